@@ -1,0 +1,363 @@
+use super::*;
+
+fn date(text: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(text, DATE_FORMAT).expect(text)
+}
+
+fn now(day: &str, hour: u32) -> LocalNow {
+    LocalNow { date: date(day), time: NaiveTime::from_hms_opt(hour, 30, 0).expect("time") }
+}
+
+fn blackout(start: &str, end: &str, blackout_type: BlackoutType) -> Blackout {
+    Blackout {
+        id: Uuid::new_v4(),
+        start_date: date(start),
+        end_date: date(end),
+        blackout_type,
+        reason: None,
+        created_by: None,
+        created_at: Utc::now(),
+    }
+}
+
+struct Entry {
+    service: Option<&'static str>,
+    accommodation: Option<AccommodationType>,
+    slot: Option<TimeSlot>,
+    max: i32,
+    current: i32,
+    blocked: bool,
+}
+
+impl Entry {
+    fn day() -> Self {
+        Self { service: None, accommodation: None, slot: None, max: 1, current: 0, blocked: false }
+    }
+
+    fn at(self, day: &str) -> AvailabilityEntry {
+        AvailabilityEntry {
+            id: Uuid::new_v4(),
+            service_id: self.service.map(|_| Uuid::new_v4()),
+            service_name: self.service.map(str::to_owned),
+            accommodation_type: self.accommodation,
+            date: date(day),
+            time_slot: self.slot,
+            max_capacity: self.max,
+            current_bookings: self.current,
+            is_blocked: self.blocked,
+            block_reason: None,
+            created_at: Utc::now(),
+        }
+    }
+}
+
+fn booking(key: ServiceKey, day: &str, slot: TimeSlot) -> NewBooking {
+    NewBooking {
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: Email::parse("ada@example.com").expect("email"),
+        service: key,
+        date: date(day),
+        time: slot,
+        notes: None,
+    }
+}
+
+const TODAY: &str = "2026-11-21";
+
+#[test]
+fn each_key_has_its_scope_record_and_price() {
+    let expected = [
+        (ServiceKey::Massage, BlackoutType::Services, "Massage Therapy", None, "120.00"),
+        (ServiceKey::Spa, BlackoutType::Services, "Rustic Spa Treatments", None, "85.00"),
+        (
+            ServiceKey::Accommodation,
+            BlackoutType::TinyHome,
+            "Tiny Home Retreat",
+            Some(AccommodationType::TinyHome),
+            "180.00",
+        ),
+        (
+            ServiceKey::Package,
+            BlackoutType::Retreat,
+            "Wellness Packages",
+            Some(AccommodationType::Retreat),
+            "450.00",
+        ),
+    ];
+    for (key, scope, name, accommodation, price) in expected {
+        assert_eq!(key.blackout_scope(), scope);
+        assert_eq!(key.service_name(), name);
+        assert_eq!(key.accommodation(), accommodation);
+        assert_eq!(key.list_price().to_string(), price);
+    }
+}
+
+#[test]
+fn blackout_coverage_is_inclusive_and_scoped() {
+    // Every (type, key) pair, on the first day, the last day, inside and outside.
+    for &blackout_type in BlackoutType::ALL {
+        let period = blackout("2026-12-10", "2026-12-12", blackout_type);
+        for &key in ServiceKey::ALL {
+            let in_scope = blackout_type == BlackoutType::All || blackout_type == key.blackout_scope();
+            for day in ["2026-12-10", "2026-12-11", "2026-12-12"] {
+                assert_eq!(period.covers(date(day), key), in_scope, "{blackout_type} {key} {day}");
+            }
+            for day in ["2026-12-09", "2026-12-13"] {
+                assert!(!period.covers(date(day), key), "{blackout_type} {key} {day}");
+            }
+        }
+    }
+}
+
+#[test]
+fn entries_apply_by_service_name_accommodation_or_to_everything() {
+    let massage = Entry { service: Some("Massage Therapy"), ..Entry::day() }.at(TODAY);
+    let tiny = Entry { accommodation: Some(AccommodationType::TinyHome), ..Entry::day() }.at(TODAY);
+    let general = Entry::day().at(TODAY);
+    let renamed = Entry { service: Some("Sound Bath"), ..Entry::day() }.at(TODAY);
+    for &key in ServiceKey::ALL {
+        assert_eq!(massage.applies_to(key), key == ServiceKey::Massage, "{key}");
+        assert_eq!(tiny.applies_to(key), key == ServiceKey::Accommodation, "{key}");
+        assert!(general.applies_to(key), "{key}");
+        assert!(!renamed.applies_to(key), "{key}");
+    }
+}
+
+#[test]
+fn open_when_nothing_applies() {
+    let day = day_availability(ServiceKey::Spa, date("2026-12-01"), now(TODAY, 10), &[], &[]);
+    assert!(day.available);
+    assert_eq!(day.reason, None);
+    assert_eq!(day.slots.len(), 5);
+    assert!(day.slots.iter().all(|(_, open)| *open));
+}
+
+#[test]
+fn past_dates_and_started_slots_are_closed() {
+    let yesterday = day_availability(ServiceKey::Spa, date("2026-11-20"), now(TODAY, 8), &[], &[]);
+    assert!(!yesterday.available);
+    assert_eq!(yesterday.reason, Some(PAST_REASON));
+    // At 11:30 the 9:00 and 11:00 slots have begun; 13:00 onwards remain.
+    let today = day_availability(ServiceKey::Spa, date(TODAY), now(TODAY, 11), &[], &[]);
+    assert!(today.available);
+    let open: Vec<&str> = today.slots.iter().filter(|(_, o)| *o).map(|(s, _)| s.as_str()).collect();
+    assert_eq!(open, ["13:00", "15:00", "17:00"]);
+    // After the last slot has begun the day is gone.
+    let late = day_availability(ServiceKey::Spa, date(TODAY), now(TODAY, 17), &[], &[]);
+    assert_eq!(late.reason, Some(ALL_SLOTS_REASON));
+}
+
+#[test]
+fn blackouts_close_only_their_scope() {
+    let periods = [blackout("2026-12-24", "2026-12-26", BlackoutType::TinyHome)];
+    let christmas = date("2026-12-25");
+    let tiny = day_availability(ServiceKey::Accommodation, christmas, now(TODAY, 9), &periods, &[]);
+    assert_eq!(tiny.reason, Some(CLOSED_REASON));
+    assert!(tiny.slots.iter().all(|(_, open)| !open));
+    let massage = day_availability(ServiceKey::Massage, christmas, now(TODAY, 9), &periods, &[]);
+    assert!(massage.available);
+}
+
+#[test]
+fn day_wide_entries_block_or_fill_the_whole_day() {
+    let day = "2026-12-02";
+    let blocked = [Entry { blocked: true, ..Entry::day() }.at(day)];
+    let result = day_availability(ServiceKey::Package, date(day), now(TODAY, 9), &[], &blocked);
+    assert_eq!(result.reason, Some(CLOSED_REASON));
+    let full = [Entry { service: Some("Wellness Packages"), max: 2, current: 2, ..Entry::day() }.at(day)];
+    let result = day_availability(ServiceKey::Package, date(day), now(TODAY, 9), &[], &full);
+    assert_eq!(result.reason, Some(FULL_DAY_REASON));
+    // A full package day does not touch massages.
+    assert!(day_availability(ServiceKey::Massage, date(day), now(TODAY, 9), &[], &full).available);
+}
+
+#[test]
+fn slot_entries_close_their_slot_and_all_slots_close_the_day() {
+    let day = "2026-12-03";
+    let mut entries = vec![
+        Entry {
+            service: Some("Massage Therapy"),
+            slot: Some(TimeSlot::ElevenAm),
+            max: 1,
+            current: 1,
+            ..Entry::day()
+        }
+        .at(day),
+    ];
+    let result = day_availability(ServiceKey::Massage, date(day), now(TODAY, 9), &[], &entries);
+    assert!(result.available);
+    assert_eq!(
+        result.slots.iter().find(|(s, _)| *s == TimeSlot::ElevenAm),
+        Some(&(TimeSlot::ElevenAm, false))
+    );
+    for &slot in TimeSlot::ALL {
+        if slot != TimeSlot::ElevenAm {
+            entries.push(
+                Entry { service: Some("Massage Therapy"), slot: Some(slot), blocked: true, ..Entry::day() }
+                    .at(day),
+            );
+        }
+    }
+    let result = day_availability(ServiceKey::Massage, date(day), now(TODAY, 9), &[], &entries);
+    assert!(!result.available);
+    assert_eq!(result.reason, Some(ALL_SLOTS_REASON));
+}
+
+#[test]
+fn entries_of_other_dates_are_ignored() {
+    let entries = [Entry { blocked: true, ..Entry::day() }.at("2026-12-05")];
+    let result = day_availability(ServiceKey::Spa, date("2026-12-04"), now(TODAY, 9), &[], &entries);
+    assert!(result.available);
+    let plan =
+        plan_booking(&booking(ServiceKey::Spa, "2026-12-04", TimeSlot::NineAm), now(TODAY, 9), &[], &entries);
+    assert_eq!(plan, Ok(vec![]));
+}
+
+#[test]
+fn a_booking_takes_from_the_slot_and_the_day_wide_entry() {
+    let day = "2026-12-06";
+    let slot_entry =
+        Entry { service: Some("Rustic Spa Treatments"), slot: Some(TimeSlot::OnePm), max: 3, ..Entry::day() }
+            .at(day);
+    let day_entry =
+        Entry { service: Some("Rustic Spa Treatments"), max: 10, current: 4, ..Entry::day() }.at(day);
+    let other_slot =
+        Entry { service: Some("Rustic Spa Treatments"), slot: Some(TimeSlot::ThreePm), ..Entry::day() }
+            .at(day);
+    let entries = [slot_entry.clone(), day_entry.clone(), other_slot];
+    let plan = plan_booking(&booking(ServiceKey::Spa, day, TimeSlot::OnePm), now(TODAY, 9), &[], &entries);
+    assert_eq!(plan, Ok(vec![slot_entry.id, day_entry.id]));
+    assert_eq!(
+        held_entries(ServiceKey::Spa, date(day), TimeSlot::OnePm, &entries),
+        vec![slot_entry.id, day_entry.id]
+    );
+}
+
+#[test]
+fn bookings_are_rejected_when_closed_or_full() {
+    let day = "2026-12-07";
+    let at = now(TODAY, 9);
+    let request = booking(ServiceKey::Massage, day, TimeSlot::FivePm);
+    let periods = [blackout(day, day, BlackoutType::Services)];
+    assert_eq!(plan_booking(&request, at, &periods, &[]), Err(BookingRejection::DateUnavailable));
+    let full_slot = [Entry {
+        service: Some("Massage Therapy"),
+        slot: Some(TimeSlot::FivePm),
+        current: 1,
+        ..Entry::day()
+    }
+    .at(day)];
+    assert_eq!(plan_booking(&request, at, &[], &full_slot), Err(BookingRejection::SlotFull));
+    let full_day = [Entry { current: 1, ..Entry::day() }.at(day)];
+    assert_eq!(plan_booking(&request, at, &[], &full_day), Err(BookingRejection::DayFull));
+    let blocked_slot =
+        [Entry { slot: Some(TimeSlot::FivePm), blocked: true, max: 5, ..Entry::day() }.at(day)];
+    assert_eq!(plan_booking(&request, at, &[], &blocked_slot), Err(BookingRejection::DateUnavailable));
+    let past = booking(ServiceKey::Massage, "2026-11-20", TimeSlot::FivePm);
+    assert_eq!(plan_booking(&past, at, &[], &[]), Err(BookingRejection::DateUnavailable));
+    let begun = booking(ServiceKey::Massage, TODAY, TimeSlot::NineAm);
+    assert_eq!(plan_booking(&begun, at, &[], &[]), Err(BookingRejection::DateUnavailable));
+}
+
+#[test]
+fn booking_form_uses_the_spec_messages() {
+    let errors = BookingForm::default().validate().expect_err("invalid");
+    assert_eq!(errors.message_for("firstName"), Some("First name is required"));
+    assert_eq!(errors.message_for("lastName"), Some("Last name is required"));
+    assert_eq!(errors.message_for("email"), Some("Please enter a valid email address"));
+    assert_eq!(errors.message_for("service"), Some("Please select a service"));
+    assert_eq!(errors.message_for("date"), Some("Please select a date"));
+    assert_eq!(errors.message_for("time"), Some("Please select a time"));
+    assert_eq!(errors.message_for("notes"), None);
+}
+
+#[test]
+fn booking_form_rejects_unknown_keys_slots_and_dates() {
+    let form = BookingForm {
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: "ada@example.com".into(),
+        service: "massage".into(),
+        date: "2026-12-01".into(),
+        time: "09:00".into(),
+        notes: Some("  ".into()),
+    };
+    let valid = form.clone().validate().expect("valid");
+    assert_eq!(valid.time, TimeSlot::NineAm);
+    assert_eq!(valid.notes, None);
+    let cases = [
+        BookingForm { service: "Massage Therapy".into(), ..form.clone() },
+        BookingForm { time: "10:00".into(), ..form.clone() },
+        BookingForm { date: "2026-02-30".into(), ..form.clone() },
+        BookingForm { date: "2026-1-5".into(), ..form.clone() },
+    ];
+    for case in cases {
+        assert!(case.validate().is_err());
+    }
+}
+
+#[test]
+fn blackout_end_may_not_precede_start() {
+    let form = BlackoutForm {
+        start_date: "2026-12-10".into(),
+        end_date: "2026-12-09".into(),
+        blackout_type: Some("all".into()),
+        reason: None,
+    };
+    let errors = form.validate().expect_err("invalid");
+    assert!(errors.message_for("endDate").is_some());
+    let same_day = BlackoutForm {
+        start_date: "2026-12-10".into(),
+        end_date: "2026-12-10".into(),
+        blackout_type: None,
+        reason: Some("Staff retreat".into()),
+    };
+    let blackout = same_day.validate().expect("valid");
+    assert_eq!(blackout.blackout_type, BlackoutType::All);
+}
+
+#[test]
+fn availability_form_reads_none_as_absent() {
+    let form = AvailabilityForm {
+        date: "2026-12-10".into(),
+        service_id: Some("none".into()),
+        accommodation_type: Some("none".into()),
+        time_slot: Some("".into()),
+        max_capacity: None,
+        is_blocked: None,
+        block_reason: None,
+    };
+    let entry = form.clone().validate().expect("valid");
+    assert_eq!(entry.service_id, None);
+    assert_eq!(entry.accommodation_type, None);
+    assert_eq!(entry.time_slot, None);
+    assert_eq!(entry.max_capacity, 1);
+    assert!(!entry.is_blocked);
+    for max in [0, -1, MAX_CAPACITY_LIMIT + 1] {
+        let bad = AvailabilityForm { max_capacity: Some(max), ..form.clone() };
+        assert!(bad.validate().is_err(), "{max}");
+    }
+    let bad_service = AvailabilityForm { service_id: Some("massage".into()), ..form };
+    assert!(bad_service.validate().is_err());
+}
+
+#[test]
+fn a_new_entry_counts_the_bookings_it_governs() {
+    let entry = NewAvailability {
+        date: date("2026-12-10"),
+        service_id: Some(Uuid::new_v4()),
+        accommodation_type: None,
+        time_slot: Some(TimeSlot::NineAm),
+        max_capacity: 3,
+        is_blocked: false,
+        block_reason: None,
+    };
+    let bookings = [
+        (ServiceKey::Massage, TimeSlot::NineAm),
+        (ServiceKey::Massage, TimeSlot::NineAm),
+        (ServiceKey::Massage, TimeSlot::ElevenAm),
+        (ServiceKey::Spa, TimeSlot::NineAm),
+    ];
+    assert_eq!(entry.bookings_governed(Some("Massage Therapy"), &bookings), 2);
+}

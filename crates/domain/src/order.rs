@@ -1,0 +1,353 @@
+//! Orders: the authoritative totals (8 % tax, shipping free above $100) and
+//! the checks that make a browser's cart an order the retreat can honour.
+
+use std::collections::HashSet;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::catalog::Product;
+use crate::content::{FIRST_NAME_MESSAGE, LAST_NAME_MESSAGE};
+use crate::money::Money;
+use crate::validation::{Email, SHORT_TEXT_MAX, ValidationErrors, optional_text, required_text};
+
+crate::text_enum! {
+    /// Fulfilment states; the admin may set any of them at any time.
+    OrderStatus {
+        Pending => "pending",
+        Processing => "processing",
+        Shipped => "shipped",
+        Delivered => "delivered",
+        Cancelled => "cancelled",
+    }
+}
+
+/// Sales tax rate in percent.
+pub const TAX_PERCENT: i64 = 8;
+/// Orders whose subtotal is strictly above this ship free.
+pub const FREE_SHIPPING_ABOVE: Money = Money::constant(10_000);
+pub const SHIPPING_FEE: Money = Money::constant(1_500);
+pub const MAX_QUANTITY: i64 = 999;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderTotals {
+    pub subtotal: Money,
+    pub tax: Money,
+    pub shipping: Money,
+    pub total: Money,
+}
+
+impl OrderTotals {
+    pub fn for_subtotal(subtotal: Money) -> Self {
+        let tax = subtotal.percent_half_up(TAX_PERCENT);
+        let shipping = if subtotal > FREE_SHIPPING_ABOVE { Money::ZERO } else { SHIPPING_FEE };
+        Self { subtotal, tax, shipping, total: subtotal + tax + shipping }
+    }
+
+    /// Totals of (unit price, quantity) lines, or `None` when an amount would
+    /// not fit NUMERIC(10,2).
+    pub fn for_lines(lines: impl IntoIterator<Item = (Money, u32)>) -> Option<Self> {
+        let mut subtotal = Money::ZERO;
+        for (price, quantity) in lines {
+            subtotal = Money::from_cents(subtotal.cents() + price.times(quantity)?.cents()).ok()?;
+        }
+        let totals = Self::for_subtotal(subtotal);
+        Money::from_cents(totals.total.cents()).ok().map(|_| totals)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderItem {
+    pub product_id: Uuid,
+    pub product_name: String,
+    pub price: Money,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Customer {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Email,
+    pub phone: Option<String>,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Order {
+    pub id: Uuid,
+    pub customer: Customer,
+    pub items: Vec<OrderItem>,
+    pub totals: OrderTotals,
+    pub status: OrderStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An order as priced by the server, ready to be stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewOrder {
+    pub customer: Customer,
+    pub items: Vec<OrderItem>,
+    pub totals: OrderTotals,
+}
+
+/// One cart line as the browser sent it; only the id and quantity are
+/// trusted, name and price come from the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineRequest {
+    pub product_id: String,
+    pub quantity: Option<i64>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CheckoutForm {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub address: String,
+    pub city: String,
+    pub state: String,
+    pub zip: String,
+    pub items: Vec<LineRequest>,
+    pub subtotal: String,
+    pub tax: String,
+    pub shipping: String,
+    pub total: String,
+}
+
+/// A checkout whose fields are valid; its lines still need the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderRequest {
+    pub customer: Customer,
+    pub lines: Vec<(Uuid, u32)>,
+    pub claimed: OrderTotals,
+}
+
+impl CheckoutForm {
+    pub fn validate(self) -> Result<OrderRequest, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let text = |errors: &mut ValidationErrors, field, value: &str, message: &str| {
+            errors.take(field, required_text(value, SHORT_TEXT_MAX, message))
+        };
+        let first_name = text(&mut errors, "firstName", &self.first_name, FIRST_NAME_MESSAGE);
+        let last_name = text(&mut errors, "lastName", &self.last_name, LAST_NAME_MESSAGE);
+        let email = errors.take("email", Email::parse(&self.email));
+        let phone = errors.take("phone", optional_text(self.phone.as_deref(), 40));
+        let address = text(&mut errors, "address", &self.address, "Address is required");
+        let city = text(&mut errors, "city", &self.city, "City is required");
+        let state = text(&mut errors, "state", &self.state, "State is required");
+        let zip = text(&mut errors, "zip", &self.zip, "ZIP code is required");
+        let lines = errors.take("items", parse_lines(&self.items));
+        let mut amount = |field, value: &str| {
+            errors.take(
+                field,
+                Money::parse(value).map_err(|reason| format!("{field}: {}", reason.to_lowercase())),
+            )
+        };
+        let claimed = (
+            amount("subtotal", &self.subtotal),
+            amount("tax", &self.tax),
+            amount("shipping", &self.shipping),
+            amount("total", &self.total),
+        );
+        match (first_name, last_name, email, phone, address, city, state, zip, lines, claimed) {
+            (
+                Some(first_name),
+                Some(last_name),
+                Some(email),
+                Some(phone),
+                Some(address),
+                Some(city),
+                Some(state),
+                Some(zip),
+                Some(lines),
+                (Some(subtotal), Some(tax), Some(shipping), Some(total)),
+            ) => Ok(OrderRequest {
+                customer: Customer { first_name, last_name, email, phone, address, city, state, zip },
+                lines,
+                claimed: OrderTotals { subtotal, tax, shipping, total },
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+pub const EMPTY_CART_MESSAGE: &str = "Your cart is empty";
+pub const QUANTITY_MESSAGE: &str = "Each quantity must be a whole number from 1 to 999";
+
+fn parse_lines(lines: &[LineRequest]) -> Result<Vec<(Uuid, u32)>, String> {
+    if lines.is_empty() {
+        return Err(EMPTY_CART_MESSAGE.to_owned());
+    }
+    if lines.len() > 100 {
+        return Err("An order may hold at most 100 different products".to_owned());
+    }
+    let mut seen = HashSet::new();
+    lines
+        .iter()
+        .map(|line| {
+            let id = Uuid::parse_str(line.product_id.trim())
+                .map_err(|_| "Each item needs a valid productId".to_owned())?;
+            if !seen.insert(id) {
+                return Err("Each product may appear only once".to_owned());
+            }
+            let quantity = line
+                .quantity
+                .filter(|q| (1..=MAX_QUANTITY).contains(q))
+                .and_then(|q| u32::try_from(q).ok())
+                .ok_or_else(|| QUANTITY_MESSAGE.to_owned())?;
+            Ok((id, quantity))
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PricingError {
+    #[error("Unknown product: {0}")]
+    UnknownProduct(Uuid),
+    #[error("Prices have changed, please review your cart")]
+    PricesChanged,
+    #[error("This order is too large to process online; please contact us")]
+    TooLarge,
+}
+
+impl OrderRequest {
+    /// Prices the lines from the catalogue and insists the browser's figures
+    /// match the server's, so a tampered or stale cart never becomes an order.
+    pub fn price(self, catalogue: &[Product]) -> Result<NewOrder, PricingError> {
+        let items = self
+            .lines
+            .iter()
+            .map(|(id, quantity)| {
+                let product =
+                    catalogue.iter().find(|p| p.id == *id).ok_or(PricingError::UnknownProduct(*id))?;
+                Ok(OrderItem {
+                    product_id: product.id,
+                    product_name: product.name.clone(),
+                    price: product.price,
+                    quantity: *quantity,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let totals = OrderTotals::for_lines(items.iter().map(|i| (i.price, i.quantity)))
+            .ok_or(PricingError::TooLarge)?;
+        if totals != self.claimed {
+            return Err(PricingError::PricesChanged);
+        }
+        Ok(NewOrder { customer: self.customer, items, totals })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn money(text: &str) -> Money {
+        Money::parse(text).expect(text)
+    }
+
+    #[test]
+    fn shipping_boundary_is_strictly_above_one_hundred() {
+        let at = OrderTotals::for_subtotal(money("100.00"));
+        assert_eq!(at.shipping, money("15.00"));
+        assert_eq!(at.tax, money("8.00"));
+        assert_eq!(at.total, money("123.00"));
+        let above = OrderTotals::for_subtotal(money("100.01"));
+        assert_eq!(above.shipping, Money::ZERO);
+        assert_eq!(above.tax, money("8.00"));
+        assert_eq!(above.total, money("108.01"));
+    }
+
+    fn product(name: &str, price: &str) -> Product {
+        Product {
+            id: Uuid::new_v4(),
+            name: name.into(),
+            category: crate::catalog::ProductCategory::Teas,
+            price: money(price),
+            description: "d".into(),
+            image: "/i.webp".into(),
+        }
+    }
+
+    fn form(lines: Vec<LineRequest>, totals: [&str; 4]) -> CheckoutForm {
+        CheckoutForm {
+            first_name: "Ada".into(),
+            last_name: "Lovelace".into(),
+            email: "ada@example.com".into(),
+            phone: Some("  ".into()),
+            address: "1 Pine Rd".into(),
+            city: "Idyllwild".into(),
+            state: "CA".into(),
+            zip: "92549".into(),
+            items: lines,
+            subtotal: totals[0].into(),
+            tax: totals[1].into(),
+            shipping: totals[2].into(),
+            total: totals[3].into(),
+        }
+    }
+
+    fn line(id: Uuid, quantity: i64) -> LineRequest {
+        LineRequest { product_id: id.to_string(), quantity: Some(quantity) }
+    }
+
+    #[test]
+    fn prices_come_from_the_catalogue() {
+        let tea = product("Mountain Mint", "18.00");
+        let request =
+            form(vec![line(tea.id, 2)], ["36.00", "2.88", "15.00", "53.88"]).validate().expect("valid");
+        assert_eq!(request.customer.phone, None);
+        let order = request.price(std::slice::from_ref(&tea)).expect("priced");
+        assert_eq!(order.items[0].product_name, "Mountain Mint");
+        assert_eq!(order.totals.total, money("53.88"));
+    }
+
+    #[test]
+    fn a_tampered_total_is_a_price_change() {
+        let tea = product("Mountain Mint", "18.00");
+        let request =
+            form(vec![line(tea.id, 2)], ["36.00", "2.88", "15.00", "0.01"]).validate().expect("valid");
+        assert_eq!(request.price(&[tea]), Err(PricingError::PricesChanged));
+    }
+
+    #[test]
+    fn unknown_products_are_reported() {
+        let ghost = Uuid::new_v4();
+        let request =
+            form(vec![line(ghost, 1)], ["1.00", "0.08", "15.00", "16.08"]).validate().expect("valid");
+        assert_eq!(request.price(&[]), Err(PricingError::UnknownProduct(ghost)));
+    }
+
+    #[test]
+    fn quantities_outside_1_to_999_are_invalid() {
+        let id = Uuid::new_v4();
+        for quantity in [Some(0), Some(-1), Some(1000), Some(i64::MAX), None] {
+            let lines = vec![LineRequest { product_id: id.to_string(), quantity }];
+            let errors = form(lines, ["1.00", "0.08", "15.00", "16.08"]).validate().expect_err("invalid");
+            assert_eq!(errors.message_for("items"), Some(QUANTITY_MESSAGE), "{quantity:?}");
+        }
+    }
+
+    #[test]
+    fn empty_and_duplicate_lines_are_invalid() {
+        let errors = form(vec![], ["0", "0", "0", "0"]).validate().expect_err("invalid");
+        assert_eq!(errors.message_for("items"), Some(EMPTY_CART_MESSAGE));
+        let id = Uuid::new_v4();
+        let errors =
+            form(vec![line(id, 1), line(id, 2)], ["0", "0", "0", "0"]).validate().expect_err("invalid");
+        assert!(errors.message_for("items").is_some());
+    }
+
+    #[test]
+    fn malformed_amounts_are_invalid() {
+        let id = Uuid::new_v4();
+        let errors = form(vec![line(id, 1)], ["abc", "-1", "1.001", ""]).validate().expect_err("invalid");
+        for field in ["subtotal", "tax", "shipping", "total"] {
+            assert!(errors.message_for(field).is_some(), "{field}");
+        }
+    }
+}
