@@ -351,11 +351,12 @@ pub fn day_availability(
 ) -> DayAvailability {
     let day_entries: Vec<&AvailabilityEntry> =
         entries.iter().filter(|e| e.date == date && e.applies_to(key) && e.time_slot.is_none()).collect();
+    let closed = date < now.date
+        || blackouts.iter().any(|b| b.covers(date, key))
+        || day_entries.iter().any(|e| e.is_blocked);
     let closed_reason = if date < now.date {
         Some(PAST_REASON)
-    } else if blackouts.iter().any(|b| b.covers(date, key)) {
-        Some(CLOSED_REASON)
-    } else if day_entries.iter().any(|e| e.is_blocked) {
+    } else if closed {
         Some(CLOSED_REASON)
     } else if day_entries.iter().any(|e| e.is_full()) {
         Some(FULL_DAY_REASON)

@@ -96,7 +96,7 @@ impl Slug {
 /// Lowercases and turns each run of whitespace into one hyphen: the rule the
 /// blog editor applies while the admin types.
 pub fn normalize_slug(text: &str) -> String {
-    text.trim().split_whitespace().collect::<Vec<_>>().join("-").to_lowercase()
+    text.split_whitespace().collect::<Vec<_>>().join("-").to_lowercase()
 }
 
 crate::text_enum! {
