@@ -109,6 +109,17 @@ impl LoginAttempts {
         Duration::minutes(LOGIN_WINDOW_MINUTES)
     }
 
+    /// The bookkeeping after one more failure at `now`: a failure after the
+    /// window has ended starts a new window.
+    pub fn after_failure(previous: Option<Self>, now: DateTime<Utc>) -> Self {
+        match previous {
+            Some(open) if now < open.window_started_at + Self::window() => {
+                Self { failures: open.failures.saturating_add(1), ..open }
+            }
+            _ => Self { failures: 1, window_started_at: now },
+        }
+    }
+
     /// When the client may try again, if it is locked out now.
     pub fn locked_until(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
         let reopens = self.window_started_at + Self::window();
@@ -136,6 +147,17 @@ mod tests {
         assert!(attempts.locked_until(start + LoginAttempts::window()).is_none());
         let fewer = LoginAttempts { failures: MAX_FAILED_LOGINS - 1, window_started_at: start };
         assert!(fewer.locked_until(start).is_none());
+    }
+
+    #[test]
+    fn failures_count_within_a_window_and_restart_after_it() {
+        let start = Utc::now();
+        let first = LoginAttempts::after_failure(None, start);
+        assert_eq!(first, LoginAttempts { failures: 1, window_started_at: start });
+        let second = LoginAttempts::after_failure(Some(first), start + Duration::minutes(14));
+        assert_eq!(second.failures, 2);
+        let later = LoginAttempts::after_failure(Some(second), start + Duration::minutes(15));
+        assert_eq!(later, LoginAttempts { failures: 1, window_started_at: start + Duration::minutes(15) });
     }
 
     #[test]

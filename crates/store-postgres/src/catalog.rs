@@ -1,0 +1,234 @@
+use async_trait::async_trait;
+use bigdecimal::BigDecimal;
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
+use ports::{CatalogRepository, RepoError, RepoResult};
+
+use crate::money::to_numeric;
+use crate::rows::{MediaRow, ProductRow, ServiceRow, convert_all};
+use crate::schema::{product_media, products, services};
+use crate::{PgStore, storage};
+
+/// `NotFound` when a delete or update touched no row.
+pub(crate) fn exactly_one(affected: usize) -> RepoResult<()> {
+    if affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = products)]
+pub(crate) struct ProductValues<'a> {
+    name: &'a str,
+    category: &'a str,
+    price: BigDecimal,
+    description: &'a str,
+    image: &'a str,
+}
+
+pub(crate) fn product_values(product: &NewProduct) -> ProductValues<'_> {
+    ProductValues {
+        name: &product.name,
+        category: product.category.as_str(),
+        price: to_numeric(product.price),
+        description: &product.description,
+        image: &product.image,
+    }
+}
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = services)]
+pub(crate) struct ServiceValues<'a> {
+    name: &'a str,
+    description: &'a str,
+    price: BigDecimal,
+    duration: i32,
+    image: &'a str,
+}
+
+pub(crate) fn service_values(service: &NewService) -> ServiceValues<'_> {
+    ServiceValues {
+        name: &service.name,
+        description: &service.description,
+        price: to_numeric(service.price),
+        duration: service.duration_minutes,
+        image: &service.image,
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = product_media)]
+pub(crate) struct MediaValues<'a> {
+    product_id: Uuid,
+    url: &'a str,
+    type_: &'a str,
+    title: Option<&'a str>,
+    sort_order: i32,
+}
+
+pub(crate) fn media_values(product_id: Uuid, media: &NewMedia) -> MediaValues<'_> {
+    MediaValues {
+        product_id,
+        url: &media.url,
+        type_: media.media_type.as_str(),
+        title: media.title.as_deref(),
+        sort_order: media.sort_order,
+    }
+}
+
+#[async_trait]
+impl CatalogRepository for PgStore {
+    async fn list_products(&self) -> RepoResult<Vec<Product>> {
+        self.run(|conn| {
+            let rows = products::table
+                .select(ProductRow::as_select())
+                .order((products::name.asc(), products::id.asc()))
+                .load(conn)
+                .map_err(storage)?;
+            convert_all(rows)
+        })
+        .await
+    }
+
+    async fn get_product(&self, id: Uuid) -> RepoResult<Product> {
+        self.run(move |conn| {
+            products::table.find(id).select(ProductRow::as_select()).first(conn).map_err(storage)?.try_into()
+        })
+        .await
+    }
+
+    async fn create_product(&self, product: NewProduct) -> RepoResult<Product> {
+        self.run(move |conn| {
+            diesel::insert_into(products::table)
+                .values(product_values(&product))
+                .returning(ProductRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn update_product(&self, id: Uuid, product: NewProduct) -> RepoResult<Product> {
+        self.run(move |conn| {
+            diesel::update(products::table.find(id))
+                .set(product_values(&product))
+                .returning(ProductRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn delete_product(&self, id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(diesel::delete(products::table.find(id)).execute(conn).map_err(storage)?)
+        })
+        .await
+    }
+
+    async fn list_media(&self, product_id: Uuid) -> RepoResult<Vec<ProductMedia>> {
+        self.run(move |conn| {
+            let exists: bool = diesel::select(diesel::dsl::exists(products::table.find(product_id)))
+                .get_result(conn)
+                .map_err(storage)?;
+            if !exists {
+                return Err(RepoError::NotFound);
+            }
+            let rows = product_media::table
+                .filter(product_media::product_id.eq(product_id))
+                .select(MediaRow::as_select())
+                .order((
+                    product_media::sort_order.asc(),
+                    product_media::created_at.asc(),
+                    product_media::id.asc(),
+                ))
+                .load(conn)
+                .map_err(storage)?;
+            convert_all(rows)
+        })
+        .await
+    }
+
+    async fn add_media(&self, product_id: Uuid, media: NewMedia) -> RepoResult<ProductMedia> {
+        self.run(move |conn| {
+            diesel::insert_into(product_media::table)
+                .values(media_values(product_id, &media))
+                .returning(MediaRow::as_returning())
+                .get_result(conn)
+                .map_err(|error| match error {
+                    // The product vanished (or never was): the media has nowhere to go.
+                    diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+                        _,
+                    ) => RepoError::NotFound,
+                    other => storage(other),
+                })?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn set_media_sort_order(&self, media_id: Uuid, sort_order: i32) -> RepoResult<ProductMedia> {
+        self.run(move |conn| {
+            diesel::update(product_media::table.find(media_id))
+                .set(product_media::sort_order.eq(sort_order))
+                .returning(MediaRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn delete_media(&self, media_id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(diesel::delete(product_media::table.find(media_id)).execute(conn).map_err(storage)?)
+        })
+        .await
+    }
+
+    async fn list_services(&self) -> RepoResult<Vec<Service>> {
+        self.run(|conn| {
+            let rows = services::table
+                .select(ServiceRow::as_select())
+                .order((services::price.asc(), services::name.asc(), services::id.asc()))
+                .load(conn)
+                .map_err(storage)?;
+            convert_all(rows)
+        })
+        .await
+    }
+
+    async fn create_service(&self, service: NewService) -> RepoResult<Service> {
+        self.run(move |conn| {
+            diesel::insert_into(services::table)
+                .values(service_values(&service))
+                .returning(ServiceRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn update_service(&self, id: Uuid, service: NewService) -> RepoResult<Service> {
+        self.run(move |conn| {
+            diesel::update(services::table.find(id))
+                .set(service_values(&service))
+                .returning(ServiceRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn delete_service(&self, id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(diesel::delete(services::table.find(id)).execute(conn).map_err(storage)?)
+        })
+        .await
+    }
+}

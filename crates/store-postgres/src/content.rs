@@ -1,0 +1,172 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use domain::Email;
+use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
+use ports::{ContentRepository, RepoResult};
+
+use crate::catalog::exactly_one;
+use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
+use crate::schema::{blog_posts, contact_messages, newsletter_subscriptions};
+use crate::{PgStore, repo_error, storage};
+
+pub(crate) const DUPLICATE_SLUG: &str = "A post with this slug already exists. Please choose another slug.";
+
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = blog_posts)]
+pub(crate) struct PostValues<'a> {
+    title: &'a str,
+    slug: &'a str,
+    excerpt: &'a str,
+    content: &'a str,
+    image: &'a str,
+    /// Only set by the demo loader; new posts take the database's `now()`.
+    #[diesel(treat_none_as_default_value = true)]
+    published_at: Option<DateTime<Utc>>,
+}
+
+pub(crate) fn post_values(post: &NewBlogPost, published_at: Option<DateTime<Utc>>) -> PostValues<'_> {
+    PostValues {
+        title: &post.title,
+        slug: post.slug.as_str(),
+        excerpt: &post.excerpt,
+        content: &post.content,
+        image: &post.image,
+        published_at,
+    }
+}
+
+#[async_trait]
+impl ContentRepository for PgStore {
+    async fn list_posts(&self) -> RepoResult<Vec<BlogPost>> {
+        self.run(|conn| {
+            let rows = blog_posts::table
+                .select(PostRow::as_select())
+                .order((blog_posts::published_at.desc(), blog_posts::id.asc()))
+                .load(conn)
+                .map_err(storage)?;
+            convert_all(rows)
+        })
+        .await
+    }
+
+    async fn get_post_by_slug(&self, slug: &str) -> RepoResult<BlogPost> {
+        let slug = slug.to_owned();
+        self.run(move |conn| {
+            blog_posts::table
+                .filter(blog_posts::slug.eq(slug))
+                .select(PostRow::as_select())
+                .first(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn create_post(&self, post: NewBlogPost) -> RepoResult<BlogPost> {
+        self.run(move |conn| {
+            diesel::insert_into(blog_posts::table)
+                .values(post_values(&post, None))
+                .returning(PostRow::as_returning())
+                .get_result(conn)
+                .map_err(|e| repo_error(e, DUPLICATE_SLUG))?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> RepoResult<BlogPost> {
+        self.run(move |conn| {
+            // The publication date stays what it was.
+            diesel::update(blog_posts::table.find(id))
+                .set((
+                    blog_posts::title.eq(&post.title),
+                    blog_posts::slug.eq(post.slug.as_str()),
+                    blog_posts::excerpt.eq(&post.excerpt),
+                    blog_posts::content.eq(&post.content),
+                    blog_posts::image.eq(&post.image),
+                ))
+                .returning(PostRow::as_returning())
+                .get_result(conn)
+                .map_err(|e| repo_error(e, DUPLICATE_SLUG))?
+                .try_into()
+        })
+        .await
+    }
+
+    async fn delete_post(&self, id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(diesel::delete(blog_posts::table.find(id)).execute(conn).map_err(storage)?)
+        })
+        .await
+    }
+
+    async fn create_message(&self, message: NewContactMessage) -> RepoResult<ContactMessage> {
+        self.run(move |conn| {
+            diesel::insert_into(contact_messages::table)
+                .values((
+                    contact_messages::first_name.eq(&message.first_name),
+                    contact_messages::last_name.eq(&message.last_name),
+                    contact_messages::email.eq(message.email.as_str()),
+                    contact_messages::interest.eq(message.interest.map(|i| i.as_str())),
+                    contact_messages::message.eq(&message.message),
+                ))
+                .returning(MessageRow::as_returning())
+                .get_result(conn)
+                .map(ContactMessage::from)
+                .map_err(storage)
+        })
+        .await
+    }
+
+    async fn list_messages(&self) -> RepoResult<Vec<ContactMessage>> {
+        self.run(|conn| {
+            let rows: Vec<MessageRow> = contact_messages::table
+                .select(MessageRow::as_select())
+                .order((contact_messages::created_at.desc(), contact_messages::id.asc()))
+                .load(conn)
+                .map_err(storage)?;
+            Ok(rows.into_iter().map(ContactMessage::from).collect())
+        })
+        .await
+    }
+
+    async fn delete_message(&self, id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(diesel::delete(contact_messages::table.find(id)).execute(conn).map_err(storage)?)
+        })
+        .await
+    }
+
+    async fn subscribe(&self, email: Email) -> RepoResult<NewsletterSubscription> {
+        self.run(move |conn| {
+            diesel::insert_into(newsletter_subscriptions::table)
+                .values(newsletter_subscriptions::email.eq(email.as_str()))
+                .on_conflict(newsletter_subscriptions::email)
+                .do_nothing()
+                .execute(conn)
+                .map_err(storage)?;
+            newsletter_subscriptions::table
+                .filter(newsletter_subscriptions::email.eq(email.as_str()))
+                .select(SubscriptionRow::as_select())
+                .first(conn)
+                .map(NewsletterSubscription::from)
+                .map_err(storage)
+        })
+        .await
+    }
+
+    async fn list_subscriptions(&self) -> RepoResult<Vec<NewsletterSubscription>> {
+        self.run(|conn| {
+            let rows: Vec<SubscriptionRow> = newsletter_subscriptions::table
+                .select(SubscriptionRow::as_select())
+                .order((newsletter_subscriptions::created_at.desc(), newsletter_subscriptions::id.asc()))
+                .load(conn)
+                .map_err(storage)?;
+            Ok(rows.into_iter().map(NewsletterSubscription::from).collect())
+        })
+        .await
+    }
+}

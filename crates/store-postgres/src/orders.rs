@@ -1,0 +1,179 @@
+use async_trait::async_trait;
+use bigdecimal::BigDecimal;
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use domain::order::{Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals};
+use domain::{Email, Money};
+use ports::{OrderError, OrderRepository, RepoError, RepoResult};
+
+use crate::money::{CorruptRow, from_numeric, to_numeric};
+use crate::rows::{ProductRow, convert_all};
+use crate::schema::{orders, products};
+use crate::{PgStore, storage, transaction};
+
+/// One entry of `orders.items`, the JSON list the specification describes.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct StoredItem {
+    product_id: Uuid,
+    product_name: String,
+    price: String,
+    quantity: u32,
+}
+
+fn items_to_text(items: &[OrderItem]) -> RepoResult<String> {
+    let stored: Vec<StoredItem> = items
+        .iter()
+        .map(|item| StoredItem {
+            product_id: item.product_id,
+            product_name: item.product_name.clone(),
+            price: item.price.to_string(),
+            quantity: item.quantity,
+        })
+        .collect();
+    serde_json::to_string(&stored).map_err(RepoError::storage)
+}
+
+fn items_from_text(text: &str) -> RepoResult<Vec<OrderItem>> {
+    let stored: Vec<StoredItem> = serde_json::from_str(text).map_err(RepoError::storage)?;
+    stored
+        .into_iter()
+        .map(|item| {
+            Ok(OrderItem {
+                product_id: item.product_id,
+                price: Money::parse(&item.price).map_err(|reason| RepoError::storage(CorruptRow(reason)))?,
+                product_name: item.product_name,
+                quantity: item.quantity,
+            })
+        })
+        .collect()
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
+struct OrderRow {
+    id: Uuid,
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: Option<String>,
+    address: String,
+    city: String,
+    state: String,
+    zip: String,
+    items: String,
+    subtotal: BigDecimal,
+    tax: BigDecimal,
+    shipping: BigDecimal,
+    total: BigDecimal,
+    status: String,
+    created_at: DateTime<Utc>,
+}
+
+impl TryFrom<OrderRow> for Order {
+    type Error = RepoError;
+
+    fn try_from(row: OrderRow) -> RepoResult<Order> {
+        let corrupt = |reason: String| RepoError::storage(CorruptRow(reason));
+        Ok(Order {
+            id: row.id,
+            customer: Customer {
+                email: Email::parse(&row.email).map_err(corrupt)?,
+                first_name: row.first_name,
+                last_name: row.last_name,
+                phone: row.phone,
+                address: row.address,
+                city: row.city,
+                state: row.state,
+                zip: row.zip,
+            },
+            items: items_from_text(&row.items)?,
+            totals: OrderTotals {
+                subtotal: from_numeric(&row.subtotal)?,
+                tax: from_numeric(&row.tax)?,
+                shipping: from_numeric(&row.shipping)?,
+                total: from_numeric(&row.total)?,
+            },
+            status: OrderStatus::from_text(&row.status)
+                .ok_or_else(|| corrupt(format!("status {}", row.status)))?,
+            created_at: row.created_at,
+        })
+    }
+}
+
+fn insert_order(conn: &mut PgConnection, order: &NewOrder) -> RepoResult<Order> {
+    let customer = &order.customer;
+    diesel::insert_into(orders::table)
+        .values((
+            orders::first_name.eq(&customer.first_name),
+            orders::last_name.eq(&customer.last_name),
+            orders::email.eq(customer.email.as_str()),
+            orders::phone.eq(&customer.phone),
+            orders::address.eq(&customer.address),
+            orders::city.eq(&customer.city),
+            orders::state.eq(&customer.state),
+            orders::zip.eq(&customer.zip),
+            orders::items.eq(items_to_text(&order.items)?),
+            orders::subtotal.eq(to_numeric(order.totals.subtotal)),
+            orders::tax.eq(to_numeric(order.totals.tax)),
+            orders::shipping.eq(to_numeric(order.totals.shipping)),
+            orders::total.eq(to_numeric(order.totals.total)),
+        ))
+        .returning(OrderRow::as_returning())
+        .get_result(conn)
+        .map_err(storage)?
+        .try_into()
+}
+
+#[async_trait]
+impl OrderRepository for PgStore {
+    async fn place_order(&self, request: OrderRequest) -> Result<Order, OrderError> {
+        self.run(move |conn| {
+            // Prices are read and the order written in one transaction, so an
+            // order never records a price that was already replaced.
+            transaction(conn, |conn| {
+                let ids: Vec<Uuid> = request.lines.iter().map(|(id, _)| *id).collect();
+                let rows = products::table
+                    .filter(products::id.eq_any(&ids))
+                    .select(ProductRow::as_select())
+                    .for_share()
+                    .load(conn)
+                    .map_err(storage)?;
+                let catalogue = convert_all(rows)?;
+                match request.price(&catalogue) {
+                    Ok(order) => Ok(Ok(insert_order(conn, &order)?)),
+                    Err(pricing) => Ok(Err(pricing)),
+                }
+            })
+        })
+        .await?
+        .map_err(OrderError::Pricing)
+    }
+
+    async fn list_orders(&self) -> RepoResult<Vec<Order>> {
+        self.run(|conn| {
+            let rows = orders::table
+                .select(OrderRow::as_select())
+                .order((orders::created_at.desc(), orders::id.asc()))
+                .load(conn)
+                .map_err(storage)?;
+            convert_all(rows)
+        })
+        .await
+    }
+
+    async fn set_order_status(&self, id: Uuid, status: OrderStatus) -> RepoResult<Order> {
+        self.run(move |conn| {
+            diesel::update(orders::table.find(id))
+                .set(orders::status.eq(status.as_str()))
+                .returning(OrderRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()
+        })
+        .await
+    }
+}

@@ -1,0 +1,311 @@
+//! Row structs as Diesel reads and writes them, and their conversion to the
+//! domain's types. A row that does not fit the domain is a storage error:
+//! the CHECK constraints make that impossible short of manual edits.
+
+use bigdecimal::BigDecimal;
+use chrono::{DateTime, NaiveDate, Utc};
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use domain::admin::Admin;
+use domain::booking::{
+    AccommodationType, AvailabilityEntry, Blackout, BlackoutType, Booking, BookingStatus, DATE_FORMAT,
+    ServiceKey, TimeSlot,
+};
+use domain::catalog::{MediaType, Product, ProductCategory, ProductMedia, Service};
+use domain::content::{BlogPost, ContactMessage, NewsletterSubscription, Slug};
+use ports::RepoError;
+
+use crate::money::{CorruptRow, from_numeric};
+use crate::schema::*;
+
+fn parsed<T>(value: Option<T>, column: &str, text: &str) -> Result<T, RepoError> {
+    value.ok_or_else(|| RepoError::storage(CorruptRow(format!("{column} = {text:?}"))))
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products, check_for_backend(diesel::pg::Pg))]
+pub struct ProductRow {
+    pub id: Uuid,
+    pub name: String,
+    pub category: String,
+    pub price: BigDecimal,
+    pub description: String,
+    pub image: String,
+}
+
+impl TryFrom<ProductRow> for Product {
+    type Error = RepoError;
+
+    fn try_from(row: ProductRow) -> Result<Self, RepoError> {
+        Ok(Product {
+            id: row.id,
+            category: parsed(ProductCategory::from_text(&row.category), "category", &row.category)?,
+            price: from_numeric(&row.price)?,
+            name: row.name,
+            description: row.description,
+            image: row.image,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_media, check_for_backend(diesel::pg::Pg))]
+pub struct MediaRow {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub url: String,
+    pub type_: String,
+    pub title: Option<String>,
+    pub sort_order: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl TryFrom<MediaRow> for ProductMedia {
+    type Error = RepoError;
+
+    fn try_from(row: MediaRow) -> Result<Self, RepoError> {
+        Ok(ProductMedia {
+            id: row.id,
+            product_id: row.product_id,
+            media_type: parsed(MediaType::from_text(&row.type_), "type", &row.type_)?,
+            url: row.url,
+            title: row.title,
+            sort_order: row.sort_order,
+            created_at: row.created_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = services, check_for_backend(diesel::pg::Pg))]
+pub struct ServiceRow {
+    pub id: Uuid,
+    pub name: String,
+    pub description: String,
+    pub price: BigDecimal,
+    pub duration: i32,
+    pub image: String,
+}
+
+impl TryFrom<ServiceRow> for Service {
+    type Error = RepoError;
+
+    fn try_from(row: ServiceRow) -> Result<Self, RepoError> {
+        Ok(Service {
+            id: row.id,
+            price: from_numeric(&row.price)?,
+            name: row.name,
+            description: row.description,
+            duration_minutes: row.duration,
+            image: row.image,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = blog_posts, check_for_backend(diesel::pg::Pg))]
+pub struct PostRow {
+    pub id: Uuid,
+    pub title: String,
+    pub slug: String,
+    pub excerpt: String,
+    pub content: String,
+    pub image: String,
+    pub published_at: DateTime<Utc>,
+}
+
+impl TryFrom<PostRow> for BlogPost {
+    type Error = RepoError;
+
+    fn try_from(row: PostRow) -> Result<Self, RepoError> {
+        Ok(BlogPost {
+            id: row.id,
+            slug: Slug::parse(&row.slug).map_err(|reason| RepoError::storage(CorruptRow(reason)))?,
+            title: row.title,
+            excerpt: row.excerpt,
+            content: row.content,
+            image: row.image,
+            published_at: row.published_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = contact_messages, check_for_backend(diesel::pg::Pg))]
+pub struct MessageRow {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub interest: Option<String>,
+    pub message: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<MessageRow> for ContactMessage {
+    fn from(row: MessageRow) -> Self {
+        ContactMessage {
+            id: row.id,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            interest: row.interest,
+            message: row.message,
+            created_at: row.created_at,
+        }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = newsletter_subscriptions, check_for_backend(diesel::pg::Pg))]
+pub struct SubscriptionRow {
+    pub id: Uuid,
+    pub email: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<SubscriptionRow> for NewsletterSubscription {
+    fn from(row: SubscriptionRow) -> Self {
+        NewsletterSubscription { id: row.id, email: row.email, created_at: row.created_at }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = bookings, check_for_backend(diesel::pg::Pg))]
+pub struct BookingRow {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub service: String,
+    pub date: String,
+    pub time: String,
+    pub notes: Option<String>,
+    pub status: String,
+    pub created_at: DateTime<Utc>,
+}
+
+impl TryFrom<BookingRow> for Booking {
+    type Error = RepoError;
+
+    fn try_from(row: BookingRow) -> Result<Self, RepoError> {
+        Ok(Booking {
+            id: row.id,
+            service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
+            date: parsed(NaiveDate::parse_from_str(&row.date, DATE_FORMAT).ok(), "date", &row.date)?,
+            time: parsed(TimeSlot::from_text(&row.time), "time", &row.time)?,
+            status: parsed(BookingStatus::from_text(&row.status), "status", &row.status)?,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            notes: row.notes,
+            created_at: row.created_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = blackout_dates, check_for_backend(diesel::pg::Pg))]
+pub struct BlackoutRow {
+    pub id: Uuid,
+    pub start_date: NaiveDate,
+    pub end_date: NaiveDate,
+    pub type_: String,
+    pub reason: Option<String>,
+    pub created_by: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl TryFrom<BlackoutRow> for Blackout {
+    type Error = RepoError;
+
+    fn try_from(row: BlackoutRow) -> Result<Self, RepoError> {
+        Ok(Blackout {
+            id: row.id,
+            start_date: row.start_date,
+            end_date: row.end_date,
+            blackout_type: parsed(BlackoutType::from_text(&row.type_), "type", &row.type_)?,
+            reason: row.reason,
+            created_by: row.created_by,
+            created_at: row.created_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = availability, check_for_backend(diesel::pg::Pg))]
+pub struct AvailabilityRow {
+    pub id: Uuid,
+    pub service_id: Option<Uuid>,
+    pub accommodation_type: Option<String>,
+    pub date: NaiveDate,
+    pub time_slot: Option<String>,
+    pub max_capacity: i32,
+    pub current_bookings: i32,
+    pub is_blocked: bool,
+    pub block_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl AvailabilityRow {
+    /// The domain entry, with the name of its service record (if any).
+    pub fn into_entry(self, service_name: Option<String>) -> Result<AvailabilityEntry, RepoError> {
+        let accommodation_type = match self.accommodation_type.as_deref() {
+            None => None,
+            Some(text) => Some(parsed(AccommodationType::from_text(text), "accommodation_type", text)?),
+        };
+        let time_slot = match self.time_slot.as_deref() {
+            None => None,
+            Some(text) => Some(parsed(TimeSlot::from_text(text), "time_slot", text)?),
+        };
+        Ok(AvailabilityEntry {
+            id: self.id,
+            service_id: self.service_id,
+            service_name,
+            accommodation_type,
+            date: self.date,
+            time_slot,
+            max_capacity: self.max_capacity,
+            current_bookings: self.current_bookings,
+            is_blocked: self.is_blocked,
+            block_reason: self.block_reason,
+            created_at: self.created_at,
+        })
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = admin_users, check_for_backend(diesel::pg::Pg))]
+pub struct AdminRow {
+    pub id: Uuid,
+    pub email: String,
+    pub password: String,
+    pub name: String,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+    pub last_login: Option<DateTime<Utc>>,
+}
+
+impl AdminRow {
+    /// The admin, and the password hash kept apart from it.
+    pub fn split(self) -> (Admin, String) {
+        let admin = Admin {
+            id: self.id,
+            email: self.email,
+            name: self.name,
+            is_active: self.is_active,
+            created_at: self.created_at,
+            last_login: self.last_login,
+        };
+        (admin, self.password)
+    }
+}
+
+/// Converts every row, failing on the first that does not fit.
+pub fn convert_all<R, T>(rows: Vec<R>) -> Result<Vec<T>, RepoError>
+where
+    T: TryFrom<R, Error = RepoError>,
+{
+    rows.into_iter().map(T::try_from).collect()
+}

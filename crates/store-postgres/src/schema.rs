@@ -1,0 +1,179 @@
+// @generated automatically by Diesel CLI.
+
+diesel::table! {
+    admin_users (id) {
+        id -> Uuid,
+        email -> Text,
+        password -> Text,
+        name -> Text,
+        is_active -> Bool,
+        created_at -> Timestamptz,
+        last_login -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    app_settings (key) {
+        key -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    availability (id) {
+        id -> Uuid,
+        service_id -> Nullable<Uuid>,
+        accommodation_type -> Nullable<Text>,
+        date -> Date,
+        time_slot -> Nullable<Text>,
+        max_capacity -> Int4,
+        current_bookings -> Int4,
+        is_blocked -> Bool,
+        block_reason -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    blackout_dates (id) {
+        id -> Uuid,
+        start_date -> Date,
+        end_date -> Date,
+        #[sql_name = "type"]
+        type_ -> Text,
+        reason -> Nullable<Text>,
+        created_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    blog_posts (id) {
+        id -> Uuid,
+        title -> Text,
+        slug -> Text,
+        excerpt -> Text,
+        content -> Text,
+        image -> Text,
+        published_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    bookings (id) {
+        id -> Uuid,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        service -> Text,
+        date -> Text,
+        time -> Text,
+        notes -> Nullable<Text>,
+        status -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    contact_messages (id) {
+        id -> Uuid,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        interest -> Nullable<Text>,
+        message -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    login_attempts (client) {
+        client -> Text,
+        failures -> Int4,
+        window_started_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    newsletter_subscriptions (id) {
+        id -> Uuid,
+        email -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    orders (id) {
+        id -> Uuid,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        phone -> Nullable<Text>,
+        address -> Text,
+        city -> Text,
+        state -> Text,
+        zip -> Text,
+        items -> Text,
+        subtotal -> Numeric,
+        tax -> Numeric,
+        shipping -> Numeric,
+        total -> Numeric,
+        status -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    product_media (id) {
+        id -> Uuid,
+        product_id -> Uuid,
+        url -> Text,
+        #[sql_name = "type"]
+        type_ -> Text,
+        title -> Nullable<Text>,
+        sort_order -> Int4,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Uuid,
+        name -> Text,
+        category -> Text,
+        price -> Numeric,
+        description -> Text,
+        image -> Text,
+    }
+}
+
+diesel::table! {
+    services (id) {
+        id -> Uuid,
+        name -> Text,
+        description -> Text,
+        price -> Numeric,
+        duration -> Int4,
+        image -> Text,
+    }
+}
+
+diesel::joinable!(availability -> services (service_id));
+diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(product_media -> products (product_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    admin_users,
+    app_settings,
+    availability,
+    blackout_dates,
+    blog_posts,
+    bookings,
+    contact_messages,
+    login_attempts,
+    newsletter_subscriptions,
+    orders,
+    product_media,
+    products,
+    services,
+);

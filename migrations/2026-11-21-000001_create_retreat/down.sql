@@ -1,0 +1,13 @@
+DROP TABLE app_settings;
+DROP TABLE login_attempts;
+DROP TABLE newsletter_subscriptions;
+DROP TABLE blackout_dates;
+DROP TABLE availability;
+DROP TABLE admin_users;
+DROP TABLE orders;
+DROP TABLE contact_messages;
+DROP TABLE bookings;
+DROP TABLE blog_posts;
+DROP TABLE product_media;
+DROP TABLE products;
+DROP TABLE services;
