@@ -1,0 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { PageLoader } from '@/components/layout/page-loader';
+import { HomeRoute } from './routes/home';
+import { NotFoundRoute } from './routes/not-found';
+import { PublicLayout } from './public-layout';
+
+// Public pages other than the home page load on first visit to them.
+const ServicesRoute = lazy(() => import('./routes/services'));
+const ProductsRoute = lazy(() => import('./routes/products'));
+const BlogRoute = lazy(() => import('./routes/blog'));
+const BlogPostRoute = lazy(() => import('./routes/blog-post'));
+const ContactRoute = lazy(() => import('./routes/contact'));
+const CheckoutRoute = lazy(() => import('./routes/checkout'));
+const QuizRoute = lazy(() => import('./routes/wellness-quiz'));
+
+// Admin screens live in their own chunks: public pages never download them.
+const AdminLoginRoute = lazy(() => import('@/features/admin/admin-login'));
+const AdminDashboardRoute = lazy(() => import('@/features/admin/admin-dashboard'));
+
+function AdminShell() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'services', element: <ServicesRoute /> },
+      { path: 'products', element: <ProductsRoute /> },
+      { path: 'blog', element: <BlogRoute /> },
+      { path: 'blog/:slug', element: <BlogPostRoute /> },
+      { path: 'contact', element: <ContactRoute /> },
+      { path: 'checkout', element: <CheckoutRoute /> },
+      { path: 'wellness-quiz', element: <QuizRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+  {
+    path: 'admin',
+    element: <AdminShell />,
+    children: [
+      { path: 'login', element: <AdminLoginRoute /> },
+      { path: 'dashboard', element: <AdminDashboardRoute /> },
+    ],
+  },
+]);

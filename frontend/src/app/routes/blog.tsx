@@ -1,0 +1,40 @@
+import { PageHero } from '@/components/layout/page-hero';
+import { EmptyState, LoadError } from '@/components/ui/state';
+import { useBlogPosts } from '@/features/blog/api/get-blog-posts';
+import { PostCard, PostCardSkeleton, postGridClass } from '@/features/blog/components/post-card';
+import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export default function BlogRoute() {
+  useDocumentTitle('Wellness Journal');
+  const { data, isPending, isError } = useBlogPosts();
+  return (
+    <>
+      <PageHero eyebrow="The Wellness Journal" title="Notes from the Mountain">
+        Seasonal rituals, recipes from our tea bar and quiet wisdom from our therapists.
+      </PageHero>
+      <section aria-label="Journal posts" className="mx-auto max-w-7xl px-5 py-16 sm:px-8 lg:py-24">
+        {isPending ? (
+          <div className={postGridClass} aria-busy="true" aria-label="Loading posts">
+            {Array.from({ length: 6 }, (_, i) => (
+              <PostCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : isError ? (
+          <LoadError what="journal" />
+        ) : data.length === 0 ? (
+          <EmptyState title="Coming Soon">New stories from the mountain are on their way.</EmptyState>
+        ) : (
+          <div className={postGridClass}>
+            {data.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+          </div>
+        )}
+      </section>
+      <div className="mx-auto max-w-4xl px-5 pb-24 sm:px-8">
+        <NewsletterForm />
+      </div>
+    </>
+  );
+}

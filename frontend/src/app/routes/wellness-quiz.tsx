@@ -1,0 +1,18 @@
+import { PageHero } from '@/components/layout/page-hero';
+import { artwork } from '@/config/artwork';
+import { WellnessQuiz } from '@/features/quiz/components/wellness-quiz';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+export default function WellnessQuizRoute() {
+  useDocumentTitle('Wellness Quiz');
+  return (
+    <>
+      <PageHero eyebrow="Discover Your Path" title="Wellness Quiz" image={artwork('quiz.webp')}>
+        Five gentle questions. A ritual, a stay and a few botanicals chosen for how you feel today.
+      </PageHero>
+      <section aria-label="Quiz" className="px-5 py-16 sm:px-8 lg:py-24">
+        <WellnessQuiz />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+/*
+ * Site artwork lives in src/assets (delivered separately). Looked up by file
+ * name through a glob so the site renders with its CSS fallbacks while a file
+ * is missing, and picks the picture up as soon as it lands.
+ */
+const files = import.meta.glob<string>('../assets/*.{webp,jpg,jpeg,png,svg}', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+});
+
+export type ArtworkName =
+  | 'hero.webp'
+  | 'about.webp'
+  | 'tiny-home.webp'
+  | 'quiz.webp'
+  | 'testimonial.webp'
+  | 'og-image.jpg'
+  | 'brand-mark.svg'
+  | 'favicon.svg';
+
+export function artwork(name: ArtworkName): string | undefined {
+  return files[`../assets/${name}`];
+}

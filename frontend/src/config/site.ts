@@ -1,0 +1,77 @@
+/** Brand facts shown across the public site (fictional business). */
+export const site = {
+  name: 'Golden Pine',
+  fullName: 'Golden Pine Wellness Retreat',
+  tagline: 'A mountain sanctuary in Idyllwild, California',
+  description:
+    'A boutique mountain wellness retreat among the pines of Idyllwild, California: massage, rustic spa rituals, a hand-built tiny home and small-batch botanicals.',
+  address: {
+    street: '54200 Pine Crest Road',
+    locality: 'Idyllwild, CA 92549',
+  },
+  phone: '(951) 555-0148',
+  phoneHref: 'tel:+19515550148',
+  email: 'stay@goldenpineretreat.com',
+  hours: [
+    { days: 'Mon-Fri', time: '9:00 AM-6:00 PM' },
+    { days: 'Sat-Sun', time: '8:00 AM-7:00 PM' },
+  ],
+  copyright: '© 2024 Golden Pine Wellness Retreat. All rights reserved.',
+  // Placeholders until the retreat's real profiles exist.
+  social: [
+    { name: 'Instagram', href: '#instagram' },
+    { name: 'Facebook', href: '#facebook' },
+    { name: 'Pinterest', href: '#pinterest' },
+  ],
+} as const;
+
+export const navLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/services', label: 'Services' },
+  { to: '/products', label: 'Products' },
+  { to: '/wellness-quiz', label: 'Quiz' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** Booking service keys and prices (spec §9, DECISIONS §5). */
+export const bookingServices = [
+  { value: 'massage', label: 'Massage Therapy', price: '$120' },
+  { value: 'spa', label: 'Rustic Spa Treatments', price: '$85' },
+  { value: 'accommodation', label: 'Tiny Home Retreat', price: '$180 per night' },
+  { value: 'package', label: 'Wellness Packages', price: '$450' },
+] as const;
+export type BookingServiceKey = (typeof bookingServices)[number]['value'];
+
+export const timeSlots = ['9:00', '11:00', '13:00', '15:00', '17:00'] as const;
+export type TimeSlot = (typeof timeSlots)[number];
+
+/** "13:00" → "1:00 PM", for display only; the value sent stays "13:00". */
+export function formatSlot(slot: string): string {
+  const [h = '0', m = '00'] = slot.split(':');
+  const hour = Number(h);
+  const suffix = hour >= 12 ? 'PM' : 'AM';
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}:${m} ${suffix}`;
+}
+
+export const contactInterests = [
+  { value: 'massage', label: 'Massage Therapy' },
+  { value: 'spa', label: 'Spa Treatments' },
+  { value: 'accommodation', label: 'Tiny Home Stay' },
+  { value: 'package', label: 'Wellness Packages' },
+  { value: 'products', label: 'Products' },
+  { value: 'general', label: 'General Inquiry' },
+] as const;
+
+/** Maps a service record's name to the booking key it is booked under. */
+export function bookingKeyForServiceName(name: string): BookingServiceKey | undefined {
+  const n = name.toLowerCase();
+  if (n.includes('massage')) return 'massage';
+  if (n.includes('spa')) return 'spa';
+  if (n.includes('tiny') || n.includes('accommodation') || n.includes('stay')) return 'accommodation';
+  if (n.includes('package') || n.includes('retreat')) return 'package';
+  return undefined;
+}
+
+export const TINY_HOME_NIGHTLY = '$180';

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import { blogKeys } from './keys';
+
+/** Newest first (the server's order). */
+export async function getBlogPosts() {
+  return unwrap(await api.GET('/api/blog-posts'));
+}
+
+export const blogPostsQueryOptions = () => queryOptions({ queryKey: blogKeys.list(), queryFn: getBlogPosts });
+
+export function useBlogPosts() {
+  return useQuery(blogPostsQueryOptions());
+}

@@ -1,0 +1,4 @@
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  availability: (date: string, service: string) => [...bookingKeys.all, 'availability', date, service] as const,
+};

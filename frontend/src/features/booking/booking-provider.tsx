@@ -1,0 +1,34 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { BookingServiceKey } from '@/config/site';
+import { BookingContext } from './booking-context';
+
+// The form (react-hook-form, zod, the select) loads on the first open, not with every page.
+const BookingDialog = lazy(() => import('./components/booking-dialog'));
+
+export function BookingProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const [preset, setPreset] = useState<BookingServiceKey | undefined>();
+  // Bumped on every open so the form starts from the chosen service each time.
+  const [session, setSession] = useState(0);
+
+  const openBooking = useCallback((service?: BookingServiceKey) => {
+    setPreset(service);
+    setSession((n) => n + 1);
+    setRequested(true);
+    setOpen(true);
+  }, []);
+
+  const value = useMemo(() => ({ openBooking }), [openBooking]);
+
+  return (
+    <BookingContext.Provider value={value}>
+      {children}
+      {requested ? (
+        <Suspense fallback={null}>
+          <BookingDialog open={open} onOpenChange={setOpen} presetService={preset} session={session} />
+        </Suspense>
+      ) : null}
+    </BookingContext.Provider>
+  );
+}

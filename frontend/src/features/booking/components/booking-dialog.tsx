@@ -1,0 +1,181 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { fieldAria } from '@/components/ui/field-styles';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast-store';
+import { bookingServices, formatSlot, timeSlots, type BookingServiceKey } from '@/config/site';
+import { ApiError } from '@/lib/api/errors';
+import type { NewBooking } from '@/lib/api/types';
+import { businessToday } from '@/lib/dates';
+import { useAvailability } from '../api/check-availability';
+import { useCreateBooking } from '../api/create-booking';
+import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-schema';
+
+export const UNAVAILABLE_DATE_TEXT = 'This date is not available for booking. Please select another date.';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  presetService?: BookingServiceKey;
+  session: number;
+};
+
+export default function BookingDialog({ open, onOpenChange, presetService, session }: Props) {
+  const form = useForm<BookingFormValues>({ resolver: zodResolver(bookingSchema), defaultValues: emptyBooking });
+  const { register, control, handleSubmit, formState, setValue, reset, setError } = form;
+  const { errors } = formState;
+  const createBooking = useCreateBooking();
+
+  useEffect(() => {
+    if (session > 0 && presetService) setValue('service', presetService, { shouldValidate: false });
+  }, [session, presetService, setValue]);
+
+  const [service, date, time] = useWatch({ control, name: ['service', 'date', 'time'] });
+  const availability = useAvailability(date || undefined, service || undefined);
+  const answer = availability.data;
+  const dateUnavailable = answer?.available === false;
+  const slotOpen = (slot: string) => answer?.slots?.find((s) => s.time === slot)?.available !== false;
+
+  // A slot chosen before the answer came back may have turned out to be taken.
+  useEffect(() => {
+    if (time && answer && answer.slots?.find((s) => s.time === time)?.available === false) {
+      setValue('time', '');
+    }
+  }, [answer, time, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: NewBooking = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      service: values.service as NewBooking['service'],
+      date: values.date,
+      time: values.time as NewBooking['time'],
+      notes: values.notes.trim() === '' ? null : values.notes.trim(),
+    };
+    try {
+      await createBooking.mutateAsync(body);
+      toast({
+        title: 'Booking Request Submitted',
+        description: "Thank you! We'll contact you soon to confirm your appointment.",
+      });
+      reset(emptyBooking);
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (field in emptyBooking) setError(field as keyof BookingFormValues, { message });
+        }
+      }
+      toast({
+        title: 'Booking Failed',
+        description: 'Sorry, there was an error submitting your booking. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const busy = formState.isSubmitting || createBooking.isPending;
+  const today = businessToday();
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl" aria-describedby="booking-description">
+        <DialogHeader>
+          <p className="eyebrow mb-3">Reservations</p>
+          <DialogTitle>Book Your Experience</DialogTitle>
+          <DialogDescription id="booking-description">
+            Choose your ritual and a time that suits you. We confirm every request personally.
+          </DialogDescription>
+        </DialogHeader>
+
+        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Booking request">
+          <Field id="booking-first-name" label="First name" error={errors.firstName?.message}>
+            <Input autoComplete="given-name" {...fieldAria('booking-first-name', errors.firstName?.message)} {...register('firstName')} />
+          </Field>
+          <Field id="booking-last-name" label="Last name" error={errors.lastName?.message}>
+            <Input autoComplete="family-name" {...fieldAria('booking-last-name', errors.lastName?.message)} {...register('lastName')} />
+          </Field>
+          <Field id="booking-email" label="Email" error={errors.email?.message} className="sm:col-span-2">
+            <Input type="email" autoComplete="email" {...fieldAria('booking-email', errors.email?.message)} {...register('email')} />
+          </Field>
+          <Field id="booking-service" label="Service" error={errors.service?.message}>
+            <Controller
+              control={control}
+              name="service"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger onBlur={field.onBlur} ref={field.ref} {...fieldAria('booking-service', errors.service?.message)}>
+                    <SelectValue placeholder="Select a service" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {bookingServices.map((s) => (
+                      <SelectItem key={s.value} value={s.value}>
+                        {s.label} — {s.price}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+          <Field id="booking-date" label="Date" error={errors.date?.message}>
+            <Input type="date" min={today} {...fieldAria('booking-date', errors.date?.message)} {...register('date')} />
+          </Field>
+
+          {dateUnavailable ? (
+            <Alert className="sm:col-span-2" data-testid="booking-unavailable">
+              {UNAVAILABLE_DATE_TEXT}
+            </Alert>
+          ) : null}
+
+          <Field id="booking-time" label="Time" error={errors.time?.message} className="sm:col-span-2">
+            <Controller
+              control={control}
+              name="time"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name} disabled={dateUnavailable}>
+                  <SelectTrigger onBlur={field.onBlur} ref={field.ref} {...fieldAria('booking-time', errors.time?.message)}>
+                    <SelectValue placeholder="Select a time" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {timeSlots.map((slot) => {
+                      const available = slotOpen(slot);
+                      return (
+                        <SelectItem key={slot} value={slot} disabled={!available}>
+                          {formatSlot(slot)}
+                          {available ? '' : ' — fully booked'}
+                        </SelectItem>
+                      );
+                    })}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+          <Field id="booking-notes" label="Notes" optional className="sm:col-span-2">
+            <Textarea
+              id="booking-notes"
+              rows={3}
+              placeholder="Anything we should know — preferences, occasions, sensitivities."
+              {...register('notes')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" size="lg" disabled={busy || dateUnavailable}>
+              {busy ? 'Submitting...' : 'Request Booking'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { CartItem } from '@/features/cart/cart-logic';
+import { formatMoney, lineCents, orderTotals } from '@/features/cart/money';
+
+export function OrderSummary({ items, children }: { items: readonly CartItem[]; children?: ReactNode }) {
+  const totals = orderTotals(items.map((i) => ({ price: i.product.price, quantity: i.quantity })));
+  return (
+    <section aria-labelledby="summary-heading" className="border border-gold/30 bg-surface p-6 sm:p-8">
+      <h2 id="summary-heading" className="font-display text-3xl text-ivory">
+        Order Summary
+      </h2>
+      <span className="gold-rule mt-4 bg-gold" />
+      <ul className="mt-6 divide-y divide-line">
+        {items.map(({ product, quantity }) => (
+          <li key={product.id} className="flex items-center gap-4 py-4">
+            <img src={product.image} alt="" className="size-14 shrink-0 border border-line bg-surface-3 object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-ivory">{product.name}</p>
+              <p className="text-sm text-muted">Qty {quantity}</p>
+            </div>
+            <p className="text-sand tabular-nums">{formatMoney(lineCents(product.price, quantity))}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 space-y-3 border-t border-line pt-5 text-sand">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums" data-testid="summary-subtotal">{formatMoney(totals.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Tax (8%)</dt>
+          <dd className="tabular-nums" data-testid="summary-tax">{formatMoney(totals.tax)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="tabular-nums" data-testid="summary-shipping">
+            {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
+          </dd>
+        </div>
+        {totals.shipping > 0 ? (
+          <p className="text-xs text-muted">Complimentary shipping on orders over $100.00.</p>
+        ) : null}
+        <div className="flex items-baseline justify-between border-t border-line pt-4">
+          <dt className="text-xs uppercase tracking-luxe text-ivory">Total</dt>
+          <dd className="font-display text-3xl text-gold tabular-nums" data-testid="summary-total">
+            {formatMoney(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
+}

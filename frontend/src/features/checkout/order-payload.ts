@@ -1,0 +1,46 @@
+import type { CartItem } from '@/features/cart/cart-logic';
+import { formatCents, orderTotals, toCents } from '@/features/cart/money';
+import type { NewOrder } from '@/lib/api/types';
+
+export type ShippingDetails = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+};
+
+/**
+ * The POST /api/orders body (spec §7): items as a JSON string of
+ * {productId, productName, price, quantity}, amounts as strings with 2
+ * decimals, phone null when blank. Card details are not an input here:
+ * they never leave the browser.
+ */
+export function buildOrderPayload(shipping: ShippingDetails, items: readonly CartItem[]): NewOrder {
+  const totals = orderTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity })));
+  const lines = items.map((item) => ({
+    productId: item.product.id,
+    productName: item.product.name,
+    price: Number(formatCents(toCents(item.product.price))),
+    quantity: item.quantity,
+  }));
+  const phone = shipping.phone.trim();
+  return {
+    firstName: shipping.firstName.trim(),
+    lastName: shipping.lastName.trim(),
+    email: shipping.email.trim(),
+    phone: phone === '' ? null : phone,
+    address: shipping.address.trim(),
+    city: shipping.city.trim(),
+    state: shipping.state.trim(),
+    zip: shipping.zip.trim(),
+    items: JSON.stringify(lines),
+    subtotal: formatCents(totals.subtotal),
+    tax: formatCents(totals.tax),
+    shipping: formatCents(totals.shipping),
+    total: formatCents(totals.total),
+  };
+}

@@ -1,0 +1,68 @@
+import { ChevronDown } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { artwork } from '@/config/artwork';
+import { useBooking } from '@/features/booking/booking-context';
+
+export function Hero() {
+  const { openBooking } = useBooking();
+  const image = artwork('hero.webp');
+
+  const exploreServices = () => {
+    const target = document.getElementById('services');
+    if (!target) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  };
+
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-center overflow-hidden">
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          aria-hidden
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 size-full animate-fade-in object-cover [animation-duration:1200ms]"
+        />
+      ) : (
+        <div aria-hidden className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_at_70%_20%,#3b2f1c_0%,#1a1610_45%,#0e0d0b_100%)]" />
+      )}
+      <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-ink/70 via-ink/35 to-ink" />
+      <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-ink/75 via-ink/20 to-transparent" />
+
+      <div className="mx-auto w-full max-w-7xl px-5 pb-24 pt-36 sm:px-8">
+        <div className="max-w-3xl">
+          <p className="eyebrow animate-fade-up">Idyllwild · San Jacinto Mountains · California</p>
+          <h1
+            id="hero-heading"
+            className="mt-6 animate-fade-up font-display text-[3.1rem] font-normal leading-[1.02] text-ivory [animation-delay:120ms] sm:text-7xl lg:text-[6.2rem]"
+          >
+            Where the pines <em className="font-normal text-gold-light">teach stillness</em>
+          </h1>
+          <p className="mt-7 max-w-xl animate-fade-up text-lg text-sand [animation-delay:240ms] sm:text-xl">
+            A boutique mountain sanctuary of warm hands, cedar steam and star-filled nights — an unhurried hour, or a
+            night in our hand-built tiny home.
+          </p>
+          <div className="mt-10 flex animate-fade-up flex-col gap-4 [animation-delay:360ms] sm:flex-row">
+            <Button size="lg" onClick={() => openBooking()}>
+              Book your sanctuary
+            </Button>
+            <Button size="lg" variant="outline" onClick={exploreServices}>
+              Explore services
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <button
+        type="button"
+        onClick={exploreServices}
+        aria-label="Scroll to services"
+        className="absolute bottom-8 left-1/2 hidden -translate-x-1/2 cursor-pointer flex-col items-center gap-2 text-[0.62rem] uppercase tracking-luxe text-sand transition-colors hover:text-gold-light sm:flex"
+      >
+        Scroll
+        <ChevronDown aria-hidden className="size-4 animate-bounce [animation-duration:2.4s]" />
+      </button>
+    </section>
+  );
+}

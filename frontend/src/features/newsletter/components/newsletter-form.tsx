@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { useCreateSubscription } from '../api/create-subscription';
+
+const schema = z.object({ email: z.string().trim().pipe(z.email('Please enter a valid email address')) });
+type Values = z.input<typeof schema>;
+
+export function NewsletterForm() {
+  const subscribe = useCreateSubscription();
+  const { register, handleSubmit, reset, formState } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+  });
+  const error = formState.errors.email?.message;
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await subscribe.mutateAsync({ email: email.trim() });
+      toast({ title: 'Thank you for subscribing!', description: 'Seasonal notes from the mountain will arrive in your inbox.' });
+      reset();
+    } catch {
+      toast({
+        title: 'Subscription Failed',
+        description: 'Sorry, we could not add your email just now. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <section aria-labelledby="newsletter-heading" className="relative isolate overflow-hidden border border-gold/30 bg-surface px-6 py-14 text-center sm:px-12">
+      <div aria-hidden className="grain absolute inset-0 -z-10" />
+      <p className="eyebrow">The Journal, by letter</p>
+      <h2 id="newsletter-heading" className="mt-4 font-display text-4xl text-ivory sm:text-5xl">
+        Join Our Newsletter
+      </h2>
+      <p className="mx-auto mt-4 max-w-lg text-sand">
+        Seasonal rituals, new botanicals and quiet openings in the calendar — a few letters a year, never more.
+      </p>
+      <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row" aria-label="Newsletter subscription">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email address
+        </label>
+        <div className="flex-1 text-left">
+          <Input
+            id="newsletter-email"
+            type="email"
+            autoComplete="email"
+            placeholder="Your email address"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'newsletter-email-error' : undefined}
+            {...register('email')}
+          />
+          {error ? (
+            <p id="newsletter-email-error" role="alert" className="mt-2 text-sm text-danger">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" size="lg" disabled={busy} className="sm:self-start">
+          {busy ? 'Subscribing...' : 'Subscribe'}
+        </Button>
+      </form>
+    </section>
+  );
+}

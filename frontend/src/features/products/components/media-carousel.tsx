@@ -1,0 +1,142 @@
+import { ChevronLeft, ChevronRight, Play } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/cn';
+import { type CarouselItem, wrapIndex } from './media-carousel-logic';
+
+export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loading?: boolean }) {
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const total = items.length;
+  const current = items[wrapIndex(index, total)];
+
+  const go = (next: number) => {
+    setPlaying(null);
+    setIndex(wrapIndex(next, total));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (total < 2) return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(index + 1);
+    }
+  };
+
+  if (!current) {
+    return (
+      <div className="flex aspect-square w-full items-center justify-center border border-line bg-surface-2 text-sand">
+        {loading ? <span className="size-8 animate-spin rounded-full border border-gold/20 border-t-gold" aria-label="Loading media" /> : 'No media available'}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Product media" onKeyDown={onKeyDown} className="w-full">
+      <div className="group relative aspect-square w-full overflow-hidden border border-line bg-surface-2">
+        <div
+          key={current.key}
+          className="size-full animate-fade-in"
+          aria-roledescription="slide"
+          aria-label={`${wrapIndex(index, total) + 1} of ${total}`}
+        >
+          {current.type === 'video' ? (
+            <>
+              <video
+                ref={videoRef}
+                src={current.url}
+                className="size-full bg-black object-contain"
+                controls={playing === current.key}
+                playsInline
+                preload="metadata"
+                aria-label={current.title}
+                onPlay={() => setPlaying(current.key)}
+                data-testid="carousel-video"
+              />
+              {playing === current.key ? null : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setPlaying(current.key);
+                    void videoRef.current?.play().catch(() => undefined);
+                  }}
+                  className="absolute inset-0 flex cursor-pointer items-center justify-center bg-ink/40 transition-colors hover:bg-ink/25"
+                  aria-label={`Play video: ${current.title}`}
+                  data-testid="video-play-overlay"
+                >
+                  <span className="flex size-20 items-center justify-center rounded-full border border-gold/80 bg-ink/60 text-gold backdrop-blur-sm transition-transform duration-500 group-hover:scale-105">
+                    <Play aria-hidden className="ml-1 size-8" fill="currentColor" />
+                  </span>
+                </button>
+              )}
+            </>
+          ) : (
+            <img src={current.url} alt={current.title} className="size-full object-cover" />
+          )}
+        </div>
+
+        {total > 1 ? (
+          <>
+            <button
+              type="button"
+              onClick={() => go(index - 1)}
+              aria-label="Previous media"
+              className="absolute left-3 top-1/2 z-10 flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full border border-gold/40 bg-ink/70 text-gold backdrop-blur-sm transition-colors hover:bg-gold hover:text-ink"
+            >
+              <ChevronLeft aria-hidden className="size-5" />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(index + 1)}
+              aria-label="Next media"
+              className="absolute right-3 top-1/2 z-10 flex size-11 -translate-y-1/2 cursor-pointer items-center justify-center rounded-full border border-gold/40 bg-ink/70 text-gold backdrop-blur-sm transition-colors hover:bg-gold hover:text-ink"
+            >
+              <ChevronRight aria-hidden className="size-5" />
+            </button>
+          </>
+        ) : null}
+        <p
+          className="absolute bottom-3 right-3 z-10 bg-ink/75 px-2.5 py-1 text-xs tracking-wide-2 text-ivory tabular-nums"
+          data-testid="carousel-counter"
+          aria-live="polite"
+        >
+          {wrapIndex(index, total) + 1} / {total}
+        </p>
+      </div>
+
+      {total > 1 ? (
+        <ul className="mt-3 flex gap-2 overflow-x-auto pb-1" aria-label="Media thumbnails">
+          {items.map((item, i) => {
+            const active = i === wrapIndex(index, total);
+            return (
+              <li key={item.key} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => go(i)}
+                  aria-label={`Show ${item.type} ${i + 1}: ${item.title}`}
+                  aria-current={active ? 'true' : undefined}
+                  className={cn(
+                    'relative block size-16 cursor-pointer overflow-hidden border transition-all',
+                    active ? 'border-gold opacity-100' : 'border-line opacity-60 hover:opacity-100',
+                  )}
+                  data-testid="carousel-thumbnail"
+                >
+                  {item.type === 'video' ? (
+                    <span className="flex size-full items-center justify-center bg-surface-3 text-gold">
+                      <Play aria-hidden className="size-5" fill="currentColor" />
+                    </span>
+                  ) : (
+                    <img src={item.url} alt="" className="size-full object-cover" loading="lazy" />
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { ShoppingBag } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useCart } from '@/features/cart/cart-context';
+import { formatPrice } from '@/features/cart/money';
+import type { Product } from '@/lib/api/types';
+import { useProductMedia } from '../api/get-product-media';
+import { MediaCarousel } from './media-carousel';
+import { carouselItems } from './media-carousel-logic';
+
+export function ProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const { addItem } = useCart();
+  const media = useProductMedia(product?.id);
+
+  return (
+    <Dialog open={product !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      {product ? (
+        <DialogContent className="max-w-5xl p-0 sm:p-0" closeLabel="Close product details">
+          <div className="grid md:grid-cols-2">
+            <div className="p-4 sm:p-6 md:p-8">
+              <MediaCarousel
+                key={product.id}
+                items={carouselItems(product, media.data ?? [])}
+                loading={media.isPending}
+              />
+            </div>
+            <div className="flex flex-col border-t border-line p-6 sm:p-8 md:border-l md:border-t-0 md:py-12">
+              <Badge className="self-start">{product.category}</Badge>
+              <DialogTitle className="mt-5 text-4xl sm:text-5xl">{product.name}</DialogTitle>
+              <p className="mt-4 font-display text-3xl text-gold tabular-nums">{formatPrice(product.price)}</p>
+              <span className="gold-rule mt-6 bg-gold" />
+              <DialogDescription className="mt-6 whitespace-pre-line leading-relaxed text-sand">
+                {product.description}
+              </DialogDescription>
+              <div className="mt-auto flex flex-col gap-3 pt-10 sm:flex-row">
+                <Button
+                  size="lg"
+                  className="flex-1"
+                  onClick={() => {
+                    onClose();
+                    addItem(product);
+                  }}
+                >
+                  <ShoppingBag aria-hidden className="size-4" />
+                  Add to Cart
+                </Button>
+                <DialogClose asChild>
+                  <Button size="lg" variant="outline">
+                    Close
+                  </Button>
+                </DialogClose>
+              </div>
+            </div>
+          </div>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

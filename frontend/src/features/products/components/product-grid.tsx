@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import type { Product } from '@/lib/api/types';
+import { cn } from '@/lib/cn';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+import { ProductDialog } from './product-dialog';
+
+export const productGridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
+
+export function ProductGridSkeleton({ count, className }: { count: number; className?: string }) {
+  return (
+    <div className={cn(productGridClass, className)} aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/** A grid of product cards; clicking one opens its detail dialog. */
+export function ProductGrid({ products, className }: { products: Product[]; className?: string }) {
+  const [selected, setSelected] = useState<Product | null>(null);
+  return (
+    <>
+      <div className={cn(productGridClass, className)}>
+        {products.map((product) => (
+          <ProductCard key={product.id} product={product} onOpen={setSelected} />
+        ))}
+      </div>
+      <ProductDialog product={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

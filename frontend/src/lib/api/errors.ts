@@ -1,0 +1,44 @@
+/**
+ * The error every failed API call rejects with. The message follows the
+ * specification (§8): "<status>: <body text or status text>". The parsed JSON
+ * `message` and per-field `errors` stay available so screens can prefer them.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  readonly serverMessage: string | undefined;
+  readonly fieldErrors: Record<string, string>;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body !== '' ? body : statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    const parsed = parseErrorBody(body);
+    this.serverMessage = parsed.message;
+    this.fieldErrors = parsed.errors;
+  }
+}
+
+function parseErrorBody(body: string): { message?: string; errors: Record<string, string> } {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (typeof value !== 'object' || value === null) return { errors: {} };
+    const record = value as Record<string, unknown>;
+    const message = typeof record.message === 'string' ? record.message : undefined;
+    const errors: Record<string, string> = {};
+    if (typeof record.errors === 'object' && record.errors !== null) {
+      for (const [key, text] of Object.entries(record.errors)) {
+        if (typeof text === 'string') errors[key] = text;
+      }
+    }
+    return { message, errors };
+  } catch {
+    return { errors: {} };
+  }
+}
+
+/** The server's own message when it sent one, else the fallback text. */
+export function preferServerMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

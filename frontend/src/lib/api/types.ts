@@ -1,0 +1,29 @@
+/*
+ * Entity types, derived from the generated `paths` by operation (not by the
+ * server's schema names), so a rename on the Rust side changes nothing here.
+ * Nothing in this file describes a shape by hand.
+ */
+import type { paths } from './schema';
+
+type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+type Ok<Op> = Op extends { responses: infer Rs }
+  ? { [K in keyof Rs]: K extends 200 | 201 ? Json<Rs[K]> : never }[keyof Rs]
+  : never;
+type Body<Op> = Op extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
+
+export type ResponseOf<P extends keyof paths, M extends keyof paths[P]> = Ok<paths[P][M]>;
+export type RequestBodyOf<P extends keyof paths, M extends keyof paths[P]> = Body<paths[P][M]>;
+
+export type Service = ResponseOf<'/api/services', 'get'>[number];
+export type Product = ResponseOf<'/api/products', 'get'>[number];
+export type ProductMedia = ResponseOf<'/api/products/{id}/media', 'get'>[number];
+export type BlogPost = ResponseOf<'/api/blog-posts', 'get'>[number];
+export type AvailabilityAnswer = ResponseOf<'/api/check-availability', 'get'>;
+export type Recommendation = ResponseOf<'/api/quiz/recommendation', 'post'>;
+export type Order = ResponseOf<'/api/orders', 'post'>;
+
+export type NewBooking = RequestBodyOf<'/api/bookings', 'post'>;
+export type NewContactMessage = RequestBodyOf<'/api/contact-messages', 'post'>;
+export type NewOrder = RequestBodyOf<'/api/orders', 'post'>;
+export type QuizAnswers = RequestBodyOf<'/api/quiz/recommendation', 'post'>;
+export type NewSubscription = RequestBodyOf<'/api/newsletter-subscriptions', 'post'>;
