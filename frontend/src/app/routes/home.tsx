@@ -21,7 +21,7 @@ export function HomeRoute() {
           <SectionHeading id="home-services-heading" eyebrow="Rituals & Treatments" title="Our Services">
             Each experience is shaped around you — the pressure, the scent, the pace.
           </SectionHeading>
-          <ServicesGrid placeholders={3} className="mt-14" />
+          <ServicesGrid placeholders={3} compact className="mt-14" />
         </div>
       </section>
       <TinyHome />

@@ -81,9 +81,11 @@ export function Header() {
               </span>
             ) : null}
           </button>
-          <Button size="sm" className="hidden md:inline-flex" onClick={() => openBooking()}>
-            BOOK EXPERIENCE
-          </Button>
+          <div className="hidden md:block">
+            <Button size="sm" onClick={() => openBooking()}>
+              BOOK EXPERIENCE
+            </Button>
+          </div>
 
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>

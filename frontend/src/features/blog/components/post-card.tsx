@@ -2,13 +2,14 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BlogPost } from '@/lib/api/types';
 import { formatLongDate } from '@/lib/dates';
+import { Image } from '@/components/ui/image';
 
 export function PostCard({ post }: { post: BlogPost }) {
   return (
     <article className="group flex flex-col border border-line bg-surface transition-colors duration-500 hover:border-gold/50" data-testid="post-card">
       <Link to={`/blog/${post.slug}`} className="flex flex-1 flex-col" aria-label={post.title}>
         <div className="aspect-[16/10] overflow-hidden bg-surface-3">
-          <img
+          <Image
             src={post.image}
             alt=""
             loading="lazy"

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useCart } from '../cart-context';
 import { formatMoney, lineCents } from '../money';
+import { Image } from '@/components/ui/image';
 
 export function CartSheet() {
   const { items, isOpen, setOpen, updateQuantity, removeItem, clearCart, totalCents } = useCart();
@@ -36,7 +37,7 @@ export function CartSheet() {
             <ul className="flex-1 divide-y divide-line overflow-y-auto px-6 sm:px-8" aria-label="Cart items">
               {items.map(({ product, quantity }) => (
                 <li key={product.id} className="flex gap-4 py-5" data-testid="cart-line">
-                  <img
+                  <Image
                     src={product.image}
                     alt={product.name}
                     width={80}

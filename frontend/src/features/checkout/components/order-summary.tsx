@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CartItem } from '@/features/cart/cart-logic';
 import { formatMoney, lineCents, orderTotals } from '@/features/cart/money';
+import { Image } from '@/components/ui/image';
 
 export function OrderSummary({ items, children }: { items: readonly CartItem[]; children?: ReactNode }) {
   const totals = orderTotals(items.map((i) => ({ price: i.product.price, quantity: i.quantity })));
@@ -13,7 +14,7 @@ export function OrderSummary({ items, children }: { items: readonly CartItem[]; 
       <ul className="mt-6 divide-y divide-line">
         {items.map(({ product, quantity }) => (
           <li key={product.id} className="flex items-center gap-4 py-4">
-            <img src={product.image} alt="" className="size-14 shrink-0 border border-line bg-surface-3 object-cover" />
+            <Image src={product.image} alt="" className="size-14 shrink-0 border border-line bg-surface-3 object-cover" />
             <div className="min-w-0 flex-1">
               <p className="truncate text-ivory">{product.name}</p>
               <p className="text-sm text-muted">Qty {quantity}</p>

@@ -1,7 +1,7 @@
 import { artwork } from '@/config/artwork';
 
 const facts = [
-  { value: '5,400 ft', label: 'Above the desert floor' },
+  { value: '5,400 ft', label: 'Mountain elevation' },
   { value: '12', label: 'Guests a day, at most' },
   { value: '4', label: 'Acres of pine & cedar' },
 ];

@@ -32,7 +32,9 @@ export function Hero() {
 
       <div className="mx-auto w-full max-w-7xl px-5 pb-24 pt-36 sm:px-8">
         <div className="max-w-3xl">
-          <p className="eyebrow animate-fade-up">Idyllwild · San Jacinto Mountains · California</p>
+          <p className="eyebrow animate-fade-up">
+            Idyllwild<span className="hidden sm:inline"> · San Jacinto Mountains</span> · California
+          </p>
           <h1
             id="hero-heading"
             className="mt-6 animate-fade-up font-display text-[3.1rem] font-normal leading-[1.02] text-ivory [animation-delay:120ms] sm:text-7xl lg:text-[6.2rem]"

@@ -1,5 +1,6 @@
 import { Flame, Moon, Mountain, TreePine } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Image } from '@/components/ui/image';
 import { artwork } from '@/config/artwork';
 import { TINY_HOME_NIGHTLY } from '@/config/site';
 import { useBooking } from '@/features/booking/booking-context';
@@ -7,25 +8,26 @@ import { useBooking } from '@/features/booking/booking-context';
 const features = [
   { icon: TreePine, text: 'Hand-built of reclaimed cedar, tucked among old-growth pines' },
   { icon: Flame, text: 'Wood stove, outdoor soaking tub and a fire pit under the stars' },
-  { icon: Moon, text: 'Sky-window loft bed, linen sheets and blackout quiet' },
-  { icon: Mountain, text: 'Trailheads to Suicide Rock and Tahquitz Peak from the door' },
+  { icon: Moon, text: 'Sky-window loft bed, linen sheets and deep mountain quiet' },
+  { icon: Mountain, text: 'Trailheads to Tahquitz Peak and Deer Springs from the door' },
 ];
 
 export function TinyHome() {
   const { openBooking } = useBooking();
-  const image = artwork('tiny-home.webp');
   return (
-    <section aria-labelledby="tiny-home-heading" className="relative isolate overflow-hidden bg-surface">
-      <div className="mx-auto grid max-w-7xl lg:grid-cols-2">
-        <div className="relative min-h-80 lg:order-2 lg:min-h-[40rem]">
-          {image ? (
-            <img src={image} alt="The cedar tiny home glowing at dusk among tall pines" loading="lazy" className="absolute inset-0 size-full object-cover" />
-          ) : (
-            <div aria-hidden className="absolute inset-0 bg-[radial-gradient(ellipse_at_60%_40%,#5a4424,#17150f_75%)]" />
-          )}
-          <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-surface via-transparent to-transparent lg:bg-gradient-to-r" />
-        </div>
-        <div className="px-5 py-16 sm:px-8 lg:py-28 lg:pr-16">
+    <section aria-labelledby="tiny-home-heading" className="relative isolate overflow-hidden border-y border-gold/15 bg-surface">
+      {/* Full-bleed picture: on top on phones, the right half on wide screens. */}
+      <div className="relative h-80 sm:h-[28rem] lg:absolute lg:inset-y-0 lg:right-0 lg:h-auto lg:w-1/2">
+        <Image
+          src={artwork('tiny-home.webp')}
+          alt="The cedar tiny home glowing at dusk among tall pines"
+          loading="lazy"
+          className="absolute inset-0 size-full object-cover"
+        />
+        <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-surface via-transparent to-transparent lg:bg-gradient-to-r lg:from-surface lg:via-surface/10" />
+      </div>
+      <div className="mx-auto max-w-7xl px-5 sm:px-8">
+        <div className="py-16 lg:w-1/2 lg:py-32 lg:pr-16">
           <p className="eyebrow">Stay the Night</p>
           <h2 id="tiny-home-heading" className="mt-4 font-display text-4xl text-ivory sm:text-5xl lg:text-6xl">
             The Tiny Home Retreat
@@ -43,7 +45,7 @@ export function TinyHome() {
               </li>
             ))}
           </ul>
-          <div className="mt-10 flex flex-wrap items-center gap-8">
+          <div className="mt-10 flex flex-wrap items-center gap-x-8 gap-y-6">
             <p className="text-sand">
               <span className="font-display text-5xl text-gold">{TINY_HOME_NIGHTLY}</span>
               <span className="ml-2 text-sm uppercase tracking-wide-2">/ night</span>

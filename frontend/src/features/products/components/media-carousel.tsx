@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight, Play } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { type CarouselItem, wrapIndex } from './media-carousel-logic';
+import { Image } from '@/components/ui/image';
 
 export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loading?: boolean }) {
   const [index, setIndex] = useState(0);
@@ -74,7 +75,7 @@ export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loadi
               )}
             </>
           ) : (
-            <img src={current.url} alt={current.title} className="size-full object-cover" />
+            <Image src={current.url} alt={current.title} className="size-full object-cover" />
           )}
         </div>
 
@@ -129,7 +130,7 @@ export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loadi
                       <Play aria-hidden className="size-5" fill="currentColor" />
                     </span>
                   ) : (
-                    <img src={item.url} alt="" className="size-full object-cover" loading="lazy" />
+                    <Image src={item.url} alt="" className="size-full object-cover" loading="lazy" />
                   )}
                 </button>
               </li>

@@ -1,5 +1,6 @@
 import { formatPrice } from '@/features/cart/money';
 import type { Product } from '@/lib/api/types';
+import { Image } from '@/components/ui/image';
 
 export function ProductCard({ product, onOpen }: { product: Product; onOpen: (product: Product) => void }) {
   return (
@@ -11,7 +12,7 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: (pr
         aria-label={`View details: ${product.name}`}
       >
         <div className="relative aspect-square w-full overflow-hidden bg-surface-3">
-          <img
+          <Image
             src={product.image}
             alt={product.name}
             loading="lazy"

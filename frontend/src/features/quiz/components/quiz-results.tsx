@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/state';
 import { formatPrice } from '@/features/cart/money';
 import type { Recommendation } from '@/lib/api/types';
+import { Image } from '@/components/ui/image';
 
 type Props = {
   headingRef: Ref<HTMLHeadingElement>;
@@ -59,7 +60,7 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry }: Pro
         {primaryService ? (
           <section aria-labelledby="perfect-match" className="relative overflow-hidden border border-gold/60 bg-surface" data-testid="quiz-primary">
             <div className="aspect-[16/8] overflow-hidden bg-surface-3">
-              <img src={primaryService.image} alt={primaryService.name} className="size-full object-cover" />
+              <Image src={primaryService.image} alt={primaryService.name} className="size-full object-cover" />
             </div>
             <div className="p-7 sm:p-9">
               <h3 id="perfect-match" className="eyebrow font-sans">
@@ -79,7 +80,7 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry }: Pro
         {secondaryService ? (
           <section aria-labelledby="also-consider" className="flex flex-col border border-line bg-surface" data-testid="quiz-secondary">
             <div className="aspect-[16/9] overflow-hidden bg-surface-3">
-              <img src={secondaryService.image} alt={secondaryService.name} className="size-full object-cover" />
+              <Image src={secondaryService.image} alt={secondaryService.name} className="size-full object-cover" />
             </div>
             <div className="flex flex-1 flex-col p-7">
               <h3 id="also-consider" className="eyebrow font-sans">
@@ -109,7 +110,7 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry }: Pro
             {products.slice(0, 3).map((product) => (
               <li key={product.id} className="border border-line bg-surface" data-testid="quiz-product">
                 <div className="aspect-square overflow-hidden bg-surface-3">
-                  <img src={product.image} alt={product.name} className="size-full object-cover" loading="lazy" />
+                  <Image src={product.image} alt={product.name} className="size-full object-cover" loading="lazy" />
                 </div>
                 <div className="p-5">
                   <p className="text-[0.65rem] uppercase tracking-luxe text-gold">{product.category}</p>

@@ -1,40 +1,51 @@
 import { Clock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { Image } from '@/components/ui/image';
 import { bookingKeyForServiceName } from '@/config/site';
 import { useBooking } from '@/features/booking/booking-context';
 import { formatPriceShort } from '@/features/cart/money';
 import type { Service } from '@/lib/api/types';
+import { cn } from '@/lib/cn';
+import { formatDuration } from '@/lib/format';
 
-export function ServiceCard({ service, headingLevel = 'h3' }: { service: Service; headingLevel?: 'h2' | 'h3' }) {
+export function ServiceCard({ service, compact = false }: { service: Service; compact?: boolean }) {
   const { openBooking } = useBooking();
-  const Heading = headingLevel;
+  const nightly = service.duration >= 1440;
   return (
-    <article className="group flex flex-col border border-line bg-surface transition-colors duration-500 hover:border-gold/50">
-      <div className="relative aspect-[4/3] overflow-hidden bg-surface-3">
-        <img
+    <article
+      className="group flex flex-col overflow-hidden border border-line bg-surface transition-colors duration-500 hover:border-gold/50 sm:flex-row"
+      data-testid="service-card"
+    >
+      <div className="relative aspect-[4/3] shrink-0 overflow-hidden bg-surface-3 sm:aspect-auto sm:w-2/5">
+        <Image
           src={service.image}
           alt={service.name}
           loading="lazy"
-          className="size-full object-cover transition-transform duration-[1200ms] ease-calm group-hover:scale-105"
+          className="size-full object-cover transition-transform duration-[1200ms] ease-calm group-hover:scale-105 sm:absolute sm:inset-0"
         />
-        <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-ink/70 via-transparent to-transparent" />
-        <p className="absolute bottom-4 left-5 font-display text-3xl text-ivory">{formatPriceShort(service.price)}</p>
       </div>
-      <div className="flex flex-1 flex-col p-6 sm:p-7">
-        <Heading className="font-display text-3xl text-ivory">{service.name}</Heading>
-        <p className="mt-2 flex items-center gap-2 text-[0.7rem] uppercase tracking-luxe text-gold">
+      <div className="flex flex-1 flex-col p-6 sm:p-8">
+        <p className="flex items-center gap-2 text-[0.7rem] uppercase tracking-luxe text-gold">
           <Clock aria-hidden className="size-3.5" />
-          {service.duration} minutes
+          {formatDuration(service.duration)}
         </p>
-        <p className="mt-4 flex-1 text-sand">{service.description}</p>
-        <Button
-          variant="outline"
-          className="mt-6 self-start"
-          onClick={() => openBooking(bookingKeyForServiceName(service.name))}
-          aria-label={`book now: ${service.name}`}
-        >
-          book now
-        </Button>
+        <h3 className="mt-3 font-display text-3xl leading-tight text-ivory sm:text-[2.1rem]">{service.name}</h3>
+        <div className="mt-4 flex-1">
+          <p className={cn('text-sand', compact && 'line-clamp-4')}>{service.description}</p>
+        </div>
+        <div className="mt-6 flex items-center justify-between gap-4 border-t border-line pt-5">
+          <p className="text-sand">
+            <span className="font-display text-3xl text-ivory">{formatPriceShort(service.price)}</span>
+            {nightly ? <span className="ml-1 text-sm"> / night</span> : null}
+          </p>
+          <Button
+            variant="outline"
+            onClick={() => openBooking(bookingKeyForServiceName(service.name))}
+            aria-label={`book now: ${service.name}`}
+          >
+            book now
+          </Button>
+        </div>
       </div>
     </article>
   );
@@ -42,12 +53,12 @@ export function ServiceCard({ service, headingLevel = 'h3' }: { service: Service
 
 export function ServiceCardSkeleton() {
   return (
-    <div className="border border-line bg-surface" data-testid="service-skeleton">
-      <div className="aspect-[4/3] animate-pulse bg-surface-3" />
-      <div className="space-y-4 p-7">
-        <div className="h-7 w-2/3 animate-pulse bg-surface-3" />
+    <div className="flex flex-col border border-line bg-surface sm:flex-row" data-testid="service-skeleton">
+      <div className="aspect-[4/3] animate-pulse bg-surface-3 sm:aspect-auto sm:min-h-72 sm:w-2/5" />
+      <div className="flex-1 space-y-4 p-8">
         <div className="h-3 w-1/4 animate-pulse bg-surface-3" />
-        <div className="h-16 w-full animate-pulse bg-surface-3" />
+        <div className="h-8 w-2/3 animate-pulse bg-surface-3" />
+        <div className="h-24 w-full animate-pulse bg-surface-3" />
       </div>
     </div>
   );

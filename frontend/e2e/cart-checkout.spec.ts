@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import { formatCents, formatMoney, orderTotals, toCents } from '../src/features/cart/money';
+import { adminGet, expectToast, uniqueSuffix } from './helpers';
+
+type Product = { id: string; name: string; price: string; category: string; image: string };
+type Order = {
+  id: string;
+  email: string;
+  phone: string | null;
+  items: string;
+  subtotal: string;
+  tax: string;
+  shipping: string;
+  total: string;
+  status: string;
+};
+
+test('the empty cart panel and the empty checkout', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Cart', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(panel.getByText('Review your items before checkout')).toBeVisible();
+  await expect(panel.getByText('Your cart is empty')).toBeVisible();
+  await expect(panel.getByText('Add some wellness products to get started')).toBeVisible();
+  await panel.getByRole('button', { name: 'CONTINUE SHOPPING' }).click();
+  await expect(panel).toBeHidden();
+
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+  await page.getByRole('link', { name: 'Browse products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test('add to cart, change quantities, check out and find the order stored', async ({ page, request }) => {
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  expect(products.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = products as [Product, Product];
+
+  await page.goto('/products');
+  await page.getByRole('button', { name: `View details: ${first.name}` }).click();
+  const details = page.getByRole('dialog', { name: first.name });
+  await details.getByRole('button', { name: 'Add to Cart' }).click();
+  await expectToast(page, 'Added to Cart', `${first.name} has been added to your cart`);
+
+  const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(panel).toBeVisible();
+  const firstLine = panel.getByTestId('cart-line').filter({ hasText: first.name });
+  await expect(firstLine).toContainText(first.category);
+  await panel.getByRole('button', { name: `Increase quantity of ${first.name}` }).click();
+  await expect(firstLine.getByTestId('cart-line-quantity')).toHaveText('2');
+  await expect(firstLine.getByTestId('cart-line-price')).toHaveText(formatMoney(toCents(first.price) * 2));
+  await panel.getByRole('button', { name: 'Continue Shopping' }).click();
+  await expect(panel).toBeHidden();
+
+  // Adding the same product again merges into its line.
+  await page.getByRole('button', { name: `View details: ${first.name}` }).click();
+  await page.getByRole('dialog', { name: first.name }).getByRole('button', { name: 'Add to Cart' }).click();
+  await expectToast(page, 'Cart Updated', `${first.name} quantity updated in cart`);
+  await expect(firstLine.getByTestId('cart-line-quantity')).toHaveText('3');
+  await panel.getByRole('button', { name: 'Continue Shopping' }).click();
+
+  await page.getByRole('button', { name: `View details: ${second.name}` }).click();
+  await page.getByRole('dialog', { name: second.name }).getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(panel.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-count')).toHaveText('4');
+
+  // Decreasing to zero removes the line.
+  await panel.getByRole('button', { name: `Decrease quantity of ${second.name}` }).click();
+  await expectToast(page, 'Removed from Cart', `${second.name} has been removed from your cart`);
+  await expect(panel.getByTestId('cart-line')).toHaveCount(1);
+  await expect(panel.getByTestId('cart-total')).toHaveText(formatMoney(toCents(first.price) * 3));
+  await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+  // Stored in localStorage under "cart".
+  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? 'null'));
+  expect(stored).toEqual([{ product: expect.objectContaining({ id: first.id, name: first.name }), quantity: 3 }]);
+
+  await panel.getByRole('button', { name: 'PROCEED TO CHECKOUT' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(panel).toBeHidden();
+
+  const totals = orderTotals([{ price: first.price, quantity: 3 }]);
+  await expect(page.getByTestId('summary-subtotal')).toHaveText(formatMoney(totals.subtotal));
+  await expect(page.getByTestId('summary-tax')).toHaveText(formatMoney(totals.tax));
+  await expect(page.getByTestId('summary-shipping')).toHaveText(totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping));
+  await expect(page.getByTestId('summary-total')).toHaveText(formatMoney(totals.total));
+
+  // The browser refuses to submit without the required fields.
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  const email = `guest-${uniqueSuffix()}@example.com`;
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Pine');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Address').fill('1 Forest Lane');
+  await page.getByLabel('City').fill('Idyllwild');
+  await page.getByLabel('State').fill('CA');
+  await page.getByLabel('ZIP code').fill('92549');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+
+  const orderRequest = page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  const sent = await orderRequest;
+  const body = sent.postData() ?? '';
+  expect(body).not.toContain('4242');
+  expect(body).not.toContain('12/30');
+  const payload = JSON.parse(body) as Record<string, unknown>;
+  expect(payload).toMatchObject({
+    firstName: 'Ada',
+    lastName: 'Pine',
+    email,
+    phone: null,
+    subtotal: formatCents(totals.subtotal),
+    tax: formatCents(totals.tax),
+    shipping: formatCents(totals.shipping),
+    total: formatCents(totals.total),
+  });
+  expect(JSON.parse(payload.items as string)).toEqual([
+    { productId: first.id, productName: first.name, price: Number(formatCents(toCents(first.price))), quantity: 3 },
+  ]);
+
+  const region = page.getByRole('region', { name: /Notifications/ });
+  await expect(region.getByText('Order Placed Successfully!', { exact: true })).toBeVisible();
+  const description = await region
+    .getByText(/^Order #[0-9a-f-]{8} confirmed\. You will receive a confirmation email shortly\.$/)
+    .first()
+    .textContent();
+  const shortId = /#(.{8})/.exec(description ?? '')?.[1];
+  expect(shortId).toBeTruthy();
+
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('cart'))).toBe('[]');
+
+  const orders = await adminGet<Order[]>(request, '/api/orders');
+  const order = orders.find((o) => o.email === email);
+  expect(order, 'order stored').toBeTruthy();
+  expect(order!.id.startsWith(shortId!)).toBe(true);
+  expect(order!).toMatchObject({
+    phone: null,
+    subtotal: formatCents(totals.subtotal),
+    tax: formatCents(totals.tax),
+    shipping: formatCents(totals.shipping),
+    total: formatCents(totals.total),
+    status: 'pending',
+  });
+  const items = JSON.parse(order!.items) as { productId: string; quantity: number }[];
+  expect(items).toEqual([expect.objectContaining({ productId: first.id, quantity: 3 })]);
+});
+
+test('a corrupt stored cart starts empty', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('console', (m) => messages.push(m.text()));
+  await page.addInitScript(() => window.localStorage.setItem('cart', '{not json'));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  expect(messages.some((m) => m.includes('Failed to load cart from storage'))).toBe(true);
+});

@@ -1,0 +1,61 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+/** A bearer token from the real admin login (credentials from the e2e environment). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/admin/login', {
+    data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
+
+export async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const token = await adminToken(request);
+  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Radix renders toast text twice (once for screen readers): look inside the toast list only. */
+export function toastRegion(page: Page): Locator {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+export async function expectToast(page: Page, title: string, description?: string) {
+  const region = toastRegion(page);
+  await expect(region.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(region.getByText(description, { exact: true })).toBeVisible();
+}
+
+/** yyyy-MM-dd, `days` from today in the retreat's time zone. */
+export function dateFromToday(days: number): string {
+  const now = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** A short unique suffix so repeated runs on one database never collide. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** A day in the far future, unlikely to be used by any other test. */
+export function distinctFutureDay(base: number): number {
+  return base + Math.floor(Math.random() * 400);
+}
+
+export async function chooseSelectOption(page: Page, label: string, option: string | RegExp) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Lets the dev-free production bundle settle: fonts loaded, no skeletons. */
+export async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}

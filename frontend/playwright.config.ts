@@ -1,0 +1,59 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/*
+ * End-to-end tests run against the real server (Rust binary on a fresh
+ * PostgreSQL database with the demo data), started by ../scripts/e2e-server.sh.
+ * Set E2E_BASE_URL to test a server that is already running instead.
+ */
+const port = process.env.E2E_PORT ?? '18080';
+const externalServer = Boolean(process.env.E2E_BASE_URL);
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+// Test-only credentials for the throwaway database the script creates.
+process.env.E2E_ADMIN_EMAIL ??= 'e2e-admin@goldenpine.test';
+process.env.E2E_ADMIN_PASSWORD ??= 'e2e-only-Pinecone-7319';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    timezoneId: 'America/Los_Angeles',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: externalServer
+    ? undefined
+    : {
+        command: 'bash ../scripts/e2e-server.sh',
+        url: `${baseURL}/api/services`,
+        timeout: 15 * 60_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          E2E_PORT: port,
+          E2E_ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+          E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+        },
+      },
+});

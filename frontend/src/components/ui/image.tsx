@@ -1,0 +1,31 @@
+import { useState, type ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * An <img> that gives way to a warm gradient when the file cannot be loaded,
+ * so a missing picture never shows a broken-image icon and its alt text.
+ */
+export function Image({ className, alt, onError, ...props }: ComponentProps<'img'> & { alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !props.src) {
+    return (
+      <div
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+        aria-hidden={alt ? undefined : true}
+        className={cn('bg-[radial-gradient(ellipse_at_35%_30%,#4a3a22,#1d1a14_70%)]', className)}
+      />
+    );
+  }
+  return (
+    <img
+      alt={alt}
+      className={className}
+      onError={(event) => {
+        setFailed(true);
+        onError?.(event);
+      }}
+      {...props}
+    />
+  );
+}
