@@ -254,7 +254,7 @@ def lake_scene(w, h, seed=4, sun=True):
     img[y0:] = water
     # sun glitter path
     yy, xx = grid(h, w)
-    path = np.exp(-0.5 * ((xx - sx) / (w * 0.03 + (yy - y0) * 0.12)) ** 2) * (yy > y0)
+    path = np.exp(-0.5 * ((xx - sx) / (w * 0.03 + np.clip(yy - y0, 0, None) * 0.12)) ** 2) * (yy > y0)
     gl = value_noise(h, w, (1.5, 12), seed + 6, octaves=2)
     img += (path * smoothstep(0.6, 0.9, gl) * 0.8)[..., None] * lin((255, 200, 120))
     # mist layers

@@ -71,7 +71,7 @@ class Studio:
             g2 = value_noise(n, n, (40 * ss, 400 * ss), seed + 1, octaves=3)
             yy = np.arange(n)[:, None].astype(np.float32)
             rings = 0.5 + 0.5 * np.sin(yy * 0.09 / ss + g2 * 14)
-            t = 0.55 + 0.3 * g1 + 0.25 * rings
+            t = 0.3 + 0.55 * g1 + 0.35 * rings
             planks = (np.abs(((yy / (170 * ss)) % 1.0) - 0.0) < 0.006 / 1)
             tex = base * t[..., None]
             tex[np.broadcast_to(planks, (n, n))] *= 0.35
@@ -249,6 +249,9 @@ class Studio:
                 lvl, ccol = contents[:2]
                 ins = smoothstep(lvl - 1, lvl + 1, ysurf)
                 lit_c = ccol * (0.05 + 0.5 * diff[..., None]) * T
+                if len(contents) > 3 and contents[3]:
+                    gr = value_noise(ysurf.shape[0], ysurf.shape[1], 3 * self.ss, 5, octaves=2)
+                    lit_c = lit_c * (0.5 + 0.9 * gr)[..., None]
                 col = col * (1 - ins[..., None]) + lit_c * ins[..., None]
             # light scattering in the glass itself
             col += (0.06 + 0.3 * diff[..., None] ** 2) * base ** 2 * 0.5 * (1 + thick[..., None] * 0.2)
@@ -308,7 +311,7 @@ class Studio:
                 col += (contents[2] if contents is not None and len(contents) > 2 else gc) * \
                     (0.25 + 1.2 * np.exp(-(u ** 2 + vv ** 2) * 3))[..., None] * pool[..., None] * gs * 0.35
                 col += gc * (gs * 0.15 * np.exp(-(u ** 2 + v ** 2) * 1.0))[..., None]
-            elif contents is not None and len(contents) > 2:
+            elif contents is not None and len(contents) > 2 and contents[2] is not None:
                 ccol = contents[2]
                 col = ccol * (0.4 + 0.4 * grad)[..., None]
             else:
@@ -318,6 +321,20 @@ class Studio:
             col = col + rimline[..., None] * np.array([1, 0.9, 0.75]) * 0.25
             return col
         col = base * (0.12 + up * grad * 0.9)[..., None]
+        if m.get("liquid") is not None:
+            # open cup / bowl: inner wall then liquid (or heap) surface
+            rr = u ** 2 + v ** 2
+            inner = smoothstep(0.93, 0.86, np.sqrt(rr))
+            wall = base * (0.06 + 0.5 * np.clip(u + 0.2, 0, 1))[..., None]
+            col = col * (1 - inner[..., None]) + wall * inner[..., None]
+            vv = (yy - y_top - k * rt * 0.25) / max(k * rt * 0.82, 1e-3)
+            uu = dx / (rt * 0.84)
+            liq = smoothstep(1.0, 0.94, np.sqrt(uu ** 2 + vv ** 2))
+            lc = np.array(m["liquid"], np.float32)
+            refl = np.exp(-0.5 * (((uu + 0.35) / 0.18) ** 2 + ((vv + 0.3) / 0.35) ** 2))
+            lcol = lc * (0.5 + 0.5 * smoothstep(-1, 1, vv))[..., None] + refl[..., None] * 0.5
+            col = col * (1 - liq[..., None]) + lcol * liq[..., None]
+            return col
         gl = m.get("gloss", 0.5)
         col += (np.exp(-0.5 * ((u + 0.35) / 0.2) ** 2) * gl * 0.15)[..., None]
         return col
@@ -379,7 +396,7 @@ class Studio:
         g1 = gauss2(H, W, x, cy, hf * 0.35, hf * 0.5)
         g2 = gauss2(H, W, x, cy, hf * 1.6)
         g3 = gauss2(H, W, x, cy, hf * 5.0)
-        self.img += (g1 * 0.5 + g2 * 0.2 + g3 * 0.06 * light_scene)[..., None] * lin((255, 160, 70)) * bright
+        self.img += (g1 * 0.45 + g2 * 0.12 + g3 * 0.012 * light_scene)[..., None] * lin((255, 160, 70)) * bright
 
     def steam(self, x, y, height, width, seed=0, t=0.0, strength=0.35, color=None, tex=None):
         """rising steam wisps from (x,y) upward; t in [0,1) loops seamlessly"""
