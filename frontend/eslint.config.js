@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.ts', 'playwright.config.ts', 'vite.config.ts', 'scripts/**/*.mjs'],
+    files: ['e2e/**/*.ts', 'playwright.config.ts', 'vite.config.ts', 'build/**/*.ts', 'scripts/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },

@@ -3,7 +3,8 @@
  * name through a glob so the site renders with its CSS fallbacks while a file
  * is missing, and picks the picture up as soon as it lands.
  */
-const files = import.meta.glob<string>('../assets/*.{webp,jpg,jpeg,png,svg}', {
+// favicon.svg and og-image.jpg keep fixed URLs instead (build/stable-artwork.ts).
+const files = import.meta.glob<string>(['../assets/*.webp', '../assets/brand-mark.svg'], {
   eager: true,
   query: '?url',
   import: 'default',
@@ -15,9 +16,7 @@ export type ArtworkName =
   | 'tiny-home.webp'
   | 'quiz.webp'
   | 'testimonial.webp'
-  | 'og-image.jpg'
-  | 'brand-mark.svg'
-  | 'favicon.svg';
+  | 'brand-mark.svg';
 
 export function artwork(name: ArtworkName): string | undefined {
   return files[`../assets/${name}`];

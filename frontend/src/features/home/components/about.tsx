@@ -14,7 +14,7 @@ export function About() {
         <div className="relative">
           <div className="aspect-[4/5] overflow-hidden border border-gold/20 bg-surface-3">
             {image ? (
-              <img src={image} alt="A treatment room with timber walls and soft light among the pines" loading="lazy" className="size-full object-cover" />
+              <img src={image} alt="Morning light falling through a misty pine forest" loading="lazy" className="size-full object-cover" />
             ) : (
               <div aria-hidden className="size-full bg-[radial-gradient(ellipse_at_30%_30%,#4a3a22,#17150f_70%)]" />
             )}

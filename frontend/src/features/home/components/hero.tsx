@@ -22,7 +22,7 @@ export function Hero() {
           alt=""
           aria-hidden
           fetchPriority="high"
-          className="absolute inset-0 -z-20 size-full animate-fade-in object-cover [animation-duration:1200ms]"
+          className="absolute inset-0 -z-20 size-full animate-fade-in object-cover object-[72%_center] [animation-duration:1200ms] lg:object-center"
         />
       ) : (
         <div aria-hidden className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_at_70%_20%,#3b2f1c_0%,#1a1610_45%,#0e0d0b_100%)]" />
