@@ -65,12 +65,12 @@ def paint_trees(img, trees, color, rim=None, rim_dir=1, blur_s=0.0, glow_col=Non
 def mountain_panorama(w, h, seed=1, *, horizon=0.6, sun_x=0.82, night=0.7,
                       milky=True, tree_line=True, big_pines=True,
                       stars_on=True, gold=1.0, fog=1.0, cabin=None, peaks=None,
-                      fg_height=0.93, flank=(0.5, 0.85)):
+                      fg_height=0.93, flank=(0.5, 0.85), sky=None):
     """the house landscape: layered ridges at dusk/night with gold last light"""
     hz = int(h * horizon)
     L = lin
-    img = sky_gradient(h, w, [(0, (3, 5, 10)), (0.4, (10, 15, 27)), (0.75, (28, 34, 50)),
-                              (1.0, (60, 54, 56))], horizon=hz)
+    img = sky_gradient(h, w, sky or [(0, (3, 5, 10)), (0.4, (10, 15, 27)), (0.75, (28, 34, 50)),
+                                     (1.0, (60, 54, 56))], horizon=hz)
     light = 1 if sun_x > 0.5 else -1
     # warm afterglow around the (already set) sun, wide and low
     g = gauss2(h, w, sun_x * w, hz * 1.05, w * 0.38, hz * 0.32)

@@ -119,19 +119,24 @@ def light_heightfield(hf, albedo, gloss=0.5, spec=0.6, light=(-0.6, -0.55, 0.6),
 
 
 def swirl_texture(n, seed, albedo, gloss=0.6, spec=0.7, turns=3.0, amp=30.0, ss=2):
+    """top-down macro of a whipped balm / cream with a soft spiral swirl"""
     y, x = grid(n, n)
-    cx, cy = n * 0.52, n * 0.5
+    cx, cy = n * 0.55, n * 0.48
     dx, dy = (x - cx) / n, (y - cy) / n
     rr = np.sqrt(dx ** 2 + dy ** 2)
     ang = np.arctan2(dy, dx)
-    nz = value_noise(n, n, n * 0.2, seed, octaves=4)
-    ph = ang + rr * turns * 2 * math.pi + nz * 2.0
-    hf = np.sin(ph * 1.0) * np.exp(-rr * 2.2) * amp + np.sin(ph * 3 + nz * 4) * 4
-    hf = blur(hf, 5.0 * ss)
-    col = light_heightfield(hf, albedo, gloss=gloss, spec=spec, scale=1.2 / ss, sss=0.04,
-                            light=(-0.8, -0.5, 0.35))
-    g = gauss2(n, n, n * 0.35, n * 0.3, n * 0.6)
-    return col * (0.35 + 0.9 * g)[..., None]
+    nz = value_noise(n, n, n * 0.3, seed, octaves=2)
+    ph = ang + rr * turns * 2 * math.pi + nz * 0.8
+    ridge = (0.5 + 0.5 * np.sin(ph)) ** 2
+    hf = ridge * np.exp(-rr * 1.6) * amp
+    hf += value_noise(n, n, n * 0.08, seed + 1, octaves=2) * amp * 0.25
+    # a peak where the spatula lifted away
+    hf += np.exp(-((dx - 0.02) ** 2 + (dy + 0.01) ** 2) / 0.002) * amp * 0.6
+    hf = blur(hf, 6.0 * ss)
+    col = light_heightfield(hf, albedo, gloss=gloss, spec=spec, scale=1.1, sss=0.03,
+                            light=(-0.8, -0.6, 0.45))
+    g = gauss2(n, n, n * 0.4, n * 0.35, n * 0.65)
+    return col * (0.3 + 0.9 * g)[..., None]
 
 
 def droplets_texture(n, seed, base_col, drop_col, ss=2):

@@ -134,12 +134,12 @@ def candle_shot(slug, seed, zoom=1.0, t=0.0, sway=0.0, bright=1.0, flame=1.0, pr
     c = CANDLES[slug]
     st = st_(c["surface"], seed=seed, tint=c["tint"], pool=(0.5, 0.42), horizon=0.6,
              pool_strength=0.6)
-    cx, base = P * 0.5, P * (0.82 if zoom <= 1 else 0.95)
+    cx, base = P * 0.5, P * (0.84 if zoom <= 1.3 else 0.95)
     r, h = P * 0.17 * zoom, P * 0.25 * zoom
     st.shadow(cx, base, r, length=1.0)
     lab = label(c["name"], "HAND-POURED CANDLE", "Soy & beeswax · 8 oz", style=c["style"],
                 w=900, h=300)
-    if props and zoom <= 1:
+    if props and zoom <= 1.3:
         pine_sprig(st, P * 0.64, P * 0.9, P * 0.3, -0.15, seed)
         stones(st, [(P * 0.17, P * 0.84, P * 0.07, P * 0.035, 0.1)], seed)
     candle(st, cx, base, r, h, lab, vessel=c["vessel"], wax=c["wax"], sway=sway,
@@ -186,7 +186,7 @@ def wax_pool(slug, seed):
     over(st.img, lin((20, 10, 5)), m.get())
     # botanicals on the table
     pine_sprig(st, P * 0.02, P * 0.95, P * 0.4, -0.5, seed)
-    return fin(st, exposure=1.1)
+    return fin(st, exposure=0.85)
 
 
 # ----------------------------------------------------------------------------
@@ -248,7 +248,7 @@ def tea_leaves(slug, seed):
 
 def tea_cup(slug, seed, t=0.0, steam=0.5):
     c = TEAS[slug]
-    st = st_("linen", seed=seed, tint=(110, 100, 88), pool=(0.38, 0.3), horizon=0.55,
+    st = st_("wood", seed=seed, tint=(56, 36, 22), pool=(0.38, 0.3), horizon=0.55,
              pool_strength=0.8)
     cx, base = P * 0.5, P * 0.8
     r, h = P * 0.17, P * 0.17
@@ -274,14 +274,14 @@ def jobs():
           ("alpine-cedar-face-oil-texture", lambda: u8(droplets_texture(P, 31, lin((22, 21, 20)), lin((120, 52, 10))), (S, S), exposure=1.0)),
           ("mountain-sage-body-balm", lambda: body_balm()),
           ("mountain-sage-body-balm-open", lambda: body_balm("open", seed=22)),
-          ("mountain-sage-body-balm-texture", lambda: u8(swirl_texture(P, 32, lin((226, 186, 112)), gloss=0.7, amp=90), (S, S), exposure=1.2)),
+          ("mountain-sage-body-balm-texture", lambda: u8(swirl_texture(P, 32, lin((232, 182, 104)), gloss=0.75, amp=60, turns=4), (S, S), exposure=1.0)),
           ("restorative-night-cream", lambda: night_cream()),
           ("restorative-night-cream-detail", lambda: night_cream(seed=23, zoom=1.9)),
-          ("restorative-night-cream-texture", lambda: u8(swirl_texture(P, 33, lin((230, 222, 205)), gloss=0.45, spec=0.5, turns=2.0, amp=90), (S, S), exposure=1.1)),
+          ("restorative-night-cream-texture", lambda: u8(swirl_texture(P, 33, lin((230, 222, 205)), gloss=0.45, spec=0.5, turns=3.0, amp=60), (S, S), exposure=0.95)),
           ("hot-spring-mineral-soak", lambda: mineral_soak()),
           ("hot-spring-mineral-soak-texture", lambda: u8(crystals_texture(P, 34, lin((236, 206, 198)), count=380), (S, S), exposure=1.0))]
     for i, slug in enumerate(CANDLES):
-        J += [(slug, lambda slug=slug, i=i: fin(candle_shot(slug, 40 + i))),
+        J += [(slug, lambda slug=slug, i=i: fin(candle_shot(slug, 40 + i, zoom=1.2))),
               (slug + "-detail", lambda slug=slug, i=i: fin(candle_shot(slug, 50 + i, zoom=1.9, props=False))),
               (slug + "-wax", lambda slug=slug, i=i: wax_pool(slug, 60 + i))]
     for i, slug in enumerate(TEAS):
@@ -303,7 +303,7 @@ def _render(name):
     fn = dict(jobs())[name]
     im = fn()
     path = os.path.join(OUT, name + ".webp")
-    save(im, path, quality=78, max_kb=120)
+    save(im, path, quality=86, max_kb=120)
     print(name, os.path.getsize(path) // 1024, "KB", flush=True)
 
 

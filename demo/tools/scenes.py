@@ -266,8 +266,8 @@ def massage_still(w=1200, h=800, seed=31, variant=0):
 
 
 def spa_still(w=1200, h=800, seed=32):
-    st = Studio(w, h, ss=2, surface="stone", seed=seed, horizon=0.5, pool=(0.4, 0.34),
-                wall=(13, 11, 10), surface_tint=(86, 78, 68))
+    st = Studio(w, h, ss=2, surface="wood", seed=seed, horizon=0.5, pool=(0.4, 0.34),
+                wall=(13, 11, 10), surface_tint=(60, 40, 26))
     W, H = st.W, st.H
     from products import sage_sprig, pine_sprig
     bowl(st, W * 0.36, H * 0.86, W * 0.16, H * 0.12, IVORY_CER)
@@ -386,7 +386,7 @@ def jobs():
         "services/rustic-spa-treatments.webp": (lambda: spa_still(), 120),
         "services/tiny-home-retreat.webp": (lambda: to_im(cabin_scene(1200, 800, seed=15, cabin_x=0.45, size=0.3, milky=True), exposure=1.3), 120),
         "services/wellness-packages.webp": (lambda: to_im(mountain_panorama(1200, 800, seed=21, horizon=0.55, sun_x=0.25, night=0.15,
-                                                                           milky=False, stars_on=False, gold=1.6, fog=1.4,
+                                                                           milky=False, stars_on=False, gold=1.6, fog=1.4, sky=[(0, (16, 20, 34)), (0.45, (44, 46, 66)), (0.8, (120, 96, 90)), (1.0, (200, 140, 84))], 
                                                                            flank=(0.35, 0.6)), exposure=1.2), 120),
         # journal
         "blog/forest-bathing-san-jacinto.webp": (lambda: to_im(forest_scene(1200, 800, seed=9), exposure=1.2), 120),
@@ -395,7 +395,7 @@ def jobs():
         "blog/tiny-home-under-the-stars.webp": (lambda: to_im(cabin_scene(1200, 800, seed=25, cabin_x=0.7, size=0.2, sky_share=0.7), exposure=1.3), 120),
         "blog/winter-self-care-ritual.webp": (lambda: winter_still(), 120),
         "blog/mindful-hiking-tahquitz.webp": (lambda: to_im(mountain_panorama(1200, 800, seed=33, horizon=0.62, sun_x=0.15, night=0.0,
-                                                                              milky=False, stars_on=False, gold=2.2, fog=1.6,
+                                                                              milky=False, stars_on=False, gold=2.2, fog=1.6, sky=[(0, (16, 20, 34)), (0.45, (44, 46, 66)), (0.8, (120, 96, 90)), (1.0, (200, 140, 84))], 
                                                                               big_pines=False), exposure=1.1), 120),
     }
     return J
@@ -408,7 +408,7 @@ def _render(name):
         path = os.path.join(ASSETS, name.split("/", 1)[1])
     else:
         path = os.path.join(MEDIA, name)
-    save(im, path, quality=82 if name.endswith(".jpg") else 78, max_kb=kb)
+    save(im, path, quality=86, max_kb=kb)
     print(name, os.path.getsize(path) // 1024, "KB", flush=True)
 
 

@@ -25,7 +25,7 @@ FPS = 20
 SECONDS = 6
 
 
-def encode(frames_dir, out, crf=36):
+def encode(frames_dir, out, crf=31):
     cmd = ["ffmpeg", "-y", "-loglevel", "error", "-framerate", str(FPS), "-i",
            os.path.join(frames_dir, "f%04d.png"), "-c:v", "libvpx-vp9", "-b:v", "0", "-crf", str(crf),
            "-pix_fmt", "yuv420p", "-row-mt", "1", "-an", out]
