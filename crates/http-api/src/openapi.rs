@@ -1,0 +1,69 @@
+//! The OpenAPI document, generated from the handlers' annotations.
+
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::error::ErrorBody;
+use crate::routes::{admin, bookings, catalog, content, orders, quiz};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Golden Pine Wellness Retreat API",
+        version = "1.0.0",
+        description = "The retreat's public API (services, shop, journal, bookings, contact, quiz) and its \
+                       administrators' API. Admin operations require `Authorization: Bearer <token>` from \
+                       `POST /api/admin/login`. Every error is JSON: `{\"message\": \"...\", \"errors\": {\"field\": \"message\"}}`. \
+                       Money is a string with two decimals."
+    ),
+    paths(
+        catalog::list_services, catalog::create_service, catalog::update_service, catalog::delete_service,
+        catalog::list_products, catalog::get_product, catalog::create_product, catalog::update_product,
+        catalog::delete_product,
+        catalog::list_media, catalog::add_media, catalog::update_media, catalog::delete_media,
+        content::list_posts, content::get_post, content::create_post, content::update_post, content::delete_post,
+        content::create_message, content::list_messages, content::delete_message,
+        content::subscribe, content::list_subscriptions,
+        orders::place_order, orders::list_orders, orders::set_order_status,
+        bookings::check_availability, bookings::create_booking, bookings::list_bookings,
+        bookings::set_booking_status, bookings::delete_booking,
+        bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
+        bookings::list_availability, bookings::upsert_availability,
+        quiz::recommend,
+        admin::login, admin::me,
+    ),
+    components(schemas(ErrorBody)),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "Services", description = "Bookable experiences"),
+        (name = "Products", description = "The shop's catalogue"),
+        (name = "Product media", description = "Images and videos shown in a product's carousel"),
+        (name = "Journal", description = "Blog posts"),
+        (name = "Contact", description = "Messages from the contact form"),
+        (name = "Newsletter", description = "Journal newsletter sign-ups"),
+        (name = "Orders", description = "Shop orders, priced by the server"),
+        (name = "Bookings", description = "Booking requests and availability"),
+        (name = "Calendar", description = "Blackout periods and availability entries"),
+        (name = "Quiz", description = "The wellness quiz's recommendation"),
+        (name = "Admin", description = "Administrator login"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.bearer_format = Some("JWT".to_owned());
+        components.add_security_scheme("bearer_auth", SecurityScheme::Http(scheme));
+    }
+}
+
+/// The document as committed in `openapi.json` (pretty, trailing newline).
+pub fn document_json() -> String {
+    let mut text = ApiDoc::openapi().to_pretty_json().unwrap_or_default();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,80 @@
+//! Administrator login and session.
+
+use actix_web::{HttpRequest, web};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use domain::admin as model;
+
+use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::state::{AdminSession, AppState, client_address};
+
+/// An administrator (never with a password).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Admin {
+    pub id: Uuid,
+    pub email: String,
+    pub name: String,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+    pub last_login: Option<DateTime<Utc>>,
+}
+
+impl From<model::Admin> for Admin {
+    fn from(a: model::Admin) -> Self {
+        Self {
+            id: a.id,
+            email: a.email,
+            name: a.name,
+            is_active: a.is_active,
+            created_at: a.created_at,
+            last_login: a.last_login,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginInput {
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse {
+    /// Send as `Authorization: Bearer <token>` on admin calls.
+    pub token: String,
+    pub expires_at: DateTime<Utc>,
+    pub admin: Admin,
+}
+
+#[utoipa::path(post, path = "/api/admin/login", tag = "Admin", request_body = LoginInput,
+    responses(
+        (status = 200, description = "Logged in", body = LoginResponse),
+        (status = 400, description = "Email or password missing", body = ErrorBody),
+        (status = 401, description = "\"Invalid credentials\", whatever was wrong", body = ErrorBody),
+        (status = 429, description = "Too many failed logins from this client; see Retry-After", body = ErrorBody)))]
+pub async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    input: JsonBody<LoginInput>,
+) -> Result<web::Json<LoginResponse>, ApiError> {
+    let input = input.into_inner();
+    let form = model::LoginForm { email: input.email, password: input.password };
+    let (token, admin) = state.auth.login(form, &client_address(&req)).await?;
+    Ok(web::Json(LoginResponse { token: token.token, expires_at: token.expires_at, admin: admin.into() }))
+}
+
+#[utoipa::path(get, path = "/api/admin/me", tag = "Admin",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "The admin the token belongs to", body = Admin),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn me(admin: AdminSession) -> web::Json<Admin> {
+    web::Json(admin.0.into())
+}

@@ -1,0 +1,443 @@
+//! Booking requests, the public availability check, and the calendar's
+//! blackout periods and availability entries.
+
+use actix_web::{HttpResponse, web};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use domain::ValidationErrors;
+use domain::booking::{self as model, parse_date};
+
+use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::state::{AdminSession, AppState};
+use crate::wire::{self, form_whole};
+
+/// A booking request.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Booking {
+    pub id: Uuid,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub service: wire::ServiceKey,
+    /// yyyy-MM-dd
+    #[schema(example = "2026-12-18")]
+    pub date: String,
+    pub time: wire::TimeSlot,
+    pub notes: Option<String>,
+    pub status: wire::BookingStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<model::Booking> for Booking {
+    fn from(b: model::Booking) -> Self {
+        Self {
+            id: b.id,
+            first_name: b.first_name,
+            last_name: b.last_name,
+            email: b.email,
+            service: b.service.into(),
+            date: b.date.format(model::DATE_FORMAT).to_string(),
+            time: b.time.into(),
+            notes: b.notes,
+            status: b.status.into(),
+            created_at: b.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingInput {
+    #[serde(default)]
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    #[schema(value_type = wire::ServiceKey)]
+    pub service: String,
+    /// yyyy-MM-dd, today or later in the retreat's time zone.
+    #[serde(default)]
+    #[schema(example = "2026-12-18")]
+    pub date: String,
+    #[serde(default)]
+    #[schema(value_type = wire::TimeSlot)]
+    pub time: String,
+    #[serde(default)]
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BookingStatusInput {
+    #[serde(default)]
+    #[schema(value_type = wire::BookingStatus)]
+    pub status: String,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AvailabilityQuery {
+    /// yyyy-MM-dd
+    pub date: Option<String>,
+    /// The booking key: massage, spa, accommodation or package.
+    #[param(value_type = Option<wire::ServiceKey>)]
+    pub service_id: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct SlotAvailability {
+    pub time: wire::TimeSlot,
+    pub available: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct DayAvailability {
+    pub available: bool,
+    /// Why the date cannot be booked, in words for a guest.
+    pub reason: Option<String>,
+    /// The five times of the day, each bookable or not.
+    pub slots: Vec<SlotAvailability>,
+}
+
+#[utoipa::path(get, path = "/api/check-availability", tag = "Bookings", params(AvailabilityQuery),
+    responses(
+        (status = 200, description = "Whether the date can be booked, and which times", body = DayAvailability),
+        (status = 400, description = "Malformed date or unknown service key", body = ErrorBody)))]
+pub async fn check_availability(
+    state: web::Data<AppState>,
+    query: web::Query<AvailabilityQuery>,
+) -> Result<web::Json<DayAvailability>, ApiError> {
+    let mut errors = ValidationErrors::new();
+    let date =
+        errors.take("date", parse_date(query.date.as_deref().unwrap_or_default(), model::DATE_MESSAGE));
+    let key = errors.take(
+        "serviceId",
+        model::ServiceKey::from_text(query.service_id.as_deref().unwrap_or_default().trim())
+            .ok_or_else(|| model::SERVICE_MESSAGE.to_owned()),
+    );
+    let (Some(date), Some(key)) = (date, key) else {
+        return Err(errors.into());
+    };
+    let day = state.bookings.day_availability(key, date, state.clock.local_now()).await?;
+    Ok(web::Json(DayAvailability {
+        available: day.available,
+        reason: day.reason.map(str::to_owned),
+        slots: day
+            .slots
+            .into_iter()
+            .map(|(time, available)| SlotAvailability { time: time.into(), available })
+            .collect(),
+    }))
+}
+
+#[utoipa::path(post, path = "/api/bookings", tag = "Bookings", request_body = BookingInput,
+    responses(
+        (status = 201, description = "Requested", body = Booking),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 409, description = "The date or time is unavailable or full", body = ErrorBody)))]
+pub async fn create_booking(
+    state: web::Data<AppState>,
+    input: JsonBody<BookingInput>,
+) -> Result<HttpResponse, ApiError> {
+    let input = input.into_inner();
+    let booking = model::BookingForm {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        service: input.service,
+        date: input.date,
+        time: input.time,
+        notes: input.notes,
+    }
+    .validate()?;
+    let booking = state.bookings.create_booking(booking, state.clock.local_now()).await?;
+    Ok(HttpResponse::Created().json(Booking::from(booking)))
+}
+
+#[utoipa::path(get, path = "/api/bookings", tag = "Bookings",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Every booking, newest first", body = [Booking]),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn list_bookings(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<Booking>>, ApiError> {
+    Ok(web::Json(state.bookings.list_bookings().await?.into_iter().map(Booking::from).collect()))
+}
+
+#[utoipa::path(put, path = "/api/admin/bookings/{id}", tag = "Bookings", request_body = BookingStatusInput,
+    params(("id" = Uuid, Path, description = "Booking id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Updated; cancelling gives its capacity back", body = Booking),
+        (status = 400, description = "Unknown status", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such booking", body = ErrorBody),
+        (status = 409, description = "Reinstating it would exceed capacity", body = ErrorBody)))]
+pub async fn set_booking_status(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<BookingStatusInput>,
+) -> Result<web::Json<Booking>, ApiError> {
+    let status = model::BookingStatus::from_text(input.status.trim()).ok_or_else(|| {
+        ApiError::Validation(ValidationErrors::single(
+            "status",
+            "Status must be pending, confirmed, completed or cancelled",
+        ))
+    })?;
+    let booking = state.bookings.set_booking_status(*id, status).await.map_err(ApiError::repo("Booking"))?;
+    Ok(web::Json(booking.into()))
+}
+
+#[utoipa::path(delete, path = "/api/admin/bookings/{id}", tag = "Bookings",
+    params(("id" = Uuid, Path, description = "Booking id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 204, description = "Deleted; its capacity is given back"),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such booking", body = ErrorBody)))]
+pub async fn delete_booking(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    state.bookings.delete_booking(*id).await.map_err(ApiError::repo("Booking"))?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// A period when bookings of some kind are closed (start and end inclusive).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlackoutDate {
+    pub id: Uuid,
+    #[schema(example = "2026-12-24")]
+    pub start_date: String,
+    #[schema(example = "2026-12-26")]
+    pub end_date: String,
+    #[serde(rename = "type")]
+    pub blackout_type: wire::BlackoutType,
+    pub reason: Option<String>,
+    pub created_by: Option<Uuid>,
+    pub created_at: DateTime<Utc>,
+}
+
+fn date_text(date: NaiveDate) -> String {
+    date.format(model::DATE_FORMAT).to_string()
+}
+
+impl From<model::Blackout> for BlackoutDate {
+    fn from(b: model::Blackout) -> Self {
+        Self {
+            id: b.id,
+            start_date: date_text(b.start_date),
+            end_date: date_text(b.end_date),
+            blackout_type: b.blackout_type.into(),
+            reason: b.reason,
+            created_by: b.created_by,
+            created_at: b.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlackoutInput {
+    #[serde(default)]
+    pub start_date: String,
+    #[serde(default)]
+    pub end_date: String,
+    /// Defaults to all.
+    #[serde(default, rename = "type")]
+    #[schema(value_type = Option<wire::BlackoutType>)]
+    pub blackout_type: Option<String>,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/blackout-dates", tag = "Calendar",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Every blackout period, by start date", body = [BlackoutDate]),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn list_blackouts(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+) -> Result<web::Json<Vec<BlackoutDate>>, ApiError> {
+    Ok(web::Json(state.bookings.list_blackouts().await?.into_iter().map(BlackoutDate::from).collect()))
+}
+
+#[utoipa::path(post, path = "/api/admin/blackout-dates", tag = "Calendar", request_body = BlackoutInput,
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 201, description = "Created", body = BlackoutDate),
+        (status = 400, description = "Invalid dates (or the end before the start)", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn create_blackout(
+    admin: AdminSession,
+    state: web::Data<AppState>,
+    input: JsonBody<BlackoutInput>,
+) -> Result<HttpResponse, ApiError> {
+    let input = input.into_inner();
+    let blackout = model::BlackoutForm {
+        start_date: input.start_date,
+        end_date: input.end_date,
+        blackout_type: input.blackout_type,
+        reason: input.reason,
+    }
+    .validate()?;
+    let blackout = state.bookings.create_blackout(blackout, Some(admin.0.id)).await?;
+    Ok(HttpResponse::Created().json(BlackoutDate::from(blackout)))
+}
+
+#[utoipa::path(delete, path = "/api/admin/blackout-dates/{id}", tag = "Calendar",
+    params(("id" = Uuid, Path, description = "Blackout id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 204, description = "Removed"),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such blackout period", body = ErrorBody)))]
+pub async fn delete_blackout(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    state.bookings.delete_blackout(*id).await.map_err(ApiError::repo("Blackout period"))?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Capacity or a block for one date, optionally for one service,
+/// accommodation and time slot. Neither service nor accommodation means the
+/// whole retreat; no time slot means the whole day.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Availability {
+    pub id: Uuid,
+    pub service_id: Option<Uuid>,
+    /// The name of `serviceId`'s record.
+    pub service_name: Option<String>,
+    pub accommodation_type: Option<wire::AccommodationType>,
+    #[schema(example = "2026-12-18")]
+    pub date: String,
+    pub time_slot: Option<wire::TimeSlot>,
+    pub max_capacity: i32,
+    pub current_bookings: i32,
+    pub is_blocked: bool,
+    pub block_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<model::AvailabilityEntry> for Availability {
+    fn from(e: model::AvailabilityEntry) -> Self {
+        Self {
+            id: e.id,
+            service_id: e.service_id,
+            service_name: e.service_name,
+            accommodation_type: e.accommodation_type.map(Into::into),
+            date: date_text(e.date),
+            time_slot: e.time_slot.map(Into::into),
+            max_capacity: e.max_capacity,
+            current_bookings: e.current_bookings,
+            is_blocked: e.is_blocked,
+            block_reason: e.block_reason,
+            created_at: e.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AvailabilityInput {
+    #[serde(default)]
+    #[schema(example = "2026-12-18")]
+    pub date: String,
+    /// A service id, or "none"/null.
+    #[serde(default)]
+    pub service_id: Option<String>,
+    /// "tiny_home", "retreat", or "none"/null.
+    #[serde(default)]
+    pub accommodation_type: Option<String>,
+    /// One of the five times, or null for the whole day.
+    #[serde(default)]
+    #[schema(value_type = Option<wire::TimeSlot>)]
+    pub time_slot: Option<String>,
+    /// At least 1 (default 1).
+    #[serde(default)]
+    #[schema(value_type = Option<i32>)]
+    pub max_capacity: Value,
+    #[serde(default)]
+    pub is_blocked: Option<bool>,
+    #[serde(default)]
+    pub block_reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RangeQuery {
+    /// First day, yyyy-MM-dd.
+    pub start: Option<String>,
+    /// Last day, yyyy-MM-dd (at most 366 days after start).
+    pub end: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/availability", tag = "Calendar", params(RangeQuery),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Entries dated from start to end", body = [Availability]),
+        (status = 400, description = "Malformed range", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn list_availability(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    query: web::Query<RangeQuery>,
+) -> Result<web::Json<Vec<Availability>>, ApiError> {
+    let mut errors = ValidationErrors::new();
+    let start = errors
+        .take("start", parse_date(query.start.as_deref().unwrap_or_default(), "Start date is required"));
+    let end =
+        errors.take("end", parse_date(query.end.as_deref().unwrap_or_default(), "End date is required"));
+    let (Some(start), Some(end)) = (start, end) else {
+        return Err(errors.into());
+    };
+    if end < start || (end - start).num_days() > 366 {
+        return Err(
+            ValidationErrors::single("end", "End must be on or after start, at most 366 days later").into()
+        );
+    }
+    let entries = state.bookings.list_availability(start, end).await?;
+    Ok(web::Json(entries.into_iter().map(Availability::from).collect()))
+}
+
+#[utoipa::path(post, path = "/api/admin/availability", tag = "Calendar", request_body = AvailabilityInput,
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Created or updated (one entry per date, service, accommodation and time)", body = Availability),
+        (status = 400, description = "Invalid fields or unknown service", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 409, description = "Max capacity below the bookings already made", body = ErrorBody)))]
+pub async fn upsert_availability(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    input: JsonBody<AvailabilityInput>,
+) -> Result<web::Json<Availability>, ApiError> {
+    let input = input.into_inner();
+    let entry = model::AvailabilityForm {
+        date: input.date,
+        service_id: input.service_id,
+        accommodation_type: input.accommodation_type,
+        time_slot: input.time_slot,
+        max_capacity: form_whole(&input.max_capacity),
+        is_blocked: input.is_blocked,
+        block_reason: input.block_reason,
+    }
+    .validate()?;
+    Ok(web::Json(state.bookings.upsert_availability(entry).await?.into()))
+}

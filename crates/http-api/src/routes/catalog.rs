@@ -1,0 +1,390 @@
+//! Products, product media and services.
+
+use actix_web::{HttpResponse, web};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use domain::catalog as model;
+
+use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::state::{AdminSession, AppState};
+use crate::wire::{self, amount_text, form_whole};
+
+/// A product of the shop.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: Uuid,
+    pub name: String,
+    pub category: wire::ProductCategory,
+    /// Price in dollars with two decimals.
+    #[schema(example = "38.00")]
+    pub price: String,
+    pub description: String,
+    /// Image URL (site-relative or absolute).
+    pub image: String,
+}
+
+impl From<model::Product> for Product {
+    fn from(p: model::Product) -> Self {
+        Self {
+            id: p.id,
+            name: p.name,
+            category: p.category.into(),
+            price: p.price.to_string(),
+            description: p.description,
+            image: p.image,
+        }
+    }
+}
+
+/// Product fields for create and update.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductInput {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    #[schema(value_type = wire::ProductCategory)]
+    pub category: String,
+    /// Dollars, as a string ("38.00") or a number; at most 2 decimals.
+    #[serde(default)]
+    #[schema(value_type = String, example = "38.00")]
+    pub price: Value,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub image: String,
+}
+
+impl ProductInput {
+    fn into_domain(self) -> Result<model::NewProduct, ApiError> {
+        Ok(model::ProductForm {
+            name: self.name,
+            category: self.category,
+            price: amount_text(&self.price),
+            description: self.description,
+            image: self.image,
+        }
+        .validate()?)
+    }
+}
+
+/// An image or video of a product, shown after its main image.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductMedia {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub url: String,
+    #[serde(rename = "type")]
+    pub media_type: wire::MediaType,
+    pub title: Option<String>,
+    pub sort_order: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<model::ProductMedia> for ProductMedia {
+    fn from(m: model::ProductMedia) -> Self {
+        Self {
+            id: m.id,
+            product_id: m.product_id,
+            url: m.url,
+            media_type: m.media_type.into(),
+            title: m.title,
+            sort_order: m.sort_order,
+            created_at: m.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MediaInput {
+    #[serde(default)]
+    pub url: String,
+    #[serde(default, rename = "type")]
+    #[schema(value_type = wire::MediaType)]
+    pub media_type: String,
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Position in the gallery; the dashboard sends the current media count.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>)]
+    pub sort_order: Value,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MediaOrderInput {
+    #[serde(default)]
+    #[schema(value_type = i32)]
+    pub sort_order: Value,
+}
+
+/// A bookable service.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Service {
+    pub id: Uuid,
+    pub name: String,
+    pub description: String,
+    #[schema(example = "120.00")]
+    pub price: String,
+    /// Minutes.
+    pub duration: i32,
+    pub image: String,
+}
+
+impl From<model::Service> for Service {
+    fn from(s: model::Service) -> Self {
+        Self {
+            id: s.id,
+            name: s.name,
+            description: s.description,
+            price: s.price.to_string(),
+            duration: s.duration_minutes,
+            image: s.image,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceInput {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    #[schema(value_type = String, example = "120.00")]
+    pub price: Value,
+    /// Minutes, 1 to 10080.
+    #[serde(default)]
+    #[schema(value_type = i32)]
+    pub duration: Value,
+    #[serde(default)]
+    pub image: String,
+}
+
+impl ServiceInput {
+    fn into_domain(self) -> Result<model::NewService, ApiError> {
+        Ok(model::ServiceForm {
+            name: self.name,
+            description: self.description,
+            price: amount_text(&self.price),
+            duration: form_whole(&self.duration),
+            image: self.image,
+        }
+        .validate()?)
+    }
+}
+
+fn list<T, U: From<T>>(items: Vec<T>) -> Vec<U> {
+    items.into_iter().map(U::from).collect()
+}
+
+#[utoipa::path(get, path = "/api/products", tag = "Products",
+    responses((status = 200, description = "Every product, by name", body = [Product])))]
+pub async fn list_products(state: web::Data<AppState>) -> Result<web::Json<Vec<Product>>, ApiError> {
+    Ok(web::Json(list(state.catalog.list_products().await?)))
+}
+
+#[utoipa::path(get, path = "/api/products/{id}", tag = "Products",
+    params(("id" = Uuid, Path, description = "Product id")),
+    responses(
+        (status = 200, description = "The product", body = Product),
+        (status = 404, description = "No such product", body = ErrorBody)))]
+pub async fn get_product(
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<Product>, ApiError> {
+    let product = state.catalog.get_product(*id).await.map_err(ApiError::repo("Product"))?;
+    Ok(web::Json(product.into()))
+}
+
+#[utoipa::path(post, path = "/api/products", tag = "Products", request_body = ProductInput,
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 201, description = "Created", body = Product),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn create_product(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    input: JsonBody<ProductInput>,
+) -> Result<HttpResponse, ApiError> {
+    let product = state.catalog.create_product(input.into_inner().into_domain()?).await?;
+    Ok(HttpResponse::Created().json(Product::from(product)))
+}
+
+#[utoipa::path(put, path = "/api/admin/products/{id}", tag = "Products", request_body = ProductInput,
+    params(("id" = Uuid, Path, description = "Product id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Updated", body = Product),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody)))]
+pub async fn update_product(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<ProductInput>,
+) -> Result<web::Json<Product>, ApiError> {
+    let product = input.into_inner().into_domain()?;
+    let product = state.catalog.update_product(*id, product).await.map_err(ApiError::repo("Product"))?;
+    Ok(web::Json(product.into()))
+}
+
+#[utoipa::path(delete, path = "/api/admin/products/{id}", tag = "Products",
+    params(("id" = Uuid, Path, description = "Product id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 204, description = "Deleted with its media"),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody)))]
+pub async fn delete_product(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    state.catalog.delete_product(*id).await.map_err(ApiError::repo("Product"))?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(get, path = "/api/products/{id}/media", tag = "Product media",
+    params(("id" = Uuid, Path, description = "Product id")),
+    responses(
+        (status = 200, description = "The product's media in sortOrder order", body = [ProductMedia]),
+        (status = 404, description = "No such product", body = ErrorBody)))]
+pub async fn list_media(
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<Vec<ProductMedia>>, ApiError> {
+    Ok(web::Json(list(state.catalog.list_media(*id).await.map_err(ApiError::repo("Product"))?)))
+}
+
+#[utoipa::path(post, path = "/api/products/{id}/media", tag = "Product media", request_body = MediaInput,
+    params(("id" = Uuid, Path, description = "Product id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 201, description = "Added", body = ProductMedia),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody)))]
+pub async fn add_media(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<MediaInput>,
+) -> Result<HttpResponse, ApiError> {
+    let input = input.into_inner();
+    let media = model::MediaForm {
+        url: input.url,
+        media_type: input.media_type,
+        title: input.title,
+        sort_order: form_whole(&input.sort_order),
+    }
+    .validate()?;
+    let media = state.catalog.add_media(*id, media).await.map_err(ApiError::repo("Product"))?;
+    Ok(HttpResponse::Created().json(ProductMedia::from(media)))
+}
+
+#[utoipa::path(put, path = "/api/product-media/{id}", tag = "Product media", request_body = MediaOrderInput,
+    params(("id" = Uuid, Path, description = "Media id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Moved", body = ProductMedia),
+        (status = 400, description = "Invalid sort order", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such media", body = ErrorBody)))]
+pub async fn update_media(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<MediaOrderInput>,
+) -> Result<web::Json<ProductMedia>, ApiError> {
+    let sort_order = match wire::whole_number(&input.sort_order) {
+        Ok(Some(value)) => model::parse_sort_order(value),
+        _ => Err("Sort order must be a whole number from 0 to 100000".to_owned()),
+    }
+    .map_err(|message| ApiError::Validation(domain::ValidationErrors::single("sortOrder", message)))?;
+    let media = state.catalog.set_media_sort_order(*id, sort_order).await.map_err(ApiError::repo("Media"))?;
+    Ok(web::Json(media.into()))
+}
+
+#[utoipa::path(delete, path = "/api/product-media/{id}", tag = "Product media",
+    params(("id" = Uuid, Path, description = "Media id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such media", body = ErrorBody)))]
+pub async fn delete_media(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    state.catalog.delete_media(*id).await.map_err(ApiError::repo("Media"))?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(get, path = "/api/services", tag = "Services",
+    responses((status = 200, description = "Every service, by price", body = [Service])))]
+pub async fn list_services(state: web::Data<AppState>) -> Result<web::Json<Vec<Service>>, ApiError> {
+    Ok(web::Json(list(state.catalog.list_services().await?)))
+}
+
+#[utoipa::path(post, path = "/api/services", tag = "Services", request_body = ServiceInput,
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 201, description = "Created", body = Service),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody)))]
+pub async fn create_service(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    input: JsonBody<ServiceInput>,
+) -> Result<HttpResponse, ApiError> {
+    let service = state.catalog.create_service(input.into_inner().into_domain()?).await?;
+    Ok(HttpResponse::Created().json(Service::from(service)))
+}
+
+#[utoipa::path(put, path = "/api/admin/services/{id}", tag = "Services", request_body = ServiceInput,
+    params(("id" = Uuid, Path, description = "Service id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Updated", body = Service),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such service", body = ErrorBody)))]
+pub async fn update_service(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<ServiceInput>,
+) -> Result<web::Json<Service>, ApiError> {
+    let service = input.into_inner().into_domain()?;
+    let service = state.catalog.update_service(*id, service).await.map_err(ApiError::repo("Service"))?;
+    Ok(web::Json(service.into()))
+}
+
+#[utoipa::path(delete, path = "/api/admin/services/{id}", tag = "Services",
+    params(("id" = Uuid, Path, description = "Service id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 204, description = "Deleted with its availability entries"),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such service", body = ErrorBody)))]
+pub async fn delete_service(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    state.catalog.delete_service(*id).await.map_err(ApiError::repo("Service"))?;
+    Ok(HttpResponse::NoContent().finish())
+}

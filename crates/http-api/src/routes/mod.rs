@@ -1,0 +1,6 @@
+pub mod admin;
+pub mod bookings;
+pub mod catalog;
+pub mod content;
+pub mod orders;
+pub mod quiz;

@@ -1,0 +1,83 @@
+//! The wellness quiz's recommendation.
+
+use actix_web::web;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use domain::quiz as model;
+
+use crate::error::{ApiError, ErrorBody, JsonBody};
+use crate::routes::catalog::{Product, Service};
+use crate::state::AppState;
+
+/// The five answers, by question.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuizAnswers {
+    /// stress-relief, physical-healing, spiritual-growth or self-care
+    #[serde(default)]
+    #[schema(example = "stress-relief")]
+    pub wellness_goal: String,
+    /// low, moderate, high or burnout
+    #[serde(default)]
+    #[schema(example = "high")]
+    pub stress_level: String,
+    /// quick, half-day, full-day or overnight
+    #[serde(default)]
+    #[schema(example = "half-day")]
+    pub time_preference: String,
+    /// hands-on, passive, active or holistic
+    #[serde(default)]
+    #[schema(example = "passive")]
+    pub experience_type: String,
+    /// skincare, aromatherapy, teas or all
+    #[serde(default)]
+    #[schema(example = "teas")]
+    pub product_interest: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct WellnessProfile {
+    pub title: String,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuizRecommendation {
+    /// Absent when the answers match no profile.
+    pub profile: Option<WellnessProfile>,
+    /// The perfect match; absent only if no service carries its name.
+    pub primary_service: Option<Service>,
+    pub secondary_service: Option<Service>,
+    /// Up to 3 products of the categories the guest is interested in.
+    pub products: Vec<Product>,
+}
+
+#[utoipa::path(post, path = "/api/quiz/recommendation", tag = "Quiz", request_body = QuizAnswers,
+    responses(
+        (status = 200, description = "Profile, services and products for these answers", body = QuizRecommendation),
+        (status = 400, description = "A missing or unknown answer", body = ErrorBody)))]
+pub async fn recommend(
+    state: web::Data<AppState>,
+    input: JsonBody<QuizAnswers>,
+) -> Result<web::Json<QuizRecommendation>, ApiError> {
+    let input = input.into_inner();
+    let answers = model::AnswersForm {
+        wellness_goal: input.wellness_goal,
+        stress_level: input.stress_level,
+        time_preference: input.time_preference,
+        experience_type: input.experience_type,
+        product_interest: input.product_interest,
+    }
+    .validate()?;
+    let result = ports::recommend(state.catalog.as_ref(), &answers).await?;
+    Ok(web::Json(QuizRecommendation {
+        profile: result
+            .profile
+            .map(|p| WellnessProfile { title: p.title.to_owned(), message: p.message.to_owned() }),
+        primary_service: result.primary.map(Service::from),
+        secondary_service: result.secondary.map(Service::from),
+        products: result.products.into_iter().map(Product::from).collect(),
+    }))
+}

@@ -1,0 +1,295 @@
+//! The website around the API: the built single-page app with per-page
+//! titles and Open Graph tags in the HTML the server sends, hashed assets with
+//! long-lived caching, media, the sitemap and robots.txt.
+
+use actix_files::Files;
+use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, CacheControl, CacheDirective};
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::state::AppState;
+
+/// Marker in `frontend/index.html` replaced by the page's head tags.
+pub const HEAD_MARKER: &str = "<!--app-head-->";
+pub const SITE_NAME: &str = "Golden Pine Wellness Retreat";
+
+struct PageMeta {
+    title: String,
+    description: String,
+    /// Site-relative path of the page.
+    path: String,
+    /// Site-relative or absolute image for social cards.
+    image: Option<String>,
+    og_type: &'static str,
+    indexable: bool,
+}
+
+fn page(title: &str, description: &str, path: &str) -> PageMeta {
+    PageMeta {
+        title: title.to_owned(),
+        description: description.to_owned(),
+        path: path.to_owned(),
+        image: None,
+        og_type: "website",
+        indexable: true,
+    }
+}
+
+/// The public pages, for their head tags and the sitemap.
+fn static_page(path: &str) -> Option<PageMeta> {
+    let meta = match path {
+        "/" => page(
+            "Golden Pine Wellness Retreat | Mountain Spa & Tiny Home Stays in Idyllwild, California",
+            "A boutique mountain wellness retreat in Idyllwild, California: massage therapy, rustic spa \
+             treatments, tiny-home stays under the stars and wellness packages among the pines.",
+            "/",
+        ),
+        "/services" => page(
+            "Experiences | Golden Pine Wellness Retreat",
+            "Massage therapy, rustic spa treatments, tiny-home retreats and wellness packages in the San \
+             Jacinto mountains. Book your sanctuary.",
+            "/services",
+        ),
+        "/products" => page(
+            "Shop Skincare, Candles & Teas | Golden Pine Wellness Retreat",
+            "Take the retreat home: botanical skincare, hand-poured candles and herbal teas made in small \
+             batches in the mountains of California.",
+            "/products",
+        ),
+        "/blog" => page(
+            "The Wellness Journal | Golden Pine Wellness Retreat",
+            "Stories, rituals and seasonal guides from our mountain retreat: forest bathing, self-care, \
+             herbal teas and slow living.",
+            "/blog",
+        ),
+        "/contact" => page(
+            "Contact & Visit | Golden Pine Wellness Retreat",
+            "Write to us or plan your visit to our retreat in Idyllwild, California. Open Mon-Fri 9:00 \
+             AM-6:00 PM, Sat-Sun 8:00 AM-7:00 PM.",
+            "/contact",
+        ),
+        "/wellness-quiz" => page(
+            "Wellness Quiz | Golden Pine Wellness Retreat",
+            "Five questions to your personal wellness profile, with the experience and take-home rituals \
+             that suit you best.",
+            "/wellness-quiz",
+        ),
+        "/checkout" => PageMeta {
+            indexable: false,
+            ..page("Checkout | Golden Pine Wellness Retreat", "Complete your order.", "/checkout")
+        },
+        "/admin/login" | "/admin/dashboard" => PageMeta {
+            indexable: false,
+            ..page("Admin | Golden Pine Wellness Retreat", "Administration.", path)
+        },
+        _ => return None,
+    };
+    Some(meta)
+}
+
+const SITEMAP_PATHS: [&str; 6] = ["/", "/services", "/products", "/blog", "/wellness-quiz", "/contact"];
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn absolute(public_url: &str, url: &str) -> String {
+    if url.starts_with("http://") || url.starts_with("https://") {
+        url.to_owned()
+    } else {
+        format!("{public_url}{url}")
+    }
+}
+
+fn head_tags(meta: &PageMeta, public_url: &str) -> String {
+    let url = absolute(public_url, &meta.path);
+    let mut tags = vec![
+        format!("<title>{}</title>", escape(&meta.title)),
+        format!(r#"<meta name="description" content="{}">"#, escape(&meta.description)),
+        format!(r#"<link rel="canonical" href="{}">"#, escape(&url)),
+        format!(r#"<meta property="og:site_name" content="{SITE_NAME}">"#),
+        format!(r#"<meta property="og:title" content="{}">"#, escape(&meta.title)),
+        format!(r#"<meta property="og:description" content="{}">"#, escape(&meta.description)),
+        format!(r#"<meta property="og:type" content="{}">"#, meta.og_type),
+        format!(r#"<meta property="og:url" content="{}">"#, escape(&url)),
+        r#"<meta name="twitter:card" content="summary_large_image">"#.to_owned(),
+    ];
+    let image = meta.image.clone().unwrap_or_else(|| "/og-image.jpg".to_owned());
+    tags.push(format!(r#"<meta property="og:image" content="{}">"#, escape(&absolute(public_url, &image))));
+    if !meta.indexable {
+        tags.push(r#"<meta name="robots" content="noindex">"#.to_owned());
+    }
+    tags.join("\n    ")
+}
+
+/// Renders the app's `index.html` with the page's head tags; never cached,
+/// so a new deployment's asset names are picked up at once.
+async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> HttpResponse {
+    let index = state.site.frontend_dir.join("index.html");
+    let html = match tokio_fs_read(&index).await {
+        Some(template) => template.replacen(HEAD_MARKER, &head_tags(meta, &state.site.public_url), 1),
+        None => {
+            return HttpResponse::ServiceUnavailable()
+                .content_type("text/plain; charset=utf-8")
+                .body("The website has not been built yet. Run `just build` (or `just run`), then reload.");
+        }
+    };
+    HttpResponse::build(status)
+        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+        .content_type("text/html; charset=utf-8")
+        .body(html)
+}
+
+async fn tokio_fs_read(path: &std::path::Path) -> Option<String> {
+    let path = path.to_owned();
+    web::block(move || std::fs::read_to_string(path)).await.ok()?.ok()
+}
+
+fn not_found_meta(path: &str) -> PageMeta {
+    PageMeta {
+        indexable: false,
+        ..page("Page Not Found | Golden Pine Wellness Retreat", "This page does not exist.", path)
+    }
+}
+
+/// `GET` of a client-side route.
+pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let path = req.path();
+    match static_page(path) {
+        Some(meta) => render(&state, &meta, StatusCode::OK).await,
+        None => render(&state, &not_found_meta(path), StatusCode::NOT_FOUND).await,
+    }
+}
+
+/// `GET /blog/{slug}`: the post's own title, excerpt and image.
+pub async fn blog_post_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+) -> HttpResponse {
+    match state.content.get_post_by_slug(&slug).await {
+        Ok(post) => {
+            let meta = PageMeta {
+                title: format!("{} | Golden Pine Journal", post.title),
+                description: post.excerpt,
+                path: format!("/blog/{}", post.slug.as_str()),
+                image: Some(post.image),
+                og_type: "article",
+                indexable: true,
+            };
+            render(&state, &meta, StatusCode::OK).await
+        }
+        Err(_) => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
+    }
+}
+
+pub async fn sitemap(state: web::Data<AppState>) -> HttpResponse {
+    let base = &state.site.public_url;
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for path in SITEMAP_PATHS {
+        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", escape(&absolute(base, path))));
+    }
+    // A sitemap without posts is still a valid sitemap; the error is logged.
+    match state.content.list_posts().await {
+        Ok(posts) => {
+            for post in posts {
+                xml.push_str(&format!(
+                    "  <url><loc>{}</loc><lastmod>{}</lastmod></url>\n",
+                    escape(&absolute(base, &format!("/blog/{}", post.slug.as_str()))),
+                    post.published_at.format("%Y-%m-%d"),
+                ));
+            }
+        }
+        Err(error) => tracing::error!(error = %error, "sitemap could not list posts"),
+    }
+    xml.push_str("</urlset>\n");
+    HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml)
+}
+
+pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /admin/\nDisallow: /api/\nDisallow: /checkout\n\nSitemap: {}/sitemap.xml\n",
+        state.site.public_url
+    );
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
+}
+
+/// Hashed build assets: the name changes with the content, so browsers may
+/// keep them forever.
+pub fn assets(state: &AppState) -> impl HttpServiceFactory + use<> {
+    web::scope("/assets")
+        .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+        .service(Files::new("", state.site.frontend_dir.join("assets")).use_etag(true))
+}
+
+/// Demo and uploaded media: stable names, cached for a day.
+pub fn media(state: &AppState) -> impl HttpServiceFactory + use<> {
+    web::scope("/media")
+        .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
+        .service(Files::new("", &state.site.media_dir).use_etag(true))
+}
+
+/// Other files of the build (favicon, social image, fonts...), falling back
+/// to the app's not-found page for every other path.
+pub fn root_files(state: &AppState) -> Files {
+    Files::new("/", &state.site.frontend_dir).use_etag(true).default_handler(fn_service(
+        |req: ServiceRequest| async {
+            let (req, _) = req.into_parts();
+            let state = req.app_data::<web::Data<AppState>>().cloned();
+            let response = match state {
+                Some(state) => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
+                None => HttpResponse::NotFound().finish(),
+            };
+            Ok(ServiceResponse::new(req, response))
+        },
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_tags_escape_and_absolutise() {
+        let meta = PageMeta {
+            title: "Tea & <Tonics>".to_owned(),
+            description: "\"Quoted\"".to_owned(),
+            path: "/blog/tea".to_owned(),
+            image: Some("/media/blog/tea.webp".to_owned()),
+            og_type: "article",
+            indexable: true,
+        };
+        let tags = head_tags(&meta, "https://goldenpine.example");
+        assert!(tags.contains("<title>Tea &amp; &lt;Tonics&gt;</title>"));
+        assert!(tags.contains(r#"content="&quot;Quoted&quot;""#));
+        assert!(tags.contains(
+            r#"<meta property="og:image" content="https://goldenpine.example/media/blog/tea.webp">"#
+        ));
+        assert!(tags.contains(r#"<link rel="canonical" href="https://goldenpine.example/blog/tea">"#));
+        assert!(!tags.contains("noindex"));
+    }
+
+    #[test]
+    fn every_sitemap_page_has_meta() {
+        for path in SITEMAP_PATHS {
+            let meta = static_page(path).expect(path);
+            assert!(meta.indexable);
+            assert!(meta.description.len() > 20);
+        }
+    }
+}

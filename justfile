@@ -1,0 +1,103 @@
+# Golden Pine Wellness Retreat — tasks. `just --list` shows them all.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+pg_server := env_var_or_default("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432")
+
+# Show the recipes.
+default:
+    @just --list
+
+# Serve the whole site with demo data on http://localhost:8080 (PORT to change).
+run: ensure-postgres build-frontend
+    cargo build -p server
+    DEMO_DATA="${DEMO_DATA:-true}" ./target/debug/server
+
+# Run every test: formatting, lints, Rust unit and API tests, frontend checks and browser tests.
+test: ensure-postgres fmt-check lint test-rust schema-check test-frontend test-e2e
+
+# Rust: domain unit tests, HTTP integration tests on real PostgreSQL, OpenAPI snapshot.
+test-rust: ensure-postgres
+    cargo test --workspace
+
+# Frontend: generated API types up to date, types, lint and unit tests.
+test-frontend: frontend-deps
+    cd frontend && npm run --silent check:api && npm run --silent typecheck && npm run --silent lint && npm test --silent
+
+# Browser tests in Debian Chromium against the real server and PostgreSQL.
+test-e2e: ensure-postgres frontend-deps
+    cd frontend && npx playwright test
+
+# Format Rust code.
+fmt:
+    cargo fmt --all
+
+fmt-check:
+    cargo fmt --all -- --check
+
+# Clippy with warnings as errors, and ESLint.
+lint: frontend-deps
+    cargo clippy --workspace --all-targets -- -D warnings
+    cd frontend && npm run --silent lint
+
+# Regenerate openapi.json from the Rust code, and the frontend types from it.
+openapi: frontend-deps
+    cargo run --quiet -p server -- openapi > openapi.json
+    cd frontend && npm run --silent gen:api
+
+# Regenerate the Diesel schema from the migrations (needs diesel_cli).
+schema: ensure-postgres
+    #!/usr/bin/env bash
+    set -euo pipefail
+    db="golden_pine_schema_$$"
+    psql "{{pg_server}}/postgres" -qc "CREATE DATABASE $db"
+    trap 'psql "{{pg_server}}/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
+    DATABASE_URL="{{pg_server}}/$db" diesel migration run >/dev/null
+
+# Fail when crates/store-postgres/src/schema.rs differs from what the migrations generate.
+schema-check: ensure-postgres
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! command -v diesel >/dev/null; then echo "diesel_cli missing: cargo install diesel_cli --no-default-features --features postgres"; exit 1; fi
+    db="golden_pine_schema_$$"
+    psql "{{pg_server}}/postgres" -qc "CREATE DATABASE $db"
+    trap 'psql "{{pg_server}}/postgres" -qc "DROP DATABASE IF EXISTS $db" >/dev/null' EXIT
+    DATABASE_URL="{{pg_server}}/$db" diesel migration run --locked-schema >/dev/null
+    echo "schema.rs is up to date"
+
+# Manage admins, e.g. `just admin create --email a@b.com --name Ana`, `just admin deactivate --email ...`.
+admin *ARGS: ensure-postgres
+    cargo run --quiet -p server -- admin {{ARGS}}
+
+# Build the frontend into frontend/dist.
+build-frontend: frontend-deps
+    cd frontend && npm run --silent build
+
+# Release build of the whole site.
+build: build-frontend
+    cargo build --release -p server
+
+# Benchmarks: domain rules and HTTP throughput/latency/memory on a release build.
+bench: ensure-postgres build-frontend
+    cargo bench -p domain
+    cargo run --release -p server --example load -- "${BENCH_SECONDS:-10}"
+
+# Install the frontend's npm packages when the lock file changed.
+frontend-deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cd frontend
+    if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      npm ci --no-audit --no-fund
+    fi
+
+# Start the local PostgreSQL server when it is not running.
+ensure-postgres:
+    #!/usr/bin/env bash
+    if pg_isready -q -h 127.0.0.1 -p 5432; then exit 0; fi
+    if command -v pg_ctlcluster >/dev/null; then
+      pg_ctlcluster --skip-systemctl-redirect 15 main start || true
+      for _ in $(seq 1 20); do pg_isready -q -h 127.0.0.1 -p 5432 && exit 0; sleep 0.5; done
+    fi
+    echo "PostgreSQL is not reachable on 127.0.0.1:5432. Start it (pg_ctlcluster --skip-systemctl-redirect 15 main start) or set DATABASE_URL / TEST_DATABASE_URL." >&2
+    exit 1
