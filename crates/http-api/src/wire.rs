@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 /// Declares the wire twin of a domain enum: same variants, same text.
 macro_rules! wire_enum {
-    ($(#[$meta:meta])* $name:ident mirrors $domain:path { $($variant:ident = $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident mirrors $domain:path { $($variant:ident = $text:tt),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
         pub enum $name { $(#[serde(rename = $text)] $variant),+ }

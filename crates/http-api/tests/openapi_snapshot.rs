@@ -8,3 +8,30 @@ fn committed_openapi_json_is_current() {
     let generated = http_api::openapi::document_json();
     assert!(committed == generated, "openapi.json is stale: run `just openapi` and commit the result");
 }
+
+/// The document spells every enum exactly as the domain (and so the wire) does.
+#[test]
+fn enum_schemas_match_the_domain_values() {
+    use domain::{booking, catalog, content, order};
+    let document: serde_json::Value =
+        serde_json::from_str(&http_api::openapi::document_json()).expect("document is JSON");
+    let schemas = &document["components"]["schemas"];
+    let check = |name: &str, expected: Vec<&str>| {
+        let actual: Vec<&str> = schemas[name]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{name} has no enum"))
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        assert_eq!(actual, expected, "{name}");
+    };
+    check("ProductCategory", catalog::ProductCategory::ALL.iter().map(|v| v.as_str()).collect());
+    check("MediaType", catalog::MediaType::ALL.iter().map(|v| v.as_str()).collect());
+    check("OrderStatus", order::OrderStatus::ALL.iter().map(|v| v.as_str()).collect());
+    check("BookingStatus", booking::BookingStatus::ALL.iter().map(|v| v.as_str()).collect());
+    check("ServiceKey", booking::ServiceKey::ALL.iter().map(|v| v.as_str()).collect());
+    check("TimeSlot", booking::TimeSlot::ALL.iter().map(|v| v.as_str()).collect());
+    check("BlackoutType", booking::BlackoutType::ALL.iter().map(|v| v.as_str()).collect());
+    check("AccommodationType", booking::AccommodationType::ALL.iter().map(|v| v.as_str()).collect());
+    check("Interest", content::Interest::ALL.iter().map(|v| v.as_str()).collect());
+}
