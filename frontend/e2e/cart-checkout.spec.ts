@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatCents, formatMoney, orderTotals, toCents } from '../src/features/cart/money';
-import { adminGet, expectToast, uniqueSuffix } from './helpers';
+import { adminGet, expectToast, toastRegion, uniqueSuffix } from './helpers';
 
 type Product = { id: string; name: string; price: string; category: string; image: string };
 type Order = {
@@ -122,7 +122,7 @@ test('add to cart, change quantities, check out and find the order stored', asyn
     { productId: first.id, productName: first.name, price: Number(formatCents(toCents(first.price))), quantity: 3 },
   ]);
 
-  const region = page.getByRole('region', { name: /Notifications/ });
+  const region = toastRegion(page);
   await expect(region.getByText('Order Placed Successfully!', { exact: true })).toBeVisible();
   const description = await region
     .getByText(/^Order #[0-9a-f-]{8} confirmed\. You will receive a confirmation email shortly\.$/)

@@ -17,9 +17,13 @@ export async function adminGet<T>(request: APIRequestContext, path: string): Pro
   return (await response.json()) as T;
 }
 
-/** Radix renders toast text twice (once for screen readers): look inside the toast list only. */
+/**
+ * Radix renders toast text twice (once in a screen-reader announcement): look
+ * inside the toast list only. Found by test id because an open modal (the
+ * cart panel) marks the rest of the page aria-hidden.
+ */
 export function toastRegion(page: Page): Locator {
-  return page.getByRole('region', { name: /Notifications/ });
+  return page.getByTestId('toast-viewport');
 }
 
 export async function expectToast(page: Page, title: string, description?: string) {
@@ -49,7 +53,7 @@ export function distinctFutureDay(base: number): number {
   return base + Math.floor(Math.random() * 400);
 }
 
-export async function chooseSelectOption(page: Page, label: string, option: string | RegExp) {
+export async function chooseSelectOption(page: Page, label: string | RegExp, option: string | RegExp) {
   await page.getByLabel(label, { exact: true }).click();
   await page.getByRole('option', { name: option }).click();
 }

@@ -38,7 +38,9 @@ test('home: explore services scrolls to the services; limits of 6 products and 3
   expect(await page.getByTestId('post-card').count()).toBeLessThanOrEqual(3);
   await expect(page.getByRole('link', { name: 'view all products' })).toHaveAttribute('href', '/products');
   await expect(page.getByRole('link', { name: 'Take the Wellness Quiz' })).toHaveAttribute('href', '/wellness-quiz');
-  await expect(page.getByText('$180')).toBeVisible();
+  const tinyHome = page.getByRole('region', { name: 'The Tiny Home Retreat' });
+  await expect(tinyHome.getByText('$180', { exact: true })).toBeVisible();
+  await expect(tinyHome.getByRole('button', { name: 'check availability' })).toBeVisible();
   await expect(page.getByText('© 2024 Golden Pine Wellness Retreat. All rights reserved.')).toBeVisible();
 });
 

@@ -2,7 +2,7 @@ import { Menu, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { navLinks } from '@/config/site';
 import { useBooking } from '@/features/booking/booking-context';
 import { useCart } from '@/features/cart/cart-context';
@@ -97,7 +97,7 @@ export function Header() {
                 <Menu aria-hidden className="size-6" strokeWidth={1.5} />
               </button>
             </SheetTrigger>
-            <SheetContent closeLabel="Close menu" className="sm:max-w-sm">
+            <SheetContent closeLabel="Close menu" size="sm">
               <div className="flex h-full flex-col overflow-y-auto px-8 pb-10 pt-6">
                 <SheetTitle className="sr-only">Menu</SheetTitle>
                 <SheetDescription className="sr-only">Site navigation</SheetDescription>
@@ -107,20 +107,19 @@ export function Header() {
                   <ul className="flex flex-col">
                     {navLinks.map((link) => (
                       <li key={link.to}>
-                        <SheetClose asChild>
-                          <NavLink
-                            to={link.to}
-                            end={link.to === '/'}
-                            className={({ isActive }) =>
-                              cn(
-                                'block border-b border-line/60 py-4 font-display text-3xl transition-colors',
-                                isActive ? 'text-gold' : 'text-ivory hover:text-gold-light',
-                              )
-                            }
-                          >
-                            {link.label}
-                          </NavLink>
-                        </SheetClose>
+                        <NavLink
+                          to={link.to}
+                          end={link.to === '/'}
+                          onClick={() => setMenuOpen(false)}
+                          className={({ isActive }) =>
+                            cn(
+                              'block border-b border-line/60 py-4 font-display text-3xl transition-colors',
+                              isActive ? 'text-gold' : 'text-ivory hover:text-gold-light',
+                            )
+                          }
+                        >
+                          {link.label}
+                        </NavLink>
                       </li>
                     ))}
                   </ul>

@@ -19,18 +19,29 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+const sizes = { md: 'max-w-xl', lg: 'max-w-2xl', xl: 'max-w-5xl' } as const;
+
 export function DialogContent({
   className,
   children,
   closeLabel = 'Close',
+  size = 'md',
+  flush = false,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  closeLabel?: string;
+  size?: keyof typeof sizes;
+  /** No inner padding: the content lays out its own. */
+  flush?: boolean;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto border border-gold/30 bg-surface p-6 shadow-2xl shadow-black/70 sm:p-10 data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
+          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto border border-gold/30 bg-surface shadow-2xl shadow-black/70 data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
+          sizes[size],
+          flush ? 'p-0' : 'p-6 sm:p-10',
           className,
         )}
         {...props}

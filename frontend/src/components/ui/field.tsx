@@ -42,7 +42,12 @@ export function Field({
     <div className={cn('flex flex-col', className)}>
       <Label htmlFor={id}>
         {label}
-        {optional ? <span className="ml-2 normal-case tracking-normal text-muted">(optional)</span> : null}
+        {optional ? (
+          <>
+            {' '}
+            <span className="ml-1 normal-case tracking-normal text-muted">(optional)</span>
+          </>
+        ) : null}
       </Label>
       {children}
       {hint && !error ? (

@@ -14,14 +14,16 @@ export function SheetContent({
   className,
   children,
   closeLabel = 'Close',
+  size = 'md',
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string; size?: 'sm' | 'md' }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
       <SheetPrimitive.Content
         className={cn(
-          'fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l border-gold/30 bg-surface shadow-2xl shadow-black/70 sm:max-w-md data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out',
+          'fixed inset-y-0 right-0 z-50 flex h-full w-full flex-col border-l border-gold/30 bg-surface shadow-2xl shadow-black/70 data-[state=open]:animate-sheet-in data-[state=closed]:animate-sheet-out',
+          size === 'sm' ? 'sm:max-w-sm' : 'sm:max-w-md',
           className,
         )}
         {...props}

@@ -43,7 +43,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-3 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto md:max-w-[420px]" />
+      <ToastPrimitive.Viewport data-testid="toast-viewport" className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-3 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto md:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,15 +1,39 @@
-import { useEffect } from 'react';
+import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { Link } from 'react-router';
+import { BrandMark } from '@/components/layout/brand-mark';
+import { LoginForm } from './auth/components/login-form';
+import { useAdminHead } from './shared/use-admin-head';
 
-/** Placeholder: the admin login screen is built by another engineer. */
+/** /admin/login: email and password, nothing else (no credential hints, DECISIONS §2). */
 export default function AdminLogin() {
-  useEffect(() => {
-    document.title = 'Admin Login | Golden Pine Wellness Retreat';
-  }, []);
+  useAdminHead('Admin Login');
   return (
-    <main className="flex min-h-screen items-center justify-center bg-ink px-6 text-ivory">
-      <div className="w-full max-w-md border border-gold/30 bg-surface p-10 text-center">
-        <h1 className="font-display text-4xl">Admin Login</h1>
-        <p className="mt-4 text-sand">The administration area is being prepared.</p>
+    <main className="grain relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-ink px-5 py-16 text-ivory">
+      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-gold/50 to-transparent" />
+      <div className="w-full max-w-md animate-fade-up">
+        <div className="mb-10 flex flex-col items-center text-center">
+          <BrandMark className="size-14" />
+          <p className="eyebrow mt-6">Golden Pine · Back Office</p>
+          <h1 className="mt-4 font-display text-5xl text-ivory">Administrator Login</h1>
+          <span className="gold-rule mt-6" />
+          <p className="mt-6 max-w-sm text-sand">Sign in to look after bookings, the shop and the journal.</p>
+        </div>
+        <div className="border border-gold/30 bg-surface/90 p-8 shadow-2xl shadow-black/60 backdrop-blur sm:p-10">
+          <LoginForm />
+          <p className="mt-8 flex items-center justify-center gap-2 text-xs text-muted">
+            <LockKeyhole aria-hidden className="size-3.5 text-gold/80" />
+            For retreat staff only. Sessions end automatically after a few hours.
+          </p>
+        </div>
+        <div className="mt-8 text-center">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 text-xs uppercase tracking-wide-2 text-sand transition-colors hover:text-gold-light"
+          >
+            <ArrowLeft aria-hidden className="size-3.5" />
+            Back to the retreat
+          </Link>
+        </div>
       </div>
     </main>
   );

@@ -85,7 +85,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" aria-describedby="booking-description">
+      <DialogContent size="lg" aria-describedby="booking-description">
         <DialogHeader>
           <p className="eyebrow mb-3">Reservations</p>
           <DialogTitle>Book Your Experience</DialogTitle>

@@ -112,9 +112,13 @@ export function CartSheet() {
                 <Button variant="link" onClick={close}>
                   Continue Shopping
                 </Button>
-                <Button variant="link" className="text-muted hover:text-danger" onClick={() => clearCart()}>
+                <button
+                  type="button"
+                  className="cursor-pointer text-xs font-medium uppercase tracking-wide-2 text-muted underline-offset-8 transition-colors hover:text-danger hover:underline"
+                  onClick={() => clearCart()}
+                >
                   Clear Cart
-                </Button>
+                </button>
               </div>
             </div>
           </>

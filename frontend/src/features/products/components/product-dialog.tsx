@@ -16,7 +16,7 @@ export function ProductDialog({ product, onClose }: { product: Product | null; o
   return (
     <Dialog open={product !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {product ? (
-        <DialogContent className="max-w-5xl p-0 sm:p-0" closeLabel="Close product details">
+        <DialogContent size="xl" flush closeLabel="Close product details">
           <div className="grid md:grid-cols-2">
             <div className="p-4 sm:p-6 md:p-8">
               <MediaCarousel

@@ -1,0 +1,62 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { fieldAria } from '@/components/ui/field-styles';
+import { toast } from '@/components/ui/toast-store';
+import { useLogin } from '../api/login';
+import { loginFailureText, loginSchema, type LoginValues } from '../login-schema';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
+  const busy = loginMutation.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    loginMutation.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: ({ admin }) => {
+          toast({ title: 'Login successful', description: `Welcome back, ${admin.name}!` });
+          void navigate('/admin/dashboard', { replace: true });
+        },
+        onError: (error) => {
+          toast({ title: 'Login failed', description: loginFailureText(error), variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Administrator login" className="grid gap-6">
+      <Field id="admin-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          {...fieldAria('admin-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="admin-password" label="Password" error={errors.password?.message}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldAria('admin-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

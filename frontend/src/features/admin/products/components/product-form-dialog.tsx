@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { fieldAria } from '@/components/ui/field-styles';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { Product } from '@/lib/api/types';
+import { applyFieldErrors } from '../../shared/form-errors';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import {
+  emptyProduct,
+  formToProduct,
+  productCategories,
+  productFields,
+  productSchema,
+  productToForm,
+  type ProductFormValues,
+} from '../product-schema';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The product being edited; none for Add Product. */
+  product?: Product;
+};
+
+/** Add Product and Edit Product share one form (spec §5). */
+export function ProductFormDialog({ open, onOpenChange, product }: Props) {
+  const editing = Boolean(product);
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const { register, control, handleSubmit, formState, reset, setError } = useForm<ProductFormValues>({
+    resolver: zodResolver(productSchema),
+    defaultValues: product ? productToForm(product) : emptyProduct,
+  });
+  const { errors } = formState;
+  const busy = create.isPending || update.isPending;
+  const idPrefix = editing ? 'edit-product' : 'add-product';
+
+  const onSubmit = handleSubmit((values) => {
+    const body = formToProduct(values);
+    const onError = (error: unknown) => applyFieldErrors(error, setError, productFields);
+    if (product) {
+      update.mutate({ id: product.id, body }, { onSuccess: () => onOpenChange(false), onError });
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          reset(emptyProduct);
+          onOpenChange(false);
+        },
+        onError,
+      });
+    }
+  });
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <p className="eyebrow mb-3">Shop</p>
+          <DialogTitle>{editing ? 'Edit Product' : 'Add Product'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Update the details guests see in the shop.' : 'A new product appears in the shop as soon as it is saved.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit product' : 'Add product'}>
+          <Field id={id('name')} label="Name" error={errors.name?.message} className="sm:col-span-2">
+            <Input required {...fieldAria(id('name'), errors.name?.message)} {...register('name')} />
+          </Field>
+          <Field id={id('category')} label="Category" error={errors.category?.message}>
+            <Controller
+              control={control}
+              name="category"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id('category'), errors.category?.message)}>
+                    <SelectValue placeholder="Choose a category" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {productCategories.map((c) => (
+                      <SelectItem key={c.value} value={c.value}>
+                        {c.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+          <Field id={id('price')} label="Price ($)" error={errors.price?.message}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              required
+              {...fieldAria(id('price'), errors.price?.message)}
+              {...register('price')}
+            />
+          </Field>
+          <Field id={id('description')} label="Description" error={errors.description?.message} className="sm:col-span-2">
+            <Textarea rows={4} required {...fieldAria(id('description'), errors.description?.message)} {...register('description')} />
+          </Field>
+          <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
+            <Input
+              type="text"
+              inputMode="url"
+              placeholder="/media/products/… or https://…"
+              required
+              {...fieldAria(id('image'), errors.image?.message)}
+              {...register('image')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

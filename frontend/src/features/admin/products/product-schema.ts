@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Product } from '@/lib/api/types';
+import { moneyField, toMoneyString } from '../shared/money';
+import type { ProductInput } from '../shared/types';
+
+export const productCategories = [
+  { value: 'skincare', label: 'Skincare' },
+  { value: 'candles', label: 'Candles' },
+  { value: 'teas', label: 'Teas' },
+] as const;
+
+/** Spec §5: every field required; category defaults to skincare; price to the cent. */
+export const productSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  category: z.enum(['skincare', 'candles', 'teas'], 'Please choose a category'),
+  price: moneyField('Price'),
+  description: z.string().trim().min(1, 'Description is required'),
+  image: z.string().trim().min(1, 'Image URL is required'),
+});
+
+export type ProductFormValues = z.input<typeof productSchema>;
+export const productFields = ['name', 'category', 'price', 'description', 'image'] as const;
+
+export const emptyProduct: ProductFormValues = { name: '', category: 'skincare', price: '', description: '', image: '' };
+
+export function productToForm(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    category: product.category,
+    price: product.price,
+    description: product.description,
+    image: product.image,
+  };
+}
+
+export function formToProduct(values: ProductFormValues): ProductInput {
+  return {
+    name: values.name.trim(),
+    category: values.category,
+    price: toMoneyString(values.price),
+    description: values.description.trim(),
+    image: values.image.trim(),
+  };
+}

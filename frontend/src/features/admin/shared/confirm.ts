@@ -1,0 +1,12 @@
+/** Spec §5: deletions ask the browser for confirmation with these exact texts. */
+export const confirmTexts = {
+  product: 'Are you sure you want to delete this product?',
+  booking: 'Are you sure you want to delete this booking?',
+  blogPost: 'Are you sure you want to delete this blog post?',
+  message: 'Are you sure you want to delete this message?',
+  service: 'Are you sure you want to delete this service?',
+} as const;
+
+export function confirmDelete(what: keyof typeof confirmTexts): boolean {
+  return window.confirm(confirmTexts[what]);
+}

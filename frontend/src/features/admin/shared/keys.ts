@@ -1,0 +1,15 @@
+/*
+ * Query keys of the admin-only reads. The catalogue reads the dashboard shares
+ * with the public site (products, media, services, posts) keep the public
+ * features' keys, so an admin change also refreshes what visitors' screens
+ * cached in this tab.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  orders: () => [...adminKeys.all, 'orders'] as const,
+  bookings: () => [...adminKeys.all, 'bookings'] as const,
+  messages: () => [...adminKeys.all, 'contact-messages'] as const,
+  blackouts: () => [...adminKeys.all, 'blackout-dates'] as const,
+  availabilityAll: () => [...adminKeys.all, 'availability'] as const,
+  availability: (start: string, end: string) => [...adminKeys.availabilityAll(), start, end] as const,
+};

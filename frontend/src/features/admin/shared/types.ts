@@ -1,0 +1,18 @@
+/* Admin entity and payload types, derived from the generated API schema. */
+import type { RequestBodyOf, ResponseOf } from '@/lib/api/types';
+
+export type AdminOrder = ResponseOf<'/api/orders', 'get'>[number];
+export type OrderStatus = AdminOrder['status'];
+export type AdminBooking = ResponseOf<'/api/bookings', 'get'>[number];
+export type BookingStatus = AdminBooking['status'];
+export type ContactMessage = ResponseOf<'/api/contact-messages', 'get'>[number];
+export type BlackoutDate = ResponseOf<'/api/admin/blackout-dates', 'get'>[number];
+export type BlackoutType = BlackoutDate['type'];
+export type AvailabilityEntry = ResponseOf<'/api/admin/availability', 'get'>[number];
+
+export type ProductInput = RequestBodyOf<'/api/products', 'post'>;
+export type MediaInput = RequestBodyOf<'/api/products/{id}/media', 'post'>;
+export type ServiceInput = RequestBodyOf<'/api/services', 'post'>;
+export type BlogPostInput = RequestBodyOf<'/api/blog-posts', 'post'>;
+export type BlackoutInput = RequestBodyOf<'/api/admin/blackout-dates', 'post'>;
+export type AvailabilityInput = RequestBodyOf<'/api/admin/availability', 'post'>;
