@@ -1,3 +1,5 @@
+import type { NewContactMessage, ServiceKey, TimeSlotValue } from '@/lib/api/types';
+
 /** Brand facts shown across the public site (fictional business). */
 export const site = {
   name: 'Golden Pine',
@@ -40,10 +42,10 @@ export const bookingServices = [
   { value: 'spa', label: 'Rustic Spa Treatments', price: '$85' },
   { value: 'accommodation', label: 'Tiny Home Retreat', price: '$180 per night' },
   { value: 'package', label: 'Wellness Packages', price: '$450' },
-] as const;
+] as const satisfies readonly { value: ServiceKey; label: string; price: string }[];
 export type BookingServiceKey = (typeof bookingServices)[number]['value'];
 
-export const timeSlots = ['9:00', '11:00', '13:00', '15:00', '17:00'] as const;
+export const timeSlots = ['9:00', '11:00', '13:00', '15:00', '17:00'] as const satisfies readonly TimeSlotValue[];
 export type TimeSlot = (typeof timeSlots)[number];
 
 /** "13:00" → "1:00 PM", for display only; the value sent stays "13:00". */
@@ -62,7 +64,7 @@ export const contactInterests = [
   { value: 'package', label: 'Wellness Packages' },
   { value: 'products', label: 'Products' },
   { value: 'general', label: 'General Inquiry' },
-] as const;
+] as const satisfies readonly { value: NonNullable<NewContactMessage['interest']>; label: string }[];
 
 /** Maps a service record's name to the booking key it is booked under. */
 export function bookingKeyForServiceName(name: string): BookingServiceKey | undefined {

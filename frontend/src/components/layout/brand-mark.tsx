@@ -1,7 +1,32 @@
+import { artwork } from '@/config/artwork';
 import { cn } from '@/lib/cn';
 
-/** The Golden Pine mark: a pine within a thin gold ring. */
+const markUrl = artwork('brand-mark.svg');
+
+/**
+ * The Golden Pine mark. The delivered brand-mark.svg draws in currentColor,
+ * so it is used as a mask over the text colour (gold by default); until it
+ * exists a simpler drawing stands in.
+ */
 export function BrandMark({ className }: { className?: string }) {
+  if (markUrl) {
+    return (
+      <span
+        aria-hidden
+        className={cn('inline-block bg-current text-gold', className)}
+        style={{
+          maskImage: `url(${markUrl})`,
+          WebkitMaskImage: `url(${markUrl})`,
+          maskSize: 'contain',
+          WebkitMaskSize: 'contain',
+          maskRepeat: 'no-repeat',
+          WebkitMaskRepeat: 'no-repeat',
+          maskPosition: 'center',
+          WebkitMaskPosition: 'center',
+        }}
+      />
+    );
+  }
   return (
     <svg viewBox="0 0 48 48" aria-hidden className={cn('text-gold', className)} fill="none">
       <circle cx="24" cy="24" r="22.5" stroke="currentColor" strokeWidth="1" />

@@ -4,17 +4,321 @@
  */
 
 export interface paths {
-    "/api/services": {
+    "/api/admin/availability": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["list_services"];
+        get: operations["list_availability"];
+        put?: never;
+        post: operations["upsert_availability"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blackout-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_blackouts"];
+        put?: never;
+        post: operations["create_blackout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blackout-dates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_blackout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/blog-posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_post"];
+        post?: never;
+        delete: operations["delete_post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bookings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_booking_status"];
+        post?: never;
+        delete: operations["delete_booking"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_message"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["me"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/newsletter-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_subscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_order_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_product"];
+        post?: never;
+        delete: operations["delete_product"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_service"];
+        post?: never;
+        delete: operations["delete_service"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_posts"];
+        put?: never;
+        post: operations["create_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog-posts/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_bookings"];
+        put?: never;
+        post: operations["create_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/check-availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["check_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_messages"];
+        put?: never;
+        post: operations["create_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_orders"];
+        put?: never;
+        post: operations["place_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product-media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_media"];
+        post?: never;
+        delete: operations["delete_media"];
         options?: never;
         head?: never;
         patch?: never;
@@ -29,7 +333,7 @@ export interface paths {
         };
         get: operations["list_products"];
         put?: never;
-        post?: never;
+        post: operations["create_product"];
         delete?: never;
         options?: never;
         head?: never;
@@ -61,103 +365,7 @@ export interface paths {
         };
         get: operations["list_media"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/blog-posts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["list_posts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/blog-posts/{slug}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["get_post"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/check-availability": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["check"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bookings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["create_booking"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contact-messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["create_message"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["create_order"];
+        post: operations["add_media"];
         delete?: never;
         options?: never;
         head?: never;
@@ -173,23 +381,23 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["quiz"];
+        post: operations["recommend"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/newsletter-subscriptions": {
+    "/api/services": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["list_services"];
         put?: never;
-        post: operations["subscribe"];
+        post: operations["create_service"];
         delete?: never;
         options?: never;
         head?: never;
@@ -200,152 +408,422 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Service: {
+        /**
+         * @description Accommodation an availability entry is about.
+         * @enum {string}
+         */
+        AccommodationType: "tiny_home" | "retreat";
+        /** @description An administrator (never with a password). */
+        Admin: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
             id: string;
+            isActive: boolean;
+            /** Format: date-time */
+            lastLogin?: string | null;
             name: string;
-            description: string;
-            price: string;
-            duration: number;
-            image: string;
         };
-        Product: {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            category: "skincare" | "candles" | "teas";
-            price: string;
-            description: string;
-            image: string;
-        };
-        ProductMedia: {
-            id: string;
-            productId: string;
-            url: string;
-            /** @enum {string} */
-            type: "image" | "video";
-            title: string | null;
-            sortOrder: number;
-            createdAt: string;
-        };
-        BlogPost: {
-            id: string;
-            title: string;
-            slug: string;
-            excerpt: string;
-            content: string;
-            image: string;
-            publishedAt: string;
-        };
-        Booking: {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            /** @enum {string} */
-            service: "massage" | "spa" | "accommodation" | "package";
-            date: string;
-            time: string;
-            notes: string | null;
-            status: string;
-            createdAt: string;
-        };
-        ContactMessage: {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            interest: string | null;
-            message: string;
-            createdAt: string;
-        };
-        Order: {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string | null;
-            address: string;
-            city: string;
-            state: string;
-            zip: string;
-            items: string;
-            subtotal: string;
-            tax: string;
-            shipping: string;
-            total: string;
-            status: string;
-            createdAt: string;
-        };
-        Slot: {
-            time: string;
-            available: boolean;
-        };
+        /**
+         * @description Capacity or a block for one date, optionally for one service,
+         *     accommodation and time slot. Neither service nor accommodation means the
+         *     whole retreat; no time slot means the whole day.
+         */
         Availability: {
-            available: boolean;
-            reason: string | null;
-            slots: components["schemas"]["Slot"][];
-        };
-        NewsletterSubscription: {
-            id: string;
-            email: string;
+            accommodationType?: null | components["schemas"]["AccommodationType"];
+            blockReason?: string | null;
+            /** Format: date-time */
             createdAt: string;
-        };
-        Profile: {
-            title: string;
-            message: string;
-        };
-        Recommendation: {
-            profile: components["schemas"]["Profile"] | null;
-            primaryService: components["schemas"]["Service"] | null;
-            secondaryService: components["schemas"]["Service"] | null;
-            products: components["schemas"]["Product"][];
-        };
-        NewBooking: {
-            firstName: string;
-            lastName: string;
-            email: string;
-            service: string;
+            /** Format: int32 */
+            currentBookings: number;
+            /** @example 2026-12-18 */
             date: string;
-            time: string;
-            notes: string | null;
+            /** Format: uuid */
+            id: string;
+            isBlocked: boolean;
+            /** Format: int32 */
+            maxCapacity: number;
+            /** Format: uuid */
+            serviceId?: string | null;
+            /** @description The name of `serviceId`'s record. */
+            serviceName?: string | null;
+            timeSlot?: null | components["schemas"]["TimeSlot"];
         };
-        NewContactMessage: {
-            firstName: string;
-            lastName: string;
+        AvailabilityInput: {
+            /** @description "tiny_home", "retreat", or "none"/null. */
+            accommodationType?: string | null;
+            blockReason?: string | null;
+            /** @example 2026-12-18 */
+            date?: string;
+            isBlocked?: boolean | null;
+            /**
+             * Format: int32
+             * @description At least 1 (default 1).
+             */
+            maxCapacity?: number | null;
+            /** @description A service id, or "none"/null. */
+            serviceId?: string | null;
+            timeSlot?: null | components["schemas"]["TimeSlot"];
+        };
+        /** @description A period when bookings of some kind are closed (start and end inclusive). */
+        BlackoutDate: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy?: string | null;
+            /** @example 2026-12-26 */
+            endDate: string;
+            /** Format: uuid */
+            id: string;
+            reason?: string | null;
+            /** @example 2026-12-24 */
+            startDate: string;
+            type: components["schemas"]["BlackoutType"];
+        };
+        BlackoutInput: {
+            endDate?: string;
+            reason?: string | null;
+            startDate?: string;
+            type?: null | components["schemas"]["BlackoutType"];
+        };
+        /**
+         * @description What a blackout closes.
+         * @enum {string}
+         */
+        BlackoutType: "all" | "services" | "tiny_home" | "retreat";
+        /**
+         * @description A journal post. `content` is plain text: paragraphs are separated by a
+         *     blank line and a paragraph starting with "## " is a subheading.
+         */
+        BlogPost: {
+            content: string;
+            excerpt: string;
+            /** Format: uuid */
+            id: string;
+            image: string;
+            /** Format: date-time */
+            publishedAt: string;
+            slug: string;
+            title: string;
+        };
+        BlogPostInput: {
+            content?: string;
+            excerpt?: string;
+            image?: string;
+            /** @description Lowercase letters, digits and hyphens; spaces become hyphens. */
+            slug?: string;
+            title?: string;
+        };
+        /** @description A booking request. */
+        Booking: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description yyyy-MM-dd
+             * @example 2026-12-18
+             */
+            date: string;
             email: string;
-            interest: string | null;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+            notes?: string | null;
+            service: components["schemas"]["ServiceKey"];
+            status: components["schemas"]["BookingStatus"];
+            time: components["schemas"]["TimeSlot"];
+        };
+        BookingInput: {
+            /**
+             * @description yyyy-MM-dd, today or later in the retreat's time zone.
+             * @example 2026-12-18
+             */
+            date?: string;
+            email?: string;
+            firstName?: string;
+            lastName?: string;
+            notes?: string | null;
+            service?: components["schemas"]["ServiceKey"];
+            time?: components["schemas"]["TimeSlot"];
+        };
+        /**
+         * @description Booking status.
+         * @enum {string}
+         */
+        BookingStatus: "pending" | "confirmed" | "completed" | "cancelled";
+        BookingStatusInput: {
+            status?: components["schemas"]["BookingStatus"];
+        };
+        /** @description A message sent through the contact form. */
+        ContactMessage: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            interest?: null | components["schemas"]["Interest"];
+            lastName: string;
             message: string;
         };
-        NewOrder: {
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string | null;
-            address: string;
-            city: string;
-            state: string;
-            zip: string;
-            items: string;
-            subtotal: string;
-            tax: string;
-            shipping: string;
-            total: string;
+        ContactMessageInput: {
+            email?: string;
+            firstName?: string;
+            interest?: null | components["schemas"]["Interest"];
+            lastName?: string;
+            message?: string;
         };
-        QuizAnswers: {
-            wellnessGoal: string;
-            stressLevel: string;
-            timePreference: string;
-            experienceType: string;
-            productInterest: string;
+        DayAvailability: {
+            available: boolean;
+            /** @description Why the date cannot be booked, in words for a guest. */
+            reason?: string | null;
+            /** @description The five times of the day, each bookable or not. */
+            slots: components["schemas"]["SlotAvailability"][];
         };
-        NewSubscription: {
-            email: string;
-        };
+        /** @description The body of every error response. */
         ErrorBody: {
-            message: string;
+            /** @description Per-field messages; present only for validation errors. */
             errors?: {
                 [key: string]: string;
-            };
+            } | null;
+            /** @description What went wrong, fit to show to a person. */
+            message: string;
+        };
+        /**
+         * @description Contact-form interest.
+         * @enum {string}
+         */
+        Interest: "massage" | "spa" | "accommodation" | "package" | "products" | "general";
+        LoginInput: {
+            email?: string;
+            password?: string;
+        };
+        LoginResponse: {
+            admin: components["schemas"]["Admin"];
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Send as `Authorization: Bearer <token>` on admin calls. */
+            token: string;
+        };
+        MediaInput: {
+            /**
+             * Format: int32
+             * @description Position in the gallery; the dashboard sends the current media count.
+             */
+            sortOrder?: number | null;
+            title?: string | null;
+            type?: components["schemas"]["MediaType"];
+            url?: string;
+        };
+        MediaOrderInput: {
+            /** Format: int32 */
+            sortOrder?: number;
+        };
+        /**
+         * @description Kind of product media.
+         * @enum {string}
+         */
+        MediaType: "image" | "video";
+        NewsletterInput: {
+            email?: string;
+        };
+        NewsletterSubscription: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
+        /** @description A stored order. */
+        Order: {
+            address: string;
+            city: string;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description JSON text: a list of `{productId, productName, price, quantity}` with
+             *     the names and prices the server charged.
+             * @example [{"productId":"…","productName":"Cedar Ember Candle","price":"34.00","quantity":2}]
+             */
+            items: string;
+            lastName: string;
+            phone?: string | null;
+            /** @example 15.00 */
+            shipping: string;
+            state: string;
+            status: components["schemas"]["OrderStatus"];
+            /** @example 68.00 */
+            subtotal: string;
+            /** @example 5.44 */
+            tax: string;
+            /** @example 88.44 */
+            total: string;
+            zip: string;
+        };
+        /** @description A checkout. Card details are never sent. */
+        OrderInput: {
+            address?: string;
+            city?: string;
+            email?: string;
+            firstName?: string;
+            /**
+             * @description JSON text: a list of `{productId, productName, price, quantity}`. Only
+             *     productId and quantity (a whole number from 1 to 999) are used; names
+             *     and prices come from the catalogue.
+             */
+            items?: string;
+            lastName?: string;
+            /** @description Optional; null or blank means none. */
+            phone?: string | null;
+            shipping?: string;
+            state?: string;
+            /**
+             * @description The browser's figures, each with 2 decimals; they must equal the
+             *     server's or the order is refused with 409.
+             */
+            subtotal?: string;
+            tax?: string;
+            total?: string;
+            zip?: string;
+        };
+        /**
+         * @description Order fulfilment status.
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
+        OrderStatusInput: {
+            status?: components["schemas"]["OrderStatus"];
+        };
+        /** @description A product of the shop. */
+        Product: {
+            category: components["schemas"]["ProductCategory"];
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Image URL (site-relative or absolute). */
+            image: string;
+            name: string;
+            /**
+             * @description Price in dollars with two decimals.
+             * @example 38.00
+             */
+            price: string;
+        };
+        /**
+         * @description Product category.
+         * @enum {string}
+         */
+        ProductCategory: "skincare" | "candles" | "teas";
+        /** @description Product fields for create and update. */
+        ProductInput: {
+            category?: components["schemas"]["ProductCategory"];
+            description?: string;
+            image?: string;
+            name?: string;
+            /**
+             * @description Dollars, as a string ("38.00") or a number; at most 2 decimals.
+             * @example 38.00
+             */
+            price?: string;
+        };
+        /** @description An image or video of a product, shown after its main image. */
+        ProductMedia: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            productId: string;
+            /** Format: int32 */
+            sortOrder: number;
+            title?: string | null;
+            type: components["schemas"]["MediaType"];
+            url: string;
+        };
+        /** @description The five answers, by question. */
+        QuizAnswers: {
+            /**
+             * @description hands-on, passive, active or holistic
+             * @example passive
+             */
+            experienceType?: string;
+            /**
+             * @description skincare, aromatherapy, teas or all
+             * @example teas
+             */
+            productInterest?: string;
+            /**
+             * @description low, moderate, high or burnout
+             * @example high
+             */
+            stressLevel?: string;
+            /**
+             * @description quick, half-day, full-day or overnight
+             * @example half-day
+             */
+            timePreference?: string;
+            /**
+             * @description stress-relief, physical-healing, spiritual-growth or self-care
+             * @example stress-relief
+             */
+            wellnessGoal?: string;
+        };
+        QuizRecommendation: {
+            primaryService?: null | components["schemas"]["Service"];
+            /** @description Up to 3 products of the categories the guest is interested in. */
+            products: components["schemas"]["Product"][];
+            profile?: null | components["schemas"]["WellnessProfile"];
+            secondaryService?: null | components["schemas"]["Service"];
+        };
+        /** @description A bookable service. */
+        Service: {
+            description: string;
+            /**
+             * Format: int32
+             * @description Minutes.
+             */
+            duration: number;
+            /** Format: uuid */
+            id: string;
+            image: string;
+            name: string;
+            /** @example 120.00 */
+            price: string;
+        };
+        ServiceInput: {
+            description?: string;
+            /**
+             * Format: int32
+             * @description Minutes, 1 to 10080.
+             */
+            duration?: number;
+            image?: string;
+            name?: string;
+            /** @example 120.00 */
+            price?: string;
+        };
+        /**
+         * @description What a guest books: massage ($120), spa ($85), accommodation ($180 per night), package ($450).
+         * @enum {string}
+         */
+        ServiceKey: "massage" | "spa" | "accommodation" | "package";
+        SlotAvailability: {
+            available: boolean;
+            time: components["schemas"]["TimeSlot"];
+        };
+        /**
+         * @description Appointment time.
+         * @enum {string}
+         */
+        TimeSlot: "9:00" | "11:00" | "13:00" | "15:00" | "17:00";
+        WellnessProfile: {
+            message: string;
+            title: string;
         };
     };
     responses: never;
@@ -356,25 +834,30 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list_services: {
+    list_availability: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description First day, yyyy-MM-dd. */
+                start?: string;
+                /** @description Last day, yyyy-MM-dd (at most 366 days after start). */
+                end?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description ok */
+            /** @description Entries dated from start to end */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Service"][];
+                    "application/json": components["schemas"]["Availability"][];
                 };
             };
-            /** @description error */
+            /** @description Malformed range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -383,8 +866,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
-            404: {
+            /** @description Not an admin */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -394,25 +877,29 @@ export interface operations {
             };
         };
     };
-    list_products: {
+    upsert_availability: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AvailabilityInput"];
+            };
+        };
         responses: {
-            /** @description ok */
+            /** @description Created or updated (one entry per date, service, accommodation and time) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Product"][];
+                    "application/json": components["schemas"]["Availability"];
                 };
             };
-            /** @description error */
+            /** @description Invalid fields or unknown service */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -421,8 +908,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
-            404: {
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Max capacity below the bookings already made */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -432,18 +928,539 @@ export interface operations {
             };
         };
     };
-    get_product: {
+    list_blackouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every blackout period, by start date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlackoutDate"][];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_blackout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlackoutInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlackoutDate"];
+                };
+            };
+            /** @description Invalid dates (or the end before the start) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_blackout: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description Blackout id */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description ok */
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such blackout period */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPost"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such post */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The slug is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such post */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_booking_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingStatusInput"];
+            };
+        };
+        responses: {
+            /** @description Updated; cancelling gives its capacity back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reinstating it would exceed capacity */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; its capacity is given back */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description Logged in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Email or password missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description "Invalid credentials", whatever was wrong */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed logins from this client; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admin the token belongs to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Admin"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subscriber, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsletterSubscription"][];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_order_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderStatusInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Unknown status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -452,7 +1469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description error */
+            /** @description Invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -461,7 +1478,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -472,27 +1498,71 @@ export interface operations {
             };
         };
     };
-    list_media: {
+    delete_product: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description Product id */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description ok */
+            /** @description Deleted with its media */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProductMedia"][];
+                    "application/json": components["schemas"]["Service"];
                 };
             };
-            /** @description error */
+            /** @description Invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -501,7 +1571,55 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such service */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted with its availability entries */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such service */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -521,7 +1639,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description ok */
+            /** @description Every post, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -530,7 +1648,31 @@ export interface operations {
                     "application/json": components["schemas"]["BlogPost"][];
                 };
             };
-            /** @description error */
+        };
+    };
+    create_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostInput"];
+            };
+        };
+        responses: {
+            /** @description Published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPost"];
+                };
+            };
+            /** @description Invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -539,8 +1681,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
-            404: {
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The slug is taken */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -555,13 +1706,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The post's slug */
                 slug: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description ok */
+            /** @description The post */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -570,16 +1722,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlogPost"];
                 };
             };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description error */
+            /** @description No post has this slug */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -590,38 +1733,26 @@ export interface operations {
             };
         };
     };
-    check: {
+    list_bookings: {
         parameters: {
-            query: {
-                date: string;
-                serviceId: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description ok */
+            /** @description Every booking, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Availability"];
+                    "application/json": components["schemas"]["Booking"][];
                 };
             };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description error */
-            404: {
+            /** @description Not an admin */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -640,11 +1771,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewBooking"];
+                "application/json": components["schemas"]["BookingInput"];
             };
         };
         responses: {
-            /** @description ok */
+            /** @description Requested */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -653,7 +1784,7 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"];
                 };
             };
-            /** @description error */
+            /** @description Invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -662,8 +1793,71 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
-            404: {
+            /** @description The date or time is unavailable or full */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    check_availability: {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd */
+                date?: string;
+                /** @description The booking key: massage, spa, accommodation or package. */
+                serviceId?: components["schemas"]["ServiceKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the date can be booked, and which times */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayAvailability"];
+                };
+            };
+            /** @description Malformed date or unknown service key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every message, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"][];
+                };
+            };
+            /** @description Not an admin */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -682,11 +1876,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewContactMessage"];
+                "application/json": components["schemas"]["ContactMessageInput"];
             };
         };
         responses: {
-            /** @description ok */
+            /** @description Received */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -695,101 +1889,8 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessage"];
                 };
             };
-            /** @description error */
+            /** @description Invalid fields */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    create_order: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewOrder"];
-            };
-        };
-        responses: {
-            /** @description ok */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description error */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    quiz: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["QuizAnswers"];
-            };
-        };
-        responses: {
-            /** @description ok */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Recommendation"];
-                };
-            };
-            /** @description error */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description error */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -808,11 +1909,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NewSubscription"];
+                "application/json": components["schemas"]["NewsletterInput"];
             };
         };
         responses: {
-            /** @description ok */
+            /** @description Subscribed (also when already subscribed) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -821,7 +1922,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterSubscription"];
                 };
             };
-            /** @description error */
+            /** @description Invalid email */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -830,8 +1931,438 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description error */
+        };
+    };
+    list_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every order, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    place_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            /** @description Placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid fields, unknown products or quantities outside 1..=999 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The totals differ from the server's: "Prices have changed, please review your cart" */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMedia"];
+                };
+            };
+            /** @description Invalid sort order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such media */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Media id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such media */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every product, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+        };
+    };
+    create_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's media in sortOrder order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMedia"][];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MediaInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductMedia"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recommend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizAnswers"];
+            };
+        };
+        responses: {
+            /** @description Profile, services and products for these answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuizRecommendation"];
+                };
+            };
+            /** @description A missing or unknown answer */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_services: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every service, by price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"][];
+                };
+            };
+        };
+    };
+    create_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,3 +27,7 @@ export type NewContactMessage = RequestBodyOf<'/api/contact-messages', 'post'>;
 export type NewOrder = RequestBodyOf<'/api/orders', 'post'>;
 export type QuizAnswers = RequestBodyOf<'/api/quiz/recommendation', 'post'>;
 export type NewSubscription = RequestBodyOf<'/api/newsletter-subscriptions', 'post'>;
+
+/** The booking keys and time slots as the API spells them. */
+export type ServiceKey = NonNullable<NewBooking['service']>;
+export type TimeSlotValue = NonNullable<NewBooking['time']>;

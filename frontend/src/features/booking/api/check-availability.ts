@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import type { ServiceKey } from '@/lib/api/types';
 import { bookingKeys } from './keys';
 
-export async function checkAvailability(date: string, serviceId: string) {
+export async function checkAvailability(date: string, serviceId: ServiceKey) {
   return unwrap(await api.GET('/api/check-availability', { params: { query: { date, serviceId } } }));
 }
 
@@ -10,7 +11,7 @@ export async function checkAvailability(date: string, serviceId: string) {
  * Availability changes as other guests book, so unlike the catalogue this is
  * re-asked every time the dialog asks for it.
  */
-export const availabilityQueryOptions = (date: string, serviceId: string) =>
+export const availabilityQueryOptions = (date: string, serviceId: ServiceKey) =>
   queryOptions({
     queryKey: bookingKeys.availability(date, serviceId),
     queryFn: () => checkAvailability(date, serviceId),
@@ -19,9 +20,9 @@ export const availabilityQueryOptions = (date: string, serviceId: string) =>
   });
 
 /** Runs once both a date and a service are chosen (spec §2). */
-export function useAvailability(date: string | undefined, serviceId: string | undefined) {
+export function useAvailability(date: string | undefined, serviceId: ServiceKey | undefined) {
   return useQuery({
-    ...availabilityQueryOptions(date ?? '', serviceId ?? ''),
+    ...availabilityQueryOptions(date ?? '', serviceId ?? 'massage'),
     enabled: Boolean(date && serviceId),
   });
 }

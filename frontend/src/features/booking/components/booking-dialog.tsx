@@ -10,11 +10,16 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toast-store';
 import { bookingServices, formatSlot, timeSlots, type BookingServiceKey } from '@/config/site';
 import { ApiError } from '@/lib/api/errors';
-import type { NewBooking } from '@/lib/api/types';
+import type { NewBooking, ServiceKey } from '@/lib/api/types';
 import { businessToday } from '@/lib/dates';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
 import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-schema';
+
+const serviceKeys: readonly string[] = bookingServices.map((s) => s.value);
+function isServiceKey(value: string): value is ServiceKey {
+  return serviceKeys.includes(value);
+}
 
 export const UNAVAILABLE_DATE_TEXT = 'This date is not available for booking. Please select another date.';
 
@@ -36,7 +41,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
   }, [session, presetService, setValue]);
 
   const [service, date, time] = useWatch({ control, name: ['service', 'date', 'time'] });
-  const availability = useAvailability(date || undefined, service || undefined);
+  const availability = useAvailability(date || undefined, isServiceKey(service) ? service : undefined);
   const answer = availability.data;
   const dateUnavailable = answer?.available === false;
   const slotOpen = (slot: string) => answer?.slots?.find((s) => s.time === slot)?.available !== false;
