@@ -1,16 +1,77 @@
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/toast-store';
+import { BlogTab } from './blog/components/blog-tab';
+import { BookingsTab } from './bookings/components/bookings-tab';
+import { CalendarTab } from './calendar/components/calendar-tab';
+import { DashboardHeader } from './dashboard/dashboard-header';
+import { StatCards } from './dashboard/stat-cards';
+import { MessagesTab } from './messages/components/messages-tab';
+import { OrdersTab } from './orders/components/orders-tab';
+import { ProductsTab } from './products/components/products-tab';
+import { ServicesTab } from './services/components/services-tab';
+import { clearSession, useAdminSession } from './session/admin-session';
+import { useSessionGuard } from './session/use-session-guard';
+import { adminKeys } from './shared/admin-keys';
+import { useAdminHead } from './shared/admin-head';
 
-/** Placeholder: the admin dashboard is built by another engineer. */
+const tabs = [
+  { value: 'products', label: 'Products', Panel: ProductsTab },
+  { value: 'orders', label: 'Orders', Panel: OrdersTab },
+  { value: 'calendar', label: 'Calendar', Panel: CalendarTab },
+  { value: 'bookings', label: 'Bookings', Panel: BookingsTab },
+  { value: 'services', label: 'Services', Panel: ServicesTab },
+  { value: 'blog', label: 'Blog', Panel: BlogTab },
+  { value: 'messages', label: 'Messages', Panel: MessagesTab },
+] as const;
+
+/** /admin/dashboard: only with both session keys present (spec §2, §6). */
 export default function AdminDashboard() {
-  useEffect(() => {
-    document.title = 'Admin Dashboard | Golden Pine Wellness Retreat';
-  }, []);
+  useAdminHead('Admin Dashboard');
+  const session = useAdminSession();
+  if (!session) return <Navigate to="/admin/login" replace />;
+  return <Dashboard name={session.user.name} />;
+}
+
+function Dashboard({ name }: { name: string }) {
+  useSessionGuard();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const logout = () => {
+    clearSession();
+    toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+    void navigate('/admin/login', { replace: true });
+    // Customer data does not outlive the session in this tab.
+    queryClient.removeQueries({ queryKey: adminKeys.all });
+  };
+
   return (
-    <main className="flex min-h-screen items-center justify-center bg-ink px-6 text-ivory">
-      <div className="w-full max-w-md border border-gold/30 bg-surface p-10 text-center">
-        <h1 className="font-display text-4xl">Admin Dashboard</h1>
-        <p className="mt-4 text-sand">The administration area is being prepared.</p>
-      </div>
-    </main>
+    <div className="grain min-h-dvh bg-ink text-ivory">
+      <DashboardHeader name={name} onLogout={logout} />
+      <main className="mx-auto max-w-[90rem] px-5 pb-24 pt-10 md:px-8">
+        <div className="mb-10 flex flex-col gap-2">
+          <p className="eyebrow">Golden Pine · Administration</p>
+          <h1 className="font-display text-4xl text-ivory md:text-5xl">Welcome back, {name}</h1>
+          <p className="text-sand">Here is how the retreat is doing today.</p>
+        </div>
+        <StatCards />
+        <Tabs defaultValue="products" className="mt-12">
+          <TabsList aria-label="Dashboard sections" className="justify-start gap-x-1 overflow-x-auto">
+            {tabs.map((t) => (
+              <TabsTrigger key={t.value} value={t.value} className="px-4 sm:px-5">
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {tabs.map(({ value, Panel }) => (
+            <TabsContent key={value} value={value} className="mt-8">
+              <Panel />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </main>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { ArrowLeft, LockKeyhole } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { LoginForm } from './auth/components/login-form';
-import { useAdminHead } from './shared/use-admin-head';
+import { useAdminHead } from './shared/admin-head';
 
 /** /admin/login: email and password, nothing else (no credential hints, DECISIONS §2). */
 export default function AdminLogin() {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { isUnauthorized } from '../shared/notify';
-import { clearSession } from './session';
+import { clearSession } from './admin-session';
 
 export const SESSION_ENDED_TITLE = 'Session ended';
 export const SESSION_ENDED_TEXT = 'Please log in again.';

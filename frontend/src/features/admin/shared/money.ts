@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPrice } from '@/features/cart/money';
 
 /** A required amount in dollars with at most two decimals, as typed ("38", "38.5", "38.00"). */
 export const moneyField = (label: string) =>
@@ -12,4 +13,13 @@ export const moneyField = (label: string) =>
 export function toMoneyString(value: string): string {
   const [whole = '0', fraction = ''] = value.trim().split('.');
   return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+/** An API amount as "$120.00"; an unreadable one as it came. */
+export function displayMoney(value: string): string {
+  try {
+    return formatPrice(value);
+  } catch {
+    return value;
+  }
 }

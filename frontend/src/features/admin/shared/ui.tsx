@@ -33,8 +33,8 @@ export function PanelHeader({ title, description, children }: { title: string; d
 }
 
 /** The surface every tab's content sits on. */
-export function Panel({ className, ...props }: ComponentProps<'section'>) {
-  return <section className={cn('border border-line bg-surface/80 p-5 shadow-xl shadow-black/30 sm:p-8', className)} {...props} />;
+export function Panel({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('border border-line bg-surface/80 p-5 shadow-xl shadow-black/30 sm:p-8', className)} {...props} />;
 }
 
 /** An icon-only action with a visible tooltip and an accessible name. */

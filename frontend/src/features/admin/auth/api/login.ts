@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { RequestBodyOf } from '@/lib/api/types';
-import { saveSession } from '../../session/session';
-import { adminKeys } from '../../shared/keys';
+import { saveSession } from '../../session/admin-session';
+import { adminKeys } from '../../shared/admin-keys';
 
 export type LoginInput = RequestBodyOf<'/api/admin/login', 'post'>;
 

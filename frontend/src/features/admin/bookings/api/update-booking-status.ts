@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { adminKeys } from '../../shared/keys';
+import { adminKeys } from '../../shared/admin-keys';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import type { BookingStatus } from '../../shared/types';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { adminKeys } from '../../shared/keys';
+import { adminKeys } from '../../shared/admin-keys';
 import { notifySuccess } from '../../shared/notify';
 
 export async function deleteBlackout(id: string) {

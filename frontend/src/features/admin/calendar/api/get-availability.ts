@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { adminKeys } from '../../shared/keys';
+import { adminKeys } from '../../shared/admin-keys';
 
 /** Entries from `start` to `end` inclusive (the displayed month). */
 export async function getAvailability(start: string, end: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { serviceKeys } from '@/features/services/api/keys';
 import { api, unwrap } from '@/lib/api/client';
-import { adminKeys } from '../../shared/keys';
+import { adminKeys } from '../../shared/admin-keys';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import type { ServiceInput } from '../../shared/types';
 

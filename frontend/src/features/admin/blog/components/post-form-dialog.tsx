@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { fieldAria } from '@/components/ui/field-styles';
+import type { BlogPost } from '@/lib/api/types';
+import { applyFieldErrors } from '../../shared/form-errors';
+import { useCreateBlogPost } from '../api/create-blog-post';
+import { useUpdateBlogPost } from '../api/update-blog-post';
+import { emptyPost, formToPost, postFields, postSchema, postToForm, slugify, type PostFormValues } from '../post-schema';
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; post?: BlogPost };
+
+export function PostFormDialog({ open, onOpenChange, post }: Props) {
+  const editing = Boolean(post);
+  const create = useCreateBlogPost();
+  const update = useUpdateBlogPost();
+  const { register, handleSubmit, formState, reset, setError } = useForm<PostFormValues>({
+    resolver: zodResolver(postSchema),
+    defaultValues: post ? postToForm(post) : emptyPost,
+  });
+  const { errors } = formState;
+  const busy = create.isPending || update.isPending;
+  const id = (name: string) => `${editing ? 'edit' : 'add'}-post-${name}`;
+
+  const slugField = register('slug');
+  // Spec §5: rewritten as the user types, keeping the cursor where it was.
+  const onSlugChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const next = slugify(input.value);
+    if (next !== input.value) {
+      const cursor = input.selectionStart;
+      input.value = next;
+      if (cursor !== null) input.setSelectionRange(cursor, cursor);
+    }
+    return slugField.onChange(event);
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const body = formToPost(values);
+    const onError = (error: unknown) => applyFieldErrors(error, setError, postFields);
+    if (post) {
+      update.mutate({ id: post.id, body }, { onSuccess: () => onOpenChange(false), onError });
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          reset(emptyPost);
+          onOpenChange(false);
+        },
+        onError,
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="xl">
+        <DialogHeader>
+          <p className="eyebrow mb-3">Wellness Journal</p>
+          <DialogTitle>{editing ? 'Edit Blog Post' : 'Add Blog Post'}</DialogTitle>
+          <DialogDescription>
+            Separate paragraphs with a blank line; start a line with “## ” for a subheading.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit blog post' : 'Add blog post'}>
+          <Field id={id('title')} label="Title" error={errors.title?.message}>
+            <Input required {...fieldAria(id('title'), errors.title?.message)} {...register('title')} />
+          </Field>
+          <Field id={id('slug')} label="Slug" error={errors.slug?.message} hint="Lowercase; spaces become hyphens.">
+            <Input
+              required
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              {...fieldAria(id('slug'), errors.slug?.message)}
+              aria-describedby={errors.slug?.message ? `${id('slug')}-error` : `${id('slug')}-hint`}
+              {...slugField}
+              onChange={onSlugChange}
+            />
+          </Field>
+          <Field id={id('excerpt')} label="Excerpt" error={errors.excerpt?.message} className="sm:col-span-2">
+            <Textarea rows={2} className="min-h-0" required {...fieldAria(id('excerpt'), errors.excerpt?.message)} {...register('excerpt')} />
+          </Field>
+          <Field id={id('content')} label="Content" error={errors.content?.message} className="sm:col-span-2">
+            <Textarea rows={6} className="min-h-0" required {...fieldAria(id('content'), errors.content?.message)} {...register('content')} />
+          </Field>
+          <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
+            <Input
+              type="text"
+              inputMode="url"
+              placeholder="/media/blog/… or https://…"
+              required
+              {...fieldAria(id('image'), errors.image?.message)}
+              {...register('image')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

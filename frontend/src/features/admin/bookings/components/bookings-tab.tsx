@@ -1,0 +1,90 @@
+import { Trash2 } from 'lucide-react';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { bookingServices, formatSlot } from '@/config/site';
+import { confirmDelete } from '../../shared/confirm';
+import { formatCalendarDate } from '../../shared/format';
+import { bookingStatuses } from '../../shared/statuses';
+import { StatusSelect } from '../../shared/status-select';
+import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
+import { useBookings } from '../api/get-bookings';
+import { useDeleteBooking } from '../api/delete-booking';
+import { useUpdateBookingStatus } from '../api/update-booking-status';
+
+const serviceLabel = (key: string) => bookingServices.find((s) => s.value === key)?.label ?? key;
+
+export function BookingsTab() {
+  const bookings = useBookings();
+  const updateStatus = useUpdateBookingStatus();
+  const remove = useDeleteBooking();
+  // Soonest appointment first; the same day by time of day.
+  const rows = [...(bookings.data ?? [])].sort(
+    (a, b) => a.date.localeCompare(b.date) || Number(a.time.split(':')[0]) - Number(b.time.split(':')[0]),
+  );
+
+  return (
+    <Panel>
+      <PanelHeader
+        title="Bookings"
+        description="Requests from the booking form. Confirm, complete or cancel them; cancelling returns the place to the calendar."
+      />
+      <Table aria-label="Bookings">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Customer</TableHead>
+            <TableHead>Service</TableHead>
+            <TableHead>Date</TableHead>
+            <TableHead>Time</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableStateRow colSpan={6} loading={bookings.isPending} error={bookings.isError} empty="No bookings yet." what="bookings" />
+          ) : (
+            rows.map((booking) => {
+              const status = bookingStatuses.find((s) => s.value === booking.status);
+              const who = `${booking.firstName} ${booking.lastName}`;
+              return (
+                <TableRow key={booking.id} data-testid="booking-row" data-booking-id={booking.id}>
+                  <TableCell>
+                    <p className="text-ivory">{who}</p>
+                    <p className="text-xs text-muted">{booking.email}</p>
+                  </TableCell>
+                  <TableCell>{serviceLabel(booking.service)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatCalendarDate(booking.date)}</TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">{formatSlot(booking.time)}</TableCell>
+                  <TableCell>{status ? <ToneBadge tone={status.tone}>{status.label}</ToneBadge> : booking.status}</TableCell>
+                  <TableCell>
+                    <div className="flex items-center justify-end gap-2">
+                      <StatusSelect
+                        value={booking.status}
+                        options={bookingStatuses}
+                        label={`Status of the booking of ${who} on ${formatCalendarDate(booking.date)}`}
+                        disabled={updateStatus.isPending && updateStatus.variables?.id === booking.id}
+                        onChange={(next) => {
+                          if (next !== booking.status) updateStatus.mutate({ id: booking.id, status: next });
+                        }}
+                      />
+                      <IconAction
+                        label={`Delete the booking of ${who} on ${formatCalendarDate(booking.date)}`}
+                        hint="Delete"
+                        tone="danger"
+                        disabled={remove.isPending && remove.variables === booking.id}
+                        onClick={() => {
+                          if (confirmDelete('booking')) remove.mutate(booking.id);
+                        }}
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </IconAction>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+    </Panel>
+  );
+}

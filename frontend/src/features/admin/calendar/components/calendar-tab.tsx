@@ -1,0 +1,253 @@
+import { Ban, CalendarCog, CalendarOff, Rocket } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Calendar } from '@/components/ui/calendar';
+import { addMonths, firstDayOfMonth, formatFullDay, lastDayOfMonth, monthOf, type MonthRef } from '@/components/ui/calendar-dates';
+import { ScrollArea } from '@/components/ui/scroll-area';
+import { formatSlot } from '@/config/site';
+import { businessToday } from '@/lib/dates';
+import { cn } from '@/lib/cn';
+import { formatCalendarDate } from '../../shared/format';
+import type { AvailabilityEntry, BlackoutDate } from '../../shared/types';
+import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
+import { useDeleteBlackout } from '../api/delete-blackout';
+import { useAvailabilityRange } from '../api/get-availability';
+import { useBlackouts } from '../api/get-blackouts';
+import type { BlackoutFormValues } from '../blackout-schema';
+import {
+  accommodationLabel,
+  blackoutsCovering,
+  blackoutTypeLabel,
+  dayMark,
+  entriesOn,
+  PRE_LAUNCH_REASON,
+  sortBlackouts,
+} from '../calendar-logic';
+import { AvailabilityDialog } from './availability-dialog';
+import { BlackoutDialog } from './blackout-dialog';
+
+export function CalendarTab() {
+  const today = businessToday();
+  const [month, setMonth] = useState<MonthRef>(() => monthOf(today));
+  const [selected, setSelected] = useState<string | undefined>();
+  const [blackoutOpen, setBlackoutOpen] = useState(false);
+  const [availabilityOpen, setAvailabilityOpen] = useState(false);
+  const [preset, setPreset] = useState<{ values: BlackoutFormValues; version: number }>({
+    values: { startDate: '', endDate: '', type: 'all', reason: '' },
+    version: 0,
+  });
+
+  const blackouts = useBlackouts();
+  const availability = useAvailabilityRange(firstDayOfMonth(month), lastDayOfMonth(month));
+  const removeBlackout = useDeleteBlackout();
+  const allBlackouts = sortBlackouts(blackouts.data ?? []);
+  const entries = availability.data ?? [];
+
+  const blockFirstThreeMonths = () => {
+    setPreset((p) => ({
+      values: { startDate: today, endDate: addMonths(today, 3), type: 'all', reason: PRE_LAUNCH_REASON },
+      version: p.version + 1,
+    }));
+    setBlackoutOpen(true);
+  };
+
+  const describeDay = (day: string) => {
+    const mark = dayMark(day, allBlackouts, entries);
+    if (mark === 'blackout') return 'blacked out';
+    if (mark === 'full') return 'has bookings, some full';
+    if (mark === 'booked') return 'has bookings';
+    return undefined;
+  };
+
+  return (
+    <Panel>
+      <PanelHeader title="Calendar Management" description="Manage availability and blackout dates for bookings">
+        <Button variant="outline" size="sm" onClick={() => setBlackoutOpen(true)}>
+          <CalendarOff aria-hidden className="size-4" />
+          Add Blackout Dates
+        </Button>
+        <Button variant="outline" size="sm" disabled={!selected} onClick={() => setAvailabilityOpen(true)}>
+          <CalendarCog aria-hidden className="size-4" />
+          Manage Availability
+        </Button>
+        <Button variant="subtle" size="sm" onClick={blockFirstThreeMonths}>
+          <Rocket aria-hidden className="size-4" />
+          Block First 3 Months
+        </Button>
+      </PanelHeader>
+
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div>
+          <Calendar
+            label="Bookings calendar"
+            month={month}
+            onMonthChange={setMonth}
+            selected={selected}
+            onSelect={setSelected}
+            today={today}
+            describeDay={describeDay}
+            renderDay={(day) => <DayMarker mark={dayMark(day, allBlackouts, entries)} />}
+          />
+          <ul className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 text-xs text-muted" aria-label="Legend">
+            <li className="flex items-center gap-2">
+              <Ban aria-hidden className="size-3.5 text-rose-400" /> Blacked out
+            </li>
+            <li className="flex items-center gap-2">
+              <span aria-hidden className="size-2 rounded-full bg-emerald-400" /> Has bookings
+            </li>
+            <li className="flex items-center gap-2">
+              <span aria-hidden className="size-2 rounded-full bg-orange-400" /> Fully booked entry
+            </li>
+          </ul>
+          <p role="status" className="mt-2 min-h-5 text-xs text-muted">
+            {availability.isFetching ? 'Loading availability…' : ''}
+          </p>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <DayPanel
+            day={selected}
+            blackouts={selected ? blackoutsCovering(allBlackouts, selected) : []}
+            entries={selected ? entriesOn(entries, selected) : []}
+            onRemove={(id) => removeBlackout.mutate(id)}
+            removing={removeBlackout.isPending}
+          />
+          <section aria-labelledby="active-blackouts" className="border border-line/70 bg-ink/30 p-5">
+            <h3 id="active-blackouts" className="mb-4 font-display text-xl text-ivory">
+              Active Blackout Periods
+            </h3>
+            {allBlackouts.length === 0 ? (
+              <p className="text-sm text-sand">{blackouts.isPending ? 'Loading…' : 'No blackout periods set'}</p>
+            ) : (
+              <ScrollArea className="max-h-64" viewportClassName="max-h-64">
+                <ul className="grid gap-3 pr-3" data-testid="blackout-list">
+                  {allBlackouts.map((b) => (
+                    <li key={b.id} data-testid="blackout-item" className="border border-line/70 bg-surface-2/60 p-3">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <p className="text-sm text-ivory">
+                            {formatCalendarDate(b.startDate)} - {formatCalendarDate(b.endDate)}
+                          </p>
+                          <p className="mt-1 text-xs text-gold">{blackoutTypeLabel(b.type)}</p>
+                          {b.reason ? <p className="mt-1 text-xs text-sand">{b.reason}</p> : null}
+                        </div>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="h-8 px-2 text-[0.65rem] hover:text-danger"
+                          disabled={removeBlackout.isPending}
+                          aria-label={`Remove the blackout ${formatCalendarDate(b.startDate)} - ${formatCalendarDate(b.endDate)}`}
+                          onClick={() => removeBlackout.mutate(b.id)}
+                        >
+                          Remove
+                        </Button>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </ScrollArea>
+            )}
+          </section>
+        </div>
+      </div>
+
+      <BlackoutDialog open={blackoutOpen} onOpenChange={setBlackoutOpen} preset={preset.values} presetVersion={preset.version} />
+      <AvailabilityDialog day={selected} open={availabilityOpen} onOpenChange={setAvailabilityOpen} />
+    </Panel>
+  );
+}
+
+function DayMarker({ mark }: { mark: ReturnType<typeof dayMark> }) {
+  if (mark === 'blackout') return <Ban aria-hidden data-mark="blackout" className="size-3.5 text-rose-400" />;
+  if (mark === 'full' || mark === 'booked') {
+    return (
+      <span
+        aria-hidden
+        data-mark={mark}
+        className={cn('size-2 rounded-full', mark === 'full' ? 'bg-orange-400' : 'bg-emerald-400')}
+      />
+    );
+  }
+  return null;
+}
+
+function DayPanel({
+  day,
+  blackouts,
+  entries,
+  onRemove,
+  removing,
+}: {
+  day: string | undefined;
+  blackouts: BlackoutDate[];
+  entries: AvailabilityEntry[];
+  onRemove: (id: string) => void;
+  removing: boolean;
+}) {
+  return (
+    <section aria-labelledby="day-panel-heading" data-testid="day-panel" className="border border-gold/30 bg-surface-2/70 p-5">
+      <h3 id="day-panel-heading" className="font-display text-2xl text-ivory">
+        {day ? formatFullDay(day) : 'Select a date'}
+      </h3>
+      {!day ? (
+        <p className="mt-3 text-sm text-sand">Choose a day in the calendar to see its availability and blackouts.</p>
+      ) : blackouts.length > 0 ? (
+        <ul className="mt-4 grid gap-3">
+          {blackouts.map((b) => (
+            <li key={b.id} className="border border-rose-300/30 bg-rose-300/5 p-4">
+              <div className="flex flex-wrap items-center gap-2">
+                <ToneBadge tone="red">Blacked Out</ToneBadge>
+                <span className="text-xs text-gold">{blackoutTypeLabel(b.type)}</span>
+              </div>
+              {b.reason ? <p className="mt-2 text-sm text-sand">{b.reason}</p> : null}
+              <Button
+                variant="destructive"
+                size="sm"
+                className="mt-3"
+                disabled={removing}
+                onClick={() => onRemove(b.id)}
+              >
+                Remove Blackout
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : entries.length > 0 ? (
+        <ul className="mt-4 grid gap-3" aria-label="Availability entries">
+          {entries.map((e) => {
+            const accommodation = accommodationLabel(e.accommodationType);
+            const title = e.serviceName ?? accommodation ?? 'Whole retreat';
+            return (
+              <li key={e.id} data-testid="availability-entry" className="border border-line/70 bg-ink/40 p-4">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="text-ivory">{title}</p>
+                    <p className="mt-1 text-xs text-sand">
+                      {e.serviceName && accommodation ? `${accommodation} · ` : ''}
+                      {e.timeSlot ? formatSlot(e.timeSlot) : 'All day'}
+                    </p>
+                  </div>
+                  <div className="flex flex-col items-end gap-1.5">
+                    <span
+                      className={cn(
+                        'text-sm tabular-nums',
+                        e.currentBookings >= e.maxCapacity ? 'text-orange-300' : 'text-gold-light',
+                      )}
+                    >
+                      {e.currentBookings}/{e.maxCapacity}
+                      <span className="sr-only"> booked</span>
+                    </span>
+                    {e.isBlocked ? <ToneBadge tone="red">Blocked</ToneBadge> : null}
+                  </div>
+                </div>
+                {e.isBlocked && e.blockReason ? <p className="mt-2 text-xs text-sand">{e.blockReason}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-sand">No specific availability set</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { Eye, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { confirmDelete } from '../../shared/confirm';
+import { formatInstantDate } from '../../shared/format';
+import type { ContactMessage } from '../../shared/types';
+import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
+import { useDeleteMessage } from '../api/delete-message';
+import { useMessages } from '../api/get-messages';
+import { interestLabel, interestTone } from '../interests';
+import { MessageDetailsDialog } from './message-details-dialog';
+
+export function MessagesTab() {
+  const messages = useMessages();
+  const remove = useDeleteMessage();
+  const [viewing, setViewing] = useState<ContactMessage | undefined>();
+  const rows = [...(messages.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <Panel>
+      <PanelHeader title="Messages" description="Notes from the contact form, newest first." />
+      <Table aria-label="Messages">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>From</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead>Interest</TableHead>
+            <TableHead>Date</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableStateRow colSpan={5} loading={messages.isPending} error={messages.isError} empty="No messages yet." what="messages" />
+          ) : (
+            rows.map((message) => {
+              const from = `${message.firstName} ${message.lastName}`;
+              return (
+                <TableRow key={message.id} data-testid="message-row" data-message-id={message.id}>
+                  <TableCell className="font-medium text-ivory">{from}</TableCell>
+                  <TableCell className="break-all">{message.email}</TableCell>
+                  <TableCell>
+                    {message.interest ? (
+                      <ToneBadge tone={interestTone(message.interest)}>{interestLabel(message.interest)}</ToneBadge>
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatInstantDate(message.createdAt)}</TableCell>
+                  <TableCell>
+                    <div className="flex justify-end">
+                      <IconAction label={`View the message from ${from}`} hint="View" onClick={() => setViewing(message)}>
+                        <Eye aria-hidden className="size-4" />
+                      </IconAction>
+                      <IconAction
+                        label={`Delete the message from ${from}`}
+                        hint="Delete"
+                        tone="danger"
+                        disabled={remove.isPending && remove.variables === message.id}
+                        onClick={() => {
+                          if (confirmDelete('message')) remove.mutate(message.id);
+                        }}
+                      >
+                        <Trash2 aria-hidden className="size-4" />
+                      </IconAction>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+      <MessageDetailsDialog
+        message={viewing}
+        onOpenChange={(open) => {
+          if (!open) setViewing(undefined);
+        }}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,103 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney, lineCents } from '@/features/cart/money';
+import { displayMoney } from '../../shared/money';
+import { formatInstantDateTime } from '../../shared/format';
+import { orderStatuses } from '../../shared/statuses';
+import type { AdminOrder } from '../../shared/types';
+import { ToneBadge } from '../../shared/ui';
+import { parseOrderItems } from '../order-items';
+
+function safeLine(price: string, quantity: number): string {
+  try {
+    return formatMoney(lineCents(price, quantity));
+  } catch {
+    return '—';
+  }
+}
+
+export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder | undefined; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">{order ? <OrderDetails order={order} /> : null}</DialogContent>
+    </Dialog>
+  );
+}
+
+function OrderDetails({ order }: { order: AdminOrder }) {
+  const lines = parseOrderItems(order.items);
+  const status = orderStatuses.find((s) => s.value === order.status);
+  return (
+    <>
+      <DialogHeader>
+        <p className="eyebrow mb-3">Order #{order.id.slice(0, 8)}</p>
+        <DialogTitle>Order Details</DialogTitle>
+        <DialogDescription>Placed {formatInstantDateTime(order.createdAt)}</DialogDescription>
+      </DialogHeader>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="order-customer">
+          <h3 id="order-customer" className="mb-2 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+            Customer
+          </h3>
+          <p className="text-ivory">
+            {order.firstName} {order.lastName}
+          </p>
+          <p className="text-sm text-sand">{order.email}</p>
+          {order.phone ? <p className="text-sm text-sand">{order.phone}</p> : null}
+        </section>
+        <section aria-labelledby="order-shipping">
+          <h3 id="order-shipping" className="mb-2 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+            Shipping address
+          </h3>
+          <address className="not-italic text-sand" data-testid="order-address">
+            {order.address}
+            <br />
+            {order.city}, {order.state} {order.zip}
+          </address>
+        </section>
+      </div>
+
+      <section aria-labelledby="order-items" className="mt-8">
+        <div className="mb-2 flex items-center justify-between">
+          <h3 id="order-items" className="text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+            Items
+          </h3>
+          {status ? <ToneBadge tone={status.tone}>{status.label}</ToneBadge> : null}
+        </div>
+        <Table aria-labelledby="order-items">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Product</TableHead>
+              <TableHead className="text-right">Qty</TableHead>
+              <TableHead className="text-right">Price</TableHead>
+              <TableHead className="text-right">Line</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {lines.map((line, i) => (
+              <TableRow key={i} data-testid="order-line">
+                <TableCell className="text-ivory">{line.productName}</TableCell>
+                <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
+                <TableCell className="text-right tabular-nums">{displayMoney(line.price)}</TableCell>
+                <TableCell className="text-right tabular-nums">{safeLine(line.price, line.quantity)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <dl className="ml-auto mt-4 grid max-w-64 grid-cols-[1fr_auto] gap-x-6 gap-y-1.5 text-sm">
+          <dt className="text-sand">Subtotal</dt>
+          <dd className="text-right tabular-nums text-ivory">{displayMoney(order.subtotal)}</dd>
+          <dt className="text-sand">Tax</dt>
+          <dd className="text-right tabular-nums text-ivory">{displayMoney(order.tax)}</dd>
+          <dt className="text-sand">Shipping</dt>
+          <dd className="text-right tabular-nums text-ivory">{displayMoney(order.shipping)}</dd>
+          <dt className="mt-2 border-t border-line pt-2 font-medium text-gold">Total</dt>
+          <dd className="mt-2 border-t border-line pt-2 text-right font-display text-xl tabular-nums text-gold-light">
+            {displayMoney(order.total)}
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { Images, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Image } from '@/components/ui/image';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { displayMoney } from '../../shared/money';
+import { useProducts } from '@/features/products/api/get-products';
+import type { Product } from '@/lib/api/types';
+import { confirmDelete } from '../../shared/confirm';
+import { IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
+import { useDeleteProduct } from '../api/delete-product';
+import { productCategories } from '../product-schema';
+import { ProductFormDialog } from './product-form-dialog';
+import { ProductMediaDialog } from './product-media-dialog';
+
+const categoryLabel = (value: string) => productCategories.find((c) => c.value === value)?.label ?? value;
+
+export function ProductsTab() {
+  const products = useProducts();
+  const remove = useDeleteProduct();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Product | undefined>();
+  const [mediaFor, setMediaFor] = useState<Product | undefined>();
+  const rows = products.data ?? [];
+
+  return (
+    <Panel>
+      <PanelHeader title="Products" description="The botanicals, candles and teas of the shop.">
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden className="size-4" />
+          Add Product
+        </Button>
+      </PanelHeader>
+
+      <Table aria-label="Products">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Name</TableHead>
+            <TableHead>Category</TableHead>
+            <TableHead className="text-right">Price</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableStateRow
+              colSpan={5}
+              loading={products.isPending}
+              error={products.isError}
+              empty="No products yet."
+              what="products"
+            />
+          ) : (
+            rows.map((product) => (
+              <TableRow key={product.id} data-testid="product-row">
+                <TableCell className="min-w-52">
+                  <div className="flex items-center gap-3">
+                    <Image src={product.image} alt="" className="size-11 shrink-0 object-cover" loading="lazy" />
+                    <span className="font-medium text-ivory">{product.name}</span>
+                  </div>
+                </TableCell>
+                <TableCell className="capitalize">{categoryLabel(product.category)}</TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums text-ivory">{displayMoney(product.price)}</TableCell>
+                <TableCell className="max-w-md">
+                  <p className="line-clamp-2" title={product.description}>
+                    {product.description}
+                  </p>
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end">
+                    <IconAction label={`Manage media for ${product.name}`} hint="Media gallery" onClick={() => setMediaFor(product)}>
+                      <Images aria-hidden className="size-4" />
+                    </IconAction>
+                    <IconAction label={`Edit ${product.name}`} hint="Edit" onClick={() => setEditing(product)}>
+                      <Pencil aria-hidden className="size-4" />
+                    </IconAction>
+                    <IconAction
+                      label={`Delete ${product.name}`}
+                      hint="Delete"
+                      tone="danger"
+                      disabled={remove.isPending && remove.variables === product.id}
+                      onClick={() => {
+                        if (confirmDelete('product')) remove.mutate(product.id);
+                      }}
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </IconAction>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+
+      <ProductFormDialog open={adding} onOpenChange={setAdding} />
+      {editing ? (
+        <ProductFormDialog
+          key={editing.id}
+          open
+          product={editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(undefined);
+          }}
+        />
+      ) : null}
+      <ProductMediaDialog
+        product={mediaFor}
+        onOpenChange={(open) => {
+          if (!open) setMediaFor(undefined);
+        }}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, Input, Textarea } from '@/components/ui/field';
+import { fieldAria } from '@/components/ui/field-styles';
+import type { Service } from '@/lib/api/types';
+import { applyFieldErrors } from '../../shared/form-errors';
+import { useCreateService } from '../api/create-service';
+import { useUpdateService } from '../api/update-service';
+import {
+  emptyService,
+  formToService,
+  serviceFields,
+  serviceSchema,
+  serviceToForm,
+  type ServiceFormValues,
+} from '../service-schema';
+
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; service?: Service };
+
+/** "Add New Service" / "Edit Service" (spec §2). */
+export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
+  const editing = Boolean(service);
+  const create = useCreateService();
+  const update = useUpdateService();
+  const { register, handleSubmit, formState, reset, setError } = useForm<ServiceFormValues>({
+    resolver: zodResolver(serviceSchema),
+    defaultValues: service ? serviceToForm(service) : emptyService,
+  });
+  const { errors } = formState;
+  const busy = create.isPending || update.isPending;
+  const id = (name: string) => `${editing ? 'edit' : 'add'}-service-${name}`;
+
+  const onSubmit = handleSubmit((values) => {
+    const body = formToService(values);
+    const onError = (error: unknown) => applyFieldErrors(error, setError, serviceFields);
+    if (service) {
+      update.mutate({ id: service.id, body }, { onSuccess: () => onOpenChange(false), onError });
+    } else {
+      create.mutate(body, {
+        onSuccess: () => {
+          reset(emptyService);
+          onOpenChange(false);
+        },
+        onError,
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <p className="eyebrow mb-3">Experiences</p>
+          <DialogTitle>{editing ? 'Edit Service' : 'Add New Service'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Changes show on the services page straight away.' : 'A new experience for the services page.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit service' : 'Add service'}>
+          <Field id={id('name')} label="Name" error={errors.name?.message} className="sm:col-span-2">
+            <Input required {...fieldAria(id('name'), errors.name?.message)} {...register('name')} />
+          </Field>
+          <Field id={id('description')} label="Description" error={errors.description?.message} className="sm:col-span-2">
+            <Textarea rows={4} required {...fieldAria(id('description'), errors.description?.message)} {...register('description')} />
+          </Field>
+          <Field id={id('price')} label="Price" error={errors.price?.message}>
+            <Input
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              required
+              {...fieldAria(id('price'), errors.price?.message)}
+              {...register('price')}
+            />
+          </Field>
+          <Field id={id('duration')} label="Duration (minutes)" error={errors.duration?.message}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min="1"
+              required
+              {...fieldAria(id('duration'), errors.duration?.message)}
+              {...register('duration')}
+            />
+          </Field>
+          <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
+            <Input
+              type="text"
+              inputMode="url"
+              placeholder="/media/services/… or https://…"
+              required
+              {...fieldAria(id('image'), errors.image?.message)}
+              {...register('image')}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : editing ? 'Update Service' : 'Create Service'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Image } from '@/components/ui/image';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useServices } from '@/features/services/api/get-services';
+import type { Service } from '@/lib/api/types';
+import { confirmDelete } from '../../shared/confirm';
+import { displayMoney } from '../../shared/money';
+import { IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
+import { useDeleteService } from '../api/delete-service';
+import { ServiceFormDialog } from './service-form-dialog';
+
+export function ServicesTab() {
+  const services = useServices();
+  const remove = useDeleteService();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Service | undefined>();
+  const rows = services.data ?? [];
+
+  return (
+    <Panel>
+      <PanelHeader title="Services" description="The experiences guests can book, with their price and length.">
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden className="size-4" />
+          Add Service
+        </Button>
+      </PanelHeader>
+      <Table aria-label="Services">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Name</TableHead>
+            <TableHead className="text-right">Price</TableHead>
+            <TableHead className="text-right">Duration</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableStateRow colSpan={5} loading={services.isPending} error={services.isError} empty="No services yet." what="services" />
+          ) : (
+            rows.map((service) => (
+              <TableRow key={service.id} data-testid="service-row">
+                <TableCell className="min-w-52">
+                  <div className="flex items-center gap-3">
+                    <Image src={service.image} alt="" className="size-11 shrink-0 object-cover" loading="lazy" />
+                    <span className="font-medium text-ivory">{service.name}</span>
+                  </div>
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums text-ivory">{displayMoney(service.price)}</TableCell>
+                <TableCell className="whitespace-nowrap text-right tabular-nums">{service.duration} minutes</TableCell>
+                <TableCell className="max-w-md">
+                  <p className="truncate" title={service.description}>
+                    {service.description}
+                  </p>
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end">
+                    <IconAction label={`Edit ${service.name}`} hint="Edit" onClick={() => setEditing(service)}>
+                      <Pencil aria-hidden className="size-4" />
+                    </IconAction>
+                    <IconAction
+                      label={`Delete ${service.name}`}
+                      hint="Delete"
+                      tone="danger"
+                      disabled={remove.isPending && remove.variables === service.id}
+                      onClick={() => {
+                        if (confirmDelete('service')) remove.mutate(service.id);
+                      }}
+                    >
+                      <Trash2 aria-hidden className="size-4" />
+                    </IconAction>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <ServiceFormDialog open={adding} onOpenChange={setAdding} />
+      {editing ? (
+        <ServiceFormDialog
+          key={editing.id}
+          open
+          service={editing}
+          onOpenChange={(open) => {
+            if (!open) setEditing(undefined);
+          }}
+        />
+      ) : null}
+    </Panel>
+  );
+}
