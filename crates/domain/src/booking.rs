@@ -141,8 +141,13 @@ pub fn parse_date(text: &str, required_message: &str) -> Result<NaiveDate, Strin
     if text.is_empty() {
         return Err(required_message.to_owned());
     }
-    // chrono accepts unpadded fields; the contract is the padded form only.
-    let shaped = text.len() == 10 && text.as_bytes()[4] == b'-' && text.as_bytes()[7] == b'-';
+    // chrono accepts unpadded fields and signed years; the contract is the
+    // padded form only: four digits, dash, two digits, dash, two digits.
+    let shaped = text.len() == 10
+        && text
+            .bytes()
+            .enumerate()
+            .all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
     NaiveDate::parse_from_str(text, DATE_FORMAT)
         .ok()
         .filter(|_| shaped)

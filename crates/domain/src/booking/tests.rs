@@ -291,6 +291,8 @@ fn booking_form_rejects_unknown_keys_slots_and_dates() {
         BookingForm { time: "10:00".into(), ..form.clone() },
         BookingForm { date: "2026-02-30".into(), ..form.clone() },
         BookingForm { date: "2026-1-5".into(), ..form.clone() },
+        BookingForm { date: "-001-01-01".into(), ..form.clone() },
+        BookingForm { date: "+026-12-01".into(), ..form.clone() },
     ];
     for case in cases {
         assert!(case.validate().is_err());
