@@ -80,7 +80,10 @@ pub const ARTICLE_MAX: usize = 100_000;
 /// Longest URL (images, media).
 pub const URL_MAX: usize = 2_048;
 
-/// Trims the text and checks it is present and not longer than `max` characters.
+pub const NUL_MESSAGE: &str = "Must not contain NUL characters";
+
+/// Trims the text and checks it is present, not longer than `max` characters
+/// and free of NUL characters (which no database text column can hold).
 pub fn required_text(value: &str, max: usize, required_message: &str) -> Result<String, String> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
@@ -88,6 +91,9 @@ pub fn required_text(value: &str, max: usize, required_message: &str) -> Result<
     }
     if trimmed.chars().count() > max {
         return Err(format!("Must be at most {max} characters"));
+    }
+    if trimmed.contains('\0') {
+        return Err(NUL_MESSAGE.to_owned());
     }
     Ok(trimmed.to_owned())
 }
@@ -97,6 +103,7 @@ pub fn optional_text(value: Option<&str>, max: usize) -> Result<Option<String>, 
     match value.map(str::trim) {
         None | Some("") => Ok(None),
         Some(text) if text.chars().count() > max => Err(format!("Must be at most {max} characters")),
+        Some(text) if text.contains('\0') => Err(NUL_MESSAGE.to_owned()),
         Some(text) => Ok(Some(text.to_owned())),
     }
 }
@@ -200,6 +207,8 @@ mod tests {
         assert_eq!(required_text("  hi ", 5, "req"), Ok("hi".to_owned()));
         assert_eq!(required_text("   ", 5, "req"), Err("req".to_owned()));
         assert!(required_text("abcdef", 5, "req").is_err());
+        assert_eq!(required_text("a\0b", 5, "req"), Err(NUL_MESSAGE.to_owned()));
+        assert_eq!(optional_text(Some("\0"), 5), Err(NUL_MESSAGE.to_owned()));
     }
 
     #[test]
