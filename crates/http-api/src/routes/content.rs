@@ -149,6 +149,9 @@ pub async fn get_post(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<web::Json<BlogPost>, ApiError> {
+    if !model::Slug::parse(&slug).is_ok_and(|parsed| parsed.as_str() == slug.as_str()) {
+        return Err(ApiError::NotFound("Post not found".to_owned()));
+    }
     let post = state.content.get_post_by_slug(&slug).await.map_err(ApiError::repo("Post"))?;
     Ok(web::Json(post.into()))
 }
