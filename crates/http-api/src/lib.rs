@@ -155,6 +155,8 @@ pub fn build_app(
         .route("/robots.txt", web::get().to(site::robots))
         .route("/blog/{slug}", web::get().to(site::blog_post_page))
         .route("/", web::get().to(site::app_page))
+        // Not the raw template from the files below: the rendered, uncached home page.
+        .route("/index.html", web::get().to(site::app_page))
         .route(
             "/{page:(services|products|blog|contact|checkout|wellness-quiz|admin/login|admin/dashboard)}",
             web::get().to(site::app_page),

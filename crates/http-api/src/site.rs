@@ -40,7 +40,7 @@ fn page(title: &str, description: &str, path: &str) -> PageMeta {
 /// The public pages, for their head tags and the sitemap.
 fn static_page(path: &str) -> Option<PageMeta> {
     let meta = match path {
-        "/" => page(
+        "/" | "/index.html" => page(
             "Golden Pine Wellness Retreat | Mountain Spa & Tiny Home Stays in Idyllwild, California",
             "A boutique mountain wellness retreat in Idyllwild, California: massage therapy, rustic spa \
              treatments, tiny-home stays under the stars and wellness packages among the pines.",
