@@ -121,8 +121,9 @@ impl TestApp {
 
     /// Logs in as the test admin and returns the bearer token.
     pub async fn admin_token(&self) -> String {
-        let response =
-            self.post_json("/api/admin/login", &json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})).await;
+        let response = self
+            .post_json("/api/admin/login", &json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+            .await;
         assert_eq!(response.status(), StatusCode::OK, "admin login");
         let body: Value = response.json().await.expect("json");
         body["token"].as_str().expect("token").to_owned()
@@ -179,4 +180,253 @@ pub fn booking_body(service: &str, date: &str, time: &str) -> Value {
         "time": time,
         "notes": "Quiet room, please",
     })
+}
+
+// ---------------------------------------------------------------------------
+// Additions shared by the resource suites.
+
+impl TestApp {
+    /// Runs a query that returns one BIGINT column (counts) and returns it.
+    pub fn sql_count(&self, query: &str) -> i64 {
+        use diesel::{Connection, QueryableByName, RunQueryDsl};
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let mut conn = diesel::PgConnection::establish(&self.database_url).expect("connect");
+        let row: Count =
+            diesel::sql_query(format!("SELECT ({query})::BIGINT AS n")).get_result(&mut conn).expect("count");
+        row.n
+    }
+
+    /// Rows of a table, counted straight in the database.
+    pub fn rows(&self, table: &str) -> i64 {
+        self.sql_count(&format!("SELECT count(*) FROM {table}"))
+    }
+
+    pub async fn put_as(&self, token: &str, path: &str, body: &Value) -> Response {
+        self.send_as(token, Method::PUT, path, Some(body)).await
+    }
+
+    pub async fn post_as(&self, token: &str, path: &str, body: &Value) -> Response {
+        self.send_as(token, Method::POST, path, Some(body)).await
+    }
+
+    pub async fn delete_as(&self, token: &str, path: &str) -> Response {
+        self.send_as(token, Method::DELETE, path, None).await
+    }
+
+    /// The id of the service record with this exact name.
+    pub async fn service_id(&self, name: &str) -> String {
+        let services = self.get_json("/api/services").await;
+        services
+            .as_array()
+            .and_then(|all| all.iter().find(|s| s["name"] == name))
+            .and_then(|s| s["id"].as_str())
+            .unwrap_or_else(|| panic!("service {name}"))
+            .to_owned()
+    }
+
+    /// A demo product by exact name.
+    pub async fn product(&self, name: &str) -> Value {
+        let products = self.get_json("/api/products").await;
+        products
+            .as_array()
+            .and_then(|all| all.iter().find(|p| p["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("product {name}"))
+    }
+
+    /// Creates a product through the admin API and returns it.
+    pub async fn create_product(&self, token: &str, name: &str, category: &str, price: &str) -> Value {
+        let response = self
+            .post_as(
+                token,
+                "/api/products",
+                &json!({
+                    "name": name,
+                    "category": category,
+                    "price": price,
+                    "description": "Made for a test.",
+                    "image": "/media/products/test.webp",
+                }),
+            )
+            .await;
+        expect_json(response, StatusCode::CREATED).await
+    }
+
+    /// Upserts an availability entry; returns the response.
+    pub async fn upsert_availability(&self, token: &str, body: &Value) -> Response {
+        self.post_as(token, "/api/admin/availability", body).await
+    }
+
+    /// The availability entries dated `date`.
+    pub async fn availability_on(&self, token: &str, date: &str) -> Vec<Value> {
+        let list = self.admin_json(token, &format!("/api/admin/availability?start={date}&end={date}")).await;
+        list.as_array().expect("list").clone()
+    }
+
+    pub async fn check_availability(&self, service: &str, date: &str) -> Value {
+        self.get_json(&format!("/api/check-availability?date={date}&serviceId={service}")).await
+    }
+
+    /// The generated OpenAPI document as the running app serves it.
+    pub async fn openapi(&self) -> Value {
+        self.get_json("/api/openapi.json").await
+    }
+}
+
+/// Asserts the status and a JSON body; returns the body.
+pub async fn expect_json(response: Response, status: StatusCode) -> Value {
+    let actual = response.status();
+    let content_type =
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let text = response.text().await.expect("body");
+    assert_eq!(actual, status, "body: {text}");
+    assert!(content_type.starts_with("application/json"), "content type {content_type}: {text}");
+    serde_json::from_str(&text).expect("json body")
+}
+
+/// Asserts a validation error (400) whose `errors` holds these field
+/// messages (other fields may have messages too).
+pub async fn assert_field_errors(response: Response, expected: &[(&str, &str)]) -> Value {
+    let body = assert_error(response, StatusCode::BAD_REQUEST).await;
+    let errors = body["errors"].as_object().unwrap_or_else(|| panic!("errors in {body}"));
+    for (field, message) in expected {
+        assert_eq!(errors.get(*field).and_then(Value::as_str), Some(*message), "{field} in {body}");
+    }
+    body
+}
+
+/// An operation of the OpenAPI document.
+#[derive(Debug, Clone)]
+pub struct Operation {
+    pub method: Method,
+    pub path: String,
+    pub secured: bool,
+    /// The name of the JSON request body's schema, if the call takes one.
+    pub body_schema: Option<String>,
+}
+
+impl Operation {
+    pub fn label(&self) -> String {
+        format!("{} {}", self.method, self.path)
+    }
+}
+
+/// Every operation of an OpenAPI document.
+pub fn operations(document: &Value) -> Vec<Operation> {
+    let mut all = Vec::new();
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let method = match method.as_str() {
+                "get" => Method::GET,
+                "post" => Method::POST,
+                "put" => Method::PUT,
+                "delete" => Method::DELETE,
+                "patch" => Method::PATCH,
+                _ => continue,
+            };
+            let secured = operation["security"].as_array().is_some_and(|s| !s.is_empty());
+            let body_schema = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+                .as_str()
+                .map(|r| r.trim_start_matches("#/components/schemas/").to_owned());
+            all.push(Operation { method, path: path.clone(), secured, body_schema });
+        }
+    }
+    all
+}
+
+/// Replaces every `{param}` of an OpenAPI path with `value`.
+pub fn fill_path(template: &str, value: &str) -> String {
+    let mut out = String::new();
+    let mut rest = template;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let end = rest[start..].find('}').map(|e| start + e + 1).expect("closing brace");
+        out.push_str(value);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A valid checkout for `lines` of (product, quantity), with the figures the
+/// server will compute (8 % tax half-up, 15.00 shipping up to 100.00).
+pub fn order_body(lines: &[(&Value, u32)]) -> Value {
+    let cents = |price: &str| -> i64 {
+        let (whole, fraction) = price.split_once('.').expect("two decimals");
+        whole.parse::<i64>().expect("dollars") * 100 + fraction.parse::<i64>().expect("cents")
+    };
+    let subtotal: i64 =
+        lines.iter().map(|(p, q)| cents(p["price"].as_str().expect("price")) * i64::from(*q)).sum();
+    let tax = (subtotal * 8 + 50) / 100;
+    let shipping = if subtotal > 10_000 { 0 } else { 1_500 };
+    let items: Vec<Value> = lines
+        .iter()
+        .map(|(p, q)| {
+            json!({"productId": p["id"], "productName": p["name"], "price": p["price"], "quantity": q})
+        })
+        .collect();
+    json!({
+        "firstName": "Grace",
+        "lastName": "Hopper",
+        "email": "grace@example.com",
+        "phone": null,
+        "address": "1 Pine Ridge Rd",
+        "city": "Idyllwild",
+        "state": "CA",
+        "zip": "92549",
+        "items": Value::Array(items).to_string(),
+        "subtotal": money(subtotal),
+        "tax": money(tax),
+        "shipping": money(shipping),
+        "total": money(subtotal + tax + shipping),
+    })
+}
+
+/// Cents as the wire writes money: "12.50".
+pub fn money(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, cents % 100)
+}
+
+/// True when `text` is money with exactly two decimals.
+pub fn is_money(value: &Value) -> bool {
+    value.as_str().is_some_and(|text| {
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        !whole.is_empty()
+            && whole.chars().all(|c| c.is_ascii_digit())
+            && fraction.len() == 2
+            && fraction.chars().all(|c| c.is_ascii_digit())
+    })
+}
+
+/// True when `value` is a yyyy-MM-dd date.
+pub fn is_date(value: &Value) -> bool {
+    value.as_str().is_some_and(|text| {
+        text.len() == 10
+            && text.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() })
+            && chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok()
+    })
+}
+
+/// True when `value` is a uuid string.
+pub fn is_uuid(value: &Value) -> bool {
+    value.as_str().is_some_and(|text| uuid::Uuid::parse_str(text).is_ok())
+}
+
+/// The sorted keys of a JSON object.
+pub fn keys(value: &Value) -> Vec<String> {
+    let mut keys: Vec<String> =
+        value.as_object().unwrap_or_else(|| panic!("object: {value}")).keys().cloned().collect();
+    keys.sort();
+    keys
+}
+
+/// `names` sorted, for comparing against `keys`.
+pub fn sorted(names: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+    names.sort();
+    names
 }

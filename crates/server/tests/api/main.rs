@@ -2,4 +2,16 @@
 //! adapter, real PostgreSQL (a fresh database per test).
 
 mod helpers;
+
+mod auth;
+mod auth_matrix;
+mod bookings;
+mod calendar;
+mod catalog;
+mod concurrency;
+mod content;
+mod hostile;
+mod orders;
+mod quiz;
+mod site;
 mod smoke;

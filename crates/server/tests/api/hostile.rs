@@ -1,0 +1,601 @@
+//! Hostile input on every public POST and every admin write, driven by the
+//! generated OpenAPI document: every answer is a JSON 4xx with a message (or
+//! a 2xx where the input is legitimately valid), never a 500 and never a
+//! dropped connection; text is stored verbatim or refused, never executed.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    ADMIN_EMAIL, ADMIN_PASSWORD, Operation, TestApp, booking_body, days_from_today, expect_json, fill_path,
+    operations, order_body, spawn_app,
+};
+
+const SQL: &str = "'; DROP TABLE products; --";
+const TEXT_PAYLOADS: &[&str] = &[
+    SQL,
+    "<script>alert(1)</script>",
+    "\"><img src=x onerror=alert(1)>",
+    "Robert'); DELETE FROM bookings WHERE ('1'='1",
+    "1 OR 1=1",
+    "../../etc/passwd",
+    "%00%27%22",
+    "🌲 Café — ünïcødé ✓",
+    "\u{202e}txt.exe",
+    "a\u{0}b",
+    "\u{0}",
+    "line\r\nInjected-Header: 1",
+];
+const TABLES: &[&str] = &[
+    "services",
+    "products",
+    "product_media",
+    "blog_posts",
+    "bookings",
+    "contact_messages",
+    "orders",
+    "admin_users",
+    "availability",
+    "blackout_dates",
+    "newsletter_subscriptions",
+    "login_attempts",
+    "app_settings",
+];
+
+/// Ids of existing records, so writes reach their real code paths.
+struct Fixtures {
+    token: String,
+    product: String,
+    media: String,
+    post: String,
+    booking: String,
+    order: String,
+    service: String,
+    blackout: String,
+    message: String,
+    order_product: Value,
+}
+
+async fn fixtures(app: &TestApp) -> Fixtures {
+    let token = app.admin_token().await;
+    let product = app.product("Alpine Cedar Face Oil").await["id"].as_str().expect("id").to_owned();
+    let media = app.get_json(&format!("/api/products/{product}/media")).await[0]["id"]
+        .as_str()
+        .expect("media")
+        .to_owned();
+    let post =
+        app.get_json("/api/blog-posts/herbal-tea-garden").await["id"].as_str().expect("post").to_owned();
+    let created = |value: Value| value["id"].as_str().expect("id").to_owned();
+    let booking = created(
+        expect_json(
+            app.post_json("/api/bookings", &booking_body("spa", &days_from_today(4), "13:00")).await,
+            StatusCode::CREATED,
+        )
+        .await,
+    );
+    let order_product = app.product("Golden Hour Chamomile").await;
+    let order = created(
+        expect_json(
+            app.post_json("/api/orders", &order_body(&[(&order_product, 1)])).await,
+            StatusCode::CREATED,
+        )
+        .await,
+    );
+    let service = created(
+        expect_json(
+            app.post_as(
+                &token,
+                "/api/services",
+                &json!({"name": "Hostile Target", "description": "d", "price": "1.00", "duration": 30, "image": "/x.webp"}),
+            )
+            .await,
+            StatusCode::CREATED,
+        )
+        .await,
+    );
+    let blackout = created(
+        expect_json(
+            app.post_as(
+                &token,
+                "/api/admin/blackout-dates",
+                &json!({"startDate": days_from_today(500), "endDate": days_from_today(501)}),
+            )
+            .await,
+            StatusCode::CREATED,
+        )
+        .await,
+    );
+    let message = created(
+        expect_json(
+            app.post_json(
+                "/api/contact-messages",
+                &json!({"firstName": "A", "lastName": "B", "email": "a@b.co", "message": "Hi"}),
+            )
+            .await,
+            StatusCode::CREATED,
+        )
+        .await,
+    );
+    Fixtures { token, product, media, post, booking, order, service, blackout, message, order_product }
+}
+
+/// The operation's path with real ids filled in.
+fn target(op: &Operation, f: &Fixtures) -> String {
+    let id = match op.path.as_str() {
+        "/api/admin/products/{id}" | "/api/products/{id}/media" | "/api/products/{id}" => &f.product,
+        "/api/product-media/{id}" => &f.media,
+        "/api/admin/blog-posts/{id}" => &f.post,
+        "/api/blog-posts/{slug}" => "herbal-tea-garden",
+        "/api/admin/bookings/{id}" => &f.booking,
+        "/api/admin/orders/{id}/status" => &f.order,
+        "/api/admin/services/{id}" => &f.service,
+        "/api/admin/blackout-dates/{id}" => &f.blackout,
+        "/api/admin/contact-messages/{id}" => &f.message,
+        path if !path.contains('{') => return path.to_owned(),
+        other => panic!("hostile.rs needs a fixture for {other}"),
+    };
+    fill_path(&op.path, id)
+}
+
+/// A body the operation accepts, by request schema.
+fn valid_body(schema: &str, f: &Fixtures) -> Value {
+    let unique = uuid::Uuid::new_v4().simple().to_string();
+    match schema {
+        "ProductInput" => json!({
+            "name": "Valid Product", "category": "teas", "price": "9.50", "description": "Fine.", "image": "/media/x.webp",
+        }),
+        "ServiceInput" => json!({
+            "name": "Valid Service", "description": "Fine.", "price": "10.00", "duration": 45, "image": "/media/s.webp",
+        }),
+        "MediaInput" => json!({"url": "/media/m.webp", "type": "image", "title": "Valid", "sortOrder": 1}),
+        "MediaOrderInput" => json!({"sortOrder": 2}),
+        "BlogPostInput" => json!({
+            "title": "Valid Post", "slug": format!("post-{unique}"), "excerpt": "Short.", "content": "Long.",
+            "image": "/media/b.webp",
+        }),
+        "ContactMessageInput" => json!({
+            "firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com", "interest": "spa", "message": "Hello",
+        }),
+        "NewsletterInput" => json!({"email": format!("n{unique}@example.com")}),
+        "OrderInput" => order_body(&[(&f.order_product, 1)]),
+        "BookingInput" => booking_body("massage", &days_from_today(3), "9:00"),
+        "BookingStatusInput" => json!({"status": "confirmed"}),
+        "OrderStatusInput" => json!({"status": "shipped"}),
+        "BlackoutInput" => json!({
+            "startDate": days_from_today(300), "endDate": days_from_today(301), "type": "retreat", "reason": "Valid",
+        }),
+        "AvailabilityInput" => json!({
+            "date": days_from_today(200), "serviceId": f.service, "accommodationType": "none", "timeSlot": "9:00",
+            "maxCapacity": 50, "isBlocked": false, "blockReason": "Valid",
+        }),
+        "LoginInput" => json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}),
+        "QuizAnswers" => json!({
+            "wellnessGoal": "self-care", "stressLevel": "low", "timePreference": "quick", "experienceType": "active",
+            "productInterest": "teas",
+        }),
+        other => panic!("hostile.rs needs a valid {other} body"),
+    }
+}
+
+/// The writes under test: every POST and PUT of the document.
+async fn writes(app: &TestApp) -> Vec<Operation> {
+    let ops: Vec<Operation> = operations(&app.openapi().await)
+        .into_iter()
+        .filter(|op| op.method == Method::POST || op.method == Method::PUT)
+        .collect();
+    assert!(ops.len() >= 18, "{ops:?}");
+    assert!(ops.iter().all(|op| op.body_schema.is_some()), "every write documents its JSON body");
+    ops
+}
+
+/// The property names of a request schema.
+fn properties(document: &Value, schema: &str) -> Vec<String> {
+    document["components"]["schemas"][schema]["properties"]
+        .as_object()
+        .unwrap_or_else(|| panic!("{schema} properties"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+struct Answer {
+    status: StatusCode,
+    body: Option<Value>,
+}
+
+/// Sends raw bytes and checks the universal rules: no 5xx, no dropped
+/// connection, JSON errors with a message.
+async fn send(
+    app: &TestApp,
+    token: &str,
+    method: Method,
+    path: &str,
+    content_type: Option<&str>,
+    body: Option<Vec<u8>>,
+    label: &str,
+) -> Answer {
+    if path.ends_with("/admin/login") {
+        // Keep the login throttle out of the way of what is being tested.
+        app.sql("DELETE FROM login_attempts");
+    }
+    let mut request = app.request(method.clone(), path).bearer_auth(token);
+    if let Some(content_type) = content_type {
+        request = request.header("Content-Type", content_type);
+    }
+    if let Some(body) = body {
+        request = request.body(body);
+    }
+    let response =
+        request.send().await.unwrap_or_else(|e| panic!("{method} {path} ({label}): connection failed: {e}"));
+    let status = response.status();
+    let response_type =
+        response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let text = response.text().await.unwrap_or_else(|e| panic!("{method} {path} ({label}): body lost: {e}"));
+    let short: String = text.chars().take(300).collect();
+    assert!(!status.is_server_error(), "{method} {path} ({label}) → {status}: {short}");
+    assert!(status.is_success() || status.is_client_error(), "{method} {path} ({label}) → {status}");
+    if status.is_client_error() {
+        assert!(
+            response_type.starts_with("application/json"),
+            "{method} {path} ({label}) → {status} as {response_type}"
+        );
+        let body: Value =
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("{method} {path} ({label}): {short}"));
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{method} {path} ({label}): {short}"
+        );
+        return Answer { status, body: Some(body) };
+    }
+    Answer { status, body: serde_json::from_str(&text).ok() }
+}
+
+async fn send_json(app: &TestApp, f: &Fixtures, op: &Operation, body: &Value, label: &str) -> Answer {
+    let bytes = serde_json::to_vec(body).expect("serialise");
+    send(app, &f.token, op.method.clone(), &target(op, f), Some("application/json"), Some(bytes), label).await
+}
+
+fn assert_tables_intact(app: &TestApp) {
+    for table in TABLES {
+        app.rows(table);
+    }
+    assert!(app.rows("products") >= 10, "products survived");
+    assert!(app.rows("admin_users") == 1);
+}
+
+#[tokio::test]
+async fn every_write_accepts_its_valid_body() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    for op in writes(&app).await {
+        let schema = op.body_schema.clone().expect("schema");
+        let answer = send_json(&app, &f, &op, &valid_body(&schema, &f), "valid body").await;
+        assert!(answer.status.is_success(), "{} with a valid {schema}: {:?}", op.label(), answer.body);
+    }
+}
+
+/// (label, Content-Type, body bytes) of a request sent as is.
+type RawBody = (&'static str, Option<&'static str>, Option<Vec<u8>>);
+
+#[tokio::test]
+async fn malformed_bodies_wrong_content_types_and_wrong_shapes_are_json_4xx() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    let deep = format!("{{\"a\":{}{}}}", "[".repeat(5000), "]".repeat(5000));
+    let raw: Vec<RawBody> = vec![
+        ("truncated JSON", Some("application/json"), Some(b"{\"name\":".to_vec())),
+        ("unquoted keys", Some("application/json"), Some(b"{name: 1}".to_vec())),
+        ("single quotes", Some("application/json"), Some(b"{'name': 'x'}".to_vec())),
+        ("trailing comma", Some("application/json"), Some(b"{\"name\": \"x\",}".to_vec())),
+        ("trailing garbage", Some("application/json"), Some(b"{}}".to_vec())),
+        ("NaN", Some("application/json"), Some(b"NaN".to_vec())),
+        (
+            "invalid UTF-8",
+            Some("application/json"),
+            Some(vec![b'{', b'"', 0xff, 0xfe, b'"', b':', b'1', b'}']),
+        ),
+        ("a lone surrogate", Some("application/json"), Some(b"{\"name\": \"\\ud800\"}".to_vec())),
+        ("a number out of range", Some("application/json"), Some(b"{\"name\": 1e999}".to_vec())),
+        ("deep nesting", Some("application/json"), Some(deep.into_bytes())),
+        ("an empty body", Some("application/json"), Some(Vec::new())),
+        ("whitespace only", Some("application/json"), Some(b"  \n ".to_vec())),
+        ("no body and no content type", None, None),
+        ("valid JSON as text/plain", Some("text/plain"), Some(b"{}".to_vec())),
+        ("a form post", Some("application/x-www-form-urlencoded"), Some(b"name=x&price=1".to_vec())),
+        ("multipart", Some("multipart/form-data; boundary=x"), Some(b"--x\r\n\r\nhi\r\n--x--".to_vec())),
+        ("XML", Some("application/xml"), Some(b"<name>x</name>".to_vec())),
+        ("an empty array", Some("application/json"), Some(b"[]".to_vec())),
+        ("an array of objects", Some("application/json"), Some(b"[{}, {}]".to_vec())),
+        ("a string", Some("application/json"), Some(b"\"hello\"".to_vec())),
+        ("a number", Some("application/json"), Some(b"42".to_vec())),
+        ("true", Some("application/json"), Some(b"true".to_vec())),
+        ("null", Some("application/json"), Some(b"null".to_vec())),
+    ];
+    for op in writes(&app).await {
+        let path = target(&op, &f);
+        for (label, content_type, body) in &raw {
+            let answer =
+                send(&app, &f.token, op.method.clone(), &path, *content_type, body.clone(), label).await;
+            assert!(answer.status.is_client_error(), "{} with {label} → {}", op.label(), answer.status);
+            if label.contains("text/plain")
+                || label.contains("form")
+                || label.contains("XML")
+                || label.contains("multipart")
+            {
+                assert!(
+                    [StatusCode::UNSUPPORTED_MEDIA_TYPE, StatusCode::BAD_REQUEST].contains(&answer.status),
+                    "{} with {label} → {}",
+                    op.label(),
+                    answer.status
+                );
+            }
+        }
+        // The valid body inside an array is still not an object.
+        let schema = op.body_schema.clone().expect("schema");
+        let wrapped = json!([valid_body(&schema, &f)]);
+        let answer = send_json(&app, &f, &op, &wrapped, "the valid body in an array").await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", op.label());
+    }
+    assert_tables_intact(&app);
+}
+
+#[tokio::test]
+async fn sql_and_script_fragments_in_every_field_are_stored_verbatim_or_refused() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    let document = app.openapi().await;
+    let mut stored = 0;
+    for op in writes(&app).await {
+        let schema = op.body_schema.clone().expect("schema");
+        for property in properties(&document, &schema) {
+            for payload in TEXT_PAYLOADS {
+                let mut body = valid_body(&schema, &f);
+                body[&property] = json!(payload);
+                let label = format!("{property} = {payload:?}");
+                let answer = send_json(&app, &f, &op, &body, &label).await;
+                if !answer.status.is_success() {
+                    continue;
+                }
+                // Accepted text comes back exactly as sent.
+                if let Some(echo) =
+                    answer.body.as_ref().and_then(|b| b.get(&property)).and_then(Value::as_str)
+                {
+                    assert_eq!(echo, *payload, "{} stored {property} altered", op.label());
+                    stored += 1;
+                }
+                assert!(!payload.contains('\u{0}'), "{} accepted a NUL character in {property}", op.label());
+            }
+        }
+    }
+    assert!(stored > 50, "free text was accepted and echoed ({stored} times)");
+    assert_tables_intact(&app);
+
+    // What was stored reads back verbatim through the public API too.
+    let products = app.get_json("/api/products").await;
+    assert!(products.as_array().expect("list").iter().any(|p| p["name"] == SQL));
+    assert!(
+        products.as_array().expect("list").iter().any(|p| p["description"] == "<script>alert(1)</script>")
+    );
+    let token = app.admin_token().await;
+    let messages = app.admin_json(&token, "/api/contact-messages").await;
+    assert!(messages.as_array().expect("list").iter().any(|m| m["message"] == SQL));
+}
+
+#[tokio::test]
+async fn wrong_types_in_every_field_are_refused_or_legitimately_accepted() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    let document = app.openapi().await;
+    let always_refused = [json!({}), json!({"$gt": ""}), json!([]), json!(["a"])];
+    let maybe_fine = [json!(12345), json!(-1), json!(1.5), json!(true), json!(null), json!(""), json!(1e308)];
+    for op in writes(&app).await {
+        let schema = op.body_schema.clone().expect("schema");
+        for property in properties(&document, &schema) {
+            for value in &always_refused {
+                let mut body = valid_body(&schema, &f);
+                body[&property] = value.clone();
+                let answer = send_json(&app, &f, &op, &body, &format!("{property} = {value}")).await;
+                assert!(answer.status.is_client_error(), "{} accepted {property} = {value}", op.label());
+            }
+            for value in &maybe_fine {
+                let mut body = valid_body(&schema, &f);
+                body[&property] = value.clone();
+                send_json(&app, &f, &op, &body, &format!("{property} = {value}")).await;
+            }
+            // A missing field is either optional or a 400.
+            let mut body = valid_body(&schema, &f);
+            body.as_object_mut().expect("object").remove(&property);
+            send_json(&app, &f, &op, &body, &format!("without {property}")).await;
+        }
+    }
+    assert_tables_intact(&app);
+}
+
+#[tokio::test]
+async fn negative_fractional_and_huge_numbers_are_400() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    let ops = writes(&app).await;
+    let op =
+        |label: &str| ops.iter().find(|op| op.label() == label).unwrap_or_else(|| panic!("{label}")).clone();
+    let huge = [
+        json!(1e308),
+        json!(-1e308),
+        json!(9_999_999_999_999i64),
+        json!(-9_999_999_999_999i64),
+        json!(i64::MAX),
+        json!(u64::MAX),
+    ];
+    let whole_only =
+        [json!(-1), json!(-0.5), json!(1.5), json!(0.001), json!("1.5"), json!("-1"), json!("1e3")];
+
+    // Prices: negative, more than two decimals, or past NUMERIC(10,2).
+    for (label, field) in [
+        ("POST /api/products", "price"),
+        ("PUT /api/admin/products/{id}", "price"),
+        ("POST /api/services", "price"),
+        ("PUT /api/admin/services/{id}", "price"),
+    ] {
+        let op = op(label);
+        let schema = op.body_schema.clone().expect("schema");
+        for value in huge.iter().chain(&[
+            json!(-1),
+            json!(-0.01),
+            json!(0.001),
+            json!("1e3"),
+            json!("-5"),
+            json!("100000000"),
+        ]) {
+            let mut body = valid_body(&schema, &f);
+            body[field] = value.clone();
+            let answer = send_json(&app, &f, &op, &body, &format!("{field} = {value}")).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{label} {field} = {value}");
+            assert!(
+                answer.body.as_ref().is_some_and(|b| b["errors"][field].is_string()),
+                "{label} {field} = {value}"
+            );
+        }
+        // A fractional price with two decimals is a price.
+        let mut body = valid_body(&schema, &f);
+        body[field] = json!(0.5);
+        assert!(send_json(&app, &f, &op, &body, "price 0.5").await.status.is_success(), "{label}");
+    }
+    // Whole-number fields.
+    for (label, field) in [
+        ("POST /api/services", "duration"),
+        ("PUT /api/admin/services/{id}", "duration"),
+        ("POST /api/admin/availability", "maxCapacity"),
+        ("POST /api/products/{id}/media", "sortOrder"),
+        ("PUT /api/product-media/{id}", "sortOrder"),
+    ] {
+        let op = op(label);
+        let schema = op.body_schema.clone().expect("schema");
+        for value in huge.iter().chain(&whole_only) {
+            let mut body = valid_body(&schema, &f);
+            body[field] = value.clone();
+            let answer = send_json(&app, &f, &op, &body, &format!("{field} = {value}")).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{label} {field} = {value}");
+            assert!(
+                answer.body.as_ref().is_some_and(|b| b["errors"][field].is_string()),
+                "{label} {field} = {value}"
+            );
+        }
+    }
+    // Order quantities and amounts.
+    let orders = op("POST /api/orders");
+    for value in huge.iter().chain(&whole_only).chain(&[json!(0), json!(1000)]) {
+        let mut body = valid_body("OrderInput", &f);
+        body["items"] = json!(json!([{"productId": f.order_product["id"], "quantity": value}]).to_string());
+        let answer = send_json(&app, &f, &orders, &body, &format!("quantity = {value}")).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "quantity = {value}");
+    }
+    for field in ["subtotal", "tax", "shipping", "total"] {
+        for value in huge.iter().chain(&[json!(-1), json!(0.001), json!("NaN"), json!("Infinity")]) {
+            let mut body = valid_body("OrderInput", &f);
+            body[field] = value.clone();
+            let answer = send_json(&app, &f, &orders, &body, &format!("{field} = {value}")).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{field} = {value}");
+        }
+    }
+    // A product priced at the top of NUMERIC(10,2) cannot overflow an order.
+    let products = op("POST /api/products");
+    let mut body = valid_body("ProductInput", &f);
+    body["price"] = json!("99999999.99");
+    let answer = send_json(&app, &f, &products, &body, "max price").await;
+    let dear = answer.body.expect("product");
+    let mut order = order_body(&[(&dear, 1)]);
+    order["items"] = json!(json!([{"productId": dear["id"], "quantity": 999}]).to_string());
+    let answer = send_json(&app, &f, &orders, &order, "an order past NUMERIC(10,2)").await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.rows("orders"), 1, "only the fixture order exists");
+    assert_tables_intact(&app);
+}
+
+#[tokio::test]
+async fn one_megabyte_strings_are_413_and_long_strings_are_refused_or_kept() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    let document = app.openapi().await;
+    let megabyte = "x".repeat(1024 * 1024);
+    let long = "y".repeat(200 * 1024);
+    for op in writes(&app).await {
+        let schema = op.body_schema.clone().expect("schema");
+        for property in properties(&document, &schema) {
+            let mut body = valid_body(&schema, &f);
+            body[&property] = json!(megabyte);
+            let answer = send_json(&app, &f, &op, &body, &format!("1 MB in {property}")).await;
+            assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE, "{} 1 MB in {property}", op.label());
+
+            let mut body = valid_body(&schema, &f);
+            body[&property] = json!(long);
+            let answer = send_json(&app, &f, &op, &body, &format!("200 KB in {property}")).await;
+            if answer.status.is_success() {
+                if let Some(echo) =
+                    answer.body.as_ref().and_then(|b| b.get(&property)).and_then(Value::as_str)
+                {
+                    assert_eq!(echo.len(), long.len(), "{} truncated {property}", op.label());
+                }
+            }
+        }
+    }
+    // The server is still answering on fresh and pooled connections.
+    app.get_json("/api/products").await;
+    assert_tables_intact(&app);
+}
+
+#[tokio::test]
+async fn hostile_ids_slugs_and_query_strings_are_4xx() {
+    let app = spawn_app().await;
+    let f = fixtures(&app).await;
+    let document = app.openapi().await;
+    let hostile_ids = [
+        "%27%3B%20DROP%20TABLE%20products%3B%20--",
+        "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "..%2F..%2Fetc%2Fpasswd",
+        "0",
+        "-1",
+        "99999999999999999999999999",
+        "%00",
+        "00000000-0000-0000-0000-00000000000g",
+        &"a".repeat(5000),
+    ];
+    for op in operations(&document) {
+        if !op.path.contains('{') {
+            continue;
+        }
+        for id in hostile_ids {
+            let path = fill_path(&op.path, id);
+            let body = op
+                .body_schema
+                .as_ref()
+                .map(|schema| serde_json::to_vec(&valid_body(schema, &f)).expect("json"));
+            let content_type = body.as_ref().map(|_| "application/json");
+            let answer = send(&app, &f.token, op.method.clone(), &path, content_type, body, id).await;
+            let expected =
+                if op.path.contains("{slug}") { StatusCode::NOT_FOUND } else { StatusCode::BAD_REQUEST };
+            assert_eq!(answer.status, expected, "{} with {id}", op.label());
+        }
+    }
+    let queries = [
+        "/api/check-availability?date=2026-12-01%27%3B%20DROP%20TABLE%20bookings%3B--&serviceId=massage",
+        "/api/check-availability?date=2026-12-01&serviceId=massage%27%20OR%201%3D1--",
+        "/api/check-availability?date=%00&serviceId=%00",
+        "/api/check-availability?date[]=1&serviceId[$ne]=x",
+        "/api/check-availability?date=2026-12-01&date=2026-12-02&serviceId=massage",
+        "/api/admin/availability?start=2026-01-01%27--&end=2026-02-01",
+        "/api/admin/availability?start=2026-01-01&end=%3Cscript%3E",
+        "/api/admin/availability?start=-001-01-01&end=2026-01-01",
+    ];
+    for query in queries {
+        let answer = send(&app, &f.token, Method::GET, query, None, None, query).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{query}");
+    }
+    // Unsupported methods are JSON 405s, unknown API paths JSON 404s.
+    for (method, path) in
+        [(Method::PATCH, "/api/products"), (Method::DELETE, "/api/orders"), (Method::PUT, "/api/bookings")]
+    {
+        let answer = send(&app, &f.token, method.clone(), path, None, None, "method").await;
+        assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
+    }
+    assert_tables_intact(&app);
+}

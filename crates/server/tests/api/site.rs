@@ -1,0 +1,410 @@
+//! The website around the API: per-page head tags in the app's HTML, 404s,
+//! sitemap and robots, security and cache headers, the offline API docs and
+//! compression. A tiny stand-in for the built frontend is enough.
+
+use std::path::PathBuf;
+
+use reqwest::header::HeaderMap;
+use reqwest::{Response, StatusCode};
+use serde_json::{Value, json};
+
+use crate::helpers::{Options, TestApp, expect_json, spawn_app_with};
+
+const PUBLIC_URL: &str = "https://goldenpine.test";
+const INDEX_HTML: &str = r#"<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <!--app-head-->
+    <script type="module" src="/assets/app-4f3a9c.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+"#;
+
+/// A throw-away frontend build: index.html with the head marker and one asset.
+struct Frontend(PathBuf);
+
+impl Frontend {
+    fn new() -> Self {
+        let dir = std::env::temp_dir().join(format!("golden-pine-site-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(dir.join("assets")).expect("temp dir");
+        std::fs::write(dir.join("index.html"), INDEX_HTML).expect("index.html");
+        std::fs::write(dir.join("assets/app-4f3a9c.js"), "console.log('pine');\n").expect("asset");
+        Self(dir)
+    }
+}
+
+impl Drop for Frontend {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn site() -> (TestApp, Frontend) {
+    let frontend = Frontend::new();
+    let app = spawn_app_with(Options { frontend_dir: Some(frontend.0.clone()), ..Options::default() }).await;
+    (app, frontend)
+}
+
+fn header(headers: &HeaderMap, name: &str) -> String {
+    headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned()
+}
+
+/// The page's status, headers and HTML.
+async fn page(app: &TestApp, path: &str) -> (StatusCode, HeaderMap, String) {
+    let response = app.get(path).await;
+    let (status, headers) = (response.status(), response.headers().clone());
+    (status, headers, response.text().await.expect("html"))
+}
+
+fn title(html: &str) -> String {
+    let start = html.find("<title>").expect("a <title>") + "<title>".len();
+    let end = html[start..].find("</title>").expect("</title>") + start;
+    html[start..end].to_owned()
+}
+
+/// The content of `<meta property|name="{key}" content="...">`.
+fn meta(html: &str, key: &str) -> Option<String> {
+    for attribute in ["property", "name"] {
+        let needle = format!(r#"<meta {attribute}="{key}" content=""#);
+        if let Some(at) = html.find(&needle) {
+            let rest = &html[at + needle.len()..];
+            return Some(rest[..rest.find('"').expect("closing quote")].to_owned());
+        }
+    }
+    None
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+}
+
+fn assert_app_html(html: &str, path: &str) {
+    assert!(html.contains(r#"<div id="root"></div>"#), "{path} is the app's HTML");
+    assert!(
+        html.contains(r#"<script type="module" src="/assets/app-4f3a9c.js">"#),
+        "{path} keeps the build's tags"
+    );
+    assert!(!html.contains("<!--app-head-->"), "{path}: the marker is replaced");
+    assert_eq!(html.matches("<title>").count(), 1, "{path}: one title");
+}
+
+fn assert_security_headers(headers: &HeaderMap, what: &str) {
+    let csp = header(headers, "content-security-policy");
+    assert!(csp.contains("frame-ancestors 'none'"), "{what}: CSP {csp:?}");
+    assert!(csp.contains("default-src 'self'"), "{what}: CSP {csp:?}");
+    assert!(!csp.contains("script-src 'self' 'unsafe-inline'"), "{what}: no inline scripts");
+    assert_eq!(header(headers, "x-content-type-options"), "nosniff", "{what}");
+    assert!(!header(headers, "referrer-policy").is_empty(), "{what}: Referrer-Policy");
+}
+
+#[tokio::test]
+async fn each_page_has_its_own_title_and_open_graph_tags_and_is_not_cached() {
+    let (app, _frontend) = site().await;
+    let (status, headers, html) = page(&app, "/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(header(&headers, "content-type").starts_with("text/html"));
+    assert!(header(&headers, "cache-control").contains("no-cache"), "index.html is revalidated");
+    assert_app_html(&html, "/");
+    let home = title(&html);
+    assert!(home.starts_with("Golden Pine Wellness Retreat"), "{home}");
+    assert_eq!(meta(&html, "og:title").map(|t| unescape(&t)), Some(unescape(&home)));
+    assert_eq!(meta(&html, "og:type").as_deref(), Some("website"));
+    assert_eq!(meta(&html, "og:url"), Some(format!("{PUBLIC_URL}/")));
+    assert!(meta(&html, "og:description").is_some_and(|d| d.len() > 40));
+    assert!(meta(&html, "description").is_some_and(|d| d.len() > 40));
+    assert!(meta(&html, "og:image").is_some_and(|i| i.starts_with(PUBLIC_URL)));
+    assert!(meta(&html, "robots").is_none(), "the home page is indexable");
+
+    let mut titles = vec![home];
+    for (path, word, indexable) in [
+        ("/services", "Experiences", true),
+        ("/products", "Shop", true),
+        ("/blog", "Journal", true),
+        ("/contact", "Contact", true),
+        ("/wellness-quiz", "Quiz", true),
+        ("/checkout", "Checkout", false),
+        ("/admin/login", "Admin", false),
+        ("/admin/dashboard", "Admin", false),
+    ] {
+        let (status, headers, html) = page(&app, path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(header(&headers, "cache-control").contains("no-cache"), "{path}");
+        assert_app_html(&html, path);
+        let own = title(&html);
+        assert!(own.contains(word) && own.contains("Golden Pine"), "{path}: {own}");
+        assert_eq!(meta(&html, "og:url"), Some(format!("{PUBLIC_URL}{path}")));
+        assert_eq!(meta(&html, "robots").is_none(), indexable, "{path} indexable: {indexable}");
+        if path != "/admin/dashboard" {
+            assert!(!titles.contains(&own), "{path} has its own title");
+        }
+        titles.push(own);
+    }
+
+    // /index.html is the same page, never the raw template.
+    let (status, headers, html) = page(&app, "/index.html").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(header(&headers, "cache-control").contains("no-cache"), "index.html is revalidated");
+    assert_app_html(&html, "/index.html");
+    assert_eq!(title(&html), titles[0]);
+}
+
+#[tokio::test]
+async fn a_blog_post_page_carries_the_posts_title_excerpt_image_and_article_type() {
+    let (app, _frontend) = site().await;
+    let post = app.get_json("/api/blog-posts/herbal-tea-garden").await;
+    let (status, headers, html) = page(&app, "/blog/herbal-tea-garden").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(header(&headers, "cache-control").contains("no-cache"));
+    assert_app_html(&html, "/blog/herbal-tea-garden");
+    let own = unescape(&title(&html));
+    assert!(own.starts_with(post["title"].as_str().expect("title")), "{own}");
+    assert_eq!(meta(&html, "description").map(|d| unescape(&d)).as_deref(), post["excerpt"].as_str());
+    assert_eq!(meta(&html, "og:description").map(|d| unescape(&d)).as_deref(), post["excerpt"].as_str());
+    assert_eq!(meta(&html, "og:type").as_deref(), Some("article"));
+    assert_eq!(meta(&html, "og:url"), Some(format!("{PUBLIC_URL}/blog/herbal-tea-garden")));
+    assert_eq!(
+        meta(&html, "og:image"),
+        Some(format!("{PUBLIC_URL}{}", post["image"].as_str().expect("image")))
+    );
+
+    // An admin-entered script in a title or excerpt is text in the page, never markup.
+    let token = app.admin_token().await;
+    let hostile = json!({
+        "title": "Tea </title><script>alert(1)</script>",
+        "slug": "hostile-post",
+        "excerpt": "\"><script>alert(2)</script>",
+        "content": "<script>alert(3)</script>",
+        "image": "/media/blog/herbal-tea-garden.webp",
+    });
+    expect_json(app.post_as(&token, "/api/blog-posts", &hostile).await, StatusCode::CREATED).await;
+    let (status, _, html) = page(&app, "/blog/hostile-post").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("<script>alert"), "no admin script reaches the page");
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_eq!(html.matches("</title>").count(), 1);
+}
+
+#[tokio::test]
+async fn unknown_pages_and_slugs_are_404_with_the_app_html_and_unknown_api_paths_are_json() {
+    let (app, _frontend) = site().await;
+    for path in [
+        "/nowhere",
+        "/blog/no-such-post",
+        "/services/extra",
+        "/admin",
+        "/admin/settings",
+        "/blog/%00",
+        "/products.php",
+    ] {
+        let (status, headers, html) = page(&app, path).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(header(&headers, "content-type").starts_with("text/html"), "{path}");
+        assert_app_html(&html, path);
+        assert_eq!(meta(&html, "robots").as_deref(), Some("noindex"), "{path}");
+        assert!(title(&html).contains("Not Found"), "{path}");
+    }
+    for path in ["/api/unknown", "/api/products/x/y", "/api/", "/api/admin/nothing"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        assert!(header(response.headers(), "content-type").starts_with("application/json"), "{path}");
+        let body: Value = response.json().await.expect("json");
+        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_every_post_and_robots_hides_admin() {
+    let (app, _frontend) = site().await;
+    let token = app.admin_token().await;
+    expect_json(
+        app.post_as(
+            &token,
+            "/api/blog-posts",
+            &json!({"title": "New", "slug": "brand-new-post", "excerpt": "e", "content": "c", "image": "/media/x.webp"}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let response = app.get("/sitemap.xml").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(header(response.headers(), "content-type").contains("xml"));
+    let xml = response.text().await.expect("xml");
+    assert!(xml.starts_with("<?xml"));
+    assert!(xml.contains("http://www.sitemaps.org/schemas/sitemap/0.9"));
+    let posts = app.get_json("/api/blog-posts").await;
+    let posts = posts.as_array().expect("list");
+    assert_eq!(posts.len(), 7);
+    for post in posts {
+        let loc = format!("<loc>{PUBLIC_URL}/blog/{}</loc>", post["slug"].as_str().expect("slug"));
+        assert!(xml.contains(&loc), "sitemap lists {loc}");
+    }
+    for path in ["/", "/services", "/products", "/blog", "/contact", "/wellness-quiz"] {
+        assert!(xml.contains(&format!("<loc>{PUBLIC_URL}{path}</loc>")), "sitemap lists {path}");
+    }
+    assert!(!xml.contains("/admin"), "no admin pages in the sitemap");
+    assert!(!xml.contains("/checkout"));
+
+    let response = app.get("/robots.txt").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(header(response.headers(), "content-type").starts_with("text/plain"));
+    let robots = response.text().await.expect("text");
+    let lines: Vec<&str> = robots.lines().map(str::trim).collect();
+    assert!(lines.contains(&"User-agent: *"), "{robots}");
+    assert!(lines.contains(&"Disallow: /admin/"), "{robots}");
+    assert!(lines.contains(&format!("Sitemap: {PUBLIC_URL}/sitemap.xml").as_str()), "{robots}");
+}
+
+#[tokio::test]
+async fn security_headers_are_on_api_page_file_and_error_responses() {
+    let (app, _frontend) = site().await;
+    let token = app.admin_token().await;
+    let mut responses: Vec<(String, Response)> = Vec::new();
+    for path in [
+        "/",
+        "/services",
+        "/nowhere",
+        "/blog/herbal-tea-garden",
+        "/api/products",
+        "/api/unknown",
+        "/api/orders",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/media/products/cedar-ember-candle.webp",
+        "/assets/app-4f3a9c.js",
+        "/api/docs/",
+        "/api/openapi.json",
+    ] {
+        responses.push((path.to_owned(), app.get(path).await));
+    }
+    responses.push(("POST /api/bookings {}".to_owned(), app.post_json("/api/bookings", &json!({})).await));
+    responses.push(("GET /api/bookings as admin".to_owned(), app.get_as(&token, "/api/bookings").await));
+    for (what, response) in responses {
+        assert!(!response.status().is_server_error(), "{what}");
+        assert_security_headers(response.headers(), &what);
+    }
+}
+
+#[tokio::test]
+async fn media_and_hashed_assets_are_cached_and_served_with_their_types() {
+    let (app, _frontend) = site().await;
+    let response = app.get("/media/products/cedar-ember-candle.webp").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(response.headers(), "content-type"), "image/webp");
+    let cache = header(response.headers(), "cache-control");
+    assert!(cache.contains("max-age=") && !cache.contains("max-age=0"), "media cached: {cache}");
+    let bytes = response.bytes().await.expect("image");
+    assert_eq!(&bytes[..4], b"RIFF");
+    assert_eq!(&bytes[8..12], b"WEBP");
+
+    // Every image the demo catalogue names is served.
+    let mut urls: Vec<String> = Vec::new();
+    for product in app.get_json("/api/products").await.as_array().expect("list") {
+        urls.push(product["image"].as_str().expect("image").to_owned());
+        let id = product["id"].as_str().expect("id");
+        for media in app.get_json(&format!("/api/products/{id}/media")).await.as_array().expect("media") {
+            urls.push(media["url"].as_str().expect("url").to_owned());
+        }
+    }
+    for list in ["/api/services", "/api/blog-posts"] {
+        for item in app.get_json(list).await.as_array().expect("list") {
+            urls.push(item["image"].as_str().expect("image").to_owned());
+        }
+    }
+    for url in &urls {
+        assert!(url.starts_with("/media/"), "{url} is served by the server, not a third party");
+        assert_eq!(app.get(url).await.status(), StatusCode::OK, "{url}");
+    }
+
+    let response = app.get("/assets/app-4f3a9c.js").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let cache = header(response.headers(), "cache-control");
+    assert!(cache.contains("immutable") && cache.contains("max-age=31536000"), "{cache}");
+    assert_eq!(app.get("/media/nothing-here.webp").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.get("/media/../Cargo.toml").await.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_api_docs_work_offline_and_the_document_is_served() {
+    let (app, _frontend) = site().await;
+    let response = app.get("/api/docs").await; // redirected to /api/docs/
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.url().path().ends_with("/api/docs/"), "{}", response.url());
+    let html = response.text().await.expect("html");
+    assert!(html.contains("swagger-ui"), "the Swagger UI page");
+    let mut references = Vec::new();
+    for attribute in ["src=\"", "href=\""] {
+        let mut rest = html.as_str();
+        while let Some(at) = rest.find(attribute) {
+            rest = &rest[at + attribute.len()..];
+            let end = rest.find('"').expect("closing quote");
+            references.push(rest[..end].to_owned());
+            rest = &rest[end..];
+        }
+    }
+    assert!(references.iter().any(|r| r.ends_with(".js")), "{references:?}");
+    assert!(references.iter().any(|r| r.ends_with(".css")), "{references:?}");
+    for reference in &references {
+        assert!(
+            !reference.starts_with("http:")
+                && !reference.starts_with("https:")
+                && !reference.starts_with("//"),
+            "{reference} must be served by the server itself"
+        );
+        let path = format!("/api/docs/{}", reference.trim_start_matches("./"));
+        let response = app.get(&path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let text = response.text().await.unwrap_or_default();
+        assert!(!text.is_empty(), "{path}");
+        if reference.ends_with(".js") {
+            assert!(
+                !text.contains("unpkg.com") && !text.contains("cdn.jsdelivr"),
+                "{path} loads nothing from a CDN"
+            );
+        }
+    }
+    let initializer = app.get("/api/docs/swagger-initializer.js").await.text().await.expect("js");
+    assert!(initializer.contains("/api/openapi.json"), "the UI reads the served document");
+
+    let document = expect_json(app.get("/api/openapi.json").await, StatusCode::OK).await;
+    assert!(document["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));
+    assert_eq!(document["info"]["title"], "Golden Pine Wellness Retreat API");
+    assert!(document["paths"]["/api/products"]["get"].is_object());
+}
+
+#[tokio::test]
+async fn responses_are_gzipped_when_the_client_asks() {
+    let (app, _frontend) = site().await;
+    let plain = app.get("/api/products").await;
+    assert!(header(plain.headers(), "content-encoding").is_empty());
+    let plain_body = plain.bytes().await.expect("body");
+
+    let response = app
+        .request(reqwest::Method::GET, "/api/products")
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(response.headers(), "content-encoding"), "gzip");
+    assert!(header(response.headers(), "vary").to_ascii_lowercase().contains("accept-encoding"));
+    let compressed = response.bytes().await.expect("body");
+    assert_eq!(&compressed[..2], &[0x1f, 0x8b], "a gzip stream");
+    assert!(
+        compressed.len() < plain_body.len(),
+        "smaller than {} bytes: {}",
+        plain_body.len(),
+        compressed.len()
+    );
+
+    let (_, _, _) = page(&app, "/").await;
+    let response =
+        app.request(reqwest::Method::GET, "/").header("Accept-Encoding", "gzip").send().await.expect("sent");
+    assert_eq!(header(response.headers(), "content-encoding"), "gzip", "pages too");
+}
