@@ -1,7 +1,7 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use diesel::prelude::*;
 use uuid::Uuid;
 
@@ -47,9 +47,19 @@ fn with_service_names(
         .collect()
 }
 
+/// Namespace of the per-date advisory locks (first key of the two-key form).
+const DATE_LOCK_NAMESPACE: i32 = 0x4750_4441;
+
 /// The entries of one date, locked until the transaction ends so concurrent
-/// bookings of that date queue behind each other.
+/// bookings of that date queue behind each other. The date itself is locked
+/// too: row locks cannot cover an entry that does not exist yet, and an entry
+/// created while a booking of its date is in flight would miss that booking.
 fn lock_entries_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<AvailabilityEntry>> {
+    diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
+        .bind::<diesel::sql_types::Integer, _>(DATE_LOCK_NAMESPACE)
+        .bind::<diesel::sql_types::Integer, _>(date.num_days_from_ce())
+        .execute(conn)
+        .map_err(storage)?;
     let rows = availability::table
         .filter(availability::date.eq(date))
         .select(AvailabilityRow::as_select())
