@@ -162,3 +162,38 @@ async fn simultaneous_bookings_take_both_the_slot_and_the_day_wide_entry() {
     assert!(nines <= 3, "the slot cap holds");
     assert_eq!(nine["currentBookings"], nines);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entry_created_while_guests_book_counts_every_booking() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let massage = app.service_id("Massage Therapy").await;
+    for round in 0..15 {
+        let date = days_from_today(40 + round);
+        let bookings = (0..4).map(|_| {
+            let client = reqwest::Client::new();
+            let body = booking_body("massage", &date, "15:00");
+            let url = app.url("/api/bookings");
+            async move { client.post(url).json(&body).send().await.expect("request sent").status() }
+        });
+        let upsert = {
+            let client = reqwest::Client::new();
+            let body = json!({"date": date, "serviceId": massage, "timeSlot": "15:00", "maxCapacity": 50});
+            let url = app.url("/api/admin/availability");
+            let token = token.clone();
+            async move {
+                client.post(url).bearer_auth(token).json(&body).send().await.expect("request sent").status()
+            }
+        };
+        let (statuses, upserted) = tokio::join!(join_all(bookings), upsert);
+        assert_eq!(upserted, StatusCode::OK);
+        assert!(statuses.iter().all(|s| *s == StatusCode::CREATED), "{statuses:?}");
+        let stored = app.sql_count(&format!("SELECT count(*) FROM bookings WHERE date = '{date}'"));
+        assert_eq!(stored, 4);
+        assert_eq!(
+            current_bookings(&app, &token, &date).await,
+            stored,
+            "round {round}: the entry counts every booking"
+        );
+    }
+}
