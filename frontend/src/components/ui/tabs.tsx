@@ -7,7 +7,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('flex flex-wrap items-center justify-center gap-x-2 gap-y-2 border-b border-line', className)}
+      className={cn('flex items-center justify-center-safe gap-x-1 overflow-x-auto border-b border-line sm:gap-x-2', className)}
       {...props}
     />
   );
@@ -17,7 +17,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'relative -mb-px cursor-pointer border-b-2 border-transparent px-4 py-3 text-xs font-medium uppercase tracking-luxe text-sand transition-colors duration-300 hover:text-gold-light data-[state=active]:border-gold data-[state=active]:text-gold sm:px-6',
+        'relative -mb-px shrink-0 cursor-pointer border-b-2 border-transparent px-3 py-3 text-xs font-medium uppercase tracking-wide-2 text-sand sm:tracking-luxe transition-colors duration-300 hover:text-gold-light data-[state=active]:border-gold data-[state=active]:text-gold sm:px-6',
         className,
       )}
       {...props}

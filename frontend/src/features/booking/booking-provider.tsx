@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { BookingServiceKey } from '@/config/site';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { BookingContext } from './booking-context';
 
 // The form (react-hook-form, zod, the select) loads on the first open, not with every page.
@@ -12,12 +13,15 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   // Bumped on every open so the form starts from the chosen service each time.
   const [session, setSession] = useState(0);
 
+  const { remember, onCloseAutoFocus } = useReturnFocus();
+
   const openBooking = useCallback((service?: BookingServiceKey) => {
+    remember();
     setPreset(service);
     setSession((n) => n + 1);
     setRequested(true);
     setOpen(true);
-  }, []);
+  }, [remember]);
 
   const value = useMemo(() => ({ openBooking }), [openBooking]);
 
@@ -26,7 +30,13 @@ export function BookingProvider({ children }: { children: ReactNode }) {
       {children}
       {requested ? (
         <Suspense fallback={null}>
-          <BookingDialog open={open} onOpenChange={setOpen} presetService={preset} session={session} />
+          <BookingDialog
+            open={open}
+            onOpenChange={setOpen}
+            presetService={preset}
+            session={session}
+            onCloseAutoFocus={onCloseAutoFocus}
+          />
         </Suspense>
       ) : null}
     </BookingContext.Provider>

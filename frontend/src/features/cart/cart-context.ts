@@ -5,7 +5,10 @@ export type CartContextValue = {
   items: CartItem[];
   isOpen: boolean;
   setOpen: (open: boolean) => void;
-  addItem: (product: CartProduct, quantity?: number) => void;
+  /** Gives focus back to what opened the panel (it has no Radix Trigger). */
+  onCloseAutoFocus: (event: Event) => void;
+  /** Adds and opens the panel; `returnFocusTo` gets focus back when the panel closes. */
+  addItem: (product: CartProduct, quantity?: number, options?: { returnFocusTo?: HTMLElement | null }) => void;
   removeItem: (productId: string) => void;
   updateQuantity: (productId: string, quantity: number) => void;
   clearCart: (options?: { silent?: boolean }) => void;

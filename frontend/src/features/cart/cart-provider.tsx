@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast-store';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { CartContext, type CartContextValue } from './cart-context';
 import {
   addLine,
@@ -25,7 +26,15 @@ function browserStorage(): Storage | undefined {
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<CartItem[]>(() => loadCart(browserStorage()));
-  const [isOpen, setOpen] = useState(false);
+  const [isOpen, setOpenState] = useState(false);
+  const { remember, onCloseAutoFocus } = useReturnFocus();
+  const setOpen = useCallback(
+    (open: boolean, returnFocusTo?: HTMLElement | null) => {
+      if (open) remember(returnFocusTo);
+      setOpenState(open);
+    },
+    [remember],
+  );
   // The toasts depend on the state before the change; a ref keeps callbacks stable.
   const itemsRef = useRef(items);
   const firstRender = useRef(true);
@@ -45,18 +54,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const addItem = useCallback(
-    (product: CartProduct, quantity = 1) => {
+    (product: CartProduct, quantity = 1, options?: { returnFocusTo?: HTMLElement | null }) => {
       const current = itemsRef.current;
       const existing = current.some((item) => item.product.id === product.id);
       commit(addLine(current, product, quantity));
-      setOpen(true);
+      setOpen(true, options?.returnFocusTo);
       if (existing) {
         toast({ title: 'Cart Updated', description: `${product.name} quantity updated in cart` });
       } else {
         toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart` });
       }
     },
-    [commit],
+    [commit, setOpen],
   );
 
   const removeItem = useCallback(
@@ -105,6 +114,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       items,
       isOpen,
       setOpen,
+      onCloseAutoFocus,
       addItem,
       removeItem,
       updateQuantity,
@@ -113,7 +123,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       totalItems: totalItems(items),
       totalCents: totalCents(items),
     }),
-    [items, isOpen, addItem, removeItem, updateQuantity, clearCart, syncProducts],
+    [items, isOpen, setOpen, onCloseAutoFocus, addItem, removeItem, updateQuantity, clearCart, syncProducts],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -28,9 +28,10 @@ type Props = {
   onOpenChange: (open: boolean) => void;
   presetService?: BookingServiceKey;
   session: number;
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
-export default function BookingDialog({ open, onOpenChange, presetService, session }: Props) {
+export default function BookingDialog({ open, onOpenChange, presetService, session, onCloseAutoFocus }: Props) {
   const form = useForm<BookingFormValues>({ resolver: zodResolver(bookingSchema), defaultValues: emptyBooking });
   const { register, control, handleSubmit, formState, setValue, reset, setError } = form;
   const { errors } = formState;
@@ -90,7 +91,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg" aria-describedby="booking-description">
+      <DialogContent size="lg" aria-describedby="booking-description" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <p className="eyebrow mb-3">Reservations</p>
           <DialogTitle>Book Your Experience</DialogTitle>

@@ -7,13 +7,13 @@ import { formatMoney, lineCents } from '../money';
 import { Image } from '@/components/ui/image';
 
 export function CartSheet() {
-  const { items, isOpen, setOpen, updateQuantity, removeItem, clearCart, totalCents } = useCart();
+  const { items, isOpen, setOpen, onCloseAutoFocus, updateQuantity, removeItem, clearCart, totalCents } = useCart();
   const navigate = useNavigate();
   const close = () => setOpen(false);
 
   return (
     <Sheet open={isOpen} onOpenChange={setOpen}>
-      <SheetContent closeLabel="Close cart" aria-describedby="cart-subtitle">
+      <SheetContent closeLabel="Close cart" aria-describedby="cart-subtitle" onCloseAutoFocus={onCloseAutoFocus}>
         <div className="border-b border-line px-6 pb-5 pt-7 sm:px-8">
           <SheetTitle className="font-display text-3xl text-ivory">Shopping Cart</SheetTitle>
           <SheetDescription id="cart-subtitle" className="mt-1 text-sm text-sand">

@@ -9,14 +9,24 @@ import { useProductMedia } from '../api/get-product-media';
 import { MediaCarousel } from './media-carousel';
 import { carouselItems } from './media-carousel-logic';
 
-export function ProductDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+export function ProductDialog({
+  product,
+  onClose,
+  onCloseAutoFocus,
+  returnFocusTo,
+}: {
+  product: Product | null;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+  returnFocusTo?: () => HTMLElement | null;
+}) {
   const { addItem } = useCart();
   const media = useProductMedia(product?.id);
 
   return (
     <Dialog open={product !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {product ? (
-        <DialogContent size="xl" flush closeLabel="Close product details">
+        <DialogContent size="xl" flush closeLabel="Close product details" onCloseAutoFocus={onCloseAutoFocus}>
           <div className="grid md:grid-cols-2">
             <div className="p-4 sm:p-6 md:p-8">
               <MediaCarousel
@@ -39,7 +49,8 @@ export function ProductDialog({ product, onClose }: { product: Product | null; o
                   className="flex-1"
                   onClick={() => {
                     onClose();
-                    addItem(product);
+                    // Closing the cart later returns focus to what opened this dialog.
+                    addItem(product, 1, { returnFocusTo: returnFocusTo?.() });
                   }}
                 >
                   <ShoppingBag aria-hidden className="size-4" />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Product } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 import { ProductDialog } from './product-dialog';
 
@@ -19,14 +20,24 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
 /** A grid of product cards; clicking one opens its detail dialog. */
 export function ProductGrid({ products, className }: { products: Product[]; className?: string }) {
   const [selected, setSelected] = useState<Product | null>(null);
+  const { remember, onCloseAutoFocus, current } = useReturnFocus();
+  const open = (product: Product) => {
+    remember();
+    setSelected(product);
+  };
   return (
     <>
       <div className={cn(productGridClass, className)}>
         {products.map((product) => (
-          <ProductCard key={product.id} product={product} onOpen={setSelected} />
+          <ProductCard key={product.id} product={product} onOpen={open} />
         ))}
       </div>
-      <ProductDialog product={selected} onClose={() => setSelected(null)} />
+      <ProductDialog
+        product={selected}
+        onClose={() => setSelected(null)}
+        onCloseAutoFocus={onCloseAutoFocus}
+        returnFocusTo={current}
+      />
     </>
   );
 }
