@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use domain::Email;
-use domain::admin::{Admin, INVALID_CREDENTIALS, LoginForm, NewAdmin, Password};
+use domain::admin::{Admin, INVALID_CREDENTIALS, LoginForm, MAX_FAILED_LOGINS, NewAdmin, Password};
 use domain::booking::LocalNow;
 
 use crate::error::RepoError;
@@ -96,6 +96,15 @@ impl AuthService {
             return Err(AuthError::Throttled { retry_after_seconds: (until - now).num_seconds().max(1) });
         }
         let form = form.validate().map_err(AuthError::Invalid)?;
+        // Count the attempt before the password is checked, as a failure until
+        // it succeeds: simultaneous guesses would otherwise all pass the check
+        // above before any of them is counted.
+        let attempts = self.admins.record_failed_login(client, now).await?;
+        if attempts.failures > MAX_FAILED_LOGINS {
+            if let Some(until) = attempts.locked_until(now) {
+                return Err(AuthError::Throttled { retry_after_seconds: (until - now).num_seconds().max(1) });
+            }
+        }
         let found = match Email::parse(&form.email) {
             Ok(email) => self.admins.find_by_email(&email).await?,
             Err(_) => None,
@@ -112,10 +121,7 @@ impl AuthService {
                     .map_err(|error| AuthError::Internal(error.to_string()))?;
                 Ok((token, admin))
             }
-            _ => {
-                self.admins.record_failed_login(client, now).await?;
-                Err(AuthError::InvalidCredentials)
-            }
+            _ => Err(AuthError::InvalidCredentials),
         }
     }
 

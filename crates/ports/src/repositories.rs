@@ -119,8 +119,9 @@ pub trait AdminRepository: Send + Sync {
     async fn record_login(&self, id: Uuid, at: DateTime<Utc>) -> RepoResult<Admin>;
 
     async fn login_attempts(&self, client: &str) -> RepoResult<Option<LoginAttempts>>;
-    /// Counts a failure, starting a fresh window when the last one has ended.
-    async fn record_failed_login(&self, client: &str, now: DateTime<Utc>) -> RepoResult<()>;
+    /// Counts a failure, starting a fresh window when the last one has ended,
+    /// and returns the count after it. Concurrent calls never lose a count.
+    async fn record_failed_login(&self, client: &str, now: DateTime<Utc>) -> RepoResult<LoginAttempts>;
     async fn clear_failed_logins(&self, client: &str) -> RepoResult<()>;
 
     /// The stored value of `key`, storing `value` first if there is none.

@@ -122,10 +122,21 @@ impl AdminRepository for PgStore {
         .await
     }
 
-    async fn record_failed_login(&self, client: &str, now: DateTime<Utc>) -> RepoResult<()> {
+    async fn record_failed_login(&self, client: &str, now: DateTime<Utc>) -> RepoResult<LoginAttempts> {
         let client = client.to_owned();
         self.run(move |conn| {
             transaction(conn, |conn| {
+                // A first failure has no row for `FOR UPDATE` to lock: create an
+                // empty one first, so simultaneous failures queue on it.
+                diesel::insert_into(login_attempts::table)
+                    .values((
+                        login_attempts::client.eq(&client),
+                        login_attempts::failures.eq(0),
+                        login_attempts::window_started_at.eq(now),
+                    ))
+                    .on_conflict_do_nothing()
+                    .execute(conn)
+                    .map_err(storage)?;
                 let previous = login_attempts::table
                     .find(&client)
                     .select((login_attempts::failures, login_attempts::window_started_at))
@@ -149,7 +160,7 @@ impl AdminRepository for PgStore {
                     ))
                     .execute(conn)
                     .map_err(storage)?;
-                Ok(())
+                Ok(next)
             })
         })
         .await
