@@ -167,3 +167,22 @@ async fn a_successful_login_clears_the_failure_count() {
     }
     assert_error(login(&app, ADMIN_EMAIL, ADMIN_PASSWORD).await, StatusCode::TOO_MANY_REQUESTS).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_simultaneous_failures_gets_no_more_guesses_than_the_limit() {
+    let app = spawn_app().await;
+    let max = usize::try_from(domain::admin::MAX_FAILED_LOGINS).expect("limit");
+    let attempts = (0..30).map(|i| {
+        let client = reqwest::Client::new();
+        let url = app.url("/api/admin/login");
+        let body = json!({"email": ADMIN_EMAIL, "password": format!("guess number {i}")});
+        async move { client.post(url).json(&body).send().await.expect("request sent").status() }
+    });
+    let statuses = futures_util::future::join_all(attempts).await;
+    let checked = statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count();
+    let throttled = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!((checked, throttled), (max, 30 - max), "only {max} guesses are checked: {statuses:?}");
+    let counted = app.sql_count("SELECT failures FROM login_attempts");
+    assert!(counted > i64::from(domain::admin::MAX_FAILED_LOGINS), "no failure was lost: {counted}");
+    assert_error(login(&app, ADMIN_EMAIL, ADMIN_PASSWORD).await, StatusCode::TOO_MANY_REQUESTS).await;
+}
