@@ -7,13 +7,13 @@ import { PostContent } from '@/features/blog/components/post-content';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { ApiError } from '@/lib/api/errors';
 import { formatLongDate } from '@/lib/dates';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function BlogPostRoute() {
   const { slug = '' } = useParams();
   const { data: post, isPending, isError, error } = useBlogPost(slug);
   const notFound = isError && error instanceof ApiError && error.status === 404;
-  useDocumentTitle(post ? post.title : notFound ? 'Story Not Found' : undefined);
+  useDocumentTitle(post ? pageTitles.post(post.title) : notFound ? pageTitles.notFound : undefined);
 
   const back = (
     <Link to="/blog" className="inline-flex items-center gap-2 text-xs uppercase tracking-luxe text-gold hover:text-gold-light">

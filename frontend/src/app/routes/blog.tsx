@@ -3,10 +3,10 @@ import { EmptyState, LoadError } from '@/components/ui/state';
 import { useBlogPosts } from '@/features/blog/api/get-blog-posts';
 import { PostCard, PostCardSkeleton, postGridClass } from '@/features/blog/components/post-card';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function BlogRoute() {
-  useDocumentTitle('Wellness Journal');
+  useDocumentTitle(pageTitles.blog);
   const { data, isPending, isError } = useBlogPosts();
   return (
     <>

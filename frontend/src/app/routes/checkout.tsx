@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { PageHero } from '@/components/layout/page-hero';
 import { useCart } from '@/features/cart/cart-context';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 const REDIRECT_AFTER_MS = 2000;
 
 export default function CheckoutRoute() {
-  useDocumentTitle('Checkout');
+  useDocumentTitle(pageTitles.checkout);
   const { items } = useCart();
   const navigate = useNavigate();
   const [placedId, setPlacedId] = useState<string | null>(null);

@@ -2,10 +2,10 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { PageHero } from '@/components/layout/page-hero';
 import { site } from '@/config/site';
 import { ContactForm } from '@/features/contact/components/contact-form';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ContactRoute() {
-  useDocumentTitle('Contact');
+  useDocumentTitle(pageTitles.contact);
   return (
     <>
       <PageHero eyebrow="We'd Love to Hear from You" title="Contact Us">

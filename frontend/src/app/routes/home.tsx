@@ -7,10 +7,10 @@ import { QuizCta } from '@/features/home/components/quiz-cta';
 import { Testimonial } from '@/features/home/components/testimonial';
 import { TinyHome } from '@/features/home/components/tiny-home';
 import { ServicesGrid } from '@/features/services/components/services-grid';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export function HomeRoute() {
-  useDocumentTitle('');
+  useDocumentTitle(pageTitles.home);
   return (
     <>
       <Hero />

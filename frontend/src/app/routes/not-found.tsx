@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundRoute() {
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle(pageTitles.notFound);
   return (
     <section className="relative isolate flex min-h-[80vh] items-center justify-center overflow-hidden px-5 pb-20 pt-36">
       <div aria-hidden className="grain absolute inset-0 -z-10" />

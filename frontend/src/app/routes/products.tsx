@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProducts } from '@/features/products/api/get-products';
 import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
 import type { Product } from '@/lib/api/types';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 const categories = [
   { value: 'all', label: 'All' },
@@ -19,7 +19,7 @@ function filterProducts(products: Product[], category: string): Product[] {
 }
 
 export default function ProductsRoute() {
-  useDocumentTitle('Products');
+  useDocumentTitle(pageTitles.products);
   const { data, isPending, isError } = useProducts();
 
   return (

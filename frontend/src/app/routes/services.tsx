@@ -2,10 +2,10 @@ import { PageHero } from '@/components/layout/page-hero';
 import { Button } from '@/components/ui/button';
 import { useBooking } from '@/features/booking/booking-context';
 import { ServicesGrid } from '@/features/services/components/services-grid';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ServicesRoute() {
-  useDocumentTitle('Services');
+  useDocumentTitle(pageTitles.services);
   const { openBooking } = useBooking();
   return (
     <>

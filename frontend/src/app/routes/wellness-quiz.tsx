@@ -1,10 +1,10 @@
 import { PageHero } from '@/components/layout/page-hero';
 import { artwork } from '@/config/artwork';
 import { WellnessQuiz } from '@/features/quiz/components/wellness-quiz';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function WellnessQuizRoute() {
-  useDocumentTitle('Wellness Quiz');
+  useDocumentTitle(pageTitles.quiz);
   return (
     <>
       <PageHero eyebrow="Discover Your Path" title="Wellness Quiz" image={artwork('quiz.webp')}>
