@@ -141,9 +141,21 @@ async fn repeated_failures_from_one_client_are_throttled_with_429_and_retry_afte
         let body = assert_error(response, StatusCode::TOO_MANY_REQUESTS).await;
         assert_eq!(body["message"], "Too many failed logins. Please try again later.");
     }
-    // Other emails from the same client are throttled too.
+    // Other emails from the same client are throttled too, and forwarding
+    // headers (which anyone can send) do not make it another client.
     assert_error(login(&app, "someone@else.test", "whatever password").await, StatusCode::TOO_MANY_REQUESTS)
         .await;
+    for header in ["X-Forwarded-For", "X-Real-IP", "Forwarded"] {
+        let value = if header == "Forwarded" { "for=203.0.113.7" } else { "203.0.113.7" };
+        let response = app
+            .request(reqwest::Method::POST, "/api/admin/login")
+            .header(header, value)
+            .json(&json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD}))
+            .send()
+            .await
+            .expect("sent");
+        assert_error(response, StatusCode::TOO_MANY_REQUESTS).await;
+    }
     assert_eq!(app.sql_count("SELECT count(*) FROM admin_users WHERE last_login IS NOT NULL"), 0);
 
     // When the window has passed, the client may try again.

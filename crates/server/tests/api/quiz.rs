@@ -120,6 +120,18 @@ async fn profiles_and_services_follow_the_specification_table() {
         .expect("spa");
     assert_eq!(&result["primaryService"], spa);
     assert_eq!(result["primaryService"]["price"], "85.00");
+
+    // Services are matched by exact name: a renamed record no longer matches.
+    let token = app.admin_token().await;
+    let id = app.service_id("Massage Therapy").await;
+    let mut renamed =
+        services.as_array().expect("list").iter().find(|s| s["id"] == id.as_str()).expect("massage").clone();
+    renamed["name"] = json!("Massage Therapy (Classic)");
+    expect_json(app.put_as(&token, &format!("/api/admin/services/{id}"), &renamed).await, StatusCode::OK)
+        .await;
+    let result = recommend(&app, &answers("stress-relief", "high", "half-day", "teas")).await;
+    assert_eq!(result["primaryService"], Value::Null);
+    assert_eq!(service_name(&result, "secondaryService"), "Tiny Home Retreat");
 }
 
 #[tokio::test]

@@ -285,6 +285,10 @@ async fn security_headers_are_on_api_page_file_and_error_responses() {
     }
     responses.push(("POST /api/bookings {}".to_owned(), app.post_json("/api/bookings", &json!({})).await));
     responses.push(("GET /api/bookings as admin".to_owned(), app.get_as(&token, "/api/bookings").await));
+    let huge = json!({"message": "x".repeat(1024 * 1024)});
+    let too_large = app.post_json("/api/contact-messages", &huge).await;
+    assert_eq!(too_large.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    responses.push(("a 413".to_owned(), too_large));
     for (what, response) in responses {
         assert!(!response.status().is_server_error(), "{what}");
         assert_security_headers(response.headers(), &what);
@@ -328,6 +332,56 @@ async fn media_and_hashed_assets_are_cached_and_served_with_their_types() {
     assert!(cache.contains("immutable") && cache.contains("max-age=31536000"), "{cache}");
     assert_eq!(app.get("/media/nothing-here.webp").await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.get("/media/../Cargo.toml").await.status(), StatusCode::NOT_FOUND);
+}
+
+/// Sends `GET {path}` exactly as written (no client-side normalisation of
+/// `..` or `%2e%2e`) and returns the status code and the whole response.
+async fn raw_get(app: &TestApp, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(&address).expect("connect");
+        stream.write_all(request.as_bytes()).expect("write");
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).expect("read");
+        let text = String::from_utf8_lossy(&response).into_owned();
+        let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("status line");
+        (status, text)
+    })
+    .await
+    .expect("raw request")
+}
+
+#[tokio::test]
+async fn no_path_escapes_the_media_asset_or_site_folders() {
+    let (app, _frontend) = site().await;
+    let (status, _) = raw_get(&app, "/media/products/cedar-ember-candle.webp").await;
+    assert_eq!(status, 200, "the raw client works");
+    for path in [
+        "/media/../Cargo.toml",
+        "/media/../../Cargo.toml",
+        "/media/%2e%2e/%2e%2e/Cargo.toml",
+        "/media/..%2f..%2fCargo.toml",
+        "/media/products/..%5c..%5c..%5cCargo.toml",
+        "/assets/../../../Cargo.toml",
+        "/assets/%2e%2e/%2e%2e/%2e%2e/Cargo.toml",
+        "/../../Cargo.toml",
+        "/%2e%2e/%2e%2e/Cargo.toml",
+        "/..%2f..%2fCargo.toml",
+        "/media/../catalogue.json",
+        "/media/.%2e/catalogue.json",
+        "/../../../../etc/passwd",
+        "/media/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    ] {
+        let (status, response) = raw_get(&app, path).await;
+        assert!((400..500).contains(&status), "{path} → {status}");
+        assert!(
+            !response.contains("[workspace]") && !response.contains("root:x:0:0"),
+            "{path} leaked a file"
+        );
+        assert!(!response.contains("\"services\""), "{path} leaked the demo catalogue");
+    }
 }
 
 #[tokio::test]
