@@ -11,7 +11,7 @@ pub mod wire;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::{Compress, DefaultHeaders};
-use actix_web::{App, HttpResponse, Route, web};
+use actix_web::{App, HttpResponse, Route, guard, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -122,6 +122,12 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
     .service(resource("/admin/me", vec![get().to(admin::me)]));
 }
 
+/// GET, and HEAD of the same page (HTTP requires both; crawlers and link
+/// checkers send HEAD). The server sends no body for HEAD.
+fn get_or_head() -> Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// The whole application: API, docs, media and the website.
 pub fn build_app(
     state: web::Data<AppState>,
@@ -151,15 +157,15 @@ pub fn build_app(
         .service(web::scope("/api").configure(api_routes).default_service(web::to(api_not_found)))
         .service(media)
         .service(assets)
-        .route("/sitemap.xml", web::get().to(site::sitemap))
-        .route("/robots.txt", web::get().to(site::robots))
-        .route("/blog/{slug}", web::get().to(site::blog_post_page))
-        .route("/", web::get().to(site::app_page))
+        .route("/sitemap.xml", get_or_head().to(site::sitemap))
+        .route("/robots.txt", get_or_head().to(site::robots))
+        .route("/blog/{slug}", get_or_head().to(site::blog_post_page))
+        .route("/", get_or_head().to(site::app_page))
         // Not the raw template from the files below: the rendered, uncached home page.
-        .route("/index.html", web::get().to(site::app_page))
+        .route("/index.html", get_or_head().to(site::app_page))
         .route(
             "/{page:(services|products|blog|contact|checkout|wellness-quiz|admin/login|admin/dashboard)}",
-            web::get().to(site::app_page),
+            get_or_head().to(site::app_page),
         )
         .service(root_files)
 }
