@@ -337,9 +337,13 @@ async fn media_and_hashed_assets_are_cached_and_served_with_their_types() {
 /// Sends `GET {path}` exactly as written (no client-side normalisation of
 /// `..` or `%2e%2e`) and returns the status code and the whole response.
 async fn raw_get(app: &TestApp, path: &str) -> (u16, String) {
+    raw_request(app, "GET", path).await
+}
+
+async fn raw_request(app: &TestApp, method: &str, path: &str) -> (u16, String) {
     use std::io::{Read, Write};
     let address = app.address.trim_start_matches("http://").to_owned();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    let request = format!("{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
     tokio::task::spawn_blocking(move || {
         let mut stream = std::net::TcpStream::connect(&address).expect("connect");
         stream.write_all(request.as_bytes()).expect("write");
@@ -381,6 +385,29 @@ async fn no_path_escapes_the_media_asset_or_site_folders() {
             "{path} leaked a file"
         );
         assert!(!response.contains("\"services\""), "{path} leaked the demo catalogue");
+    }
+}
+
+#[tokio::test]
+async fn head_requests_answer_like_get_without_a_body() {
+    let (app, _frontend) = site().await;
+    for (path, status) in [
+        ("/", 200),
+        ("/services", 200),
+        ("/blog/herbal-tea-garden", 200),
+        ("/sitemap.xml", 200),
+        ("/robots.txt", 200),
+        ("/media/products/cedar-ember-candle.webp", 200),
+        ("/assets/app-4f3a9c.js", 200),
+        ("/nowhere", 404),
+        ("/blog/no-such-post", 404),
+    ] {
+        let (get_status, _) = raw_request(&app, "GET", path).await;
+        assert_eq!(get_status, status, "GET {path}");
+        let (head_status, response) = raw_request(&app, "HEAD", path).await;
+        assert_eq!(head_status, status, "HEAD {path} answers like GET");
+        let body = response.split_once("\r\n\r\n").map(|(_, body)| body).unwrap_or_default();
+        assert!(body.is_empty(), "HEAD {path} sends no body: {body:.80}");
     }
 }
 
