@@ -451,6 +451,54 @@ async fn accommodation_entries_apply_by_accommodation_type() {
 }
 
 #[tokio::test]
+async fn retreat_entries_govern_packages_and_an_entry_naming_nothing_governs_every_key() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let date = days_from_today(27);
+    expect_json(
+        app.upsert_availability(
+            &token,
+            &json!({"date": date, "accommodationType": "retreat", "isBlocked": true}),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    for key in KEYS {
+        assert_eq!(available(&app, key, &date).await, key != "package", "{key} under a retreat entry");
+    }
+    // No service and no accommodation: the entry speaks for the whole retreat.
+    let date = days_from_today(28);
+    expect_json(
+        app.upsert_availability(
+            &token,
+            &json!({"date": date, "serviceId": "none", "accommodationType": "none", "timeSlot": "13:00", "maxCapacity": 1}),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    expect_json(book(&app, "spa", &date, "13:00").await, StatusCode::CREATED).await;
+    for key in KEYS {
+        let day = app.check_availability(key, &date).await;
+        let expected: Vec<(String, bool)> = SLOTS.iter().map(|t| ((*t).to_owned(), *t != "13:00")).collect();
+        assert_eq!(slots(&day), expected, "{key}: the shared 13:00 place is taken");
+    }
+    assert_error(book(&app, "package", &date, "13:00").await, StatusCode::CONFLICT).await;
+    // A service entry for the Tiny Home Retreat record governs the accommodation key too.
+    let tiny_home = app.service_id("Tiny Home Retreat").await;
+    let date = days_from_today(29);
+    expect_json(
+        app.upsert_availability(&token, &json!({"date": date, "serviceId": tiny_home, "isBlocked": true}))
+            .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert!(!available(&app, "accommodation", &date).await);
+    assert!(available(&app, "package", &date).await);
+}
+
+#[tokio::test]
 async fn availability_upsert_replaces_the_entry_with_the_same_key() {
     let app = spawn_app().await;
     let token = app.admin_token().await;

@@ -209,7 +209,7 @@ async fn unknown_pages_and_slugs_are_404_with_the_app_html_and_unknown_api_paths
         assert_eq!(meta(&html, "robots").as_deref(), Some("noindex"), "{path}");
         assert!(title(&html).contains("Not Found"), "{path}");
     }
-    for path in ["/api/unknown", "/api/products/x/y", "/api/", "/api/admin/nothing"] {
+    for path in ["/api/unknown", "/api/products/x/y", "/api", "/api/", "/api/admin/nothing"] {
         let response = app.get(path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         assert!(header(response.headers(), "content-type").starts_with("application/json"), "{path}");
