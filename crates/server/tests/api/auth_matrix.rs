@@ -163,6 +163,9 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
         ("an unsigned token", Some(format!("Bearer {}", unsigned(&claims(&admin_id, 0, 3600, ISSUER))))),
         ("a tampered signature", Some(format!("Bearer {}", tamper_signature(&crafted)))),
     ];
+    for op in &ops {
+        assert!(op.responses.contains(&401), "{} documents its 401", op.label());
+    }
     for (label, authorization) in &bad {
         assert_unauthorized(&app, &ops, label, authorization.as_deref()).await;
     }
@@ -174,6 +177,12 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
             let status = response.status();
             assert_ne!(status, StatusCode::UNAUTHORIZED, "{} with a valid token", op.label());
             assert!(!status.is_server_error(), "{} with a valid token: {status}", op.label());
+            assert!(
+                op.responses.contains(&status.as_u16()),
+                "{} answered {status}, which its documentation {:?} does not list",
+                op.label(),
+                op.responses
+            );
         }
     }
 

@@ -307,6 +307,8 @@ pub struct Operation {
     pub secured: bool,
     /// The name of the JSON request body's schema, if the call takes one.
     pub body_schema: Option<String>,
+    /// The documented response status codes.
+    pub responses: Vec<u16>,
 }
 
 impl Operation {
@@ -332,7 +334,11 @@ pub fn operations(document: &Value) -> Vec<Operation> {
             let body_schema = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
                 .as_str()
                 .map(|r| r.trim_start_matches("#/components/schemas/").to_owned());
-            all.push(Operation { method, path: path.clone(), secured, body_schema });
+            let responses = operation["responses"]
+                .as_object()
+                .map(|r| r.keys().filter_map(|code| code.parse().ok()).collect())
+                .unwrap_or_default();
+            all.push(Operation { method, path: path.clone(), secured, body_schema, responses });
         }
     }
     all
