@@ -4,8 +4,24 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    assert_error, assert_field_errors, expect_json, is_money, is_uuid, keys, sorted, spawn_app,
+    assert_error, assert_field_errors, cents, demo_catalogue, expect_json, is_money, is_uuid, keys, sorted,
+    spawn_app,
 };
+
+/// The name and media count of the demo product with the most media.
+fn richest_demo_product() -> (String, usize) {
+    let catalogue = demo_catalogue();
+    let product = catalogue["products"]
+        .as_array()
+        .expect("products")
+        .iter()
+        .max_by_key(|p| p["media"].as_array().map_or(0, Vec::len))
+        .expect("a product")
+        .clone();
+    let count = product["media"].as_array().map_or(0, Vec::len);
+    assert!(count >= 2, "a demo product with several media");
+    (product["name"].as_str().expect("name").to_owned(), count)
+}
 
 const PRODUCT_KEYS: &[&str] = &["id", "name", "category", "price", "description", "image"];
 const MEDIA_KEYS: &[&str] = &["id", "productId", "url", "type", "title", "sortOrder", "createdAt"];
@@ -21,7 +37,7 @@ fn product_body(name: &str, price: Value) -> Value {
         "category": "candles",
         "price": price,
         "description": "Beeswax and cedar.",
-        "image": "/media/products/cedar-ember-candle.webp",
+        "image": "/media/products/test.webp",
     })
 }
 
@@ -30,7 +46,9 @@ async fn products_are_listed_by_name_with_camel_case_fields_and_two_decimal_pric
     let app = spawn_app().await;
     let products = app.get_json("/api/products").await;
     let list = products.as_array().expect("list");
-    assert_eq!(list.len(), 10, "the demo catalogue has ten products");
+    let demo = demo_catalogue();
+    let demo_products = demo["products"].as_array().expect("demo products");
+    assert_eq!(list.len(), demo_products.len(), "the demo catalogue's products");
     for product in list {
         assert_eq!(keys(product), sorted(PRODUCT_KEYS), "{product}");
         assert!(is_uuid(&product["id"]));
@@ -40,9 +58,14 @@ async fn products_are_listed_by_name_with_camel_case_fields_and_two_decimal_pric
     let mut expected = names(&products);
     expected.sort();
     assert_eq!(names(&products), expected, "products come sorted by name");
-    let candle = list.iter().find(|p| p["name"] == "Cedar & Ember Candle").expect("demo candle");
-    assert_eq!(candle["price"], "46.00");
-    assert_eq!(candle["category"], "candles");
+    for demo_product in demo_products {
+        let served =
+            list.iter().find(|p| p["name"] == demo_product["name"]).expect("every demo product is served");
+        assert_eq!(served["category"], demo_product["category"]);
+        assert_eq!(served["image"], demo_product["image"]);
+        let price = served["price"].as_str().expect("price");
+        assert_eq!(cents(price), cents(demo_product["price"].as_str().expect("demo price")), "{price}");
+    }
 
     // A new product takes its place in name order, whenever it was created.
     let token = app.admin_token().await;
@@ -56,10 +79,10 @@ async fn products_are_listed_by_name_with_camel_case_fields_and_two_decimal_pric
 #[tokio::test]
 async fn a_product_is_fetched_by_id_unknown_is_404_and_malformed_is_400() {
     let app = spawn_app().await;
-    let candle = app.product("Midnight Pine Candle").await;
-    let id = candle["id"].as_str().expect("id");
-    let fetched = app.get_json(&format!("/api/products/{id}")).await;
-    assert_eq!(fetched, candle);
+    for product in app.products().await {
+        let id = product["id"].as_str().expect("id");
+        assert_eq!(app.get_json(&format!("/api/products/{id}")).await, product);
+    }
 
     let body = assert_error(
         app.get(&format!("/api/products/{}", uuid::Uuid::new_v4())).await,
@@ -193,27 +216,28 @@ async fn product_validation_names_each_invalid_field() {
 async fn product_media_come_in_sort_order_and_can_be_added_reordered_and_deleted() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let candle = app.product("Cedar & Ember Candle").await;
-    let product_id = candle["id"].as_str().expect("id").to_owned();
+    let (name, count) = richest_demo_product();
+    let product_id = app.product(&name).await["id"].as_str().expect("id").to_owned();
     let media_path = format!("/api/products/{product_id}/media");
 
     let media = app.get_json(&media_path).await;
     let list = media.as_array().expect("list").clone();
-    assert_eq!(list.len(), 3, "the demo candle has three media");
+    assert_eq!(list.len(), count, "{name} has its demo media");
     for item in &list {
         assert_eq!(keys(item), sorted(MEDIA_KEYS), "{item}");
         assert_eq!(item["productId"], product_id.as_str());
         assert!(["image", "video"].contains(&item["type"].as_str().expect("type")));
     }
     let orders: Vec<i64> = list.iter().map(|m| m["sortOrder"].as_i64().expect("sortOrder")).collect();
-    assert_eq!(orders, [0, 1, 2]);
+    let expected: Vec<i64> = (0..i64::try_from(count).expect("count")).collect();
+    assert_eq!(orders, expected);
 
     // Add, as the dashboard does: sortOrder = current count.
     let added = expect_json(
         app.post_as(
             &token,
             &media_path,
-            &json!({"url": "/media/products/extra.webm", "type": "video", "title": "Pouring", "sortOrder": 3}),
+            &json!({"url": "/media/products/extra.webm", "type": "video", "title": "Pouring", "sortOrder": count}),
         )
         .await,
         StatusCode::CREATED,
@@ -222,7 +246,7 @@ async fn product_media_come_in_sort_order_and_can_be_added_reordered_and_deleted
     assert_eq!(keys(&added), sorted(MEDIA_KEYS));
     assert_eq!(added["type"], "video");
     assert_eq!(added["title"], "Pouring");
-    assert_eq!(added["sortOrder"], 3);
+    assert_eq!(added["sortOrder"], count);
     // No title and no sortOrder: null and 0.
     let untitled = expect_json(
         app.post_as(
@@ -282,14 +306,14 @@ async fn product_media_come_in_sort_order_and_can_be_added_reordered_and_deleted
     .await;
     let remaining = app.get_json(&media_path).await;
     assert!(remaining.as_array().expect("list").iter().all(|m| m["id"] != id));
-    assert_eq!(remaining.as_array().expect("list").len(), 4);
+    assert_eq!(remaining.as_array().expect("list").len(), count + 1);
 }
 
 #[tokio::test]
 async fn media_validation_unknown_products_and_malformed_ids() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let product_id = app.product("Golden Hour Chamomile").await["id"].as_str().expect("id").to_owned();
+    let product_id = app.products().await[0]["id"].as_str().expect("id").to_owned();
     let media_path = format!("/api/products/{product_id}/media");
     let before = app.rows("product_media");
 
@@ -368,16 +392,18 @@ async fn media_validation_unknown_products_and_malformed_ids() {
 async fn deleting_a_product_deletes_its_media() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let product = app.product("Cedar & Ember Candle").await;
+    let (name, count) = richest_demo_product();
+    let product = app.product(&name).await;
     let id = product["id"].as_str().expect("id");
     app.post_as(&token, &format!("/api/products/{id}/media"), &json!({"url": "/m/x.webp", "type": "image"}))
         .await;
     let media = app.get_json(&format!("/api/products/{id}/media")).await;
     let media_ids: Vec<String> =
         media.as_array().expect("list").iter().map(|m| m["id"].as_str().expect("id").to_owned()).collect();
-    assert_eq!(media_ids.len(), 4);
+    assert_eq!(media_ids.len(), count + 1);
     let total_before = app.rows("product_media");
-    assert_eq!(app.sql_count(&format!("SELECT count(*) FROM product_media WHERE product_id = '{id}'")), 4);
+    let own = i64::try_from(count + 1).expect("count");
+    assert_eq!(app.sql_count(&format!("SELECT count(*) FROM product_media WHERE product_id = '{id}'")), own);
 
     assert_eq!(
         app.delete_as(&token, &format!("/api/admin/products/{id}")).await.status(),
@@ -386,7 +412,7 @@ async fn deleting_a_product_deletes_its_media() {
 
     assert_error(app.get(&format!("/api/products/{id}/media")).await, StatusCode::NOT_FOUND).await;
     assert_eq!(app.sql_count(&format!("SELECT count(*) FROM product_media WHERE product_id = '{id}'")), 0);
-    assert_eq!(app.rows("product_media"), total_before - 4, "other products keep their media");
+    assert_eq!(app.rows("product_media"), total_before - own, "other products keep their media");
     for media_id in media_ids {
         assert_error(
             app.put_as(&token, &format!("/api/product-media/{media_id}"), &json!({"sortOrder": 1})).await,
@@ -402,26 +428,29 @@ async fn services_are_listed_by_price_and_managed_by_admins() {
     let token = app.admin_token().await;
     let services = app.get_json("/api/services").await;
     let list = services.as_array().expect("list");
-    let summary: Vec<(&str, &str, i64)> = list
-        .iter()
-        .map(|s| {
-            assert_eq!(keys(s), sorted(SERVICE_KEYS), "{s}");
-            (
-                s["name"].as_str().expect("name"),
-                s["price"].as_str().expect("price"),
-                s["duration"].as_i64().expect("duration"),
-            )
-        })
-        .collect();
-    assert_eq!(
-        summary,
-        [
-            ("Rustic Spa Treatments", "85.00", 75),
-            ("Massage Therapy", "120.00", 60),
-            ("Tiny Home Retreat", "180.00", 1440),
-            ("Wellness Packages", "450.00", 480),
-        ]
-    );
+    let demo = demo_catalogue();
+    let demo_services = demo["services"].as_array().expect("demo services");
+    assert_eq!(list.len(), demo_services.len());
+    for service in list {
+        assert_eq!(keys(service), sorted(SERVICE_KEYS), "{service}");
+        assert!(is_money(&service["price"]));
+        let demo_service =
+            demo_services.iter().find(|s| s["name"] == service["name"]).expect("a demo service");
+        assert_eq!(service["duration"], demo_service["duration"]);
+    }
+    let prices: Vec<i64> = list.iter().map(|s| cents(s["price"].as_str().expect("price"))).collect();
+    assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]), "by price: {prices:?}");
+    // The four bookable services at the specification's prices.
+    for (name, price) in [
+        ("Massage Therapy", "120.00"),
+        ("Rustic Spa Treatments", "85.00"),
+        ("Tiny Home Retreat", "180.00"),
+        ("Wellness Packages", "450.00"),
+    ] {
+        let service = list.iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(service["price"], price, "{name}");
+    }
+    let demo_count = list.len();
 
     // Create.
     let body = json!({
@@ -436,7 +465,7 @@ async fn services_are_listed_by_price_and_managed_by_admins() {
     assert_eq!(created["price"], "65.00");
     assert_eq!(created["duration"], 45);
     let id = created["id"].as_str().expect("id").to_owned();
-    assert_eq!(app.get_json("/api/services").await.as_array().expect("list").len(), 5);
+    assert_eq!(app.get_json("/api/services").await.as_array().expect("list").len(), demo_count + 1);
 
     // Validation.
     assert_field_errors(
@@ -459,7 +488,7 @@ async fn services_are_listed_by_price_and_managed_by_admins() {
         )
         .await;
     }
-    assert_eq!(app.rows("services"), 5);
+    assert_eq!(app.rows("services"), i64::try_from(demo_count + 1).expect("count"));
 
     // Update returns the updated service.
     let mut update = body.clone();
@@ -498,5 +527,5 @@ async fn services_are_listed_by_price_and_managed_by_admins() {
     assert_error(app.delete_as(&token, &format!("/api/admin/services/{id}")).await, StatusCode::NOT_FOUND)
         .await;
     assert_error(app.delete_as(&token, "/api/admin/services/x").await, StatusCode::BAD_REQUEST).await;
-    assert_eq!(app.get_json("/api/services").await.as_array().expect("list").len(), 4);
+    assert_eq!(app.get_json("/api/services").await.as_array().expect("list").len(), demo_count);
 }

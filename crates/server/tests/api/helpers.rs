@@ -436,3 +436,36 @@ pub fn sorted(names: &[&str]) -> Vec<String> {
     names.sort();
     names
 }
+
+/// The demo catalogue every test app starts with (`demo/catalogue.json`), so
+/// expectations follow the file instead of repeating it.
+pub fn demo_catalogue() -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../demo/catalogue.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("demo catalogue")).expect("catalogue JSON")
+}
+
+/// Whole cents of a money text ("46", "46.5", "46.00").
+pub fn cents(text: &str) -> i64 {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let fraction = format!("{fraction:0<2}");
+    whole.parse::<i64>().expect("dollars") * 100 + fraction[..2].parse::<i64>().expect("cents")
+}
+
+impl TestApp {
+    /// Every product, as the public list has them.
+    pub async fn products(&self) -> Vec<Value> {
+        self.get_json("/api/products").await.as_array().expect("list").clone()
+    }
+
+    /// A demo post's slug (the second newest, so not the first of the list).
+    pub async fn demo_slug(&self) -> String {
+        let posts = self.get_json("/api/blog-posts").await;
+        let list = posts.as_array().expect("list");
+        list[list.len().min(2) - 1]["slug"].as_str().expect("slug").to_owned()
+    }
+
+    /// The URL of a demo product's image, served from /media.
+    pub async fn demo_image(&self) -> String {
+        self.products().await[0]["image"].as_str().expect("image").to_owned()
+    }
+}

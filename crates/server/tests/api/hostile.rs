@@ -48,6 +48,7 @@ struct Fixtures {
     product: String,
     media: String,
     post: String,
+    slug: String,
     booking: String,
     order: String,
     service: String,
@@ -58,13 +59,15 @@ struct Fixtures {
 
 async fn fixtures(app: &TestApp) -> Fixtures {
     let token = app.admin_token().await;
-    let product = app.product("Alpine Cedar Face Oil").await["id"].as_str().expect("id").to_owned();
+    let products = app.products().await;
+    let product = products[0]["id"].as_str().expect("id").to_owned();
     let media = app.get_json(&format!("/api/products/{product}/media")).await[0]["id"]
         .as_str()
         .expect("media")
         .to_owned();
+    let slug = app.demo_slug().await;
     let post =
-        app.get_json("/api/blog-posts/herbal-tea-garden").await["id"].as_str().expect("post").to_owned();
+        app.get_json(&format!("/api/blog-posts/{slug}")).await["id"].as_str().expect("post").to_owned();
     let created = |value: Value| value["id"].as_str().expect("id").to_owned();
     let booking = created(
         expect_json(
@@ -73,7 +76,8 @@ async fn fixtures(app: &TestApp) -> Fixtures {
         )
         .await,
     );
-    let order_product = app.product("Golden Hour Chamomile").await;
+    // Another product than the one the hostile updates rewrite.
+    let order_product = products[1].clone();
     let order = created(
         expect_json(
             app.post_json("/api/orders", &order_body(&[(&order_product, 1)])).await,
@@ -116,7 +120,7 @@ async fn fixtures(app: &TestApp) -> Fixtures {
         )
         .await,
     );
-    Fixtures { token, product, media, post, booking, order, service, blackout, message, order_product }
+    Fixtures { token, product, media, post, slug, booking, order, service, blackout, message, order_product }
 }
 
 /// The operation's path with real ids filled in.
@@ -125,7 +129,7 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         "/api/admin/products/{id}" | "/api/products/{id}/media" | "/api/products/{id}" => &f.product,
         "/api/product-media/{id}" => &f.media,
         "/api/admin/blog-posts/{id}" => &f.post,
-        "/api/blog-posts/{slug}" => "herbal-tea-garden",
+        "/api/blog-posts/{slug}" => &f.slug,
         "/api/admin/bookings/{id}" => &f.booking,
         "/api/admin/orders/{id}/status" => &f.order,
         "/api/admin/services/{id}" => &f.service,

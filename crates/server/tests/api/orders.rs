@@ -41,8 +41,9 @@ fn items_of(order: &Value) -> Vec<Value> {
 #[tokio::test]
 async fn an_order_with_correct_totals_is_stored_with_server_names_and_prices() {
     let app = spawn_app().await;
-    let tea = app.product("Pine Needle Forest Tea").await; // 22.00
-    let chamomile = app.product("Golden Hour Chamomile").await; // 18.00
+    let token = app.admin_token().await;
+    let tea = app.create_product(&token, "Pine Needle Test Tea", "teas", "22.00").await;
+    let chamomile = app.create_product(&token, "Chamomile Test Tea", "teas", "18").await;
     let mut body = order_body(&[(&tea, 2), (&chamomile, 1)]);
     assert_eq!(body["subtotal"], "62.00");
     assert_eq!(body["tax"], "4.96");
@@ -77,11 +78,11 @@ async fn an_order_with_correct_totals_is_stored_with_server_names_and_prices() {
     assert_eq!(items.len(), 2);
     assert_eq!(
         items[0],
-        json!({"productId": tea["id"], "productName": "Pine Needle Forest Tea", "price": "22.00", "quantity": 2})
+        json!({"productId": tea["id"], "productName": "Pine Needle Test Tea", "price": "22.00", "quantity": 2})
     );
     assert_eq!(
         items[1],
-        json!({"productId": chamomile["id"], "productName": "Golden Hour Chamomile", "price": "18.00", "quantity": 1})
+        json!({"productId": chamomile["id"], "productName": "Chamomile Test Tea", "price": "18.00", "quantity": 1})
     );
     // The database row agrees.
     let id = placed["id"].as_str().expect("id");
@@ -96,7 +97,8 @@ async fn an_order_with_correct_totals_is_stored_with_server_names_and_prices() {
 #[tokio::test]
 async fn a_phone_is_kept_and_items_may_be_sent_as_a_list() {
     let app = spawn_app().await;
-    let soak = app.product("Hot Spring Mineral Soak").await; // 34.00
+    let token = app.admin_token().await;
+    let soak = app.create_product(&token, "Mineral Test Soak", "skincare", "34.00").await;
     let mut body = order_body(&[(&soak, 3)]);
     body["phone"] = json!("(951) 555-0100");
     body["items"] = json!([{"productId": soak["id"], "quantity": 3}]);
@@ -111,7 +113,8 @@ async fn a_phone_is_kept_and_items_may_be_sent_as_a_list() {
 #[tokio::test]
 async fn tampered_figures_are_refused_with_409_and_nothing_is_stored() {
     let app = spawn_app().await;
-    let balm = app.product("Mountain Sage Body Balm").await; // 42.00
+    let token = app.admin_token().await;
+    let balm = app.create_product(&token, "Sage Test Balm", "skincare", "42.00").await;
     let body = order_body(&[(&balm, 1)]);
     assert_eq!(body["total"], "60.36");
     for (field, forged) in [
@@ -139,7 +142,6 @@ async fn tampered_figures_are_refused_with_409_and_nothing_is_stored() {
     assert!(stored_orders(&app).await.is_empty());
 
     // A price change between cart and checkout is caught the same way.
-    let token = app.admin_token().await;
     let id = balm["id"].as_str().expect("id");
     let mut changed = balm.clone();
     changed["price"] = json!("45.00");
@@ -155,7 +157,7 @@ async fn tampered_figures_are_refused_with_409_and_nothing_is_stored() {
 #[tokio::test]
 async fn unknown_products_bad_quantities_and_empty_carts_are_400() {
     let app = spawn_app().await;
-    let tea = app.product("Ember Smoked Black Tea").await;
+    let tea = app.products().await[0].clone();
     let valid = order_body(&[(&tea, 1)]);
 
     let mut ghost = valid.clone();
@@ -273,7 +275,7 @@ async fn shipping_is_free_strictly_above_100_and_tax_rounds_half_up_to_the_cent(
 async fn admins_list_orders_newest_first_and_change_their_status() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let candle = app.product("Sage & Amber Candle").await;
+    let candle = app.products().await[1].clone();
     let first =
         expect_json(app.post_json("/api/orders", &order_body(&[(&candle, 1)])).await, StatusCode::CREATED)
             .await;
