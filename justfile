@@ -80,7 +80,8 @@ build: build-frontend
 # Benchmarks: domain rules and HTTP throughput/latency/memory on a release build.
 bench: ensure-postgres build-frontend
     cargo bench -p domain
-    cargo run --release -p server --example load -- "${BENCH_SECONDS:-10}"
+    cargo build --release -p server --bin server --example load
+    ./target/release/examples/load "${BENCH_SECONDS:-10}"
 
 # Install the frontend's npm packages when the lock file changed.
 frontend-deps:

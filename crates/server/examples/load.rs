@@ -1,0 +1,174 @@
+//! `just bench`: HTTP throughput, latency and memory of the release server.
+//!
+//! Starts `target/release/server` on a fresh database with the demo data,
+//! drives each scenario with 32 concurrent keep-alive clients for the given
+//! number of seconds, and reads the server's resident memory from /proc.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use reqwest::{Client, Method};
+use serde_json::{Value, json};
+
+const CONCURRENCY: usize = 32;
+
+struct Scenario {
+    name: &'static str,
+    method: Method,
+    path: String,
+    body: Option<Value>,
+}
+
+fn memory_kib(pid: u32, field: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|l| l.starts_with(field))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let seconds: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(10);
+    let pg =
+        std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
+    let database_url = format!("{}/golden_pine_bench", pg.trim_end_matches('/'));
+    store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let child = Command::new("target/release/server")
+        .env("DATABASE_URL", &database_url)
+        .env("PORT", port.to_string())
+        .env("DEMO_DATA", "true")
+        .env("RUST_LOG", "error")
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(|e| {
+            anyhow::anyhow!("start target/release/server (run `cargo build --release -p server`): {e}")
+        })?;
+    let server = Server(child);
+    let pid = server.0.id();
+    let base = format!("http://127.0.0.1:{port}");
+    let client = Client::builder().pool_max_idle_per_host(CONCURRENCY).build()?;
+    let started = Instant::now();
+    loop {
+        if client.get(format!("{base}/api/services")).send().await.is_ok() {
+            break;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            anyhow::bail!("server did not start");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let idle_rss = memory_kib(pid, "VmRSS:");
+    let products: Vec<Value> = client.get(format!("{base}/api/products")).send().await?.json().await?;
+    let product_id = products[0]["id"].as_str().unwrap_or_default().to_owned();
+    let date = (chrono::Utc::now() + chrono::Duration::days(30)).format("%Y-%m-%d").to_string();
+
+    let scenarios = vec![
+        Scenario { name: "GET /api/products", method: Method::GET, path: "/api/products".into(), body: None },
+        Scenario { name: "GET /api/services", method: Method::GET, path: "/api/services".into(), body: None },
+        Scenario {
+            name: "GET /api/products/{id}/media",
+            method: Method::GET,
+            path: format!("/api/products/{product_id}/media"),
+            body: None,
+        },
+        Scenario {
+            name: "GET /api/check-availability",
+            method: Method::GET,
+            path: format!("/api/check-availability?date={date}&serviceId=massage"),
+            body: None,
+        },
+        Scenario {
+            name: "POST /api/bookings (write)",
+            method: Method::POST,
+            path: "/api/bookings".into(),
+            body: Some(json!({"firstName": "Bench", "lastName": "Mark", "email": "bench@example.com",
+                "service": "spa", "date": date, "time": "11:00"})),
+        },
+        Scenario { name: "GET / (page with head tags)", method: Method::GET, path: "/".into(), body: None },
+    ];
+
+    println!("{seconds} s per scenario, {CONCURRENCY} concurrent clients, server pid {pid}\n");
+    println!(
+        "{:<32} {:>9} {:>9} {:>9} {:>9} {:>7}",
+        "scenario", "req/s", "p50 ms", "p99 ms", "max ms", "errors"
+    );
+    for scenario in &scenarios {
+        run(&client, &base, scenario, Duration::from_secs(seconds)).await;
+    }
+    println!(
+        "\nserver memory: {} MiB resident idle, {} MiB resident after load, {} MiB peak",
+        idle_rss / 1024,
+        memory_kib(pid, "VmRSS:") / 1024,
+        memory_kib(pid, "VmHWM:") / 1024
+    );
+    drop(server);
+    store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
+    Ok(())
+}
+
+async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duration) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let errors = Arc::new(AtomicU64::new(0));
+    let mut workers = Vec::new();
+    for _ in 0..CONCURRENCY {
+        let (client, stop, errors) = (client.clone(), stop.clone(), errors.clone());
+        let url = format!("{base}{}", scenario.path);
+        let (method, body) = (scenario.method.clone(), scenario.body.clone());
+        workers.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                let mut request = client.request(method.clone(), &url);
+                if let Some(body) = &body {
+                    request = request.json(body);
+                }
+                let start = Instant::now();
+                match request.send().await {
+                    Ok(response) if response.status().is_success() => {
+                        let _ = response.bytes().await;
+                        latencies.push(start.elapsed());
+                    }
+                    _ => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            latencies
+        }));
+    }
+    tokio::time::sleep(duration).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut latencies = Vec::new();
+    for worker in workers {
+        latencies.extend(worker.await.unwrap_or_default());
+    }
+    latencies.sort();
+    let pick = |q: f64| {
+        latencies.get(((latencies.len() as f64 - 1.0) * q) as usize).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    println!(
+        "{:<32} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>7}",
+        scenario.name,
+        latencies.len() as f64 / duration.as_secs_f64(),
+        pick(0.5),
+        pick(0.99),
+        pick(1.0),
+        errors.load(Ordering::Relaxed)
+    );
+}
