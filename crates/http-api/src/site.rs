@@ -180,8 +180,12 @@ pub async fn blog_post_page(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> HttpResponse {
-    match state.content.get_post_by_slug(&slug).await {
-        Ok(post) => {
+    let found = match domain::content::Slug::parse(&slug) {
+        Ok(slug) => state.content.get_post_by_slug(slug.as_str()).await.ok(),
+        Err(_) => None,
+    };
+    match found {
+        Some(post) => {
             let meta = PageMeta {
                 title: format!("{} | Golden Pine Journal", post.title),
                 description: post.excerpt,
@@ -192,7 +196,7 @@ pub async fn blog_post_page(
             };
             render(&state, &meta, StatusCode::OK).await
         }
-        Err(_) => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
+        None => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
     }
 }
 
