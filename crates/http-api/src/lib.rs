@@ -164,7 +164,7 @@ pub fn build_app(
         // Not the raw template from the files below: the rendered, uncached home page.
         .route("/index.html", get_or_head().to(site::app_page))
         .route(
-            "/{page:(services|products|blog|contact|checkout|wellness-quiz|admin/login|admin/dashboard)}",
+            "/{page:(services|products|blog|contact|checkout|wellness-quiz|admin/login|admin/dashboard)/?}",
             get_or_head().to(site::app_page),
         )
         .service(root_files)

@@ -33,7 +33,7 @@ use crate::routes::{admin, bookings, catalog, content, orders, quiz};
         admin::login, admin::me,
     ),
     components(schemas(ErrorBody)),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &MalformedIdResponses),
     tags(
         (name = "Services", description = "Bookable experiences"),
         (name = "Products", description = "The shop's catalogue"),
@@ -58,6 +58,39 @@ impl Modify for BearerAuth {
         let mut scheme = Http::new(HttpAuthScheme::Bearer);
         scheme.bearer_format = Some("JWT".to_owned());
         components.add_security_scheme("bearer_auth", SecurityScheme::Http(scheme));
+    }
+}
+
+/// Every operation with an `{id}` path parameter answers 400 for an id that
+/// is not a uuid (the path extractor's rule); documented once, here.
+struct MalformedIdResponses;
+
+impl Modify for MalformedIdResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::ParameterIn;
+        use utoipa::openapi::{Content, Ref, ResponseBuilder};
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete];
+            for operation in operations.into_iter().flatten() {
+                let has_id = operation
+                    .parameters
+                    .iter()
+                    .flatten()
+                    .any(|p| p.name == "id" && p.parameter_in == ParameterIn::Path);
+                if has_id {
+                    operation.responses.responses.entry("400".to_owned()).or_insert_with(|| {
+                        ResponseBuilder::new()
+                            .description("Malformed id, or invalid fields")
+                            .content(
+                                "application/json",
+                                Content::new(Some(Ref::from_schema_name("ErrorBody"))),
+                            )
+                            .build()
+                            .into()
+                    });
+                }
+            }
+        }
     }
 }
 

@@ -167,7 +167,10 @@ fn not_found_meta(path: &str) -> PageMeta {
 
 /// `GET` of a client-side route.
 pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let path = req.path();
+    let path = match req.path().trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
+    };
     match static_page(path) {
         Some(meta) => render(&state, &meta, StatusCode::OK).await,
         None => render(&state, &not_found_meta(path), StatusCode::NOT_FOUND).await,

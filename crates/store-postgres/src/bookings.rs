@@ -268,14 +268,14 @@ impl BookingRepository for PgStore {
             let rows = availability::table
                 .filter(availability::date.between(start, end))
                 .select(AvailabilityRow::as_select())
-                .order((
-                    availability::date.asc(),
-                    availability::time_slot.asc().nulls_first(),
-                    availability::id.asc(),
-                ))
+                .order((availability::date.asc(), availability::id.asc()))
                 .load(conn)
                 .map_err(storage)?;
-            with_service_names(conn, rows)
+            let mut entries = with_service_names(conn, rows)?;
+            // Slots in the order of the day (as text "9:00" would sort after "17:00"),
+            // day-wide entries first.
+            entries.sort_by_key(|e| (e.date, e.time_slot));
+            Ok(entries)
         })
         .await
     }

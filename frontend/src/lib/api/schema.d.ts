@@ -1018,6 +1018,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an admin */
             401: {
                 headers: {
@@ -1119,6 +1128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not an admin */
             401: {
@@ -1222,6 +1240,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an admin */
             401: {
                 headers: {
@@ -1260,6 +1287,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not an admin */
             401: {
@@ -1517,6 +1553,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an admin */
             401: {
                 headers: {
@@ -1609,6 +1654,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not an admin */
             401: {
@@ -2077,6 +2131,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an admin */
             401: {
                 headers: {
@@ -2180,6 +2243,15 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such product */
             404: {
                 headers: {
@@ -2210,6 +2282,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductMedia"][];
+                };
+            };
+            /** @description Malformed id, or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such product */
