@@ -15,8 +15,8 @@ export function BrandMark({ className }: { className?: string }) {
         aria-hidden
         className={cn('inline-block bg-current text-gold', className)}
         style={{
-          maskImage: `url(${markUrl})`,
-          WebkitMaskImage: `url(${markUrl})`,
+          maskImage: `url("${markUrl}")`,
+          WebkitMaskImage: `url("${markUrl}")`,
           maskSize: 'contain',
           WebkitMaskSize: 'contain',
           maskRepeat: 'no-repeat',
