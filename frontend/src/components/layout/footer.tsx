@@ -25,7 +25,7 @@ const columns = [
   {
     title: 'Connect',
     links: [
-      { label: 'Journal', to: '/blog' },
+      { label: 'Blog', to: '/blog' },
       { label: 'Contact', to: '/contact' },
     ],
   },
