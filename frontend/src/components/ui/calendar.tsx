@@ -148,8 +148,9 @@ export function Calendar({
                         'flex h-16 w-full cursor-pointer flex-col items-center justify-start gap-1 border pt-2 text-sm transition-colors duration-200',
                         isSelected
                           ? 'border-gold bg-gold/15 text-gold-light'
-                          : 'border-line/60 bg-ink/40 text-sand hover:border-gold/50 hover:text-ivory',
-                        isToday && !isSelected ? 'border-gold/50 text-gold' : '',
+                          : isToday
+                            ? 'border-gold/60 bg-gold/5 text-gold hover:border-gold'
+                            : 'border-line/60 bg-ink/40 text-sand hover:border-gold/50 hover:text-ivory',
                       )}
                     >
                       <span className={cn('leading-none', isToday ? 'font-semibold' : '')}>{Number(day.slice(8))}</span>

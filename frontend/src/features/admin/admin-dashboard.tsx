@@ -58,9 +58,9 @@ function Dashboard({ name }: { name: string }) {
         </div>
         <StatCards />
         <Tabs defaultValue="products" className="mt-12">
-          <TabsList aria-label="Dashboard sections" className="justify-start gap-x-1 overflow-x-auto">
+          <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
             {tabs.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="px-4 sm:px-5">
+              <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-5! lg:tracking-luxe!">
                 {t.label}
               </TabsTrigger>
             ))}

@@ -10,10 +10,12 @@ import { applyFieldErrors } from '../../shared/form-errors';
 import { useCreateBlogPost } from '../api/create-blog-post';
 import { useUpdateBlogPost } from '../api/update-blog-post';
 import { emptyPost, formToPost, postFields, postSchema, postToForm, slugify, type PostFormValues } from '../post-schema';
+import { useReturnFocus } from '../../shared/use-return-focus';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; post?: BlogPost };
 
 export function PostFormDialog({ open, onOpenChange, post }: Props) {
+  const returnFocus = useReturnFocus(open);
   const editing = Boolean(post);
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
@@ -56,7 +58,7 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="xl">
+      <DialogContent size="xl" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <p className="eyebrow mb-3">Wellness Journal</p>
           <DialogTitle>{editing ? 'Edit Blog Post' : 'Add Blog Post'}</DialogTitle>
@@ -81,10 +83,10 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
             />
           </Field>
           <Field id={id('excerpt')} label="Excerpt" error={errors.excerpt?.message} className="sm:col-span-2">
-            <Textarea rows={2} className="min-h-0" required {...fieldAria(id('excerpt'), errors.excerpt?.message)} {...register('excerpt')} />
+            <Textarea rows={2} className="min-h-0!" required {...fieldAria(id('excerpt'), errors.excerpt?.message)} {...register('excerpt')} />
           </Field>
           <Field id={id('content')} label="Content" error={errors.content?.message} className="sm:col-span-2">
-            <Textarea rows={6} className="min-h-0" required {...fieldAria(id('content'), errors.content?.message)} {...register('content')} />
+            <Textarea rows={6} className="min-h-0!" required {...fieldAria(id('content'), errors.content?.message)} {...register('content')} />
           </Field>
           <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
             <Input

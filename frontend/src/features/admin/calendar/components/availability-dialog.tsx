@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Label, Textarea } from '@/components/ui/field';
+import { Field, Input, Textarea } from '@/components/ui/field';
 import { fieldAria } from '@/components/ui/field-styles';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatSlot, timeSlots } from '@/config/site';
@@ -19,10 +19,12 @@ import {
   type AvailabilityFormValues,
 } from '../availability-schema';
 import { accommodationOptions } from '../calendar-logic';
+import { useReturnFocus } from '../../shared/use-return-focus';
 
 type Props = { day: string | undefined; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
+  const returnFocus = useReturnFocus(open);
   const services = useServices();
   const upsert = useUpsertAvailability();
   const { register, control, handleSubmit, formState, reset, setError } = useForm<AvailabilityFormValues>({
@@ -46,7 +48,7 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <p className="eyebrow mb-3">Calendar</p>
           <DialogTitle>Manage Availability</DialogTitle>
@@ -142,15 +144,18 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
                 />
               )}
             />
-            <Label htmlFor="availability-blocked" className="mb-0 cursor-pointer">
+            <label
+              htmlFor="availability-blocked"
+              className="cursor-pointer text-[0.7rem] font-medium uppercase leading-none tracking-wide-2 text-sand"
+            >
               Blocked (no bookings)
-            </Label>
+            </label>
           </div>
           <Field id="availability-reason" label="Block reason" optional className="sm:col-span-2">
             <Textarea
               id="availability-reason"
               rows={2}
-              className="min-h-0"
+              className="min-h-0!"
               placeholder={isBlocked ? 'Why this is closed, for the team' : undefined}
               {...register('blockReason')}
             />

@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useCreateBlackout } from '../api/create-blackout';
 import { blackoutSchema, emptyBlackout, type BlackoutFormValues } from '../blackout-schema';
 import { blackoutTypes } from '../calendar-logic';
+import { useReturnFocus } from '../../shared/use-return-focus';
 
 type Props = {
   open: boolean;
@@ -19,6 +20,7 @@ type Props = {
 };
 
 export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Props) {
+  const returnFocus = useReturnFocus(open);
   const create = useCreateBlackout();
   const { register, control, handleSubmit, reset, formState } = useForm<BlackoutFormValues>({
     resolver: zodResolver(blackoutSchema),
@@ -52,7 +54,7 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <p className="eyebrow mb-3">Calendar</p>
           <DialogTitle>Add Blackout Dates</DialogTitle>
@@ -92,7 +94,7 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
             />
           </Field>
           <Field id="blackout-reason" label="Reason" optional className="sm:col-span-2">
-            <Textarea id="blackout-reason" rows={2} className="min-h-0" {...register('reason')} />
+            <Textarea id="blackout-reason" rows={2} className="min-h-0!" {...register('reason')} />
           </Field>
           <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>

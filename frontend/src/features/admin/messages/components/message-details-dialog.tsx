@@ -5,6 +5,7 @@ import { formatInstantDateTime } from '../../shared/format';
 import type { ContactMessage } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';
 import { interestLabel, interestTone } from '../interests';
+import { useReturnFocus } from '../../shared/use-return-focus';
 
 export function MessageDetailsDialog({
   message,
@@ -13,9 +14,10 @@ export function MessageDetailsDialog({
   message: ContactMessage | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
+  const returnFocus = useReturnFocus(Boolean(message));
   return (
     <Dialog open={Boolean(message)} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">{message ? <MessageDetails message={message} /> : null}</DialogContent>
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>{message ? <MessageDetails message={message} /> : null}</DialogContent>
     </Dialog>
   );
 }
@@ -31,22 +33,22 @@ function MessageDetails({ message }: { message: ContactMessage }) {
         <DialogDescription>Received {formatInstantDateTime(message.createdAt)}</DialogDescription>
       </DialogHeader>
       <dl className="grid grid-cols-[7rem_1fr] gap-x-6 gap-y-3 text-sm">
-        <dt className="text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">From</dt>
+        <dt className="font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">From</dt>
         <dd className="text-ivory">{from}</dd>
-        <dt className="text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Email</dt>
+        <dt className="font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Email</dt>
         <dd className="break-all text-sand">{message.email}</dd>
         {message.interest ? (
           <>
-            <dt className="text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Interest</dt>
+            <dt className="font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Interest</dt>
             <dd>
               <ToneBadge tone={interestTone(message.interest)}>{interestLabel(message.interest)}</ToneBadge>
             </dd>
           </>
         ) : null}
-        <dt className="text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Date</dt>
+        <dt className="font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Date</dt>
         <dd className="text-sand">{formatInstantDateTime(message.createdAt)}</dd>
       </dl>
-      <h3 className="mt-8 mb-3 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Message</h3>
+      <h3 className="mt-8 mb-3 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Message</h3>
       {/* Text, never markup; line breaks as the guest wrote them. */}
       <p data-testid="message-body" className="whitespace-pre-wrap break-words border border-line/70 bg-ink/50 p-5 leading-relaxed text-ivory">
         {message.message}

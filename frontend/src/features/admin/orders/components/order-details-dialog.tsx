@@ -7,6 +7,7 @@ import { orderStatuses } from '../../shared/statuses';
 import type { AdminOrder } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';
 import { parseOrderItems } from '../order-items';
+import { useReturnFocus } from '../../shared/use-return-focus';
 
 function safeLine(price: string, quantity: number): string {
   try {
@@ -17,9 +18,10 @@ function safeLine(price: string, quantity: number): string {
 }
 
 export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder | undefined; onOpenChange: (open: boolean) => void }) {
+  const returnFocus = useReturnFocus(Boolean(order));
   return (
     <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">{order ? <OrderDetails order={order} /> : null}</DialogContent>
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>{order ? <OrderDetails order={order} /> : null}</DialogContent>
     </Dialog>
   );
 }
@@ -37,7 +39,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
 
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="order-customer">
-          <h3 id="order-customer" className="mb-2 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+          <h3 id="order-customer" className="mb-2 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
             Customer
           </h3>
           <p className="text-ivory">
@@ -47,7 +49,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
           {order.phone ? <p className="text-sm text-sand">{order.phone}</p> : null}
         </section>
         <section aria-labelledby="order-shipping">
-          <h3 id="order-shipping" className="mb-2 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+          <h3 id="order-shipping" className="mb-2 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
             Shipping address
           </h3>
           <address className="not-italic text-sand" data-testid="order-address">
@@ -60,7 +62,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
 
       <section aria-labelledby="order-items" className="mt-8">
         <div className="mb-2 flex items-center justify-between">
-          <h3 id="order-items" className="text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+          <h3 id="order-items" className="font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
             Items
           </h3>
           {status ? <ToneBadge tone={status.tone}>{status.label}</ToneBadge> : null}

@@ -7,6 +7,7 @@ import { fieldAria } from '@/components/ui/field-styles';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Product } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
+import { useReturnFocus } from '../../shared/use-return-focus';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import {
@@ -28,6 +29,7 @@ type Props = {
 
 /** Add Product and Edit Product share one form (spec §5). */
 export function ProductFormDialog({ open, onOpenChange, product }: Props) {
+  const returnFocus = useReturnFocus(open);
   const editing = Boolean(product);
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -59,7 +61,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <p className="eyebrow mb-3">Shop</p>
           <DialogTitle>{editing ? 'Edit Product' : 'Add Product'}</DialogTitle>

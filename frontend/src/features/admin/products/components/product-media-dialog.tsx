@@ -14,6 +14,7 @@ import { useAddProductMedia } from '../api/add-product-media';
 import { useDeleteProductMedia } from '../api/delete-product-media';
 import { useSwapMediaOrder } from '../api/update-product-media';
 import { emptyMedia, mediaSchema, neighbourFor, type MediaFormValues } from '../media-schema';
+import { useReturnFocus } from '../../shared/use-return-focus';
 
 export const NO_MEDIA_TEXT = 'No additional media files. Click "Add Media" to add images or videos.';
 
@@ -24,9 +25,10 @@ export function ProductMediaDialog({
   product: Product | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
+  const returnFocus = useReturnFocus(Boolean(product));
   return (
     <Dialog open={Boolean(product)} onOpenChange={onOpenChange}>
-      <DialogContent size="xl">{product ? <MediaGallery product={product} /> : null}</DialogContent>
+      <DialogContent size="xl" onCloseAutoFocus={returnFocus}>{product ? <MediaGallery product={product} /> : null}</DialogContent>
     </Dialog>
   );
 }
@@ -76,7 +78,7 @@ function MediaGallery({ product }: { product: Product }) {
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="media-list-heading">
-          <h3 id="media-list-heading" className="mb-4 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+          <h3 id="media-list-heading" className="mb-4 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
             Current media
           </h3>
           {media.isPending ? (
@@ -148,7 +150,7 @@ function MediaGallery({ product }: { product: Product }) {
         </section>
 
         <section aria-labelledby="media-add-heading" className="border border-line/70 bg-ink/30 p-5">
-          <h3 id="media-add-heading" className="mb-4 text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+          <h3 id="media-add-heading" className="mb-4 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
             Add media
           </h3>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add media">

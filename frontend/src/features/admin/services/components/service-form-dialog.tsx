@@ -6,6 +6,7 @@ import { Field, Input, Textarea } from '@/components/ui/field';
 import { fieldAria } from '@/components/ui/field-styles';
 import type { Service } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
+import { useReturnFocus } from '../../shared/use-return-focus';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import {
@@ -21,6 +22,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; service?: S
 
 /** "Add New Service" / "Edit Service" (spec §2). */
 export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
+  const returnFocus = useReturnFocus(open);
   const editing = Boolean(service);
   const create = useCreateService();
   const update = useUpdateService();
@@ -50,7 +52,7 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg">
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <p className="eyebrow mb-3">Experiences</p>
           <DialogTitle>{editing ? 'Edit Service' : 'Add New Service'}</DialogTitle>

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import {
+  AdminApi,
+  cents,
+  dollars,
+  expectNoSeriousAxeViolations,
+  openDashboard,
+  openTab,
+  SCREENSHOT_DIR,
+  settle,
+} from './admin-helpers';
+
+const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages'] as const;
+
+test('stat cards match the API: revenue is the sum of order totals, the rest are counts', async ({ page, request }) => {
+  const api = await AdminApi.create(request);
+  await openDashboard(page, request);
+  const [orders, bookings, messages] = await Promise.all([
+    api.get<Array<{ total: string }>>('/api/orders'),
+    api.get<unknown[]>('/api/bookings'),
+    api.get<unknown[]>('/api/contact-messages'),
+  ]);
+  await expect(page.getByTestId('stat-total-revenue')).toHaveText(dollars(orders.reduce((sum, o) => sum + cents(o.total), 0)));
+  await expect(page.getByTestId('stat-total-orders')).toHaveText(String(orders.length));
+  await expect(page.getByTestId('stat-total-bookings')).toHaveText(String(bookings.length));
+  await expect(page.getByTestId('stat-new-messages')).toHaveText(String(messages.length));
+});
+
+test('seven tabs, Products first; arrow keys move between them', async ({ page, request }) => {
+  await openDashboard(page, request);
+  const tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
+  await expect(tabs).toHaveText([...TABS]);
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+
+  // A dialog traps focus, is labelled, and Escape closes it, returning focus to its opener.
+  await openTab(page, 'Products');
+  const add = page.getByRole('button', { name: 'Add Product' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add Product' });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 12; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+});
+
+for (const name of TABS) {
+  test(`${name} tab at 1440 px: no serious axe violations, screenshot`, async ({ page, request }) => {
+    await openDashboard(page, request);
+    const panel = await openTab(page, name);
+    await expect(panel).toBeVisible();
+    await settle(page);
+    if (name === 'Calendar') await panel.locator('[data-day]').first().click();
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-${name.toLowerCase()}.png`, fullPage: true });
+  });
+}
+
+test('dialogs pass axe too', async ({ page, request }) => {
+  await openDashboard(page, request);
+  const check = async (open: () => Promise<void>, dialogName: string, shot?: string) => {
+    await open();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await expect(dialog).toBeVisible();
+    await settle(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+    if (shot) await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-dialog-${shot}.png` });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await check(() => page.getByRole('button', { name: 'Add Product' }).click(), 'Add Product', 'product');
+  const firstProduct = page.getByTestId('product-row').first();
+  const productName = (await firstProduct.locator('span.font-medium').textContent()) ?? '';
+  await check(() => firstProduct.getByRole('button', { name: /^Manage media for/ }).click(), productName, 'media');
+
+  const calendar = await openTab(page, 'Calendar');
+  await check(() => calendar.getByRole('button', { name: 'Add Blackout Dates' }).click(), 'Add Blackout Dates', 'blackout');
+  await calendar.locator('[data-day]').nth(10).click();
+  await check(() => calendar.getByRole('button', { name: 'Manage Availability' }).click(), 'Manage Availability', 'availability');
+
+  const services = await openTab(page, 'Services');
+  await check(() => services.getByRole('button', { name: 'Add Service' }).click(), 'Add New Service');
+  const blog = await openTab(page, 'Blog');
+  await check(() => blog.getByRole('button', { name: 'Add Post' }).click(), 'Add Blog Post', 'post');
+});
+
+test.describe('at 768 px', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('the dashboard stays usable: no sideways page scroll, every tab reachable, tables scroll inside', async ({ page, request }) => {
+    await openDashboard(page, request);
+    for (const name of TABS) {
+      const panel = await openTab(page, name);
+      await expect(panel).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} overflows the page sideways`).toBeLessThanOrEqual(0);
+    }
+    await openTab(page, 'Products');
+    await expect(page.getByRole('button', { name: 'Add Product' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await settle(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-products-768.png`, fullPage: true });
+  });
+});
+
+test('public pages never download the admin code', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Products', exact: true }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.waitForLoadState('networkidle');
+  await page.goto('/products');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((s) => /\/assets\/admin-/.test(s))).toEqual([]);
+
+  // The same pattern does catch the admin chunks once an admin page is opened.
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Administrator Login' })).toBeVisible();
+  expect(scripts.filter((s) => /\/assets\/admin-login-/.test(s))).toHaveLength(1);
+  await context.close();
+});

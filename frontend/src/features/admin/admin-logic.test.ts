@@ -1,0 +1,158 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addMonths, monthWeeks } from '@/components/ui/calendar-dates';
+import { ApiError } from '@/lib/api/errors';
+import { loginFailureText } from './auth/login-schema';
+import { toAvailabilityInput, emptyAvailability } from './calendar/availability-schema';
+import { blackoutsCovering, dayMark } from './calendar/calendar-logic';
+import { totalRevenue } from './dashboard/stats';
+import { interestLabel, interestTone, OTHER_TONE } from './messages/interests';
+import { parseOrderItems, shortOrderId } from './orders/order-items';
+import { slugify } from './blog/post-schema';
+import { neighbourFor } from './products/media-schema';
+import { toMoneyString } from './shared/money';
+import { clearSession, readSession, saveSession } from './session/admin-session';
+
+describe('calendar rules', () => {
+  const blackouts = [{ startDate: '2026-12-24', endDate: '2026-12-26' }];
+  const entry = (date: string, currentBookings: number, maxCapacity: number) => ({ date, currentBookings, maxCapacity });
+
+  it('a blackout covers its start and end dates inclusive', () => {
+    expect(blackoutsCovering(blackouts, '2026-12-23')).toHaveLength(0);
+    expect(blackoutsCovering(blackouts, '2026-12-24')).toHaveLength(1);
+    expect(blackoutsCovering(blackouts, '2026-12-26')).toHaveLength(1);
+    expect(blackoutsCovering(blackouts, '2026-12-27')).toHaveLength(0);
+  });
+
+  it('marks: blackout first, then a dot only when an entry has bookings; orange when any is full', () => {
+    expect(dayMark('2026-12-25', blackouts, [entry('2026-12-25', 1, 1)])).toBe('blackout');
+    expect(dayMark('2026-12-10', blackouts, [entry('2026-12-10', 0, 3)])).toBeUndefined();
+    expect(dayMark('2026-12-10', blackouts, [entry('2026-12-10', 1, 3)])).toBe('booked');
+    expect(dayMark('2026-12-10', blackouts, [entry('2026-12-10', 1, 3), entry('2026-12-10', 2, 2)])).toBe('full');
+    expect(dayMark('2026-12-10', blackouts, [entry('2026-12-11', 2, 2)])).toBeUndefined();
+  });
+
+  it('three months ahead clamps to the end of a shorter month', () => {
+    expect(addMonths('2026-01-15', 3)).toBe('2026-04-15');
+    expect(addMonths('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonths('2027-11-30', 3)).toBe('2028-02-29');
+  });
+
+  it('month weeks start on Sunday and pad with blanks', () => {
+    const weeks = monthWeeks({ year: 2026, month: 1 }); // February 2026 starts on a Sunday
+    expect(weeks).toHaveLength(4);
+    expect(weeks[0]![0]).toBe('2026-02-01');
+    const march = monthWeeks({ year: 2026, month: 2 });
+    expect(march[0]![0]).toBe('2026-03-01');
+    expect(march.flat().filter(Boolean)).toHaveLength(31);
+    expect(march.every((w) => w.length === 7)).toBe(true);
+  });
+
+  it('availability: "none" goes out as "none"; a slot only with a service', () => {
+    expect(toAvailabilityInput('2026-12-18', { ...emptyAvailability, timeSlot: '11:00' })).toEqual({
+      date: '2026-12-18',
+      serviceId: 'none',
+      accommodationType: 'none',
+      timeSlot: null,
+      maxCapacity: 1,
+      isBlocked: false,
+      blockReason: null,
+    });
+    expect(
+      toAvailabilityInput('2026-12-18', { ...emptyAvailability, serviceId: 'svc-1', timeSlot: '11:00', maxCapacity: '4', isBlocked: true, blockReason: ' away ' }),
+    ).toMatchObject({ serviceId: 'svc-1', timeSlot: '11:00', maxCapacity: 4, isBlocked: true, blockReason: 'away' });
+  });
+});
+
+describe('orders and money', () => {
+  it('reads quantity, productName and price from the items JSON text; tolerates junk', () => {
+    const items = JSON.stringify([
+      { productId: 'p1', productName: 'Cedar & Ember Candle', price: '46.00', quantity: 2 },
+      { productId: 'p2', productName: 'Golden Hour Chamomile', price: 18, quantity: 1 },
+      'nonsense',
+    ]);
+    expect(parseOrderItems(items)).toEqual([
+      { productName: 'Cedar & Ember Candle', price: '46.00', quantity: 2 },
+      { productName: 'Golden Hour Chamomile', price: '18.00', quantity: 1 },
+    ]);
+    expect(parseOrderItems('not json')).toEqual([]);
+    expect(parseOrderItems('{"a":1}')).toEqual([]);
+  });
+
+  it('shows the first 8 characters of an id with an ellipsis', () => {
+    expect(shortOrderId('3afd9099-1234-5678-9abc-def012345678')).toBe('3afd9099…');
+  });
+
+  it('revenue sums the totals exactly', () => {
+    expect(totalRevenue([])).toBe('$0.00');
+    expect(totalRevenue([{ total: '0.10' }, { total: '0.20' }, { total: '174.96' }])).toBe('$175.26');
+    expect(totalRevenue([{ total: 'oops' }, { total: '5.00' }])).toBe('$5.00');
+  });
+
+  it('typed amounts go out with two decimals', () => {
+    expect(toMoneyString('38')).toBe('38.00');
+    expect(toMoneyString('38.5')).toBe('38.50');
+    expect(toMoneyString(' 12.34 ')).toBe('12.34');
+  });
+});
+
+describe('forms and labels', () => {
+  it('slugs are lowercased with spaces turned into hyphens as typed', () => {
+    expect(slugify('Winter Solstice RITUAL')).toBe('winter-solstice-ritual');
+    expect(slugify('already-a-slug')).toBe('already-a-slug');
+    expect(slugify('two  spaces')).toBe('two--spaces');
+  });
+
+  it('media moves swap with the neighbour, never past the ends', () => {
+    const items = ['a', 'b', 'c'];
+    expect(neighbourFor(items, 1, 'up')).toEqual(['b', 'a']);
+    expect(neighbourFor(items, 1, 'down')).toEqual(['b', 'c']);
+    expect(neighbourFor(items, 0, 'up')).toBeUndefined();
+    expect(neighbourFor(items, 2, 'down')).toBeUndefined();
+  });
+
+  it('interest keys map to labels; unknown and uncoloured ones wear the Other colour', () => {
+    expect(interestLabel('spa')).toBe('Spa Treatments');
+    expect(interestLabel('mystery')).toBe('Other');
+    expect(interestTone('massage')).not.toBe(OTHER_TONE);
+    expect(interestTone('general')).toBe(OTHER_TONE);
+    expect(interestTone('mystery')).toBe(OTHER_TONE);
+  });
+
+  it('login failures prefer the server message', () => {
+    expect(loginFailureText(new ApiError(401, 'Unauthorized', '{"message":"Invalid credentials"}'))).toBe('Invalid credentials');
+    expect(loginFailureText(new ApiError(429, 'Too Many Requests', '{"message":"Too many failed logins. Please try again later."}'))).toBe(
+      'Too many failed logins. Please try again later.',
+    );
+    expect(loginFailureText(new ApiError(401, 'Unauthorized', ''))).toBe('Invalid credentials');
+    expect(loginFailureText(new TypeError('Failed to fetch'))).toBe('Login failed');
+  });
+});
+
+describe('admin session', () => {
+  afterEach(() => window.localStorage.clear());
+
+  const answer = {
+    token: 'tok',
+    expiresAt: '2026-01-01T08:00:00Z',
+    admin: { id: 'a1', email: 'a@b.co', name: 'Willow', isActive: true, createdAt: '2026-01-01T00:00:00Z' },
+  };
+
+  it('needs both keys and a readable user', () => {
+    expect(readSession()).toBeNull();
+    saveSession(answer);
+    expect(readSession()).toEqual({ token: 'tok', user: answer.admin });
+    expect(readSession()).toBe(readSession());
+    window.localStorage.setItem('adminUser', '{broken');
+    expect(readSession()).toBeNull();
+    saveSession(answer);
+    window.localStorage.removeItem('adminToken');
+    expect(readSession()).toBeNull();
+  });
+
+  it('clearing removes both keys', () => {
+    saveSession(answer);
+    clearSession();
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
+    expect(window.localStorage.getItem('adminUser')).toBeNull();
+  });
+});
