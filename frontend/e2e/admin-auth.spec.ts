@@ -5,7 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   expectToast,
   openDashboard,
-  SCREENSHOT_DIR,
+  screenshot,
   settle,
 } from './admin-helpers';
 
@@ -30,7 +30,7 @@ test.describe('admin login', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expectNoSeriousAxeViolations(page);
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-login.png` });
+    await screenshot(page, 'admin-login');
   });
 
   test('required fields are checked before anything is sent', async ({ page }) => {

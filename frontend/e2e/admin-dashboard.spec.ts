@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test';
 import {
+  addDays,
   AdminApi,
   cents,
+  dayFromToday,
   dollars,
   expectNoSeriousAxeViolations,
   openDashboard,
   openTab,
-  SCREENSHOT_DIR,
+  screenshot,
   settle,
+  unique,
 } from './admin-helpers';
 
 const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages'] as const;
@@ -53,17 +56,64 @@ test('seven tabs, Products first; arrow keys move between them', async ({ page, 
   await expect(add).toBeFocused();
 });
 
-for (const name of TABS) {
-  test(`${name} tab at 1440 px: no serious axe violations, screenshot`, async ({ page, request }) => {
-    await openDashboard(page, request);
-    const panel = await openTab(page, name);
-    await expect(panel).toBeVisible();
-    await settle(page);
-    if (name === 'Calendar') await panel.locator('[data-day]').first().click();
-    await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-${name.toLowerCase()}.png`, fullPage: true });
+test.describe('each tab at 1440 px', () => {
+  // A little of everything, so no tab is photographed empty; removed afterwards (orders cannot be deleted).
+  const seeded: { bookings: string[]; messages: string[]; blackouts: string[] } = { bookings: [], messages: [], blackouts: [] };
+  const today = dayFromToday(0);
+  // A blackout inside the current month, the one the calendar opens on.
+  const showcaseDay = dayFromToday(Number(today.slice(8)) <= 24 ? 2 : -6);
+
+  test.beforeAll(async ({ request }) => {
+    const api = await AdminApi.create(request);
+    const tag = unique();
+    const guests = [
+      ['Willa', 'Hart', 'massage', '11:00', 'spa', 'Hello!\nCould we book two massages for our anniversary in May?'],
+      ['Theo', 'Marsh', 'accommodation', '15:00', 'accommodation', 'Is the tiny home dog-friendly?'],
+      ['Imogen', 'Reyes', 'package', '9:00', 'products', 'Do you ship the cedar candle to Oregon?'],
+    ] as const;
+    for (const [i, [firstName, lastName, service, time, interest, message]] of guests.entries()) {
+      const email = `${firstName.toLowerCase()}.${tag}@example.test`;
+      const booking = await api.post<{ id: string }>('/api/bookings', {
+        firstName,
+        lastName,
+        email,
+        service,
+        date: dayFromToday(40 + i * 3 + Math.floor(Math.random() * 30)),
+        time,
+        notes: null,
+      });
+      seeded.bookings.push(booking.id);
+      const sent = await request.post('/api/contact-messages', { data: { firstName, lastName, email, interest, message } });
+      seeded.messages.push(((await sent.json()) as { id: string }).id);
+    }
+    const blackout = await api.post<{ id: string }>('/api/admin/blackout-dates', {
+      startDate: showcaseDay,
+      endDate: addDays(showcaseDay, 1),
+      type: 'tiny_home',
+      reason: 'Chimney sweep and window wash',
+    });
+    seeded.blackouts.push(blackout.id);
   });
-}
+
+  test.afterAll(async ({ request }) => {
+    const api = await AdminApi.create(request);
+    for (const id of seeded.bookings) await api.delete(`/api/admin/bookings/${id}`);
+    for (const id of seeded.messages) await api.delete(`/api/admin/contact-messages/${id}`);
+    for (const id of seeded.blackouts) await api.delete(`/api/admin/blackout-dates/${id}`);
+  });
+
+  for (const name of TABS) {
+    test(`${name}: no serious axe violations, screenshot`, async ({ page, request }) => {
+      await openDashboard(page, request);
+      const panel = await openTab(page, name);
+      await expect(panel).toBeVisible();
+      if (name === 'Calendar') await panel.locator(`[data-day="${showcaseDay}"]`).click();
+      await settle(page);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, `admin-${name.toLowerCase()}`);
+    });
+  }
+});
 
 test('dialogs pass axe too', async ({ page, request }) => {
   await openDashboard(page, request);
@@ -73,7 +123,7 @@ test('dialogs pass axe too', async ({ page, request }) => {
     await expect(dialog).toBeVisible();
     await settle(page);
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
-    if (shot) await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-dialog-${shot}.png` });
+    if (shot) await screenshot(page, `admin-dialog-${shot}`, false);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
   };
@@ -108,7 +158,7 @@ test.describe('at 768 px', () => {
     await expect(page.getByRole('button', { name: 'Add Product' })).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await settle(page);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-products-768.png`, fullPage: true });
+    await screenshot(page, 'admin-products-768');
   });
 });
 

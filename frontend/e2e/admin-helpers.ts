@@ -181,3 +181,13 @@ export async function settle(page: Page) {
     );
   });
 }
+
+/** A full-page picture from the top, without a hover tooltip or focus ring left by the test's clicks. */
+export async function screenshot(page: Page, name: string, fullPage = true) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => {
+    if (document.activeElement instanceof HTMLElement && !document.activeElement.closest('[role="dialog"]')) document.activeElement.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
+}

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
+import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
+import { businessToday } from '@/lib/dates';
 import { BlogTab } from './blog/components/blog-tab';
 import { BookingsTab } from './bookings/components/bookings-tab';
 import { CalendarTab } from './calendar/components/calendar-tab';
@@ -52,9 +54,9 @@ function Dashboard({ name }: { name: string }) {
       <DashboardHeader name={name} onLogout={logout} />
       <main className="mx-auto max-w-[90rem] px-5 pb-24 pt-10 md:px-8">
         <div className="mb-10 flex flex-col gap-2">
-          <p className="eyebrow">Golden Pine · Administration</p>
+          <p className="eyebrow">{formatFullDay(businessToday())}</p>
           <h1 className="font-display text-4xl text-ivory md:text-5xl">Welcome back, {name}</h1>
-          <p className="text-sand">Here is how the retreat is doing today.</p>
+          <p className="text-sand">Here is how the retreat is doing.</p>
         </div>
         <StatCards />
         <Tabs defaultValue="products" className="mt-12">
@@ -72,6 +74,12 @@ function Dashboard({ name }: { name: string }) {
           ))}
         </Tabs>
       </main>
+      <footer className="border-t border-line/70">
+        <div className="mx-auto flex max-w-[90rem] flex-col gap-2 px-5 py-8 text-xs text-muted sm:flex-row sm:justify-between md:px-8">
+          <p>Golden Pine Wellness Retreat · Back Office</p>
+          <p>Times and dates are shown in Idyllwild time (Pacific).</p>
+        </div>
+      </footer>
     </div>
   );
 }

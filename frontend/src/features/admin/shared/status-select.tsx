@@ -17,7 +17,7 @@ export function StatusSelect<T extends string>({
 }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
-      <SelectTrigger aria-label={label} className="h-9 w-36 px-3 text-sm">
+      <SelectTrigger aria-label={label} className="h-9! w-36! px-3! text-sm!">
         <SelectValue />
       </SelectTrigger>
       <SelectContent className="w-40">
