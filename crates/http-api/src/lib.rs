@@ -117,6 +117,7 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         "/admin/availability",
         vec![get().to(bookings::list_availability), post().to(bookings::upsert_availability)],
     ))
+    .service(resource("/admin/availability/{id}", vec![delete().to(bookings::delete_availability)]))
     .service(resource("/quiz/recommendation", vec![post().to(quiz::recommend)]))
     .service(resource("/admin/login", vec![post().to(admin::login)]))
     .service(resource("/admin/me", vec![get().to(admin::me)]));

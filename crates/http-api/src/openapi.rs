@@ -28,7 +28,7 @@ use crate::routes::{admin, bookings, catalog, content, orders, quiz};
         bookings::check_availability, bookings::create_booking, bookings::list_bookings,
         bookings::set_booking_status, bookings::delete_booking,
         bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
-        bookings::list_availability, bookings::upsert_availability,
+        bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,
         quiz::recommend,
         admin::login, admin::me,
     ),

@@ -104,6 +104,8 @@ pub trait BookingRepository: Send + Sync {
     /// A new entry starts from the bookings it already governs; `Conflict`
     /// when the capacity would be below them, `Invalid` for an unknown service.
     async fn upsert_availability(&self, entry: NewAvailability) -> RepoResult<AvailabilityEntry>;
+    /// Removes an entry; the bookings it governed stay, no longer capped by it.
+    async fn delete_availability(&self, id: Uuid) -> RepoResult<()>;
 }
 
 #[async_trait]

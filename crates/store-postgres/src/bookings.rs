@@ -280,6 +280,13 @@ impl BookingRepository for PgStore {
         .await
     }
 
+    async fn delete_availability(&self, id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(diesel::delete(availability::table.find(id)).execute(conn).map_err(storage)?)
+        })
+        .await
+    }
+
     async fn upsert_availability(&self, entry: NewAvailability) -> RepoResult<AvailabilityEntry> {
         self.run(move |conn| transaction(conn, |conn| upsert_entry(conn, &entry))).await
     }

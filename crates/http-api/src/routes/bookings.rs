@@ -441,3 +441,19 @@ pub async fn upsert_availability(
     .validate()?;
     Ok(web::Json(state.bookings.upsert_availability(entry).await?.into()))
 }
+
+#[utoipa::path(delete, path = "/api/admin/availability/{id}", tag = "Calendar",
+    params(("id" = Uuid, Path, description = "Availability entry id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 204, description = "Removed; the bookings it governed stay"),
+        (status = 401, description = "Not an admin", body = ErrorBody),
+        (status = 404, description = "No such entry", body = ErrorBody)))]
+pub async fn delete_availability(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    state.bookings.delete_availability(*id).await.map_err(ApiError::repo("Availability entry"))?;
+    Ok(HttpResponse::NoContent().finish())
+}

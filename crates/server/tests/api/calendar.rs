@@ -741,3 +741,37 @@ async fn the_availability_list_honours_start_and_end() {
         assert_error(app.get_as(&token, &query).await, StatusCode::BAD_REQUEST).await;
     }
 }
+
+#[tokio::test]
+async fn deleting_an_availability_entry_lifts_its_cap_and_keeps_the_bookings() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let massage = app.service_id("Massage Therapy").await;
+    let date = days_from_today(27);
+    let entry = expect_json(
+        app.upsert_availability(
+            &token,
+            &json!({"date": date, "serviceId": massage, "timeSlot": "11:00", "maxCapacity": 1}),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    expect_json(book(&app, "massage", &date, "11:00").await, StatusCode::CREATED).await;
+    assert_error(book(&app, "massage", &date, "11:00").await, StatusCode::CONFLICT).await;
+
+    let id = entry["id"].as_str().expect("id");
+    let deleted = app.delete_as(&token, &format!("/api/admin/availability/{id}")).await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert!(app.availability_on(&token, &date).await.is_empty());
+    assert_eq!(app.rows("bookings"), 1, "the booking it governed stays");
+    expect_json(book(&app, "massage", &date, "11:00").await, StatusCode::CREATED).await;
+
+    assert_error(
+        app.delete_as(&token, &format!("/api/admin/availability/{id}")).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_error(app.delete_as(&token, "/api/admin/availability/not-a-uuid").await, StatusCode::BAD_REQUEST)
+        .await;
+}
