@@ -177,6 +177,13 @@ test('calendar: blackouts and availability created in the UI show on the right d
   await expect(massageEntry.getByText('Blocked', { exact: true })).toBeVisible();
   await expect(shown.filter({ hasText: 'Tiny Home' })).toContainText('0/2');
 
+  // A mistaken entry can be removed from the day panel.
+  await shown.filter({ hasText: 'Tiny Home' }).getByRole('button', { name: /^Remove the availability entry/ }).click();
+  await expectSuccess(page, 'Availability entry removed');
+  await expect(shown).toHaveCount(1);
+  const remaining = await api.get<Entry[]>(`/api/admin/availability?start=${entryDate}&end=${entryDate}`);
+  expect(remaining.map((e) => e.serviceId)).toEqual([massage.id]);
+
   // Remove Blackout from the day panel.
   await cell(blackStart).click();
   await dayPanel.getByRole('button', { name: 'Remove Blackout' }).click();

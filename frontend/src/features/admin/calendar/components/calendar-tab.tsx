@@ -10,6 +10,7 @@ import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '../../shared/format';
 import type { AvailabilityEntry, BlackoutDate } from '../../shared/types';
 import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
+import { useDeleteAvailability } from '../api/delete-availability';
 import { useDeleteBlackout } from '../api/delete-blackout';
 import { useAvailabilityRange } from '../api/get-availability';
 import { useBlackouts } from '../api/get-blackouts';
@@ -40,6 +41,7 @@ export function CalendarTab() {
   const blackouts = useBlackouts();
   const availability = useAvailabilityRange(firstDayOfMonth(month), lastDayOfMonth(month));
   const removeBlackout = useDeleteBlackout();
+  const removeEntry = useDeleteAvailability();
   const allBlackouts = sortBlackouts(blackouts.data ?? []);
   const entries = availability.data ?? [];
 
@@ -111,6 +113,8 @@ export function CalendarTab() {
             entries={selected ? entriesOn(entries, selected) : []}
             onRemove={(id) => removeBlackout.mutate(id)}
             removing={removeBlackout.isPending}
+            onRemoveEntry={(id) => removeEntry.mutate(id)}
+            removingEntry={removeEntry.isPending}
           />
           <section aria-labelledby="active-blackouts" className="border border-line/70 bg-ink/30 p-5">
             <h3 id="active-blackouts" className="mb-4 font-display text-xl text-ivory">
@@ -177,12 +181,16 @@ function DayPanel({
   entries,
   onRemove,
   removing,
+  onRemoveEntry,
+  removingEntry,
 }: {
   day: string | undefined;
   blackouts: BlackoutDate[];
   entries: AvailabilityEntry[];
   onRemove: (id: string) => void;
   removing: boolean;
+  onRemoveEntry: (id: string) => void;
+  removingEntry: boolean;
 }) {
   return (
     <section aria-labelledby="day-panel-heading" data-testid="day-panel" className="border border-gold/30 bg-surface-2/70 p-5">
@@ -241,6 +249,16 @@ function DayPanel({
                   </div>
                 </div>
                 {e.isBlocked && e.blockReason ? <p className="mt-2 text-xs text-sand">{e.blockReason}</p> : null}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-2 h-8 px-2 text-[0.65rem] hover:text-danger"
+                  disabled={removingEntry}
+                  aria-label={`Remove the availability entry ${title}${e.timeSlot ? ` at ${formatSlot(e.timeSlot)}` : ''}`}
+                  onClick={() => onRemoveEntry(e.id)}
+                >
+                  Remove
+                </Button>
               </li>
             );
           })}
