@@ -9,8 +9,9 @@ from PIL import Image
 sys.path.insert(0, os.path.dirname(__file__))
 from artlib import Mask, blur, gauss2, lin, over, save, smoothstep, value_noise  # noqa: E402
 from objects import (AMBER, BLACK_MATTE, BLACK_TIN, BRASS, CLEAR, GOLDM, IVORY_CER, SMOKE,  # noqa: E402
-                     bowl, candle, crystals_texture, cup, droplets_texture, dropper_bottle, jar,
+                     apothecary_jar, bowl, candle, candle_from_above, cup, scoop, stone_bowl, droplets_texture, dropper_bottle, jar,
                      label, stones, swirl_texture, tin, u8)
+import salts  # noqa: E402
 from studio import Studio  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "media", "products")
@@ -97,22 +98,34 @@ def night_cream(seed=13, zoom=1.0):
 
 
 def mineral_soak(seed=14):
+    """clear apothecary jar of salts, a little heap spilled on the stone"""
     st = st_("stone", seed=seed, pool=(0.45, 0.36), tint=(86, 80, 72))
-    cx, base = P * 0.45, P * 0.82
-    r, h = P * 0.16, P * 0.34
-    st.shadow(cx, base, r, length=1.2)
+    cx, base, r = P * 0.42, P * 0.84, P * 0.19
+    st.shadow(cx, base, r, length=1.2, strength=0.7)
+    # light focused through the glass and salts onto the table, inside the shadow
+    st.img += (gauss2(P, P, cx + r * 0.75, base - r * 0.06, r * 0.5, r * 0.05) * 0.05)[..., None] * st.warm
+    salts.heap(st, P * 0.78, P * 0.87, P * 0.1, P * 0.05, seed, size=(9, 18), spread=1.8)
     lab = label("Hot Spring", "MINERAL SOAK", "Magnesium · Cedar · 400 g", style="cream", w=800, h=330)
-    st.solid(cx, [(base - h, r * 0.96), (base - h + 10, r), (base - 10, r), (base, r * 0.95)],
-             dict(kind="glass", color=lin((200, 200, 192)), density=0.8, spec=0.6), label=lab,
-             label_span=(0.35, 0.78), label_angle=0.95,
-             contents=(base - h + P * 0.03, lin((236, 214, 206)), None, True))
-    # cork stopper
-    st.solid(cx, [(base - h - P * 0.06, r * 0.8), (base - h + 6, r * 0.85)],
-             dict(kind="matte", color=lin((120, 88, 58)), gloss=0.1, spec=0.1))
-    # small bowl of salts
-    bowl(st, P * 0.8, P * 0.86, P * 0.1, P * 0.06, IVORY_CER)
-    st.leaves_heap(P * 0.8, P * 0.805, P * 0.08, P * 0.018, [(225, 210, 205), (240, 232, 228), (205, 185, 180)],
-                   seed=seed, n=500, size=4, kind="flower")
+    apothecary_jar(st, cx, base, r, lab, seed)
+    sage_sprig(st, P * 0.02, P * 0.97, P * 0.3, -0.18, seed)
+    return fin(st)
+
+
+def mineral_bath(seed=15):
+    """the salts in use: a basalt bowl of steaming water with crystals dissolving, a wooden
+    scoop heaped with salts and a few loose crystals on the stone"""
+    st = st_("stone", seed=seed, pool=(0.42, 0.3), horizon=0.4, pool_strength=0.9, tint=(70, 64, 56))
+    cx, y_top, R = P * 0.45, P * 0.5, P * 0.31
+    info = stone_bowl(st, cx, y_top, R, P * 0.2, seed, k=0.3)
+    sc = scoop(st, P * 0.7, P * 0.86, P * 0.1, 0.3, P * 0.13, seed, k=0.42)
+    salts.heap(st, sc["cx"], sc["cy"] - sc["ry"] * 0.1, sc["rx"] * 0.95, P * 0.045, seed,
+               size=(8, 15), squash=0.42, spread=1.0)
+    salts.heap(st, P * 0.47, P * 0.92, P * 0.025, P * 0.006, seed + 1, size=(8, 15), squash=0.42,
+               spread=3.0, density=2.0)
+    sage_sprig(st, P * 0.02, P * 0.99, P * 0.3, -0.22, seed)
+    wy = info["water_y"]
+    for i, (dx, hgt, wd, s) in enumerate([(-0.07, 0.5, 0.085, 0.22), (0.11, 0.4, 0.065, 0.14)]):
+        st.steam(cx + R * dx * 2, wy - P * 0.005, P * hgt, P * wd, seed=seed + i, strength=s)
     return fin(st)
 
 
@@ -148,45 +161,14 @@ def candle_shot(slug, seed, zoom=1.0, t=0.0, sway=0.0, bright=1.0, flame=1.0, pr
 
 
 def wax_pool(slug, seed):
-    """top-down: candle seen from above with melted pool and glowing flame"""
+    """from above: the lit candle in its vessel, melt pool, wick and flame"""
     c = CANDLES[slug]
     st = Studio(S, S, ss=SS, surface=c["surface"], seed=seed, top_down=True,
-                pool=(0.5, 0.5), surface_tint=c["tint"])
-    st.img *= 0.35
-    cx = cy = P * 0.5
-    R = P * 0.36
-    st.shadow(cx, cy, R, length=0.3, top_down=True)
-    y, x = np.mgrid[0:P, 0:P].astype(np.float32)
-    d = np.sqrt((x - cx) ** 2 + (y - cy) ** 2) / R
-    vessel = np.array(c["vessel"]["color"])
-    rimm = smoothstep(1.0, 0.99, d)
-    # rim of the vessel: lit from the inside
-    rimcol = vessel * (0.2 + 0.4 * smoothstep(0.85, 1.0, d))[..., None] + lin((255, 170, 90)) * 0.03
-    over(st.img, rimcol, rimm)
-    wax = lin(c["wax"])
-    wm = smoothstep(0.9, 0.89, d)
-    nz = value_noise(P, P, P * 0.05, seed, octaves=3)
-    waxc = wax * (0.12 + 0.1 * nz)[..., None]
-    over(st.img, waxc, wm)
-    pool = smoothstep(0.62 + nz * 0.08, 0.55, d)
-    poolc = lin((200, 120, 50)) * (0.25 + 0.15 * nz)[..., None]
-    over(st.img, poolc, pool * 0.85)
-    # specular reflection of the flame in the pool
-    st.img += (gauss2(P, P, cx - R * 0.05, cy - R * 0.08, R * 0.05) * 2.5)[..., None] * lin((255, 220, 160))
-    st.img += (gauss2(P, P, cx, cy, R * 0.3) * 0.6)[..., None] * lin((255, 170, 80))
-    st.img += (gauss2(P, P, cx, cy, R * 0.9) * 0.12)[..., None] * lin((255, 150, 60))
-    # flame from above: a bright teardrop core
-    m = Mask(P, P, 1)
-    m.ellipse(cx, cy - R * 0.02, R * 0.045, R * 0.08)
-    core = blur(m.get(), 3)
-    st.img += (core * 6)[..., None] * lin((255, 235, 200))
-    # wick
-    m = Mask(P, P, 1)
-    m.ellipse(cx, cy + R * 0.06, R * 0.012, R * 0.012)
-    over(st.img, lin((20, 10, 5)), m.get())
-    # botanicals on the table
-    pine_sprig(st, P * 0.02, P * 0.95, P * 0.4, -0.5, seed)
-    return fin(st, exposure=0.85)
+                pool=(0.45, 0.4), surface_tint=c["tint"])
+    st.img *= 0.45
+    pine_sprig(st, P * 0.5, P * 0.955, P * 0.46, -0.32, seed)
+    candle_from_above(st, P * 0.5, P * 0.42, P * 0.34, c["vessel"], c["wax"], seed)
+    return fin(st, exposure=0.95)
 
 
 # ----------------------------------------------------------------------------
@@ -279,7 +261,8 @@ def jobs():
           ("restorative-night-cream-detail", lambda: night_cream(seed=23, zoom=1.9)),
           ("restorative-night-cream-texture", lambda: u8(swirl_texture(P, 33, lin((230, 222, 205)), gloss=0.45, spec=0.5, turns=3.0, amp=60), (S, S), exposure=0.95)),
           ("hot-spring-mineral-soak", lambda: mineral_soak()),
-          ("hot-spring-mineral-soak-texture", lambda: u8(crystals_texture(P, 34, lin((236, 206, 198)), count=380), (S, S), exposure=1.0))]
+          ("hot-spring-mineral-soak-bath", lambda: mineral_bath()),
+          ("hot-spring-mineral-soak-texture", lambda: u8(salts.macro(P, 34), (S, S), exposure=1.3, grain=0.012, vignette=0.35))]
     for i, slug in enumerate(CANDLES):
         J += [(slug, lambda slug=slug, i=i: fin(candle_shot(slug, 40 + i, zoom=1.2))),
               (slug + "-detail", lambda slug=slug, i=i: fin(candle_shot(slug, 50 + i, zoom=1.9, props=False))),
