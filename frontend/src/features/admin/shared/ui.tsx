@@ -1,8 +1,10 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { ComponentProps, ReactNode } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { confirmDelete, type confirmTexts } from './confirm';
 import { tones, type Tone } from './statuses';
 
 /** A small coloured label (statuses, interests). */
@@ -63,6 +65,42 @@ export function IconAction({
         {children}
       </button>
     </Tooltip>
+  );
+}
+
+/** A row's edit button. */
+export function EditAction({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <IconAction label={label} hint="Edit" onClick={onClick}>
+      <Pencil aria-hidden className="size-4" />
+    </IconAction>
+  );
+}
+
+/** A row's delete button: asks the specification's confirmation first. */
+export function DeleteAction({
+  label,
+  what,
+  pending,
+  onConfirmed,
+}: {
+  label: string;
+  what: keyof typeof confirmTexts;
+  pending: boolean;
+  onConfirmed: () => void;
+}) {
+  return (
+    <IconAction
+      label={label}
+      hint="Delete"
+      tone="danger"
+      disabled={pending}
+      onClick={() => {
+        if (confirmDelete(what)) onConfirmed();
+      }}
+    >
+      <Trash2 aria-hidden className="size-4" />
+    </IconAction>
   );
 }
 

@@ -1,12 +1,11 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useBlogPosts } from '@/features/blog/api/get-blog-posts';
 import type { BlogPost } from '@/lib/api/types';
-import { confirmDelete } from '../../shared/confirm';
 import { formatInstantDate } from '../../shared/format';
-import { IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
+import { DeleteAction, EditAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
 import { useDeleteBlogPost } from '../api/delete-blog-post';
 import { PostFormDialog } from './post-form-dialog';
 
@@ -51,20 +50,13 @@ export function BlogTab() {
                 <TableCell className="whitespace-nowrap">{formatInstantDate(post.publishedAt)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end">
-                    <IconAction label={`Edit ${post.title}`} hint="Edit" onClick={() => setEditing(post)}>
-                      <Pencil aria-hidden className="size-4" />
-                    </IconAction>
-                    <IconAction
+                    <EditAction label={`Edit ${post.title}`} onClick={() => setEditing(post)} />
+                    <DeleteAction
                       label={`Delete ${post.title}`}
-                      hint="Delete"
-                      tone="danger"
-                      disabled={remove.isPending && remove.variables === post.id}
-                      onClick={() => {
-                        if (confirmDelete('blogPost')) remove.mutate(post.id);
-                      }}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </IconAction>
+                      what="blogPost"
+                      pending={remove.isPending && remove.variables === post.id}
+                      onConfirmed={() => remove.mutate(post.id)}
+                    />
                   </div>
                 </TableCell>
               </TableRow>

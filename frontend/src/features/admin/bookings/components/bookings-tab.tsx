@@ -1,11 +1,9 @@
-import { Trash2 } from 'lucide-react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { bookingServices, formatSlot } from '@/config/site';
-import { confirmDelete } from '../../shared/confirm';
 import { formatCalendarDate } from '../../shared/format';
 import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
-import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
+import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useBookings } from '../api/get-bookings';
 import { useDeleteBooking } from '../api/delete-booking';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
@@ -66,17 +64,12 @@ export function BookingsTab() {
                           if (next !== booking.status) updateStatus.mutate({ id: booking.id, status: next });
                         }}
                       />
-                      <IconAction
+                      <DeleteAction
                         label={`Delete the booking of ${who} on ${formatCalendarDate(booking.date)}`}
-                        hint="Delete"
-                        tone="danger"
-                        disabled={remove.isPending && remove.variables === booking.id}
-                        onClick={() => {
-                          if (confirmDelete('booking')) remove.mutate(booking.id);
-                        }}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </IconAction>
+                        what="booking"
+                        pending={remove.isPending && remove.variables === booking.id}
+                        onConfirmed={() => remove.mutate(booking.id)}
+                      />
                     </div>
                   </TableCell>
                 </TableRow>

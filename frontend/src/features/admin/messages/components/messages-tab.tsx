@@ -1,10 +1,9 @@
-import { Eye, Trash2 } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { confirmDelete } from '../../shared/confirm';
 import { formatInstantDate } from '../../shared/format';
 import type { ContactMessage } from '../../shared/types';
-import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
+import { DeleteAction, IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-messages';
 import { interestLabel, interestTone } from '../interests';
@@ -52,17 +51,12 @@ export function MessagesTab() {
                       <IconAction label={`View the message from ${from}`} hint="View" onClick={() => setViewing(message)}>
                         <Eye aria-hidden className="size-4" />
                       </IconAction>
-                      <IconAction
+                      <DeleteAction
                         label={`Delete the message from ${from}`}
-                        hint="Delete"
-                        tone="danger"
-                        disabled={remove.isPending && remove.variables === message.id}
-                        onClick={() => {
-                          if (confirmDelete('message')) remove.mutate(message.id);
-                        }}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </IconAction>
+                        what="message"
+                        pending={remove.isPending && remove.variables === message.id}
+                        onConfirmed={() => remove.mutate(message.id)}
+                      />
                     </div>
                   </TableCell>
                 </TableRow>

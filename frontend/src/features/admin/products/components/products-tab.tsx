@@ -1,4 +1,4 @@
-import { Images, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Images, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
@@ -6,8 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { displayMoney } from '../../shared/money';
 import { useProducts } from '@/features/products/api/get-products';
 import type { Product } from '@/lib/api/types';
-import { confirmDelete } from '../../shared/confirm';
-import { IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
+import { DeleteAction, EditAction, IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
 import { useDeleteProduct } from '../api/delete-product';
 import { productCategories } from '../product-schema';
 import { ProductFormDialog } from './product-form-dialog';
@@ -72,20 +71,13 @@ export function ProductsTab() {
                     <IconAction label={`Manage media for ${product.name}`} hint="Media gallery" onClick={() => setMediaFor(product)}>
                       <Images aria-hidden className="size-4" />
                     </IconAction>
-                    <IconAction label={`Edit ${product.name}`} hint="Edit" onClick={() => setEditing(product)}>
-                      <Pencil aria-hidden className="size-4" />
-                    </IconAction>
-                    <IconAction
+                    <EditAction label={`Edit ${product.name}`} onClick={() => setEditing(product)} />
+                    <DeleteAction
                       label={`Delete ${product.name}`}
-                      hint="Delete"
-                      tone="danger"
-                      disabled={remove.isPending && remove.variables === product.id}
-                      onClick={() => {
-                        if (confirmDelete('product')) remove.mutate(product.id);
-                      }}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </IconAction>
+                      what="product"
+                      pending={remove.isPending && remove.variables === product.id}
+                      onConfirmed={() => remove.mutate(product.id)}
+                    />
                   </div>
                 </TableCell>
               </TableRow>

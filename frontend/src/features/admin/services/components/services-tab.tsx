@@ -1,13 +1,12 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useServices } from '@/features/services/api/get-services';
 import type { Service } from '@/lib/api/types';
-import { confirmDelete } from '../../shared/confirm';
 import { displayMoney } from '../../shared/money';
-import { IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
+import { DeleteAction, EditAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
 import { useDeleteService } from '../api/delete-service';
 import { ServiceFormDialog } from './service-form-dialog';
 
@@ -57,20 +56,13 @@ export function ServicesTab() {
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end">
-                    <IconAction label={`Edit ${service.name}`} hint="Edit" onClick={() => setEditing(service)}>
-                      <Pencil aria-hidden className="size-4" />
-                    </IconAction>
-                    <IconAction
+                    <EditAction label={`Edit ${service.name}`} onClick={() => setEditing(service)} />
+                    <DeleteAction
                       label={`Delete ${service.name}`}
-                      hint="Delete"
-                      tone="danger"
-                      disabled={remove.isPending && remove.variables === service.id}
-                      onClick={() => {
-                        if (confirmDelete('service')) remove.mutate(service.id);
-                      }}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </IconAction>
+                      what="service"
+                      pending={remove.isPending && remove.variables === service.id}
+                      onConfirmed={() => remove.mutate(service.id)}
+                    />
                   </div>
                 </TableCell>
               </TableRow>
