@@ -66,8 +66,9 @@ schema-check: ensure-postgres
     echo "schema.rs is up to date"
 
 # Manage admins, e.g. `just admin create --email a@b.com --name Ana`, `just admin deactivate --email ...`.
+[positional-arguments]
 admin *ARGS: ensure-postgres
-    cargo run --quiet -p server -- admin {{ARGS}}
+    cargo run --quiet -p server -- admin "$@"
 
 # Build the frontend into frontend/dist.
 build-frontend: frontend-deps

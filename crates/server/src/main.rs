@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 use auth::random_secret;
 use domain::Email;
 use domain::admin::{NewAdmin, Password};
+use ports::{AuthError, RepoError};
 use server::{Application, Config, wire};
 
 #[derive(Parser)]
@@ -99,6 +100,14 @@ fn password_from_stdin_or_generated() -> anyhow::Result<(Password, bool)> {
     Ok((Password::parse(&random_secret(20)).map_err(anyhow::Error::msg)?, true))
 }
 
+/// Words "not found" for the person at the terminal.
+fn unknown_admin(email: &str) -> impl Fn(AuthError) -> anyhow::Error + '_ {
+    move |error| match error {
+        AuthError::Repo(RepoError::NotFound) => anyhow::anyhow!("No administrator has the email {email}"),
+        other => other.into(),
+    }
+}
+
 async fn admin(action: AdminAction) -> anyhow::Result<()> {
     let config = Config::from_env()?;
     let wiring = wire(&config).await?;
@@ -114,16 +123,22 @@ async fn admin(action: AdminAction) -> anyhow::Result<()> {
             }
         }
         AdminAction::Deactivate { email } => {
-            let admin = wiring.auth.set_active(&email_of(&email)?, false).await?;
+            let admin =
+                wiring.auth.set_active(&email_of(&email)?, false).await.map_err(unknown_admin(&email))?;
             println!("Deactivated {}.", admin.email);
         }
         AdminAction::Activate { email } => {
-            let admin = wiring.auth.set_active(&email_of(&email)?, true).await?;
+            let admin =
+                wiring.auth.set_active(&email_of(&email)?, true).await.map_err(unknown_admin(&email))?;
             println!("Activated {}.", admin.email);
         }
         AdminAction::ResetPassword { email } => {
             let (password, generated) = password_from_stdin_or_generated()?;
-            let admin = wiring.auth.reset_password(&email_of(&email)?, &password).await?;
+            let admin = wiring
+                .auth
+                .reset_password(&email_of(&email)?, &password)
+                .await
+                .map_err(unknown_admin(&email))?;
             println!("Password reset for {}.", admin.email);
             if generated {
                 println!("New password (shown once): {}", password.expose());

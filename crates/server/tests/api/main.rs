@@ -8,6 +8,7 @@ mod auth_matrix;
 mod bookings;
 mod calendar;
 mod catalog;
+mod cli;
 mod concurrency;
 mod content;
 mod hostile;
