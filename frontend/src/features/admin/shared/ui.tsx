@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -132,5 +133,29 @@ export function TableStateRow({
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A form dialog's Cancel and submit buttons; the submit reads "Saving..." and is disabled while busy. */
+export function FormActions({
+  busy,
+  disabled = false,
+  submitLabel,
+  onCancel,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
+      <Button variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy || disabled}>
+        {busy ? 'Saving...' : submitLabel}
+      </Button>
+    </div>
   );
 }

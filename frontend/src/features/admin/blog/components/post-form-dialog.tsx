@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { fieldAria } from '@/components/ui/field-styles';
@@ -11,6 +10,7 @@ import { useCreateBlogPost } from '../api/create-blog-post';
 import { useUpdateBlogPost } from '../api/update-blog-post';
 import { emptyPost, formToPost, postFields, postSchema, postToForm, slugify, type PostFormValues } from '../post-schema';
 import { useReturnFocus } from '../../shared/use-return-focus';
+import { FormActions } from '../../shared/ui';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; post?: BlogPost };
 
@@ -98,14 +98,7 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
               {...register('image')}
             />
           </Field>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
-            </Button>
-          </div>
+          <FormActions busy={busy} submitLabel={editing ? 'Update Post' : 'Create Post'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

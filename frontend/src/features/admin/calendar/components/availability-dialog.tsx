@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -20,6 +19,7 @@ import {
 } from '../availability-schema';
 import { accommodationOptions } from '../calendar-logic';
 import { useReturnFocus } from '../../shared/use-return-focus';
+import { FormActions } from '../../shared/ui';
 
 type Props = { day: string | undefined; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -160,14 +160,7 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
               {...register('blockReason')}
             />
           </Field>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!day || upsert.isPending}>
-              {upsert.isPending ? 'Saving...' : 'Save Availability'}
-            </Button>
-          </div>
+          <FormActions busy={upsert.isPending} disabled={!day} submitLabel="Save Availability" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { fieldAria } from '@/components/ui/field-styles';
@@ -10,6 +9,7 @@ import { useCreateBlackout } from '../api/create-blackout';
 import { blackoutSchema, emptyBlackout, type BlackoutFormValues } from '../blackout-schema';
 import { blackoutTypes } from '../calendar-logic';
 import { useReturnFocus } from '../../shared/use-return-focus';
+import { FormActions } from '../../shared/ui';
 
 type Props = {
   open: boolean;
@@ -96,14 +96,7 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
           <Field id="blackout-reason" label="Reason" optional className="sm:col-span-2">
             <Textarea id="blackout-reason" rows={2} className="min-h-0!" {...register('reason')} />
           </Field>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!ready || create.isPending}>
-              {create.isPending ? 'Saving...' : 'Create Blackout'}
-            </Button>
-          </div>
+          <FormActions busy={create.isPending} disabled={!ready} submitLabel="Create Blackout" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

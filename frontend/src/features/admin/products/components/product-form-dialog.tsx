@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { fieldAria } from '@/components/ui/field-styles';
@@ -8,6 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import type { Product } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useReturnFocus } from '../../shared/use-return-focus';
+import { FormActions } from '../../shared/ui';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
 import {
@@ -117,14 +117,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
               {...register('image')}
             />
           </Field>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : editing ? 'Update Product' : 'Create Product'}
-            </Button>
-          </div>
+          <FormActions busy={busy} submitLabel={editing ? 'Update Product' : 'Create Product'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>

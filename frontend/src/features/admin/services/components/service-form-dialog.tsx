@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { fieldAria } from '@/components/ui/field-styles';
 import type { Service } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useReturnFocus } from '../../shared/use-return-focus';
+import { FormActions } from '../../shared/ui';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
 import {
@@ -99,14 +99,7 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
               {...register('image')}
             />
           </Field>
-          <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Saving...' : editing ? 'Update Service' : 'Create Service'}
-            </Button>
-          </div>
+          <FormActions busy={busy} submitLabel={editing ? 'Update Service' : 'Create Service'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
     </Dialog>
