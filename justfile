@@ -14,11 +14,15 @@ run: ensure-postgres build-frontend
     DEMO_DATA="${DEMO_DATA:-true}" ./target/debug/server
 
 # Run every test: formatting, lints, Rust unit and API tests, frontend checks and browser tests.
-test: ensure-postgres fmt-check lint test-rust schema-check test-frontend test-e2e
+test: ensure-postgres fmt-check lint test-rust schema-check test-contract test-frontend test-e2e
 
 # Rust: domain unit tests, HTTP integration tests on real PostgreSQL, OpenAPI snapshot.
 test-rust: ensure-postgres
     cargo test --workspace
+
+# Contract fuzzing: Schemathesis (every check, 60 seeded cases per operation) against the served OpenAPI document.
+test-contract: ensure-postgres
+    bash scripts/contract-fuzz.sh
 
 # Frontend: generated API types up to date, types, lint and unit tests.
 test-frontend: frontend-deps

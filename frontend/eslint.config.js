@@ -1,8 +1,43 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * Boundaries, as in bulletproof-react: code flows one way,
+ * shared (components, config, lib) → features → app.
+ * - Shared code never imports a feature or the app.
+ * - A feature never imports another feature or the app; what two features
+ *   need from each other is composed in src/app (a page passes the cart's
+ *   addItem to the product grid, the booking's openBooking to the services).
+ * - src/app may import anything.
+ * One zone per feature folder, read from disk, so a new feature is fenced too.
+ */
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaryZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature must not import another feature: compose them in src/app, or move what both need to src/lib.',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features must not import from src/app.',
+  },
+  {
+    target: ['./src/components', './src/config', './src/lib', './src/hooks'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components, config, lib) must not import features or the app.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'test-results', 'playwright-report', 'src/lib/api/schema.d.ts'] },
@@ -32,6 +67,19 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Resolves the '@/…' alias, so the zones see where an import really points.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.test.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // An import the resolver cannot follow would slip through the zones.
+      'import-x/no-unresolved': ['error', { ignore: ['\\?(url|raw|inline)$'] }],
     },
   },
   {

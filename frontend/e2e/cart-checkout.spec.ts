@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatCents, formatMoney, orderTotals, toCents } from '../src/features/cart/money';
+import { formatCents, formatMoney, orderTotals, toCents } from '../src/lib/money';
 import { adminGet, expectToast, toastRegion, uniqueSuffix } from './helpers';
 
 type Product = { id: string; name: string; price: string; category: string; image: string };

@@ -1,7 +1,23 @@
 import { expect, test } from '@playwright/test';
 import { dateFromToday, distinctFutureDay, expectToast, uniqueSuffix } from './helpers';
 
+/*
+ * Every key press here waits first for what a keyboard user would see before
+ * pressing the next key: where focus is. In particular a Radix Select gives
+ * focus back to its trigger a moment after Enter picks an option (when its
+ * list has unmounted), so a Tab pressed before that would start from the
+ * dialog itself.
+ */
+
 test('booking with the keyboard alone', async ({ page }) => {
+  // The dialog asks about availability only for days the form accepts: typing
+  // the year key by key must not ask about 0002, 0020, 0202 on the way.
+  const askedDates: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/check-availability') askedDates.push(url.searchParams.get('date') ?? '');
+  });
+
   await page.goto('/');
   const book = page.getByRole('banner').getByRole('button', { name: 'BOOK EXPERIENCE' });
   await page.keyboard.press('Tab'); // keyboard modality, so :focus-visible applies
@@ -14,27 +30,32 @@ test('booking with the keyboard alone', async ({ page }) => {
   await expect(dialog.getByLabel('First name')).toBeFocused();
   await page.keyboard.type('Wren');
   await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Last name')).toBeFocused();
   await page.keyboard.type('Hollis');
   await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Email')).toBeFocused();
   const email = `keys-${uniqueSuffix()}@example.com`;
   await page.keyboard.type(email);
   await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Service', { exact: true })).toBeFocused();
+  const service = dialog.getByLabel('Service', { exact: true });
+  await expect(service).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('option').first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('option', { name: /^Rustic Spa Treatments/ })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByLabel('Service', { exact: true })).toContainText('Rustic Spa Treatments');
+  await expect(service).toContainText('Rustic Spa Treatments');
+  await expect(service).toBeFocused();
 
   const day = dateFromToday(distinctFutureDay(120));
+  const date = dialog.getByLabel('Date');
   await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Date')).toBeFocused();
+  await expect(date).toBeFocused();
   const [y, m, d] = day.split('-');
   await page.keyboard.type(`${m}${d}${y}`);
-  await expect(dialog.getByLabel('Date')).toHaveValue(day);
+  await expect(date).toHaveValue(day);
 
-  // Chromium's date input may also stop on its calendar button.
+  // Chromium's date input also stops on its calendar button.
   const time = dialog.getByLabel('Time', { exact: true });
   for (let i = 0; i < 3 && !(await time.evaluate((el) => el === document.activeElement)); i += 1) {
     await page.keyboard.press('Tab');
@@ -43,35 +64,54 @@ test('booking with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('option').first()).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByLabel('Time', { exact: true })).toContainText(/AM|PM/);
+  await expect(time).toContainText(/AM|PM/);
+  await expect(time).toBeFocused();
 
   await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Notes')).toBeFocused();
   await page.keyboard.type('Keyboard booking');
   await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Request Booking' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expectToast(page, 'Booking Request Submitted');
   await expect(dialog).toBeHidden();
   await expect(book).toBeFocused();
+
+  expect(askedDates).toContain(day);
+  expect(askedDates.filter((asked) => asked < dateFromToday(0))).toEqual([]);
 });
 
-test('product dialog, carousel and cart with the keyboard', async ({ page }) => {
+test('product dialog, carousel and cart with the keyboard', async ({ page, request }) => {
+  // A product with extra media, so the carousel has somewhere to go.
+  type Product = { id: string; name: string };
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  let product: Product | undefined;
+  let total = 0;
+  for (const candidate of products) {
+    const media = (await (await request.get(`/api/products/${candidate.id}/media`)).json()) as unknown[];
+    if (media.length > 0) {
+      product = candidate;
+      total = media.length + 1;
+      break;
+    }
+  }
+  if (!product) throw new Error('the demo data has no product with extra media');
+
   await page.goto('/products');
-  const card = page.getByTestId('product-card').first().getByRole('button');
+  const card = page.getByRole('button', { name: `View details: ${product.name}` });
   await card.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog', { name: product.name });
   await expect(dialog).toBeVisible();
   const counter = dialog.getByTestId('carousel-counter');
-  const total = Number((await counter.textContent())?.split('/')[1]?.trim());
-  if (total > 1) {
-    await dialog.getByRole('button', { name: 'Next media' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(counter).toHaveText(`2 / ${total}`);
-    await page.keyboard.press('ArrowLeft');
-    await expect(counter).toHaveText(`1 / ${total}`);
-  }
+  await expect(counter).toHaveText(`1 / ${total}`);
+  await dialog.getByRole('button', { name: 'Next media' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(counter).toHaveText(`2 / ${total}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`1 / ${total}`);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(card).toBeFocused();
@@ -79,18 +119,24 @@ test('product dialog, carousel and cart with the keyboard', async ({ page }) => 
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Add to Cart' }).focus();
   await page.keyboard.press('Enter');
+  // The panel opens with focus on its first control, while the "Added to
+  // Cart" toast shows; Escape closes the panel the user is in.
   const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('button', { name: /Increase quantity/ })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByRole('button', { name: `Remove ${product.name}` })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(card).toBeFocused();
 
-  // The header's cart button opens the panel and gets focus back.
+  // The header's cart button opens the panel and gets focus back (the "Added
+  // to Cart" toast may still be showing).
   const cartButton = page.getByRole('button', { name: /^Cart, 1 item$/ });
   await cartButton.focus();
   await page.keyboard.press('Enter');
   await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: `Remove ${product.name}` })).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
   await expect(cartButton).toBeFocused();
 });

@@ -1,4 +1,4 @@
--- The retreat's ten entities (spec §3) plus the rows the server needs to
+-- The retreat's ten entities (docs/specification.md §3) plus the rows the server needs to
 -- share between processes: settings, login throttling and newsletter sign-ups.
 -- Enumerations are TEXT with CHECK constraints so values stay readable in SQL
 -- and adding one is a one-line migration.

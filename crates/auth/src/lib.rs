@@ -1,14 +1,14 @@
 //! Credential adapters: bcrypt for passwords, HS256 JWTs for admin sessions.
 
 use async_trait::async_trait;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
 use rand::distr::{Alphanumeric, SampleString};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use domain::admin::Password;
-use ports::{IssuedToken, PasswordHasher, TokenError, TokenIssuer};
+use ports::{GuestLinks, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject};
 
 /// bcrypt with a configurable cost (tests use the minimum to stay fast).
 pub struct BcryptHasher {
@@ -54,6 +54,14 @@ pub struct Claims {
     pub iat: i64,
     pub exp: i64,
     pub iss: String,
+    /// The admin's session version when the token was issued; tokens from
+    /// before versions existed count as the first.
+    #[serde(default = "first_session_version")]
+    pub ver: i32,
+}
+
+fn first_session_version() -> i32 {
+    domain::admin::FIRST_SESSION_VERSION
 }
 
 pub const ISSUER: &str = "golden-pine-retreat";
@@ -82,27 +90,100 @@ impl JwtIssuer {
 }
 
 impl TokenIssuer for JwtIssuer {
-    fn issue(&self, admin_id: Uuid, now: DateTime<Utc>) -> Result<IssuedToken, TokenError> {
+    fn issue(&self, subject: TokenSubject, now: DateTime<Utc>) -> Result<IssuedToken, TokenError> {
         let expires_at = now + self.lifetime;
         let claims = Claims {
-            sub: admin_id.to_string(),
+            sub: subject.admin_id.to_string(),
             iat: now.timestamp(),
             exp: expires_at.timestamp(),
             iss: ISSUER.to_owned(),
+            ver: subject.session_version,
         };
         let token = encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| TokenError::Issue(e.to_string()))?;
         Ok(IssuedToken { token, expires_at })
     }
 
-    fn verify(&self, token: &str) -> Result<Uuid, TokenError> {
+    fn verify(&self, token: &str) -> Result<TokenSubject, TokenError> {
         let data =
             decode::<Claims>(token, &self.decoding, &self.validation).map_err(|_| TokenError::Invalid)?;
-        Uuid::parse_str(&data.claims.sub).map_err(|_| TokenError::Invalid)
+        let admin_id = Uuid::parse_str(&data.claims.sub).map_err(|_| TokenError::Invalid)?;
+        Ok(TokenSubject { admin_id, session_version: data.claims.ver })
     }
 }
 
 /// A random alphanumeric string (secrets, generated passwords).
+/// Claims of a guest link: what it is for (`aud`), which record (`sub`), until when.
+#[derive(Debug, Serialize, Deserialize)]
+struct GuestClaims {
+    sub: String,
+    aud: String,
+    exp: i64,
+    iss: String,
+}
+
+const GUEST_ISSUER: &str = "golden-pine-retreat/guest-link";
+const MANAGE_BOOKING: &str = "manage-booking";
+const UNSUBSCRIBE: &str = "unsubscribe";
+/// How long an unsubscribe link in a message keeps working.
+const UNSUBSCRIBE_LINK_DAYS: i64 = 365;
+
+/// Signed, expiring guest links (HS256 with the server's secret, under their
+/// own issuer and audiences, so no guest link is ever an admin token and a
+/// booking link cannot unsubscribe).
+pub struct GuestLinkSigner {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+}
+
+impl GuestLinkSigner {
+    pub fn new(secret: &[u8]) -> Self {
+        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret) }
+    }
+
+    fn sign(&self, audience: &str, id: Uuid, expires: DateTime<Utc>) -> String {
+        let claims = GuestClaims {
+            sub: id.to_string(),
+            aud: audience.to_owned(),
+            exp: expires.timestamp(),
+            iss: GUEST_ISSUER.to_owned(),
+        };
+        // Signing an in-memory claim set with a valid key cannot fail.
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).unwrap_or_default()
+    }
+
+    fn verify(&self, audience: &str, token: &str) -> Option<Uuid> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_issuer(&[GUEST_ISSUER]);
+        validation.set_audience(&[audience]);
+        validation.set_required_spec_claims(&["exp", "sub", "iss", "aud"]);
+        validation.leeway = 0;
+        let data = decode::<GuestClaims>(token, &self.decoding, &validation).ok()?;
+        Uuid::parse_str(&data.claims.sub).ok()
+    }
+}
+
+impl GuestLinks for GuestLinkSigner {
+    /// Valid through the booked day in every time zone (until two days after
+    /// its start in UTC).
+    fn booking_token(&self, booking_id: Uuid, last_day: NaiveDate) -> String {
+        let expires = (last_day + Duration::days(2)).and_time(NaiveTime::MIN).and_utc();
+        self.sign(MANAGE_BOOKING, booking_id, expires)
+    }
+
+    fn verify_booking(&self, token: &str) -> Option<Uuid> {
+        self.verify(MANAGE_BOOKING, token)
+    }
+
+    fn unsubscribe_token(&self, subscription_id: Uuid) -> String {
+        self.sign(UNSUBSCRIBE, subscription_id, Utc::now() + Duration::days(UNSUBSCRIBE_LINK_DAYS))
+    }
+
+    fn verify_unsubscribe(&self, token: &str) -> Option<Uuid> {
+        self.verify(UNSUBSCRIBE, token)
+    }
+}
+
 pub fn random_secret(length: usize) -> String {
     Alphanumeric.sample_string(&mut rand::rng(), length)
 }
@@ -114,9 +195,9 @@ mod tests {
     #[test]
     fn tokens_round_trip_and_reject_forgeries_and_expiry() {
         let issuer = JwtIssuer::new(b"secret-one", Duration::hours(8));
-        let admin = Uuid::new_v4();
+        let admin = TokenSubject { admin_id: Uuid::new_v4(), session_version: 3 };
         let token = issuer.issue(admin, Utc::now()).unwrap();
-        assert_eq!(issuer.verify(&token.token), Ok(admin));
+        assert_eq!(issuer.verify(&token.token), Ok(admin), "the session version travels in the token");
 
         let other = JwtIssuer::new(b"secret-two", Duration::hours(8));
         assert_eq!(other.verify(&token.token), Err(TokenError::Invalid));
@@ -126,6 +207,48 @@ mod tests {
 
         assert_eq!(issuer.verify("not.a.token"), Err(TokenError::Invalid));
         assert_eq!(issuer.verify(""), Err(TokenError::Invalid));
+
+        // A token from before session versions counts as the first version.
+        let old = Claims {
+            sub: admin.admin_id.to_string(),
+            iat: Utc::now().timestamp(),
+            exp: (Utc::now() + Duration::hours(1)).timestamp(),
+            iss: ISSUER.to_owned(),
+            ver: 1,
+        };
+        let mut value = serde_json::to_value(&old).unwrap();
+        value.as_object_mut().unwrap().remove("ver");
+        let legacy =
+            encode(&Header::new(Algorithm::HS256), &value, &EncodingKey::from_secret(b"secret-one")).unwrap();
+        assert_eq!(
+            issuer.verify(&legacy).map(|s| s.session_version),
+            Ok(domain::admin::FIRST_SESSION_VERSION)
+        );
+    }
+
+    #[test]
+    fn guest_links_open_one_thing_each_and_expire() {
+        let links = GuestLinkSigner::new(b"a-secret-of-at-least-thirty-two-bytes!!");
+        let id = Uuid::new_v4();
+        let today = Utc::now().date_naive();
+        let manage = links.booking_token(id, today);
+        assert_eq!(links.verify_booking(&manage), Some(id));
+        assert_eq!(links.verify_unsubscribe(&manage), None, "a booking link does not unsubscribe");
+        let unsubscribe = links.unsubscribe_token(id);
+        assert_eq!(links.verify_unsubscribe(&unsubscribe), Some(id));
+        assert_eq!(links.verify_booking(&unsubscribe), None);
+        let past = links.booking_token(id, today - Duration::days(3));
+        assert_eq!(links.verify_booking(&past), None, "expired after the booked day");
+        let other = GuestLinkSigner::new(b"another-secret-of-thirty-two-bytes!!!!");
+        assert_eq!(other.verify_booking(&manage), None);
+        let mut tampered = manage.clone();
+        tampered.replace_range(tampered.len() - 3.., "abc");
+        assert_eq!(links.verify_booking(&tampered), None);
+        // An admin token is no guest link, and a guest link no admin token.
+        let admin = JwtIssuer::new(b"a-secret-of-at-least-thirty-two-bytes!!", Duration::hours(1));
+        assert!(admin.verify(&manage).is_err());
+        let token = admin.issue(TokenSubject { admin_id: id, session_version: 1 }, Utc::now()).unwrap();
+        assert_eq!(links.verify_booking(&token.token), None);
     }
 
     #[tokio::test]

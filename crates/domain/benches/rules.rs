@@ -89,6 +89,7 @@ fn main() {
         .map(|i| AvailabilityEntry {
             id: Uuid::new_v4(),
             service_id: (i % 2 == 0).then(Uuid::new_v4),
+            service_key: (i % 2 == 0).then_some(ServiceKey::ALL[i % 4]),
             service_name: (i % 2 == 0).then(|| ServiceKey::ALL[i % 4].service_name().to_owned()),
             accommodation_type: (i % 2 == 1).then_some(AccommodationType::TinyHome),
             date: date + chrono::Duration::days((i % 5) as i64),

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
+use crate::limits::{Limit, WindowCount};
 use crate::validation::{Email, SHORT_TEXT_MAX, ValidationErrors, required_text};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,7 +14,15 @@ pub struct Admin {
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub last_login: Option<DateTime<Utc>>,
+    /// Tokens carry the version they were issued under; a password reset,
+    /// deactivation, re-activation or logout moves it on, which ends every
+    /// earlier token at once.
+    pub session_version: i32,
 }
+
+/// The session version of an admin who never had a session ended (and of
+/// tokens issued before versions existed).
+pub const FIRST_SESSION_VERSION: i32 = 1;
 
 /// A new administrator; the password is still plain text and is hashed by
 /// the password-hasher port before it is stored.
@@ -81,10 +90,13 @@ impl LoginForm {
         if self.email.trim().is_empty() {
             errors.add("email", "Email is required");
         }
+        if self.email.chars().count() > LOGIN_FIELD_MAX {
+            errors.add("email", "Email is too long");
+        }
         if self.password.is_empty() {
             errors.add("password", "Password is required");
         }
-        if self.password.len() > 1024 {
+        if self.password.chars().count() > LOGIN_FIELD_MAX {
             errors.add("password", "Password is too long");
         }
         errors.into_result(|| self)
@@ -92,39 +104,41 @@ impl LoginForm {
 }
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials";
+/// Longest email or password a login form may send (characters).
+pub const LOGIN_FIELD_MAX: usize = 1024;
 
-/// Failed logins one client may make inside one window before it must wait.
+/// Failed logins one client address may make in a window before it waits
+/// (it then waits for every account).
 pub const MAX_FAILED_LOGINS: i32 = 10;
 pub const LOGIN_WINDOW_MINUTES: i64 = 15;
+/// Failed logins one account may see, from all addresses together, before
+/// only addresses that have not failed may still try it.
+pub const MAX_FAILED_LOGINS_PER_ACCOUNT: i32 = 20;
 
-/// Failed-login bookkeeping for one client.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LoginAttempts {
-    pub failures: i32,
-    pub window_started_at: DateTime<Utc>,
-}
+pub const CLIENT_LOGIN_LIMIT: Limit =
+    Limit { max: MAX_FAILED_LOGINS, window: Duration::minutes(LOGIN_WINDOW_MINUTES) };
+pub const ACCOUNT_LOGIN_LIMIT: Limit =
+    Limit { max: MAX_FAILED_LOGINS_PER_ACCOUNT, window: Duration::minutes(LOGIN_WINDOW_MINUTES) };
 
-impl LoginAttempts {
-    pub fn window() -> Duration {
-        Duration::minutes(LOGIN_WINDOW_MINUTES)
+/// Whether a login attempt may have its password checked, from the failure
+/// counts that already include it (counted first, so simultaneous guesses
+/// cannot all slip past): `Some(until)` means it waits.
+///
+/// An address that failed too often waits. An account that failed too often
+/// (an attack spread over many addresses) still lets an address with no
+/// failure of its own try — its owner, from anywhere else — so an attacker
+/// is slowed to one guess per fresh address, and the owner is never locked
+/// out by someone else's guesses.
+pub fn login_throttle(
+    client: &WindowCount,
+    account: &WindowCount,
+    now: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    if let Some(until) = CLIENT_LOGIN_LIMIT.blocked_until(client, now) {
+        return Some(until);
     }
-
-    /// The bookkeeping after one more failure at `now`: a failure after the
-    /// window has ended starts a new window.
-    pub fn after_failure(previous: Option<Self>, now: DateTime<Utc>) -> Self {
-        match previous {
-            Some(open) if now < open.window_started_at + Self::window() => {
-                Self { failures: open.failures.saturating_add(1), ..open }
-            }
-            _ => Self { failures: 1, window_started_at: now },
-        }
-    }
-
-    /// When the client may try again, if it is locked out now.
-    pub fn locked_until(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
-        let reopens = self.window_started_at + Self::window();
-        (self.failures >= MAX_FAILED_LOGINS && now < reopens).then_some(reopens)
-    }
+    let failed_before_from_here = client.count > 1;
+    if failed_before_from_here { ACCOUNT_LOGIN_LIMIT.blocked_until(account, now) } else { None }
 }
 
 #[cfg(test)]
@@ -140,24 +154,25 @@ mod tests {
     }
 
     #[test]
-    fn lockout_after_too_many_failures_until_the_window_ends() {
-        let start = Utc::now();
-        let attempts = LoginAttempts { failures: MAX_FAILED_LOGINS, window_started_at: start };
-        assert!(attempts.locked_until(start + Duration::minutes(1)).is_some());
-        assert!(attempts.locked_until(start + LoginAttempts::window()).is_none());
-        let fewer = LoginAttempts { failures: MAX_FAILED_LOGINS - 1, window_started_at: start };
-        assert!(fewer.locked_until(start).is_none());
+    fn an_address_waits_after_ten_failures_whatever_the_account() {
+        let now = Utc::now();
+        let fresh_account = WindowCount { count: 1, started_at: now };
+        let tenth = WindowCount { count: MAX_FAILED_LOGINS, started_at: now };
+        assert_eq!(login_throttle(&tenth, &fresh_account, now), None);
+        let eleventh = WindowCount { count: MAX_FAILED_LOGINS + 1, started_at: now };
+        assert_eq!(login_throttle(&eleventh, &fresh_account, now), Some(now + Duration::minutes(15)));
     }
 
     #[test]
-    fn failures_count_within_a_window_and_restart_after_it() {
-        let start = Utc::now();
-        let first = LoginAttempts::after_failure(None, start);
-        assert_eq!(first, LoginAttempts { failures: 1, window_started_at: start });
-        let second = LoginAttempts::after_failure(Some(first), start + Duration::minutes(14));
-        assert_eq!(second.failures, 2);
-        let later = LoginAttempts::after_failure(Some(second), start + Duration::minutes(15));
-        assert_eq!(later, LoginAttempts { failures: 1, window_started_at: start + Duration::minutes(15) });
+    fn an_attacked_account_lets_only_addresses_that_have_not_failed_try() {
+        let now = Utc::now();
+        let hot = WindowCount { count: MAX_FAILED_LOGINS_PER_ACCOUNT + 1, started_at: now };
+        let first_from_here = WindowCount { count: 1, started_at: now };
+        assert_eq!(login_throttle(&first_from_here, &hot, now), None, "the owner elsewhere may log in");
+        let second_from_here = WindowCount { count: 2, started_at: now };
+        assert_eq!(login_throttle(&second_from_here, &hot, now), Some(now + Duration::minutes(15)));
+        let calm = WindowCount { count: MAX_FAILED_LOGINS_PER_ACCOUNT, started_at: now };
+        assert_eq!(login_throttle(&second_from_here, &calm, now), None);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use uuid::Uuid;
 
+use crate::booking::ServiceKey;
 use crate::money::Money;
 use crate::validation::{
     LONG_TEXT_MAX, SHORT_TEXT_MAX, ValidationErrors, media_url, optional_text, required_text,
@@ -9,12 +10,12 @@ use crate::validation::{
 
 crate::text_enum! {
     /// Product categories of the shop.
-    ProductCategory { Skincare => "skincare", Candles => "candles", Teas => "teas" }
+    ProductCategory { Skincare, Candles, Teas }
 }
 
 crate::text_enum! {
     /// Kinds of product media the carousel can show.
-    MediaType { Image => "image", Video => "video" }
+    MediaType { Image, Video }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +54,7 @@ impl ProductForm {
         let name = errors.take("name", required_text(&self.name, SHORT_TEXT_MAX, "Name is required"));
         let category = errors.take(
             "category",
-            ProductCategory::from_text(self.category.trim())
+            ProductCategory::from_text(&self.category)
                 .ok_or_else(|| "Please choose a category: skincare, candles or teas".to_owned()),
         );
         let price = errors.take("price", parse_price(&self.price));
@@ -112,8 +113,7 @@ impl MediaForm {
         let url = errors.take("url", media_url(&self.url, MEDIA_URL_MESSAGE));
         let media_type = errors.take(
             "type",
-            MediaType::from_text(self.media_type.trim())
-                .ok_or_else(|| "Type must be image or video".to_owned()),
+            MediaType::from_text(&self.media_type).ok_or_else(|| "Type must be image or video".to_owned()),
         );
         let title = errors.take("title", optional_text(self.title.as_deref(), SHORT_TEXT_MAX));
         let sort_order = errors.take("sortOrder", parse_sort_order(self.sort_order.unwrap_or(0)));
@@ -126,12 +126,15 @@ impl MediaForm {
     }
 }
 
+/// Highest gallery position.
+pub const MAX_SORT_ORDER: i64 = 100_000;
+
 /// Positions are small non-negative integers (a gallery has a handful of items).
 pub fn parse_sort_order(value: i64) -> Result<i32, String> {
     i32::try_from(value)
         .ok()
-        .filter(|v| (0..=100_000).contains(v))
-        .ok_or_else(|| "Sort order must be a whole number from 0 to 100000".to_owned())
+        .filter(|v| (0..=MAX_SORT_ORDER).contains(&i64::from(*v)))
+        .ok_or_else(|| format!("Sort order must be a whole number from 0 to {MAX_SORT_ORDER}"))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,6 +145,19 @@ pub struct Service {
     pub price: Money,
     pub duration_minutes: i32,
     pub image: String,
+    /// The key guests book this service under, if it is bookable. Stable
+    /// across renames: capacity, prices and the quiz find a key's record by
+    /// it (docs/decisions.md §5).
+    pub booking_key: Option<ServiceKey>,
+}
+
+/// What a save does to a record's booking key. The specification's dashboard
+/// sends no key at all, so an update that says nothing keeps the key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BookingKeyChange {
+    #[default]
+    Keep,
+    Set(Option<ServiceKey>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -151,6 +167,8 @@ pub struct NewService {
     pub price: Money,
     pub duration_minutes: i32,
     pub image: String,
+    /// On create, `Keep` means no key.
+    pub booking_key: BookingKeyChange,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -160,6 +178,8 @@ pub struct ServiceForm {
     pub price: String,
     pub duration: Option<i64>,
     pub image: String,
+    /// `None`: not sent; `Some(None)`: sent as null or "none"; otherwise the key's text.
+    pub booking_key: Option<Option<String>>,
 }
 
 /// A week: the longest stay a single service describes.
@@ -183,10 +203,29 @@ impl ServiceForm {
             },
         );
         let image = errors.take("image", media_url(&self.image, "Image URL is required"));
-        match (name, description, price, duration, image) {
-            (Some(name), Some(description), Some(price), Some(duration_minutes), Some(image)) => {
-                Ok(NewService { name, description, price, duration_minutes, image })
-            }
+        let booking_key = errors.take(
+            "bookingKey",
+            match self.booking_key {
+                None => Ok(BookingKeyChange::Keep),
+                Some(text) => match text.as_deref().map(str::trim) {
+                    None | Some("" | "none") => Ok(BookingKeyChange::Set(None)),
+                    Some(text) => {
+                        ServiceKey::from_text(text).map(|key| BookingKeyChange::Set(Some(key))).ok_or_else(
+                            || "Booking key must be massage, spa, accommodation, package or none".to_owned(),
+                        )
+                    }
+                },
+            },
+        );
+        match (name, description, price, duration, image, booking_key) {
+            (
+                Some(name),
+                Some(description),
+                Some(price),
+                Some(duration_minutes),
+                Some(image),
+                Some(booking_key),
+            ) => Ok(NewService { name, description, price, duration_minutes, image, booking_key }),
             _ => Err(errors),
         }
     }
@@ -259,11 +298,30 @@ mod tests {
             price: "120".into(),
             duration: Some(60),
             image: "/media/s.webp".into(),
+            booking_key: None,
         };
         assert!(base.clone().validate().is_ok());
         for duration in [None, Some(0), Some(-5), Some(i64::MAX)] {
             let form = ServiceForm { duration, ..base.clone() };
             assert!(form.validate().is_err(), "{duration:?}");
         }
+    }
+
+    #[test]
+    fn a_service_keeps_its_booking_key_unless_the_save_names_one() {
+        let base = ServiceForm {
+            name: "Massage Therapy".into(),
+            description: "Kneads.".into(),
+            price: "120".into(),
+            duration: Some(60),
+            image: "/media/s.webp".into(),
+            booking_key: None,
+        };
+        let key = |booking_key| ServiceForm { booking_key, ..base.clone() }.validate().map(|s| s.booking_key);
+        assert_eq!(key(None), Ok(BookingKeyChange::Keep));
+        assert_eq!(key(Some(None)), Ok(BookingKeyChange::Set(None)));
+        assert_eq!(key(Some(Some("none".into()))), Ok(BookingKeyChange::Set(None)));
+        assert_eq!(key(Some(Some("spa".into()))), Ok(BookingKeyChange::Set(Some(ServiceKey::Spa))));
+        assert!(key(Some(Some("Massage Therapy".into()))).is_err());
     }
 }

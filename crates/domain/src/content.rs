@@ -69,7 +69,7 @@ impl Slug {
         if normalized.is_empty() {
             return Err("Slug is required".to_owned());
         }
-        if normalized.len() > SLUG_MAX {
+        if text.chars().count() > SLUG_MAX {
             return Err(format!("Slug must be at most {SLUG_MAX} characters"));
         }
         let alphabet_ok =
@@ -102,12 +102,12 @@ pub fn normalize_slug(text: &str) -> String {
 crate::text_enum! {
     /// What a contact message is about (the contact form's select).
     Interest {
-        Massage => "massage",
-        Spa => "spa",
-        Accommodation => "accommodation",
-        Package => "package",
-        Products => "products",
-        General => "general",
+        Massage,
+        Spa,
+        Accommodation,
+        Package,
+        Products,
+        General,
     }
 }
 
@@ -154,7 +154,7 @@ impl ContactForm {
         let email = errors.take("email", Email::parse(&self.email));
         let interest = errors.take(
             "interest",
-            match self.interest.as_deref().map(str::trim) {
+            match self.interest.as_deref() {
                 None | Some("") => Ok(None),
                 Some(text) => Interest::from_text(text)
                     .map(Some)

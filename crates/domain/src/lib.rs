@@ -8,38 +8,42 @@ pub mod admin;
 pub mod booking;
 pub mod catalog;
 pub mod content;
+pub mod idempotency;
+pub mod limits;
+pub mod mail;
 pub mod money;
 pub mod order;
 pub mod quiz;
 pub mod validation;
 
 pub use money::Money;
+pub use strum;
 pub use validation::{Email, ValidationErrors};
 
-/// Declares a closed set of values stored and sent as stable snake_case text.
+/// Declares a closed set of values stored and sent as stable snake_case text
+/// (or the text given per variant with `#[strum(serialize = "...")]`).
 #[macro_export]
 macro_rules! text_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($variant),+ }
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
+            strum::EnumString, strum::IntoStaticStr, strum::Display, strum::VariantArray,
+        )]
+        #[strum(serialize_all = "snake_case")]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
 
         impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = <$name as strum::VariantArray>::VARIANTS;
 
             pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
+                self.into()
             }
 
             /// The value for its exact text, or `None`.
             pub fn from_text(text: &str) -> Option<Self> {
-                match text { $($text => Some($name::$variant),)+ _ => None }
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
+                text.parse().ok()
             }
         }
     };

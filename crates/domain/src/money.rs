@@ -37,7 +37,6 @@ impl Money {
     /// two decimals and anything above NUMERIC(10,2)'s range, so what is
     /// accepted is exactly what the database stores.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let text = text.trim();
         let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
         let digits_only = |s: &str| s.chars().all(|c| c.is_ascii_digit());
         if whole.is_empty() || !digits_only(whole) || !digits_only(fraction) {

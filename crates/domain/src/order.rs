@@ -14,11 +14,11 @@ use crate::validation::{Email, SHORT_TEXT_MAX, ValidationErrors, optional_text, 
 crate::text_enum! {
     /// Fulfilment states; the admin may set any of them at any time.
     OrderStatus {
-        Pending => "pending",
-        Processing => "processing",
-        Shipped => "shipped",
-        Delivered => "delivered",
-        Cancelled => "cancelled",
+        Pending,
+        Processing,
+        Shipped,
+        Delivered,
+        Cancelled,
     }
 }
 
@@ -28,6 +28,10 @@ pub const TAX_PERCENT: i64 = 8;
 pub const FREE_SHIPPING_ABOVE: Money = Money::constant(10_000);
 pub const SHIPPING_FEE: Money = Money::constant(1_500);
 pub const MAX_QUANTITY: i64 = 999;
+/// Longest phone number accepted.
+pub const PHONE_MAX: usize = 40;
+/// Most lines one order may hold.
+pub const MAX_LINES: usize = 100;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrderTotals {
@@ -136,7 +140,7 @@ impl CheckoutForm {
         let first_name = text(&mut errors, "firstName", &self.first_name, FIRST_NAME_MESSAGE);
         let last_name = text(&mut errors, "lastName", &self.last_name, LAST_NAME_MESSAGE);
         let email = errors.take("email", Email::parse(&self.email));
-        let phone = errors.take("phone", optional_text(self.phone.as_deref(), 40));
+        let phone = errors.take("phone", optional_text(self.phone.as_deref(), PHONE_MAX));
         let address = text(&mut errors, "address", &self.address, "Address is required");
         let city = text(&mut errors, "city", &self.city, "City is required");
         let state = text(&mut errors, "state", &self.state, "State is required");
@@ -183,15 +187,18 @@ fn parse_lines(lines: &[LineRequest]) -> Result<Vec<(Uuid, u32)>, String> {
     if lines.is_empty() {
         return Err(EMPTY_CART_MESSAGE.to_owned());
     }
-    if lines.len() > 100 {
-        return Err("An order may hold at most 100 different products".to_owned());
+    if lines.len() > MAX_LINES {
+        return Err(format!("An order may hold at most {MAX_LINES} different products"));
     }
     let mut seen = HashSet::new();
     lines
         .iter()
         .map(|line| {
-            let id = Uuid::parse_str(line.product_id.trim())
-                .map_err(|_| "Each item needs a valid productId".to_owned())?;
+            // The hyphenated form only (36 characters), as the API documents.
+            let id = Some(&line.product_id)
+                .filter(|text| text.len() == 36)
+                .and_then(|text| Uuid::parse_str(text).ok())
+                .ok_or_else(|| "Each item needs a valid productId".to_owned())?;
             if !seen.insert(id) {
                 return Err("Each product may appear only once".to_owned());
             }

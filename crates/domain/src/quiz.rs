@@ -1,5 +1,5 @@
-//! The five-question wellness quiz and its recommendation rules (spec §4,
-//! read literally as DECISIONS §7 asks).
+//! The five-question wellness quiz and its recommendation rules (docs/specification.md §4,
+//! read literally as docs/decisions.md §7 asks).
 
 use crate::booking::ServiceKey;
 use crate::catalog::{Product, ProductCategory};
@@ -7,27 +7,27 @@ use crate::validation::ValidationErrors;
 
 crate::text_enum! {
     WellnessGoal {
-        StressRelief => "stress-relief",
-        PhysicalHealing => "physical-healing",
-        SpiritualGrowth => "spiritual-growth",
-        SelfCare => "self-care",
+        #[strum(serialize = "stress-relief")] StressRelief,
+        #[strum(serialize = "physical-healing")] PhysicalHealing,
+        #[strum(serialize = "spiritual-growth")] SpiritualGrowth,
+        #[strum(serialize = "self-care")] SelfCare,
     }
 }
 
 crate::text_enum! {
-    StressLevel { Low => "low", Moderate => "moderate", High => "high", Burnout => "burnout" }
+    StressLevel { Low, Moderate, High, Burnout }
 }
 
 crate::text_enum! {
-    TimePreference { Quick => "quick", HalfDay => "half-day", FullDay => "full-day", Overnight => "overnight" }
+    TimePreference { Quick, #[strum(serialize = "half-day")] HalfDay, #[strum(serialize = "full-day")] FullDay, Overnight }
 }
 
 crate::text_enum! {
-    ExperienceType { HandsOn => "hands-on", Passive => "passive", Active => "active", Holistic => "holistic" }
+    ExperienceType { #[strum(serialize = "hands-on")] HandsOn, Passive, Active, Holistic }
 }
 
 crate::text_enum! {
-    ProductInterest { Skincare => "skincare", Aromatherapy => "aromatherapy", Teas => "teas", All => "all" }
+    ProductInterest { Skincare, Aromatherapy, Teas, All }
 }
 
 /// The most products a result shows.
@@ -58,7 +58,7 @@ fn choose<T: Copy>(
     all: &[T],
     show: fn(T) -> &'static str,
 ) -> Result<T, String> {
-    parse(value.trim()).ok_or_else(|| {
+    parse(value).ok_or_else(|| {
         let options: Vec<&str> = all.iter().map(|v| show(*v)).collect();
         format!("Please choose one of: {}", options.join(", "))
     })

@@ -75,55 +75,88 @@ impl std::error::Error for ValidationErrors {}
 pub const SHORT_TEXT_MAX: usize = 200;
 /// Longest multi-line text outside blog content (messages, notes, descriptions).
 pub const LONG_TEXT_MAX: usize = 5_000;
-/// Longest blog post body.
-pub const ARTICLE_MAX: usize = 100_000;
+/// Longest blog post body (about 10,000 words). Bounded so that the
+/// longest valid post fits the server's body limit however it is encoded.
+pub const ARTICLE_MAX: usize = 60_000;
 /// Longest URL (images, media).
 pub const URL_MAX: usize = 2_048;
 
 pub const NUL_MESSAGE: &str = "Must not contain NUL characters";
 
-/// Trims the text and checks it is present, not longer than `max` characters
-/// and free of NUL characters (which no database text column can hold).
-pub fn required_text(value: &str, max: usize, required_message: &str) -> Result<String, String> {
-    let trimmed = value.trim();
-    if trimmed.is_empty() {
-        return Err(required_message.to_owned());
-    }
-    if trimmed.chars().count() > max {
+/// Whether a character shows: neither whitespace nor a control character.
+/// Text made only of invisible characters counts as blank.
+pub fn is_visible(c: char) -> bool {
+    !(c.is_whitespace() || c.is_control())
+}
+
+/// The limits every text field shares: at most `max` characters as sent
+/// (before trimming, so a field's documented maxLength is exact) and no NUL
+/// (which no database text column can hold).
+fn bounded(value: &str, max: usize) -> Result<(), String> {
+    if value.chars().count() > max {
         return Err(format!("Must be at most {max} characters"));
     }
-    if trimmed.contains('\0') {
+    if value.contains('\0') {
         return Err(NUL_MESSAGE.to_owned());
     }
-    Ok(trimmed.to_owned())
+    Ok(())
 }
 
-/// Optional text: blank becomes `None`.
+/// Required text: at least one visible character, within [`bounded`]'s
+/// limits; returned trimmed.
+pub fn required_text(value: &str, max: usize, required_message: &str) -> Result<String, String> {
+    if !value.chars().any(is_visible) {
+        return Err(required_message.to_owned());
+    }
+    bounded(value, max)?;
+    Ok(value.trim().to_owned())
+}
+
+/// Optional text within [`bounded`]'s limits: blank becomes `None`.
 pub fn optional_text(value: Option<&str>, max: usize) -> Result<Option<String>, String> {
-    match value.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(text) if text.chars().count() > max => Err(format!("Must be at most {max} characters")),
-        Some(text) if text.contains('\0') => Err(NUL_MESSAGE.to_owned()),
-        Some(text) => Ok(Some(text.to_owned())),
+    match value {
+        None => Ok(None),
+        Some(text) => {
+            bounded(text, max)?;
+            Ok(Some(text.trim()).filter(|t| t.chars().any(is_visible)).map(str::to_owned))
+        }
     }
 }
 
-/// A URL or site-relative path for an image or video. Only `http(s)://` and
-/// `/`-rooted paths are accepted, so a `javascript:` URL can never reach an
-/// `<img src>` or a link.
+pub const URL_MESSAGE: &str = "Please enter a valid URL (https://... or /path)";
+
+/// A URL or site-relative path for an image or video: `http(s)://` and a
+/// host, or one `/` followed by a path character (RFC 3986 pchar) — so
+/// neither `javascript:` nor a protocol-relative `//host` or `/\host` can
+/// reach an `<img src>` or a link. No whitespace or control characters.
 pub fn media_url(value: &str, required_message: &str) -> Result<String, String> {
-    let url = required_text(value, URL_MAX, required_message)?;
-    let lower = url.to_ascii_lowercase();
-    let allowed = lower.starts_with("https://")
-        || lower.starts_with("http://")
-        || (url.starts_with('/') && !url.starts_with("//"));
-    if !allowed || url.chars().any(char::is_whitespace) {
-        return Err("Please enter a valid URL (https://... or /path)".to_owned());
+    if value.is_empty() {
+        return Err(required_message.to_owned());
     }
-    Ok(url)
+    bounded(value, URL_MAX)?;
+    let lower = value.get(..8).unwrap_or(value).to_ascii_lowercase();
+    let absolute = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| lower.starts_with(scheme).then(|| &value[scheme.len()..]));
+    let allowed = match absolute {
+        Some(rest) => !rest.is_empty(),
+        None => value.strip_prefix('/').and_then(|rest| rest.chars().next()).is_some_and(is_path_char),
+    };
+    if !allowed || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(URL_MESSAGE.to_owned());
+    }
+    Ok(value.to_owned())
+}
+
+/// RFC 3986 `pchar`, as its first character starts a site-relative path:
+/// unreserved, percent sign, sub-delims, ':' or '@'.
+fn is_path_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~%!$&'()*+,;=:@".contains(c)
 }
 
 pub const EMAIL_MESSAGE: &str = "Please enter a valid email address";
+/// Longest address accepted (as sent), per RFC 5321's path limit.
+pub const EMAIL_MAX: usize = 254;
 
 /// A syntactically plausible e-mail address, stored lower-case so lookups and
 /// uniqueness ignore case.
@@ -131,9 +164,10 @@ pub const EMAIL_MESSAGE: &str = "Please enter a valid email address";
 pub struct Email(String);
 
 impl Email {
+    /// Surrounding whitespace is ignored (as a browser's email field does).
     pub fn parse(value: &str) -> Result<Self, String> {
         let candidate = value.trim();
-        if candidate.len() > 254 || !looks_like_email(candidate) {
+        if value.chars().count() > EMAIL_MAX || !looks_like_email(candidate) {
             return Err(EMAIL_MESSAGE.to_owned());
         }
         Ok(Self(candidate.to_lowercase()))
@@ -212,7 +246,27 @@ mod tests {
     }
 
     #[test]
+    fn text_of_invisible_characters_is_blank_and_length_counts_as_sent() {
+        for blank in ["", " ", "\t\n", "\u{a0}\u{3000}", "\u{1}\u{1f}", "\u{85}\u{7f}"] {
+            assert_eq!(required_text(blank, 50, "req"), Err("req".to_owned()), "{blank:?}");
+            assert_eq!(optional_text(Some(blank), 50), Ok(None), "{blank:?}");
+        }
+        assert_eq!(required_text("\u{1}a\u{1}", 5, "req"), Ok("\u{1}a\u{1}".to_owned()));
+        // Five characters with the spaces, so six is one too many.
+        assert!(required_text("  abcd", 5, "req").is_err());
+        assert!(optional_text(Some("  abcd"), 5).is_err());
+        assert_eq!(optional_text(Some(" ab "), 5), Ok(Some("ab".to_owned())));
+    }
+
+    #[test]
     fn media_urls_must_be_http_or_site_relative() {
+        assert!(media_url("HTTPS://cdn.example.com/a.webp", "r").is_ok());
+        assert!(media_url("/\\evil.example/x.png", "r").is_err());
+        assert!(media_url("/%2Fevil/x.png", "r").is_ok());
+        assert!(media_url("/", "r").is_err());
+        assert!(media_url("https://", "r").is_err());
+        assert!(media_url("/media/a\u{7}.webp", "r").is_err());
+        assert!(media_url(" /media/a.webp", "r").is_err());
         assert!(media_url("https://cdn.example.com/a.webp", "r").is_ok());
         assert!(media_url("/media/a.webp", "r").is_ok());
         assert!(media_url("javascript:alert(1)", "r").is_err());

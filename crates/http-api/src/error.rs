@@ -1,5 +1,7 @@
-//! One error type for every handler, rendered as the JSON shape of DECISIONS
-//! §3: `{"message": "...", "errors": {"field": "message"}}`.
+//! One error type for every handler, rendered as the JSON shape of
+//! docs/decisions.md §3: `{"code": "...", "message": "...", "errors": {"field": "message"}}`.
+//! The `code` is the stable, machine-readable reason (clients switch on it);
+//! the `message` is for people and may be reworded.
 
 use std::collections::BTreeMap;
 
@@ -10,55 +12,204 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use domain::ValidationErrors;
-use ports::{AuthError, BookingError, OrderError, RepoError};
+use domain::booking::{BookingRejection, EntryRejection, StatusChangeRejection};
+use domain::order::PricingError;
+use ports::{
+    AuthError, AvailabilityError, BookingError, GuestCancelError, OrderError, PostError, RepoError,
+    ServiceError, StatusChangeError,
+};
+
+/// Why a request failed, for programs. Every error response carries one; the
+/// set only grows. Each code always comes with the same HTTP status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: fields are missing or invalid; `errors` names each field.
+    ValidationFailed,
+    /// 400: the body is not a JSON object of the documented shape.
+    InvalidJson,
+    /// 400: an id in the path is not a uuid (or a slug is not a slug).
+    InvalidId,
+    /// 400: the query string cannot be read.
+    InvalidQuery,
+    /// 401: no valid admin token (missing, malformed, forged, expired, revoked).
+    Unauthenticated,
+    /// 401: the login's email and password do not match an active admin.
+    InvalidCredentials,
+    /// 404: no such record, or no such API endpoint.
+    NotFound,
+    /// 404: a guest link (manage a booking, unsubscribe) that is tampered with or has expired.
+    InvalidLink,
+    /// 405: the path exists but not with this method (see `Allow`).
+    MethodNotAllowed,
+    /// 408: the body did not arrive in time (a stalled upload).
+    RequestTimeout,
+    /// 413: the body is larger than the server accepts.
+    PayloadTooLarge,
+    /// 415: the body is not `application/json`.
+    UnsupportedMediaType,
+    /// 429: too many attempts; try again after `Retry-After` seconds.
+    RateLimited,
+    /// 409: the booking's date is before today (in the retreat's time zone).
+    DatePassed,
+    /// 409: today's time slot has already begun.
+    TimePassed,
+    /// 409: a blackout period closes the date for this service.
+    DateBlackedOut,
+    /// 409: an availability entry blocks the date or time.
+    DateBlocked,
+    /// 409: the day's capacity for this service is used up.
+    DayFull,
+    /// 409: the time slot's capacity is used up.
+    SlotFull,
+    /// 409: the guest already has as many requests waiting for this date as one may hold.
+    BookingLimitReached,
+    /// 409: the booking can no longer be cancelled online (too close to its start, or over).
+    CancellationClosed,
+    /// 409: the booking is already cancelled.
+    AlreadyCancelled,
+    /// 409: reinstating a cancelled booking would exceed capacity.
+    NoCapacity,
+    /// 409: an availability entry's capacity cannot go below its bookings.
+    CapacityBelowBookings,
+    /// 409: the cart's prices or totals differ from the server's; nothing was stored.
+    PricesChanged,
+    /// 409: another post has this slug.
+    DuplicateSlug,
+    /// 409: another service carries this booking key.
+    BookingKeyTaken,
+    /// 409: this Idempotency-Key came with a different request before.
+    IdempotencyKeyReused,
+    /// 409: the change clashed with one made at the same moment; reload and retry.
+    Conflict,
+    /// 503: the database did not answer in time; try again shortly.
+    TemporarilyUnavailable,
+    /// 500: a fault on the server's side (logged); the request may be retried.
+    InternalError,
+}
+
+impl ErrorCode {
+    pub fn status(self) -> StatusCode {
+        use ErrorCode as C;
+        match self {
+            C::ValidationFailed | C::InvalidJson | C::InvalidId | C::InvalidQuery => StatusCode::BAD_REQUEST,
+            C::Unauthenticated | C::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            C::NotFound | C::InvalidLink => StatusCode::NOT_FOUND,
+            C::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            C::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            C::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            C::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            C::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            C::DatePassed
+            | C::TimePassed
+            | C::DateBlackedOut
+            | C::DateBlocked
+            | C::DayFull
+            | C::SlotFull
+            | C::BookingLimitReached
+            | C::CancellationClosed
+            | C::AlreadyCancelled
+            | C::NoCapacity
+            | C::CapacityBelowBookings
+            | C::PricesChanged
+            | C::DuplicateSlug
+            | C::BookingKeyTaken
+            | C::IdempotencyKeyReused
+            | C::Conflict => StatusCode::CONFLICT,
+            C::TemporarilyUnavailable => StatusCode::SERVICE_UNAVAILABLE,
+            C::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
 
 /// The body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
+    pub code: ErrorCode,
     /// What went wrong, fit to show to a person.
     pub message: String,
-    /// Per-field messages; present only for validation errors.
+    /// Per-field messages; present only for `validation_failed`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ApiError {
-    #[error("{0}")]
-    Validation(ValidationErrors),
-    #[error("{0}")]
-    BadRequest(String),
-    #[error("{0}")]
-    Unauthorized(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error("{0}")]
-    Conflict(String),
-    #[error("Request body is too large")]
-    PayloadTooLarge,
-    #[error("Content-Type must be application/json")]
-    UnsupportedMediaType,
-    #[error("Too many failed logins. Please try again later.")]
-    TooManyRequests { retry_after_seconds: i64 },
-    /// A bug or an outage: logged in full, answered without details.
-    #[error("Something went wrong on our side. Please try again.")]
-    Internal(String),
+/// A failed request: its code, a message for people, and what the response
+/// needs besides (field errors, `Retry-After`, `Allow`, a cause for the log).
+#[derive(Debug)]
+pub struct ApiError {
+    code: ErrorCode,
+    message: String,
+    errors: Option<ValidationErrors>,
+    retry_after_seconds: Option<i64>,
+    allow: Option<String>,
+    /// A fault's cause chain: logged, never sent.
+    cause: Option<String>,
 }
 
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}: {}", self.code, self.message)
+    }
+}
+
+pub const INTERNAL_MESSAGE: &str = "Something went wrong on our side. Please try again.";
+
 impl ApiError {
-    /// Maps a repository error, naming the missing thing for a 404.
-    pub fn from_repo(error: RepoError, missing: &str) -> Self {
-        match error {
-            RepoError::NotFound => ApiError::NotFound(format!("{missing} not found")),
-            RepoError::Conflict(message) => ApiError::Conflict(message),
-            RepoError::Invalid(errors) => ApiError::Validation(errors),
-            RepoError::Storage(cause) => ApiError::Internal(error_chain(cause.as_ref())),
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            errors: None,
+            retry_after_seconds: None,
+            allow: None,
+            cause: None,
         }
     }
 
-    /// `map_err` helper: `.map_err(ApiError::repo("Product"))`.
-    pub fn repo(missing: &'static str) -> impl Fn(RepoError) -> ApiError {
-        move |error| ApiError::from_repo(error, missing)
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    pub fn validation(errors: ValidationErrors) -> Self {
+        Self { errors: Some(errors.clone()), ..Self::new(ErrorCode::ValidationFailed, errors.summary()) }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(ErrorCode::NotFound, format!("{what} not found"))
+    }
+
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::Unauthenticated, message)
+    }
+
+    pub fn rate_limited(message: impl Into<String>, retry_after_seconds: i64) -> Self {
+        Self {
+            retry_after_seconds: Some(retry_after_seconds.max(1)),
+            ..Self::new(ErrorCode::RateLimited, message)
+        }
+    }
+
+    pub fn method_not_allowed(allow: String) -> Self {
+        Self {
+            allow: Some(allow),
+            ..Self::new(ErrorCode::MethodNotAllowed, "Method not allowed for this endpoint")
+        }
+    }
+
+    /// A bug or an outage: logged in full, answered without details.
+    pub fn internal(cause: impl Into<String>) -> Self {
+        Self { cause: Some(cause.into()), ..Self::new(ErrorCode::InternalError, INTERNAL_MESSAGE) }
+    }
+
+    /// Names the missing record of a 404 ("Product not found").
+    pub fn missing(self, what: &str) -> Self {
+        if self.code == ErrorCode::NotFound { Self::not_found(what) } else { self }
+    }
+
+    /// `map_err` helper: `.map_err(ApiError::repo("Product"))` converts any
+    /// port error and words its 404 for the record at hand.
+    pub fn repo<E: Into<ApiError>>(missing: &'static str) -> impl Fn(E) -> ApiError {
+        move |error| error.into().missing(missing)
     }
 }
 
@@ -75,35 +226,121 @@ fn error_chain(error: &(dyn std::error::Error + 'static)) -> String {
 
 impl From<RepoError> for ApiError {
     fn from(error: RepoError) -> Self {
-        ApiError::from_repo(error, "Record")
+        match error {
+            RepoError::NotFound => ApiError::not_found("Record"),
+            RepoError::Conflict => ApiError::new(ErrorCode::Conflict, error.to_string()),
+            RepoError::Unavailable(ref cause) => ApiError {
+                retry_after_seconds: Some(1),
+                cause: Some(error_chain(cause.as_ref())),
+                ..ApiError::new(
+                    ErrorCode::TemporarilyUnavailable,
+                    "The retreat's booking system is busy. Please try again in a moment.",
+                )
+            },
+            RepoError::Storage(cause) => ApiError::internal(error_chain(cause.as_ref())),
+        }
     }
 }
 
 impl From<ValidationErrors> for ApiError {
     fn from(errors: ValidationErrors) -> Self {
-        ApiError::Validation(errors)
+        ApiError::validation(errors)
+    }
+}
+
+impl From<BookingRejection> for ApiError {
+    fn from(rejection: BookingRejection) -> Self {
+        let code = match rejection {
+            BookingRejection::DatePassed => ErrorCode::DatePassed,
+            BookingRejection::TimePassed => ErrorCode::TimePassed,
+            BookingRejection::BlackedOut => ErrorCode::DateBlackedOut,
+            BookingRejection::Blocked => ErrorCode::DateBlocked,
+            BookingRejection::DayFull => ErrorCode::DayFull,
+            BookingRejection::SlotFull => ErrorCode::SlotFull,
+            BookingRejection::TooManyPending => ErrorCode::BookingLimitReached,
+        };
+        ApiError::new(code, rejection.to_string())
     }
 }
 
 impl From<BookingError> for ApiError {
     fn from(error: BookingError) -> Self {
         match error {
-            BookingError::Rejected(rejection) => ApiError::Conflict(rejection.to_string()),
+            BookingError::Rejected(rejection) => rejection.into(),
+            BookingError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             BookingError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<StatusChangeError> for ApiError {
+    fn from(error: StatusChangeError) -> Self {
+        match error {
+            StatusChangeError::Rejected(rejection @ StatusChangeRejection::NoCapacity) => {
+                ApiError::new(ErrorCode::NoCapacity, rejection.to_string())
+            }
+            StatusChangeError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<GuestCancelError> for ApiError {
+    fn from(error: GuestCancelError) -> Self {
+        use domain::booking::GuestCancelRefusal as R;
+        match error {
+            GuestCancelError::Refused(refusal @ R::AlreadyCancelled) => {
+                ApiError::new(ErrorCode::AlreadyCancelled, refusal.to_string())
+            }
+            GuestCancelError::Refused(refusal @ (R::TooLate { .. } | R::Completed)) => {
+                ApiError::new(ErrorCode::CancellationClosed, refusal.to_string())
+            }
+            GuestCancelError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<AvailabilityError> for ApiError {
+    fn from(error: AvailabilityError) -> Self {
+        match error {
+            AvailabilityError::UnknownService => {
+                ValidationErrors::single("serviceId", domain::booking::UNKNOWN_SERVICE_MESSAGE).into()
+            }
+            AvailabilityError::Rejected(rejection @ EntryRejection::BelowBookings { .. }) => {
+                ApiError::new(ErrorCode::CapacityBelowBookings, rejection.to_string())
+            }
+            AvailabilityError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<PostError> for ApiError {
+    fn from(error: PostError) -> Self {
+        match error {
+            PostError::DuplicateSlug => ApiError::new(ErrorCode::DuplicateSlug, error.to_string()),
+            PostError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<ServiceError> for ApiError {
+    fn from(error: ServiceError) -> Self {
+        match error {
+            ServiceError::BookingKeyTaken(_) => ApiError::new(ErrorCode::BookingKeyTaken, error.to_string()),
+            ServiceError::Repo(error) => error.into(),
         }
     }
 }
 
 impl From<OrderError> for ApiError {
     fn from(error: OrderError) -> Self {
-        use domain::order::PricingError;
         match error {
             OrderError::Pricing(PricingError::PricesChanged) => {
-                ApiError::Conflict(PricingError::PricesChanged.to_string())
+                ApiError::new(ErrorCode::PricesChanged, PricingError::PricesChanged.to_string())
             }
             OrderError::Pricing(error @ (PricingError::UnknownProduct(_) | PricingError::TooLarge)) => {
-                ApiError::Validation(ValidationErrors::single("items", error.to_string()))
+                ValidationErrors::single("items", error.to_string()).into()
             }
+            OrderError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             OrderError::Repo(error) => error.into(),
         }
     }
@@ -112,52 +349,45 @@ impl From<OrderError> for ApiError {
 impl From<AuthError> for ApiError {
     fn from(error: AuthError) -> Self {
         match error {
-            AuthError::InvalidCredentials | AuthError::Unauthenticated => {
-                ApiError::Unauthorized(error.to_string())
+            AuthError::InvalidCredentials => ApiError::new(ErrorCode::InvalidCredentials, error.to_string()),
+            AuthError::Unauthenticated => ApiError::unauthenticated(error.to_string()),
+            AuthError::Throttled { retry_after_seconds } => {
+                ApiError::rate_limited(error.to_string(), retry_after_seconds)
             }
-            AuthError::Throttled { retry_after_seconds } => ApiError::TooManyRequests { retry_after_seconds },
-            AuthError::Invalid(errors) => ApiError::Validation(errors),
+            AuthError::Invalid(errors) => errors.into(),
+            AuthError::EmailTaken => ApiError::new(ErrorCode::Conflict, error.to_string()),
             AuthError::Repo(error) => error.into(),
-            AuthError::Internal(reason) => ApiError::Internal(reason),
+            AuthError::Internal(reason) => ApiError::internal(reason),
         }
     }
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        match self {
-            ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        self.code.status()
     }
 
     fn error_response(&self) -> HttpResponse {
-        let body = match self {
-            ApiError::Validation(errors) => ErrorBody {
-                message: errors.summary().to_owned(),
-                errors: Some(errors.entries().iter().map(|(f, m)| ((*f).to_owned(), m.clone())).collect()),
-            },
-            ApiError::Internal(cause) => {
-                tracing::error!(cause = %cause, "request failed");
-                ErrorBody { message: self.to_string(), errors: None }
-            }
-            other => ErrorBody { message: other.to_string(), errors: None },
+        if let Some(cause) = &self.cause {
+            tracing::error!(code = ?self.code, cause = %cause, "request failed");
+        }
+        let body = ErrorBody {
+            code: self.code,
+            message: self.message.clone(),
+            errors: self
+                .errors
+                .as_ref()
+                .map(|errors| errors.entries().iter().map(|(f, m)| ((*f).to_owned(), m.clone())).collect()),
         };
         let mut response = HttpResponse::build(self.status_code());
-        match self {
-            ApiError::Unauthorized(_) => {
-                response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
-            }
-            ApiError::TooManyRequests { retry_after_seconds } => {
-                response.insert_header((header::RETRY_AFTER, retry_after_seconds.to_string()));
-            }
-            _ => {}
+        if self.code.status() == StatusCode::UNAUTHORIZED {
+            response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
+        }
+        if let Some(seconds) = self.retry_after_seconds {
+            response.insert_header((header::RETRY_AFTER, seconds.to_string()));
+        }
+        if let Some(allow) = &self.allow {
+            response.insert_header((header::ALLOW, allow.clone()));
         }
         response.json(body)
     }
@@ -167,33 +397,55 @@ impl ResponseError for ApiError {
 pub fn json_error(error: actix_error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
     use actix_error::JsonPayloadError as E;
     let api = match &error {
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => ApiError::PayloadTooLarge,
-        E::ContentType => ApiError::UnsupportedMediaType,
-        E::Deserialize(inner) if inner.is_eof() && inner.line() == 1 && inner.column() == 0 => {
-            ApiError::BadRequest("A JSON body is required".to_owned())
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => {
+            ApiError::new(ErrorCode::PayloadTooLarge, "Request body is too large")
         }
-        E::Deserialize(inner) => ApiError::BadRequest(format!("Invalid JSON: {inner}")),
-        other => ApiError::BadRequest(format!("Invalid request body: {other}")),
+        E::ContentType => {
+            ApiError::new(ErrorCode::UnsupportedMediaType, "Content-Type must be application/json")
+        }
+        E::Deserialize(inner) if inner.is_eof() && inner.line() == 1 && inner.column() == 0 => {
+            ApiError::new(ErrorCode::InvalidJson, "A JSON body is required")
+        }
+        E::Deserialize(inner) => ApiError::new(ErrorCode::InvalidJson, format!("Invalid JSON: {inner}")),
+        other => ApiError::new(ErrorCode::InvalidJson, format!("Invalid request body: {other}")),
     };
     api.into()
 }
 
 pub fn query_error(error: actix_error::QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::BadRequest(format!("Invalid query string: {error}")).into()
+    ApiError::new(ErrorCode::InvalidQuery, format!("Invalid query string: {error}")).into()
 }
 
 pub fn path_error(_error: actix_error::PathError, _req: &HttpRequest) -> actix_web::Error {
-    ApiError::BadRequest("Invalid id in the URL".to_owned()).into()
+    ApiError::new(ErrorCode::InvalidId, "Invalid id in the URL").into()
 }
 
+/// How long a request body may take to arrive, unless configured.
+pub const DEFAULT_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A JSON request body that must be an object. serde would otherwise accept
-/// a JSON array as a struct's fields by position.
-pub struct JsonBody<T>(pub T);
+/// a JSON array as a struct's fields by position. It also keeps a fingerprint
+/// of the body (what an idempotency key is compared by).
+pub struct JsonBody<T>(pub T, String);
 
 impl<T> JsonBody<T> {
     pub fn into_inner(self) -> T {
         self.0
     }
+
+    /// SHA-256 of the body's canonical JSON (keys sorted, no spaces): the
+    /// same request however its keys are ordered or spaced.
+    pub fn fingerprint(&self) -> &str {
+        &self.1
+    }
+}
+
+fn fingerprint(value: &serde_json::Value) -> String {
+    use sha2::{Digest, Sha256};
+    // serde_json's maps are ordered by key (no `preserve_order`), so this
+    // text is canonical; a test holds it to that.
+    let canonical = value.to_string();
+    Sha256::digest(canonical.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 impl<T> std::ops::Deref for JsonBody<T> {
@@ -210,14 +462,42 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for JsonBo
 
     fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
         let value = actix_web::web::Json::<serde_json::Value>::from_request(req, payload);
+        let limit = req
+            .app_data::<actix_web::web::Data<crate::state::AppState>>()
+            .map_or(DEFAULT_BODY_TIMEOUT, |state| state.guard.body_timeout);
         Box::pin(async move {
-            let actix_web::web::Json(value) = value.await?;
+            // Headers time out on their own (actix); a body that stalls would
+            // hold its connection open for as long as the client likes.
+            let Ok(value) = tokio::time::timeout(limit, value).await else {
+                return Err(ApiError::new(
+                    ErrorCode::RequestTimeout,
+                    "The request body took too long to arrive",
+                )
+                .into());
+            };
+            let actix_web::web::Json(value) = value?;
             if !value.is_object() {
-                return Err(ApiError::BadRequest("The body must be a JSON object".to_owned()).into());
+                return Err(ApiError::new(ErrorCode::InvalidJson, "The body must be a JSON object").into());
             }
-            serde_json::from_value(value)
-                .map(JsonBody)
-                .map_err(|error| ApiError::BadRequest(format!("Invalid JSON: {error}")).into())
+            let print = fingerprint(&value);
+            serde_json::from_value(value).map(|body| JsonBody(body, print)).map_err(|error| {
+                ApiError::new(ErrorCode::InvalidJson, format!("Invalid JSON: {error}")).into()
+            })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fingerprint_ignores_key_order_and_spacing() {
+        let a: serde_json::Value =
+            serde_json::from_str(r#"{"b": 1, "a": {"y": [1, 2], "x": "z"}}"#).expect("json");
+        let b: serde_json::Value = serde_json::from_str(r#"{"a":{"x":"z","y":[1,2]},"b":1}"#).expect("json");
+        let c: serde_json::Value = serde_json::from_str(r#"{"a":{"x":"z","y":[2,1]},"b":1}"#).expect("json");
+        assert_eq!(fingerprint(&a), fingerprint(&b));
+        assert_ne!(fingerprint(&a), fingerprint(&c));
     }
 }

@@ -9,7 +9,10 @@ use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::state::AppState;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::state::{AppState, SiteConfig};
 
 /// Marker in `frontend/index.html` replaced by the page's head tags.
 pub const HEAD_MARKER: &str = "<!--app-head-->";
@@ -91,6 +94,74 @@ fn static_page(path: &str) -> Option<PageMeta> {
 
 const SITEMAP_PATHS: [&str; 6] = ["/", "/services", "/products", "/blog", "/wellness-quiz", "/contact"];
 
+/// Every page the browser app can show, for its titles.
+const APP_PAGES: [&str; 9] = [
+    "/",
+    "/services",
+    "/products",
+    "/blog",
+    "/contact",
+    "/checkout",
+    "/wellness-quiz",
+    "/admin/login",
+    "/admin/dashboard",
+];
+
+/// What a journal post's title is followed by ("Forest Bathing | Golden Pine Journal").
+pub const POST_TITLE_SUFFIX: &str = " | Golden Pine Journal";
+
+/// Title and description of one page.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct PageInfo {
+    pub path: String,
+    pub title: String,
+    pub description: String,
+}
+
+/// What the browser app takes from the server instead of repeating it: the
+/// retreat's time zone ("today" for bookings) and every page's title.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteInfo {
+    pub name: String,
+    /// IANA time zone of the retreat, e.g. America/Los_Angeles.
+    #[schema(example = "America/Los_Angeles")]
+    pub time_zone: String,
+    pub pages: Vec<PageInfo>,
+    /// The title of a journal post is its own title followed by this.
+    pub post_title_suffix: String,
+    /// The title of the not-found page.
+    pub not_found_title: String,
+}
+
+pub fn site_info(config: &SiteConfig) -> SiteInfo {
+    SiteInfo {
+        name: SITE_NAME.to_owned(),
+        time_zone: config.time_zone.clone(),
+        pages: APP_PAGES
+            .iter()
+            .filter_map(|path| static_page(path))
+            .map(|meta| PageInfo { path: meta.path, title: meta.title, description: meta.description })
+            .collect(),
+        post_title_suffix: POST_TITLE_SUFFIX.to_owned(),
+        not_found_title: not_found_meta("/").title,
+    }
+}
+
+/// The site information as a JSON data block for the page's head, so the
+/// app has it before its first render. `<` is escaped so no text can close
+/// the element.
+fn site_info_tag(config: &SiteConfig) -> String {
+    let json = serde_json::to_string(&site_info(config)).unwrap_or_default().replace('<', "\\u003c");
+    format!(r#"<script id="site-info" type="application/json">{json}</script>"#)
+}
+
+#[utoipa::path(get, path = "/api/site", tag = "Site",
+    responses((status = 200, description = "The retreat's time zone and the pages' titles", body = SiteInfo)))]
+pub async fn site(state: web::Data<AppState>) -> web::Json<SiteInfo> {
+    web::Json(site_info(&state.site))
+}
+
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -140,7 +211,11 @@ fn head_tags(meta: &PageMeta, public_url: &str) -> String {
 async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> HttpResponse {
     let index = state.site.frontend_dir.join("index.html");
     let html = match tokio_fs_read(&index).await {
-        Some(template) => template.replacen(HEAD_MARKER, &head_tags(meta, &state.site.public_url), 1),
+        Some(template) => template.replacen(
+            HEAD_MARKER,
+            &format!("{}\n    {}", head_tags(meta, &state.site.public_url), site_info_tag(&state.site)),
+            1,
+        ),
         None => {
             return HttpResponse::ServiceUnavailable()
                 .content_type("text/plain; charset=utf-8")
@@ -190,7 +265,7 @@ pub async fn blog_post_page(
     match found {
         Some(post) => {
             let meta = PageMeta {
-                title: format!("{} | Golden Pine Journal", post.title),
+                title: format!("{}{POST_TITLE_SUFFIX}", post.title),
                 description: post.excerpt,
                 path: format!("/blog/{}", post.slug.as_str()),
                 image: Some(post.image),
@@ -289,6 +364,21 @@ mod tests {
         ));
         assert!(tags.contains(r#"<link rel="canonical" href="https://goldenpine.example/blog/tea">"#));
         assert!(!tags.contains("noindex"));
+    }
+
+    #[test]
+    fn the_site_info_tag_cannot_close_its_element() {
+        let config = SiteConfig {
+            frontend_dir: "dist".into(),
+            media_dir: "media".into(),
+            public_url: "https://goldenpine.example".to_owned(),
+            time_zone: "</script><script>alert(1)</script>".to_owned(),
+        };
+        let tag = site_info_tag(&config);
+        assert_eq!(tag.matches("</script>").count(), 1, "{tag}");
+        assert!(tag.contains("\\u003c/script>\\u003cscript>alert(1)"), "{tag}");
+        let info = site_info(&config);
+        assert_eq!(info.pages.len(), APP_PAGES.len(), "every page has a title");
     }
 
     #[test]

@@ -8,10 +8,11 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use domain::Email;
-use domain::admin::{Admin, INVALID_CREDENTIALS, LoginForm, MAX_FAILED_LOGINS, NewAdmin, Password};
+use domain::admin::{Admin, INVALID_CREDENTIALS, LoginForm, NewAdmin, Password, login_throttle};
 use domain::booking::LocalNow;
+use domain::limits::Limit;
 
-use crate::error::RepoError;
+use crate::error::{CreateAdminError, RepoError};
 use crate::repositories::AdminRepository;
 
 /// The current time, globally and at the retreat.
@@ -45,10 +46,17 @@ pub enum TokenError {
     Issue(String),
 }
 
+/// Who a valid token was issued to, and under which session version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TokenSubject {
+    pub admin_id: Uuid,
+    pub session_version: i32,
+}
+
 pub trait TokenIssuer: Send + Sync {
-    fn issue(&self, admin_id: Uuid, now: DateTime<Utc>) -> Result<IssuedToken, TokenError>;
-    /// The admin id a valid, unexpired token was issued for.
-    fn verify(&self, token: &str) -> Result<Uuid, TokenError>;
+    fn issue(&self, subject: TokenSubject, now: DateTime<Utc>) -> Result<IssuedToken, TokenError>;
+    /// The subject of a valid, unexpired token.
+    fn verify(&self, token: &str) -> Result<TokenSubject, TokenError>;
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +69,8 @@ pub enum AuthError {
     Unauthenticated,
     #[error(transparent)]
     Invalid(domain::ValidationErrors),
+    #[error("An admin with this email already exists")]
+    EmailTaken,
     #[error(transparent)]
     Repo(#[from] RepoError),
     #[error("authentication failed internally: {0}")]
@@ -85,25 +95,19 @@ impl AuthService {
         Self { admins, hasher, tokens, clock }
     }
 
-    /// Checks the credentials of `client` (its network address). Every
-    /// failure answers the same `InvalidCredentials`, whether the e-mail is
-    /// unknown, the password wrong or the admin deactivated.
+    /// Checks the credentials sent from `client` (its network address).
+    /// Every failure answers the same `InvalidCredentials`, whether the e-mail
+    /// is unknown, the password wrong or the admin deactivated. The attempt is
+    /// counted (per address and per account) before the password is checked,
+    /// as a failure until it succeeds: simultaneous guesses would otherwise
+    /// all pass the throttle before any of them is counted.
     pub async fn login(&self, form: LoginForm, client: &str) -> Result<(IssuedToken, Admin), AuthError> {
-        let now = self.clock.now();
-        if let Some(until) =
-            self.admins.login_attempts(client).await?.and_then(|attempts| attempts.locked_until(now))
-        {
-            return Err(AuthError::Throttled { retry_after_seconds: (until - now).num_seconds().max(1) });
-        }
         let form = form.validate().map_err(AuthError::Invalid)?;
-        // Count the attempt before the password is checked, as a failure until
-        // it succeeds: simultaneous guesses would otherwise all pass the check
-        // above before any of them is counted.
-        let attempts = self.admins.record_failed_login(client, now).await?;
-        if attempts.failures > MAX_FAILED_LOGINS {
-            if let Some(until) = attempts.locked_until(now) {
-                return Err(AuthError::Throttled { retry_after_seconds: (until - now).num_seconds().max(1) });
-            }
+        let now = self.clock.now();
+        let account = form.email.trim().to_lowercase();
+        let (client_count, account_count) = self.admins.record_failed_login(client, &account, now).await?;
+        if let Some(until) = login_throttle(&client_count, &account_count, now) {
+            return Err(AuthError::Throttled { retry_after_seconds: Limit::seconds_until(until, now) });
         }
         let found = match Email::parse(&form.email) {
             Ok(email) => self.admins.find_by_email(&email).await?,
@@ -113,11 +117,12 @@ impl AuthService {
         let password_ok = self.hasher.verify(&form.password, hash).await;
         match found {
             Some((admin, _)) if password_ok && admin.is_active => {
-                self.admins.clear_failed_logins(client).await?;
+                self.admins.clear_failed_logins(client, &account).await?;
                 let admin = self.admins.record_login(admin.id, now).await?;
+                let subject = TokenSubject { admin_id: admin.id, session_version: admin.session_version };
                 let token = self
                     .tokens
-                    .issue(admin.id, now)
+                    .issue(subject, now)
                     .map_err(|error| AuthError::Internal(error.to_string()))?;
                 Ok((token, admin))
             }
@@ -125,18 +130,28 @@ impl AuthService {
         }
     }
 
-    /// The active admin a bearer token belongs to.
+    /// The active admin a bearer token belongs to, if the token's session
+    /// has not been ended since it was issued.
     pub async fn authenticate(&self, token: &str) -> Result<Admin, AuthError> {
-        let admin_id = self.tokens.verify(token).map_err(|_| AuthError::Unauthenticated)?;
-        match self.admins.find_by_id(admin_id).await? {
-            Some(admin) if admin.is_active => Ok(admin),
+        let subject = self.tokens.verify(token).map_err(|_| AuthError::Unauthenticated)?;
+        match self.admins.find_by_id(subject.admin_id).await? {
+            Some(admin) if admin.is_active && admin.session_version == subject.session_version => Ok(admin),
             _ => Err(AuthError::Unauthenticated),
         }
     }
 
+    /// Ends every session of the admin (logout ends them on every device).
+    pub async fn logout(&self, admin: &Admin) -> Result<(), AuthError> {
+        self.admins.end_sessions(admin.id).await?;
+        Ok(())
+    }
+
     pub async fn create_admin(&self, new: NewAdmin) -> Result<Admin, AuthError> {
         let hash = self.hasher.hash(&new.password).await.map_err(AuthError::Internal)?;
-        Ok(self.admins.create(&new.email, &new.name, &hash).await?)
+        self.admins.create(&new.email, &new.name, &hash).await.map_err(|error| match error {
+            CreateAdminError::EmailTaken => AuthError::EmailTaken,
+            CreateAdminError::Repo(error) => AuthError::Repo(error),
+        })
     }
 
     /// Creates the admin unless one with that e-mail exists; an existing
@@ -148,7 +163,7 @@ impl AuthService {
         match self.create_admin(new).await {
             Ok(admin) => Ok(Some(admin)),
             // Another process created it between the check and the insert.
-            Err(AuthError::Repo(RepoError::Conflict(_))) => Ok(None),
+            Err(AuthError::EmailTaken) => Ok(None),
             Err(error) => Err(error),
         }
     }

@@ -1,45 +1,126 @@
-use domain::ValidationErrors;
-use domain::booking::BookingRejection;
+//! What the ports' operations can fail with. `RepoError` is what any store
+//! call can meet; each operation that can be refused for a business reason
+//! has its own enum naming exactly those reasons, so callers (the HTTP layer)
+//! match on variants, never on sentences.
+
+use domain::booking::{
+    BookingRejection, EntryRejection, GuestCancelRefusal, ServiceKey, StatusChangeRejection,
+};
 use domain::order::PricingError;
 
-/// What a repository call can fail with. Adapters map their own errors into
-/// these; the HTTP layer maps these to status codes.
+type Cause = Box<dyn std::error::Error + Send + Sync>;
+
+/// What any repository call can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum RepoError {
     #[error("not found")]
     NotFound,
-    /// The request clashes with stored state (a duplicate slug, capacity).
-    #[error("{0}")]
-    Conflict(String),
-    /// The request refers to something that does not exist or breaks a rule
-    /// only the store can check (an unknown service id).
-    #[error("{0}")]
-    Invalid(ValidationErrors),
+    /// The write clashed with a record changed at the same moment (a
+    /// constraint no specific error of the operation names). Trying again
+    /// after a reload resolves it.
+    #[error("That conflicts with a change made at the same moment. Please reload and try again.")]
+    Conflict,
+    /// The store did not answer in time (every connection busy, or the
+    /// database unreachable): the request may succeed if tried again.
+    #[error("storage temporarily unavailable")]
+    Unavailable(#[source] Cause),
     /// The store itself failed; the cause is for the logs, not the client.
     #[error("storage failure")]
-    Storage(#[source] Box<dyn std::error::Error + Send + Sync>),
+    Storage(#[source] Cause),
 }
 
 impl RepoError {
     pub fn storage(error: impl std::error::Error + Send + Sync + 'static) -> Self {
         RepoError::Storage(Box::new(error))
     }
+
+    pub fn unavailable(error: impl std::error::Error + Send + Sync + 'static) -> Self {
+        RepoError::Unavailable(Box::new(error))
+    }
 }
 
 pub type RepoResult<T> = Result<T, RepoError>;
 
+/// An `Idempotency-Key` sent again with a different request.
+pub const KEY_REUSED_MESSAGE: &str =
+    "This Idempotency-Key was already used for a different request. Use a new key for a new request.";
+
+/// Requesting a booking.
 #[derive(Debug, thiserror::Error)]
 pub enum BookingError {
     #[error(transparent)]
     Rejected(#[from] BookingRejection),
+    #[error("{KEY_REUSED_MESSAGE}")]
+    KeyReused,
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
 
+/// Changing a booking's status.
+#[derive(Debug, thiserror::Error)]
+pub enum StatusChangeError {
+    #[error(transparent)]
+    Rejected(#[from] StatusChangeRejection),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// A guest cancelling their own booking.
+#[derive(Debug, thiserror::Error)]
+pub enum GuestCancelError {
+    #[error(transparent)]
+    Refused(#[from] GuestCancelRefusal),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Creating or replacing an availability entry.
+#[derive(Debug, thiserror::Error)]
+pub enum AvailabilityError {
+    /// The entry names a service record that does not exist (or was just deleted).
+    #[error("Unknown service")]
+    UnknownService,
+    #[error(transparent)]
+    Rejected(#[from] EntryRejection),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Creating or updating a service record.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// Another record already carries this booking key (one record per key).
+    #[error("Another service is already booked as \"{0}\"; remove its booking key first")]
+    BookingKeyTaken(ServiceKey),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Creating or updating a journal post.
+#[derive(Debug, thiserror::Error)]
+pub enum PostError {
+    #[error("A post with this slug already exists. Please choose another slug.")]
+    DuplicateSlug,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Creating an administrator.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateAdminError {
+    #[error("An admin with this email already exists")]
+    EmailTaken,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Placing an order.
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
     #[error(transparent)]
     Pricing(#[from] PricingError),
+    #[error("{KEY_REUSED_MESSAGE}")]
+    KeyReused,
     #[error(transparent)]
     Repo(#[from] RepoError),
 }

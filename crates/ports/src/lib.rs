@@ -6,14 +6,28 @@
 //! that writes several rows does so in one transaction.
 
 mod auth;
+mod booking;
 mod error;
+mod health;
+mod mail;
 mod repositories;
 mod services;
 
-pub use auth::{AuthError, AuthService, Clock, IssuedToken, PasswordHasher, TokenError, TokenIssuer};
-pub use error::{BookingError, OrderError, RepoError, RepoResult};
+pub use auth::{
+    AuthError, AuthService, Clock, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject,
+};
+pub use booking::BookingService;
+pub use error::{
+    AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoError,
+    RepoResult, ServiceError, StatusChangeError,
+};
+pub use health::{StoreHealth, StoreStats};
+pub use mail::{
+    CalendarInvite, GuestLinks, MailAttempt, MailComposer, MailDelivery, MailSender, OutboxRepository,
+    OutgoingMail, SendFailure, StoredMail,
+};
 pub use repositories::{
-    AdminRepository, BookingRepository, CatalogRepository, ContentRepository, DemoCatalogue, DemoPost,
-    DemoProduct, OrderRepository,
+    AdminRepository, BookingRepository, CatalogRepository, ContentRepository, Created, DemoCatalogue,
+    DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,
 };
 pub use services::{QuizResult, recommend};

@@ -7,16 +7,48 @@ use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use domain::Email;
-use domain::admin::{Admin, LoginAttempts};
+use domain::admin::Admin;
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, LocalNow, NewAvailability,
     NewBlackout, NewBooking, ServiceKey,
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
 use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
+use domain::limits::{Limit, WindowCount};
 use domain::order::{Order, OrderRequest, OrderStatus};
 
-use crate::error::{BookingError, OrderError, RepoResult};
+use crate::error::{
+    AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoResult,
+    ServiceError, StatusChangeError,
+};
+
+/// A client's retry key for a create (the `Idempotency-Key` header) and the
+/// fingerprint of the request it came with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdempotencyKey {
+    pub key: String,
+    pub fingerprint: String,
+}
+
+/// What a create answered: a new record, or the record an earlier request
+/// with the same idempotency key created.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Created<T> {
+    New(T),
+    Repeated(T),
+}
+
+impl<T> Created<T> {
+    pub fn into_inner(self) -> T {
+        match self {
+            Created::New(value) | Created::Repeated(value) => value,
+        }
+    }
+
+    pub fn is_repeat(&self) -> bool {
+        matches!(self, Created::Repeated(_))
+    }
+}
 
 #[async_trait]
 pub trait CatalogRepository: Send + Sync {
@@ -36,8 +68,9 @@ pub trait CatalogRepository: Send + Sync {
 
     /// Services ordered by price, then name.
     async fn list_services(&self) -> RepoResult<Vec<Service>>;
-    async fn create_service(&self, service: NewService) -> RepoResult<Service>;
-    async fn update_service(&self, id: Uuid, service: NewService) -> RepoResult<Service>;
+    /// `BookingKeyTaken` when another record carries the booking key.
+    async fn create_service(&self, service: NewService) -> Result<Service, ServiceError>;
+    async fn update_service(&self, id: Uuid, service: NewService) -> Result<Service, ServiceError>;
     async fn delete_service(&self, id: Uuid) -> RepoResult<()>;
 }
 
@@ -46,9 +79,9 @@ pub trait ContentRepository: Send + Sync {
     /// Posts newest first.
     async fn list_posts(&self) -> RepoResult<Vec<BlogPost>>;
     async fn get_post_by_slug(&self, slug: &str) -> RepoResult<BlogPost>;
-    /// `Conflict` when the slug is taken.
-    async fn create_post(&self, post: NewBlogPost) -> RepoResult<BlogPost>;
-    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> RepoResult<BlogPost>;
+    /// `DuplicateSlug` when the slug is taken.
+    async fn create_post(&self, post: NewBlogPost) -> Result<BlogPost, PostError>;
+    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> Result<BlogPost, PostError>;
     async fn delete_post(&self, id: Uuid) -> RepoResult<()>;
 
     async fn create_message(&self, message: NewContactMessage) -> RepoResult<ContactMessage>;
@@ -56,16 +89,25 @@ pub trait ContentRepository: Send + Sync {
     async fn list_messages(&self) -> RepoResult<Vec<ContactMessage>>;
     async fn delete_message(&self, id: Uuid) -> RepoResult<()>;
 
-    /// Stores the address once; subscribing again returns the first row.
+    /// Stores the address once; subscribing again renews the sign-up's time,
+    /// so nothing in the answer tells a new address from a known one.
     async fn subscribe(&self, email: Email) -> RepoResult<NewsletterSubscription>;
     async fn list_subscriptions(&self) -> RepoResult<Vec<NewsletterSubscription>>;
+    /// Removes a subscription (`NotFound` when it is already gone).
+    async fn unsubscribe(&self, id: Uuid) -> RepoResult<()>;
 }
 
 #[async_trait]
 pub trait OrderRepository: Send + Sync {
     /// Prices the request from the stored catalogue (domain rules) and stores
-    /// the order, or stores nothing.
-    async fn place_order(&self, request: OrderRequest) -> Result<Order, OrderError>;
+    /// the order, or stores nothing. With a key, a repeat of the same request
+    /// answers the first order (`domain::idempotency::key_use`), decided in
+    /// the same transaction, so simultaneous retries store one order.
+    async fn place_order(
+        &self,
+        request: OrderRequest,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Created<Order>, OrderError>;
     /// Orders newest first.
     async fn list_orders(&self) -> RepoResult<Vec<Order>>;
     async fn set_order_status(&self, id: Uuid, status: OrderStatus) -> RepoResult<Order>;
@@ -80,15 +122,32 @@ pub trait BookingRepository: Send + Sync {
         date: NaiveDate,
         now: LocalNow,
     ) -> RepoResult<DayAvailability>;
-    /// Re-checks availability and takes one unit of every governing entry in
-    /// the same transaction as the insert, so concurrent requests never
-    /// overbook.
-    async fn create_booking(&self, booking: NewBooking, now: LocalNow) -> Result<Booking, BookingError>;
+    /// Re-checks availability (`domain::booking::plan_booking`) and takes one
+    /// unit of every governing entry in the same transaction as the insert,
+    /// with the date locked, so concurrent requests never overbook.
+    /// With a key, a repeat of the same request answers the first booking.
+    async fn create_booking(
+        &self,
+        booking: NewBooking,
+        now: LocalNow,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Created<Booking>, BookingError>;
     /// Bookings newest first.
     async fn list_bookings(&self) -> RepoResult<Vec<Booking>>;
-    /// Gives capacity back when a booking is cancelled and takes it again
-    /// (`Conflict` when full) when a cancelled booking is reinstated.
-    async fn set_booking_status(&self, id: Uuid, status: BookingStatus) -> RepoResult<Booking>;
+    async fn get_booking(&self, id: Uuid) -> RepoResult<Booking>;
+    /// The guest's own cancellation (`domain::booking::guest_may_cancel` with
+    /// `cutoff_hours`), giving its capacity back, in one transaction with the
+    /// guest's and the owner's messages.
+    async fn cancel_by_guest(
+        &self,
+        id: Uuid,
+        now: LocalNow,
+        cutoff_hours: i64,
+    ) -> Result<Booking, GuestCancelError>;
+    /// Applies `domain::booking::plan_status_change` in one transaction:
+    /// capacity back on cancel, taken again (or refused) on reinstating.
+    async fn set_booking_status(&self, id: Uuid, status: BookingStatus)
+    -> Result<Booking, StatusChangeError>;
     /// Deletes the booking and gives back the capacity it held.
     async fn delete_booking(&self, id: Uuid) -> RepoResult<()>;
 
@@ -100,10 +159,13 @@ pub trait BookingRepository: Send + Sync {
     /// Entries dated from `start` to `end` inclusive.
     async fn list_availability(&self, start: NaiveDate, end: NaiveDate)
     -> RepoResult<Vec<AvailabilityEntry>>;
-    /// Creates or replaces the entry for (date, service, accommodation, slot).
-    /// A new entry starts from the bookings it already governs; `Conflict`
-    /// when the capacity would be below them, `Invalid` for an unknown service.
-    async fn upsert_availability(&self, entry: NewAvailability) -> RepoResult<AvailabilityEntry>;
+    /// Creates or replaces the entry for (date, service, accommodation, slot),
+    /// as `domain::booking::plan_entry` decides, with the service row and the
+    /// date locked (a service deleted meanwhile is `UnknownService`).
+    async fn upsert_availability(
+        &self,
+        entry: NewAvailability,
+    ) -> Result<AvailabilityEntry, AvailabilityError>;
     /// Removes an entry; the bookings it governed stay, no longer capped by it.
     async fn delete_availability(&self, id: Uuid) -> RepoResult<()>;
 }
@@ -113,18 +175,31 @@ pub trait AdminRepository: Send + Sync {
     /// The admin and their password hash.
     async fn find_by_email(&self, email: &Email) -> RepoResult<Option<(Admin, String)>>;
     async fn find_by_id(&self, id: Uuid) -> RepoResult<Option<Admin>>;
-    /// `Conflict` when the e-mail is taken.
-    async fn create(&self, email: &Email, name: &str, password_hash: &str) -> RepoResult<Admin>;
+    /// `EmailTaken` when the e-mail is taken.
+    async fn create(&self, email: &Email, name: &str, password_hash: &str)
+    -> Result<Admin, CreateAdminError>;
     async fn count(&self) -> RepoResult<i64>;
+    /// Activates or deactivates, ending the admin's sessions either way.
     async fn set_active(&self, email: &Email, active: bool) -> RepoResult<Admin>;
+    /// Sets a new password, ending the admin's sessions.
     async fn set_password_hash(&self, email: &Email, password_hash: &str) -> RepoResult<Admin>;
     async fn record_login(&self, id: Uuid, at: DateTime<Utc>) -> RepoResult<Admin>;
+    /// Moves the admin's session version on: every earlier token stops working.
+    async fn end_sessions(&self, id: Uuid) -> RepoResult<Admin>;
 
-    async fn login_attempts(&self, client: &str) -> RepoResult<Option<LoginAttempts>>;
-    /// Counts a failure, starting a fresh window when the last one has ended,
-    /// and returns the count after it. Concurrent calls never lose a count.
-    async fn record_failed_login(&self, client: &str, now: DateTime<Utc>) -> RepoResult<LoginAttempts>;
-    async fn clear_failed_logins(&self, client: &str) -> RepoResult<()>;
+    /// Counts a login attempt as a failure for the client address and for the
+    /// account (`domain::admin::CLIENT_LOGIN_LIMIT`, `ACCOUNT_LOGIN_LIMIT`:
+    /// a new window when the last has ended) and returns both counts after
+    /// it. Concurrent calls never lose a count. Counts whose window ended
+    /// long ago are removed.
+    async fn record_failed_login(
+        &self,
+        client: &str,
+        account: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<(WindowCount, WindowCount)>;
+    /// Forgets the failures of the address and the account (a login succeeded).
+    async fn clear_failed_logins(&self, client: &str, account: &str) -> RepoResult<()>;
 
     /// The stored value of `key`, storing `value` first if there is none.
     /// Concurrent callers all get the same stored value.
@@ -133,6 +208,19 @@ pub trait AdminRepository: Send + Sync {
     /// Loads the demo catalogue if it has never been loaded into this
     /// database; returns whether it did.
     async fn load_demo_catalogue_once(&self, catalogue: DemoCatalogue) -> RepoResult<bool>;
+}
+
+#[async_trait]
+pub trait LimitRepository: Send + Sync {
+    /// Counts one public write (booking, order, message, sign-up) by the
+    /// client address under `limit` and returns the count after it; shared by
+    /// every server process. Old counts are removed.
+    async fn count_public_write(
+        &self,
+        client: &str,
+        limit: Limit,
+        now: DateTime<Utc>,
+    ) -> RepoResult<WindowCount>;
 }
 
 /// Demo content for a fresh database.

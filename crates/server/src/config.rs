@@ -1,118 +1,286 @@
-//! Configuration from the environment. Every variable has a default that
-//! works for `just run` on a fresh machine; see the README's table.
+//! Configuration from the environment (or the same names as command-line
+//! flags), read by clap. Every variable has a default that works for
+//! `just run` on a fresh machine; see the README's table. Secrets are
+//! `secrecy` values: `Debug` never prints them.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use chrono_tz::Tz;
+use clap::builder::BoolishValueParser;
+use clap::{ArgAction, Args, ValueEnum};
+use secrecy::{ExposeSecret, SecretString};
 
-#[derive(Debug, Clone)]
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/golden_pine";
+/// A JWT secret shorter than this is refused: an HS256 key should be at least
+/// as long as the hash (RFC 7518 §3.2).
+pub const MIN_JWT_SECRET_BYTES: usize = 32;
+
+#[derive(Debug, Clone, Args)]
 pub struct Config {
-    pub database_url: String,
+    /// The PostgreSQL database.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, value_parser = DatabaseUrl::parse, hide_env_values = true)]
+    pub database_url: DatabaseUrl,
+    /// Connections per server process.
+    #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=500))]
     pub database_pool_size: u32,
     /// Create the database when it does not exist (local development).
+    #[arg(long, env = "CREATE_DATABASE", default_value_t = true, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub create_database: bool,
+    /// Address to listen on (0.0.0.0 behind a proxy or in a container).
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
     pub host: String,
-    /// 0 picks a free port (tests).
+    /// Port to listen on; 0 picks a free one (tests).
+    #[arg(long, env = "PORT", default_value_t = 8080)]
     pub port: u16,
+    /// Absolute base URL for links (sitemap, canonical, Open Graph), e.g. https://goldenpine.example.
+    #[arg(long, env = "PUBLIC_URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
-    pub frontend_dir: PathBuf,
-    /// Folder with `catalogue.json` and `media/`.
-    pub demo_dir: PathBuf,
+    /// The built frontend to serve; by default the one built into the binary.
+    #[arg(long, env = "FRONTEND_DIR")]
+    pub frontend_dir: Option<PathBuf>,
+    /// Folder with `catalogue.json` and `media/`; by default the one built into the binary.
+    #[arg(long, env = "DEMO_DIR")]
+    pub demo_dir: Option<PathBuf>,
     /// Load the demo catalogue into an empty database and, when no admin
     /// exists, create a demo admin with a random password printed once.
+    #[arg(long, env = "DEMO_DATA", default_value_t = false, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
     pub demo_data: bool,
-    pub admin: Option<AdminSeed>,
-    pub jwt_secret: Option<String>,
+    /// The first admin's email (with ADMIN_PASSWORD): created at start when no admin has it.
+    #[arg(long, env = "ADMIN_EMAIL")]
+    pub admin_email: Option<String>,
+    /// The first admin's password (12+ characters).
+    #[arg(long, env = "ADMIN_PASSWORD", hide_env_values = true, value_parser = secret)]
+    pub admin_password: Option<SecretString>,
+    #[arg(long, env = "ADMIN_NAME", default_value = "Administrator")]
+    pub admin_name: String,
+    /// Token signing secret (32+ bytes); when unset, one is generated at first
+    /// start and kept in the database, shared by every process.
+    #[arg(long, env = "JWT_SECRET", hide_env_values = true, value_parser = secret)]
+    pub jwt_secret: Option<SecretString>,
+    /// Admin session length in hours.
+    #[arg(long, env = "TOKEN_TTL_HOURS", default_value_t = 8, value_parser = clap::value_parser!(i64).range(1..=72))]
     pub token_ttl_hours: i64,
+    /// The retreat's IANA time zone: decides "today" for bookings.
+    #[arg(long, env = "BUSINESS_TZ", default_value = "America/Los_Angeles", value_parser = parse_tz)]
     pub business_tz: Tz,
+    /// Password hashing cost.
+    #[arg(long, env = "BCRYPT_COST", default_value_t = 12, value_parser = clap::value_parser!(u32).range(4..=16))]
     pub bcrypt_cost: u32,
+    /// Log lines as text (for people) or JSON (for log collectors).
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Public writes (bookings, orders, contact messages, newsletter sign-ups)
+    /// one client address may make per 10 minutes; more get 429.
+    #[arg(long, env = "PUBLIC_WRITE_LIMIT", default_value_t = 30, value_parser = clap::value_parser!(i32).range(1..))]
+    pub public_write_limit: i32,
+    /// Proxies (addresses or CIDR networks, comma-separated) whose
+    /// X-Forwarded-For / Forwarded headers name the client; from any other
+    /// peer those headers are ignored.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = "", value_parser = parse_trusted_proxies)]
+    pub trusted_proxies: http_api::client_ip::TrustedProxies,
+    /// Seconds a request body may take to arrive (then 408).
+    #[arg(long, env = "REQUEST_BODY_TIMEOUT_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub request_body_timeout_seconds: u64,
+    /// Where mail is sent: smtp://user:pass@host:587 (STARTTLS with ?tls=required),
+    /// smtps://user:pass@host:465 (TLS). Unset: messages stay queued in the
+    /// outbox and show in the dashboard; nothing is sent.
+    #[arg(long, env = "SMTP_URL", hide_env_values = true, value_parser = parse_smtp_url)]
+    pub smtp_url: Option<SecretString>,
+    /// The sender of every message.
+    #[arg(
+        long,
+        env = "MAIL_FROM",
+        default_value = "Golden Pine Wellness Retreat <stay@goldenpineretreat.com>"
+    )]
+    pub mail_from: String,
+    /// The owner's address for new bookings, orders and messages and guests' cancellations.
+    #[arg(long, env = "NOTIFY_EMAIL", value_parser = parse_email)]
+    pub notify_email: Option<domain::Email>,
+    /// Hours before a booking begins until which its guest may cancel it online.
+    #[arg(long, env = "GUEST_CANCEL_CUTOFF_HOURS", default_value_t = domain::booking::DEFAULT_GUEST_CANCEL_CUTOFF_HOURS, value_parser = clap::value_parser!(i64).range(0..=720))]
+    pub guest_cancel_cutoff_hours: i64,
+    /// Seconds before a failed message is tried again (doubling each time, at most an hour).
+    #[arg(long, env = "MAIL_RETRY_BASE_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(i64).range(1..=3600))]
+    pub mail_retry_base_seconds: i64,
+    /// How often each process's delivery worker looks for due messages, in milliseconds.
+    #[arg(long, env = "MAIL_POLL_MILLISECONDS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(50..=60_000))]
+    pub mail_poll_milliseconds: u64,
+    /// A second address serving only /metrics, without a token (for a scraper on a private network).
+    /// Without it, /metrics on the main port needs an admin token.
+    #[arg(long, env = "METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+fn secret(text: &str) -> Result<SecretString, String> {
+    Ok(SecretString::from(text))
+}
+
+fn parse_trusted_proxies(text: &str) -> Result<http_api::client_ip::TrustedProxies, String> {
+    http_api::client_ip::TrustedProxies::parse(text)
+}
+
+fn parse_smtp_url(text: &str) -> Result<SecretString, String> {
+    let url = url::Url::parse(text).map_err(|_| "SMTP_URL is not a URL".to_owned())?;
+    if !matches!(url.scheme(), "smtp" | "smtps") || url.host().is_none() {
+        return Err("SMTP_URL must be smtp://[user:pass@]host[:port] or smtps://...".to_owned());
+    }
+    Ok(SecretString::from(text))
+}
+
+fn parse_email(text: &str) -> Result<domain::Email, String> {
+    domain::Email::parse(text)
+}
+
+fn parse_tz(text: &str) -> Result<Tz, String> {
+    text.parse().map_err(|_| format!("{text:?} is not an IANA time zone"))
+}
+
+fn parse_public_url(text: &str) -> Result<String, String> {
+    let url = url::Url::parse(text).map_err(|e| format!("{text:?} is not a URL: {e}"))?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
+        return Err(format!("{text:?} must be an http(s) URL with a host"));
+    }
+    Ok(text.trim_end_matches('/').to_owned())
+}
+
+/// A PostgreSQL URL whose password never reaches a log or `Debug`.
+#[derive(Clone)]
+pub struct DatabaseUrl(SecretString);
+
+impl DatabaseUrl {
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let url = url::Url::parse(text).map_err(|_| "DATABASE_URL is not a URL".to_owned())?;
+        if !matches!(url.scheme(), "postgres" | "postgresql") {
+            return Err("DATABASE_URL must start with postgres:// or postgresql://".to_owned());
+        }
+        Ok(Self(SecretString::from(text)))
+    }
+
+    /// The URL itself, for the connection.
+    pub fn expose(&self) -> &str {
+        self.0.expose_secret()
+    }
+
+    /// The URL with its password replaced, for messages.
+    pub fn redacted(&self) -> String {
+        match url::Url::parse(self.expose()) {
+            Ok(mut url) if url.password().is_some() => {
+                let _ = url.set_password(Some("***"));
+                url.to_string()
+            }
+            Ok(url) => url.to_string(),
+            Err(_) => "(unreadable URL)".to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.redacted())
+    }
 }
 
 /// The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct AdminSeed {
     pub email: String,
-    pub password: String,
+    pub password: SecretString,
     pub name: String,
 }
 
-impl std::fmt::Debug for AdminSeed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AdminSeed")
-            .field("email", &self.email)
-            .field("name", &self.name)
-            .finish_non_exhaustive()
-    }
-}
-
-pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/golden_pine";
-
-fn var(name: &str) -> Option<String> {
-    std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
-}
-
-fn parsed<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T>
-where
-    T::Err: std::fmt::Display,
-{
-    match var(name) {
-        None => Ok(default),
-        Some(text) => text.parse().map_err(|e| anyhow::anyhow!("{name}={text:?} is not valid: {e}")),
-    }
-}
-
-fn flag(name: &str, default: bool) -> anyhow::Result<bool> {
-    match var(name).map(|v| v.to_ascii_lowercase()).as_deref() {
-        None => Ok(default),
-        Some("1" | "true" | "yes" | "on") => Ok(true),
-        Some("0" | "false" | "no" | "off") => Ok(false),
-        Some(other) => bail!("{name}={other:?} must be true or false"),
-    }
-}
-
 impl Config {
-    pub fn from_env() -> anyhow::Result<Self> {
-        let admin = match (var("ADMIN_EMAIL"), std::env::var("ADMIN_PASSWORD").ok().filter(|p| !p.is_empty()))
-        {
-            (Some(email), Some(password)) => Some(AdminSeed {
-                email,
-                password,
-                name: var("ADMIN_NAME").unwrap_or_else(|| "Administrator".to_owned()),
-            }),
-            (None, None) => None,
-            _ => bail!("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither"),
-        };
-        let tz_name = var("BUSINESS_TZ").unwrap_or_else(|| "America/Los_Angeles".to_owned());
-        let business_tz: Tz = tz_name
-            .parse()
-            .map_err(|_| anyhow::anyhow!("BUSINESS_TZ={tz_name:?} is not an IANA time zone"))?;
-        let bcrypt_cost = parsed("BCRYPT_COST", 12u32)?;
-        if !(4..=16).contains(&bcrypt_cost) {
-            bail!("BCRYPT_COST must be from 4 to 16");
+    /// Checks what the flags' own parsers cannot: pairs and lengths.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        if self.admin_email.is_some() != self.admin_password.is_some() {
+            bail!("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither");
         }
-        Ok::<_, anyhow::Error>(Self {
-            database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned()),
-            database_pool_size: parsed("DATABASE_POOL_SIZE", 10u32)?,
-            create_database: flag("CREATE_DATABASE", true)?,
-            host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
-            port: parsed("PORT", 8080u16)?,
-            public_url: var("PUBLIC_URL").map(|url| url.trim_end_matches('/').to_owned()),
-            frontend_dir: var("FRONTEND_DIR").map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from),
-            demo_dir: var("DEMO_DIR").map_or_else(|| PathBuf::from("demo"), PathBuf::from),
-            demo_data: flag("DEMO_DATA", false)?,
-            admin,
-            jwt_secret: var("JWT_SECRET"),
-            token_ttl_hours: parsed("TOKEN_TTL_HOURS", 8i64).and_then(|hours| {
-                if (1..=72).contains(&hours) {
-                    Ok(hours)
-                } else {
-                    bail!("TOKEN_TTL_HOURS must be from 1 to 72")
-                }
-            })?,
-            business_tz,
-            bcrypt_cost,
+        if let Some(secret) = &self.jwt_secret {
+            if secret.expose_secret().len() < MIN_JWT_SECRET_BYTES {
+                bail!(
+                    "JWT_SECRET must be at least {MIN_JWT_SECRET_BYTES} bytes (or unset, to use a generated one)"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub fn admin(&self) -> Option<AdminSeed> {
+        Some(AdminSeed {
+            email: self.admin_email.clone()?,
+            password: self.admin_password.clone()?,
+            name: self.admin_name.clone(),
         })
-        .context("reading the configuration from the environment")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        config: Config,
+    }
+
+    fn parse(args: &[&str]) -> Result<Config, clap::Error> {
+        Cli::try_parse_from(std::iter::once("server").chain(args.iter().copied())).map(|cli| cli.config)
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug() {
+        let config = parse(&[
+            "--database-url",
+            "postgres://user:hunter2-database@db.example:5432/retreat",
+            "--jwt-secret",
+            "a-very-long-jwt-secret-that-is-surely-32-bytes",
+            "--admin-email",
+            "owner@example.com",
+            "--admin-password",
+            "correct horse battery staple",
+            "--smtp-url",
+            "smtps://mailer:smtp-hunter2@mail.example:465",
+        ])
+        .expect("parses");
+        let debug = format!("{config:?} {:?}", config.admin());
+        for secret in ["hunter2-database", "a-very-long-jwt-secret", "correct horse", "smtp-hunter2"] {
+            assert!(!debug.contains(secret), "{secret} in {debug}");
+        }
+        assert!(debug.contains("postgres://user:***@db.example:5432/retreat"), "{debug}");
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_their_name() {
+        for args in [
+            &["--bcrypt-cost", "3"][..],
+            &["--token-ttl-hours", "0"],
+            &["--business-tz", "Mars/Olympus"],
+            &["--public-url", "goldenpine.example"],
+            &["--database-url", "mysql://x/y"],
+            &["--log-format", "xml"],
+            &["--create-database", "perhaps"],
+            &["--trusted-proxies", "10.0.0.0/33"],
+            &["--public-write-limit", "0"],
+            &["--smtp-url", "http://mail.example"],
+            &["--notify-email", "not an email"],
+        ] {
+            assert!(parse(args).is_err(), "{args:?}");
+        }
+        let short = parse(&["--jwt-secret", "short"]).expect("parses");
+        assert!(short.validate().is_err());
+        let half = parse(&["--admin-email", "owner@example.com"]).expect("parses");
+        assert!(half.validate().is_err());
+        let explicit = parse(&["--port", "9090", "--create-database", "no"]).expect("parses");
+        assert_eq!((explicit.port, explicit.create_database), (9090, false));
     }
 }

@@ -20,12 +20,15 @@ struct CatalogueFile {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct ServiceEntry {
     name: String,
     description: String,
     price: String,
     duration: i64,
     image: String,
+    /// The booking key guests book this service under, if any.
+    booking_key: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -75,6 +78,7 @@ pub fn parse(text: &str) -> anyhow::Result<DemoCatalogue> {
             price: s.price,
             duration: Some(s.duration),
             image: s.image,
+            booking_key: Some(s.booking_key),
         }
         .validate()
         .map_err(|e| anyhow::anyhow!("service {name:?}: {e}"))?;
@@ -136,11 +140,18 @@ mod tests {
     fn committed_catalogue_is_valid_and_complete() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../demo");
         let catalogue = load(&dir).expect("demo catalogue loads");
-        let names: Vec<&str> = catalogue.services.iter().map(|s| s.name.as_str()).collect();
-        for key in domain::booking::ServiceKey::ALL {
-            assert!(names.contains(&key.service_name()), "service {}", key.service_name());
-            let service = catalogue.services.iter().find(|s| s.name == key.service_name()).expect("service");
-            assert_eq!(service.price, key.list_price(), "price of {}", service.name);
+        // Every booking key has its record, with the specification's name and price.
+        let prices =
+            [("massage", "120.00"), ("spa", "85.00"), ("accommodation", "180.00"), ("package", "450.00")];
+        for (key, price) in prices {
+            let key = domain::booking::ServiceKey::from_text(key).expect("key");
+            let service = catalogue
+                .services
+                .iter()
+                .find(|s| s.booking_key == domain::catalog::BookingKeyChange::Set(Some(key)))
+                .expect("a service per booking key");
+            assert_eq!(service.name, key.service_name());
+            assert_eq!(service.price.to_string(), price, "price of {}", service.name);
         }
         assert!(catalogue.products.len() >= 9);
         for category in domain::catalog::ProductCategory::ALL {

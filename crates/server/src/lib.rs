@@ -1,6 +1,7 @@
 //! Wiring: the only place that knows the concrete adapters. Builds the store,
 //! the credential adapters and the HTTP app from a [`Config`].
 
+pub mod bundle;
 pub mod config;
 pub mod demo;
 
@@ -12,12 +13,21 @@ use actix_web::{HttpServer, web};
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use secrecy::ExposeSecret;
 
-use auth::{BcryptHasher, JwtIssuer, random_secret};
+use auth::{BcryptHasher, GuestLinkSigner, JwtIssuer, random_secret};
 use domain::admin::NewAdmin;
 use domain::booking::LocalNow;
+use domain::limits::Limit;
+use http_api::state::{Guard, MailState};
 use http_api::{AppState, SiteConfig};
-use ports::{AdminRepository, AuthService, Clock};
+
+use ports::{AdminRepository, AuthService, BookingService, Clock, GuestLinks, MailDelivery};
+
+/// The window `PUBLIC_WRITE_LIMIT` counts in.
+pub const PUBLIC_WRITE_WINDOW_MINUTES: i64 = 10;
+/// The address guests are told to write to (the site's contact address).
+pub const RETREAT_EMAIL: &str = "stay@goldenpineretreat.com";
 use store_postgres::PgStore;
 
 pub use config::Config;
@@ -46,18 +56,21 @@ pub struct Wiring {
     pub store: PgStore,
     pub auth: AuthService,
     pub clock: Arc<dyn Clock>,
+    /// Signs the links in guests' mail (same secret, own issuer and audiences).
+    pub links: Arc<dyn GuestLinks>,
 }
 
 /// Connects to PostgreSQL (creating the database if allowed), migrates, and
 /// builds the auth service with the configured or shared JWT secret.
 pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
+    config.validate()?;
     let url = config.database_url.clone();
     let (create, pool_size) = (config.create_database, config.database_pool_size);
     let store = tokio::task::spawn_blocking(move || -> anyhow::Result<PgStore> {
         if create {
-            store_postgres::create_database_if_missing(&url).map_err(unreachable_hint)?;
+            store_postgres::create_database_if_missing(url.expose()).map_err(unreachable_hint)?;
         }
-        let store = PgStore::connect(&url, pool_size).map_err(unreachable_hint)?;
+        let store = PgStore::connect(url.expose(), pool_size).map_err(unreachable_hint)?;
         let applied = store.migrate()?;
         if applied > 0 {
             tracing::info!(applied, "database migrations applied");
@@ -66,14 +79,15 @@ pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
     })
     .await??;
     let secret = match &config.jwt_secret {
-        Some(secret) => secret.clone(),
+        Some(secret) => secret.expose_secret().to_owned(),
         None => store.setting_or_insert(JWT_SECRET_SETTING, &random_secret(64)).await?,
     };
     let clock: Arc<dyn Clock> = Arc::new(BusinessClock { tz: config.business_tz });
     let hasher = BcryptHasher::new(config.bcrypt_cost).map_err(anyhow::Error::msg)?;
     let tokens = JwtIssuer::new(secret.as_bytes(), chrono::Duration::hours(config.token_ttl_hours));
     let auth = AuthService::new(Arc::new(store.clone()), Arc::new(hasher), Arc::new(tokens), clock.clone());
-    Ok(Wiring { store, auth, clock })
+    let links: Arc<dyn GuestLinks> = Arc::new(GuestLinkSigner::new(secret.as_bytes()));
+    Ok(Wiring { store, auth, clock, links })
 }
 
 fn unreachable_hint(error: store_postgres::SetupError) -> anyhow::Error {
@@ -86,10 +100,15 @@ fn unreachable_hint(error: store_postgres::SetupError) -> anyhow::Error {
     }
 }
 
-/// The running HTTP server and the port it listens on.
+/// The running HTTP server (and the private metrics server, when
+/// configured) and the ports they listen on. Both stop gracefully on SIGTERM
+/// or Ctrl-C: requests in flight finish (for up to 30 s), new ones are refused.
 pub struct Application {
     port: u16,
+    metrics_port: Option<u16>,
     server: Server,
+    metrics_server: Option<Server>,
+    mail_worker: Option<MailWorker>,
 }
 
 impl Application {
@@ -98,42 +117,178 @@ impl Application {
         let listener = TcpListener::bind((config.host.as_str(), config.port)).with_context(|| {
             format!("cannot listen on {}:{} (set PORT to use another port)", config.host, config.port)
         })?;
+        let metrics_listener = match config.metrics_addr {
+            Some(addr) => Some(
+                TcpListener::bind(addr).with_context(|| format!("cannot listen on {addr} (METRICS_ADDR)"))?,
+            ),
+            None => None,
+        };
         let wiring = wire(&config).await?;
-        seed(&config, &wiring).await?;
+        let demo_dir = match &config.demo_dir {
+            Some(dir) => dir.clone(),
+            None => bundle::demo_dir()?,
+        };
+        let frontend_dir = match &config.frontend_dir {
+            Some(dir) => dir.clone(),
+            None => bundle::frontend_dir()?,
+        };
+        seed(&config, &wiring, &demo_dir).await?;
         let port = listener.local_addr()?.port();
         let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://localhost:{port}"));
-        let store = wiring.store;
+        let composer: Arc<dyn ports::MailComposer> = Arc::new(mail::Composer::new(
+            mail::ComposerConfig {
+                public_url: public_url.clone(),
+                retreat_email: RETREAT_EMAIL.to_owned(),
+                owner: config.notify_email.clone(),
+                time_zone: config.business_tz,
+                organizer: config.mail_from.clone(),
+            },
+            wiring.links.clone(),
+        ));
+        // Every event's messages are written in the event's own transaction.
+        let store = wiring.store.with_mail(composer.clone());
+        let mail_worker = match &config.smtp_url {
+            Some(url) => {
+                let sender = mail::SmtpSender::new(url.expose_secret(), &config.mail_from)
+                    .map_err(|e| anyhow::anyhow!("SMTP_URL/MAIL_FROM: {e}"))?;
+                let delivery = MailDelivery::new(
+                    Arc::new(store.clone()),
+                    Arc::new(sender),
+                    wiring.clock.clone(),
+                    config.mail_retry_base_seconds,
+                );
+                Some(MailWorker::start(
+                    delivery,
+                    std::time::Duration::from_millis(config.mail_poll_milliseconds),
+                ))
+            }
+            None => {
+                tracing::info!(
+                    "SMTP_URL is not set: mail stays queued in the outbox (dashboard, Emails) and nothing is sent"
+                );
+                None
+            }
+        };
+        let mail = MailState {
+            outbox: Arc::new(store.clone()),
+            composer,
+            links: wiring.links.clone(),
+            delivering: mail_worker.is_some(),
+            from: config.mail_from.clone(),
+            notify: config.notify_email.as_ref().map(|email| email.as_str().to_owned()),
+            guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
+        };
+        let metrics = http_api::ops::Metrics::new().map_err(|e| anyhow::anyhow!("metrics: {e}"))?;
         let state = web::Data::new(AppState {
             catalog: Arc::new(store.clone()),
             content: Arc::new(store.clone()),
             orders: Arc::new(store.clone()),
-            bookings: Arc::new(store),
+            booking: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
+            bookings: Arc::new(store.clone()),
+            health: Arc::new(store.clone()),
+            limits: Arc::new(store),
+            guard: Guard {
+                public_write_limit: Limit {
+                    max: config.public_write_limit,
+                    window: chrono::Duration::minutes(PUBLIC_WRITE_WINDOW_MINUTES),
+                },
+                trusted_proxies: config.trusted_proxies.clone(),
+                body_timeout: std::time::Duration::from_secs(config.request_body_timeout_seconds),
+            },
             auth: wiring.auth,
             clock: wiring.clock,
+            metrics,
+            mail,
             site: SiteConfig {
-                frontend_dir: config.frontend_dir.clone(),
-                media_dir: config.demo_dir.join("media"),
+                frontend_dir,
+                media_dir: demo_dir.join("media"),
                 public_url,
+                time_zone: config.business_tz.name().to_owned(),
             },
         });
+        let (metrics_port, metrics_server) = match metrics_listener {
+            Some(listener) => {
+                let metrics_port = listener.local_addr()?.port();
+                let state = state.clone();
+                let server = HttpServer::new(move || http_api::build_metrics_app(state.clone()))
+                    .workers(1)
+                    .listen(listener)?;
+                (Some(metrics_port), Some(server.run()))
+            }
+            None => (None, None),
+        };
         let server = HttpServer::new(move || http_api::build_app(state.clone())).listen(listener)?.run();
-        Ok(Self { port, server })
+        Ok(Self { port, metrics_port, server, metrics_server, mail_worker })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
+    }
+
+    /// Serves until SIGTERM or Ctrl-C, then lets the mail worker finish the
+    /// message it is sending before returning.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let served = match self.metrics_server {
+            Some(metrics) => {
+                let (main, _) = tokio::join!(self.server, metrics);
+                main
+            }
+            None => self.server.await,
+        };
+        if let Some(worker) = self.mail_worker {
+            worker.stop().await;
+        }
+        served
+    }
+}
+
+/// The process's mail delivery loop: sends what is due, then waits for the
+/// next poll (or goes straight on while there is more to send).
+struct MailWorker {
+    stop: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl MailWorker {
+    fn start(delivery: MailDelivery, poll: std::time::Duration) -> Self {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
+            while !*stopped.borrow() {
+                let handled = match delivery.deliver_due().await {
+                    Ok(handled) => handled,
+                    Err(error) => {
+                        tracing::warn!(%error, "mail delivery could not reach the outbox");
+                        0
+                    }
+                };
+                if handled == 0 {
+                    // A stop during the wait ends the loop at once.
+                    let _ = tokio::time::timeout(poll, stopped.changed()).await;
+                }
+            }
+        });
+        Self { stop, task }
+    }
+
+    /// Stops after the batch in progress (each send is bounded by the SMTP
+    /// timeouts), so no message is left half-sent by a clean shutdown.
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        if let Err(error) = self.task.await {
+            tracing::error!(%error, "mail worker ended abnormally");
+        }
     }
 }
 
 /// First-start data: the configured admin, then (in demo mode) the demo
 /// catalogue and a demo admin when there is no admin at all.
-async fn seed(config: &Config, wiring: &Wiring) -> anyhow::Result<()> {
-    if let Some(seed) = &config.admin {
-        let admin = NewAdmin::parse(&seed.email, &seed.name, &seed.password)
+async fn seed(config: &Config, wiring: &Wiring, demo_dir: &std::path::Path) -> anyhow::Result<()> {
+    if let Some(seed) = config.admin() {
+        let admin = NewAdmin::parse(&seed.email, &seed.name, seed.password.expose_secret())
             .map_err(|e| anyhow::anyhow!("ADMIN_EMAIL/ADMIN_PASSWORD/ADMIN_NAME: {e}"))?;
         if let Some(created) = wiring.auth.ensure_admin(admin).await? {
             tracing::info!(email = %created.email, "admin created from ADMIN_EMAIL");
@@ -142,7 +297,7 @@ async fn seed(config: &Config, wiring: &Wiring) -> anyhow::Result<()> {
     if !config.demo_data {
         return Ok(());
     }
-    let catalogue = demo::load(&config.demo_dir)?;
+    let catalogue = demo::load(demo_dir)?;
     if wiring.store.load_demo_catalogue_once(catalogue).await? {
         tracing::info!("demo catalogue loaded");
     }

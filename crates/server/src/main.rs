@@ -10,11 +10,14 @@ use auth::random_secret;
 use domain::Email;
 use domain::admin::{NewAdmin, Password};
 use ports::{AuthError, RepoError};
+use server::config::LogFormat;
 use server::{Application, Config, wire};
 
 #[derive(Parser)]
 #[command(name = "server", about = "Golden Pine Wellness Retreat: website and API server")]
 struct Cli {
+    #[command(flatten)]
+    config: Config,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -61,26 +64,31 @@ enum AdminAction {
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn,tracing_actix_web=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
     let cli = Cli::parse();
+    init_logging(cli.config.log_format);
     match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve().await,
+        Command::Serve => serve(cli.config).await,
         Command::Openapi => {
             print!("{}", http_api::openapi::document_json());
             Ok(())
         }
-        Command::Admin { action } => admin(action).await,
+        Command::Admin { action } => admin(cli.config, action).await,
     }
 }
 
-async fn serve() -> anyhow::Result<()> {
-    let config = Config::from_env()?;
+/// Logs to standard error, filtered by RUST_LOG, as text or one JSON object
+/// per line (with the request's span fields) for log collectors.
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,actix_server=warn,tracing_actix_web=warn".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).init(),
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
     let app = Application::build(config).await?;
     tracing::info!(port = app.port(), "serving on http://localhost:{}", app.port());
     app.run_until_stopped().await.context("server stopped with an error")
@@ -108,8 +116,7 @@ fn unknown_admin(email: &str) -> impl Fn(AuthError) -> anyhow::Error + '_ {
     }
 }
 
-async fn admin(action: AdminAction) -> anyhow::Result<()> {
-    let config = Config::from_env()?;
+async fn admin(config: Config, action: AdminAction) -> anyhow::Result<()> {
     let wiring = wire(&config).await?;
     let email_of = |text: &str| Email::parse(text).map_err(anyhow::Error::msg);
     match action {

@@ -4,16 +4,19 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use domain::Email;
-use domain::admin::{Admin, LoginAttempts};
-use ports::{AdminRepository, DemoCatalogue, RepoResult};
+use domain::admin::{ACCOUNT_LOGIN_LIMIT, Admin, CLIENT_LOGIN_LIMIT};
+use domain::limits::WindowCount;
+use ports::{AdminRepository, CreateAdminError, DemoCatalogue, RepoResult};
 
 use crate::catalog::{media_values, product_values, service_values};
-use crate::content::{DUPLICATE_SLUG, post_values};
+use crate::content::post_values;
+use crate::counters::{Counter, count_in_window};
 use crate::rows::AdminRow;
 use crate::schema::{
-    admin_users, app_settings, blog_posts, login_attempts, product_media, products, services,
+    account_login_attempts, admin_users, app_settings, blog_posts, login_attempts, product_media, products,
+    services,
 };
-use crate::{PgStore, repo_error, storage, transaction};
+use crate::{Constraint, PgStore, storage, transaction, violates};
 
 const DEMO_MARKER: &str = "demo_catalogue_loaded_at";
 
@@ -25,6 +28,14 @@ fn admin_by_email(conn: &mut PgConnection, email: &Email) -> RepoResult<Option<(
         .optional()
         .map(|row| row.map(AdminRow::split))
         .map_err(storage)
+}
+
+/// How an account's failures are filed: a hash of what was typed, so the
+/// table holds no email addresses (attackers type other people's) and any
+/// text, even one with a NUL, makes a key.
+fn account_key(account: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(account.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 #[async_trait]
@@ -47,21 +58,31 @@ impl AdminRepository for PgStore {
         .await
     }
 
-    async fn create(&self, email: &Email, name: &str, password_hash: &str) -> RepoResult<Admin> {
+    async fn create(
+        &self,
+        email: &Email,
+        name: &str,
+        password_hash: &str,
+    ) -> Result<Admin, CreateAdminError> {
         let (email, name, hash) = (email.clone(), name.to_owned(), password_hash.to_owned());
         self.run(move |conn| {
-            diesel::insert_into(admin_users::table)
+            let row = diesel::insert_into(admin_users::table)
                 .values((
                     admin_users::email.eq(email.as_str()),
                     admin_users::name.eq(&name),
                     admin_users::password.eq(&hash),
                 ))
                 .returning(AdminRow::as_returning())
-                .get_result(conn)
-                .map(|row| row.split().0)
-                .map_err(|e| repo_error(e, "An admin with this email already exists"))
+                .get_result(conn);
+            Ok(row.map(|row| row.split().0).map_err(|error| {
+                if violates(&error, Constraint::Unique, "admin_users_email_key") {
+                    CreateAdminError::EmailTaken
+                } else {
+                    CreateAdminError::Repo(storage(error))
+                }
+            }))
         })
-        .await
+        .await?
     }
 
     async fn count(&self) -> RepoResult<i64> {
@@ -72,7 +93,10 @@ impl AdminRepository for PgStore {
         let email = email.clone();
         self.run(move |conn| {
             diesel::update(admin_users::table.filter(admin_users::email.eq(email.as_str())))
-                .set(admin_users::is_active.eq(active))
+                .set((
+                    admin_users::is_active.eq(active),
+                    admin_users::session_version.eq(admin_users::session_version + 1),
+                ))
                 .returning(AdminRow::as_returning())
                 .get_result(conn)
                 .map(|row| row.split().0)
@@ -85,7 +109,10 @@ impl AdminRepository for PgStore {
         let (email, hash) = (email.clone(), password_hash.to_owned());
         self.run(move |conn| {
             diesel::update(admin_users::table.filter(admin_users::email.eq(email.as_str())))
-                .set(admin_users::password.eq(&hash))
+                .set((
+                    admin_users::password.eq(&hash),
+                    admin_users::session_version.eq(admin_users::session_version + 1),
+                ))
                 .returning(AdminRow::as_returning())
                 .get_result(conn)
                 .map(|row| row.split().0)
@@ -106,70 +133,42 @@ impl AdminRepository for PgStore {
         .await
     }
 
-    async fn login_attempts(&self, client: &str) -> RepoResult<Option<LoginAttempts>> {
-        let client = client.to_owned();
+    async fn end_sessions(&self, id: Uuid) -> RepoResult<Admin> {
         self.run(move |conn| {
-            login_attempts::table
-                .find(client)
-                .select((login_attempts::failures, login_attempts::window_started_at))
-                .first::<(i32, DateTime<Utc>)>(conn)
-                .optional()
-                .map(|found| {
-                    found.map(|(failures, window_started_at)| LoginAttempts { failures, window_started_at })
-                })
+            diesel::update(admin_users::table.find(id))
+                .set(admin_users::session_version.eq(admin_users::session_version + 1))
+                .returning(AdminRow::as_returning())
+                .get_result(conn)
+                .map(|row| row.split().0)
                 .map_err(storage)
         })
         .await
     }
 
-    async fn record_failed_login(&self, client: &str, now: DateTime<Utc>) -> RepoResult<LoginAttempts> {
-        let client = client.to_owned();
+    async fn record_failed_login(
+        &self,
+        client: &str,
+        account: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<(WindowCount, WindowCount)> {
+        let (client, account) = (client.to_owned(), account_key(account));
         self.run(move |conn| {
             transaction(conn, |conn| {
-                // A first failure has no row for `FOR UPDATE` to lock: create an
-                // empty one first, so simultaneous failures queue on it.
-                diesel::insert_into(login_attempts::table)
-                    .values((
-                        login_attempts::client.eq(&client),
-                        login_attempts::failures.eq(0),
-                        login_attempts::window_started_at.eq(now),
-                    ))
-                    .on_conflict_do_nothing()
-                    .execute(conn)
-                    .map_err(storage)?;
-                let previous = login_attempts::table
-                    .find(&client)
-                    .select((login_attempts::failures, login_attempts::window_started_at))
-                    .for_update()
-                    .first::<(i32, DateTime<Utc>)>(conn)
-                    .optional()
-                    .map_err(storage)?
-                    .map(|(failures, window_started_at)| LoginAttempts { failures, window_started_at });
-                let next = LoginAttempts::after_failure(previous, now);
-                diesel::insert_into(login_attempts::table)
-                    .values((
-                        login_attempts::client.eq(&client),
-                        login_attempts::failures.eq(next.failures),
-                        login_attempts::window_started_at.eq(next.window_started_at),
-                    ))
-                    .on_conflict(login_attempts::client)
-                    .do_update()
-                    .set((
-                        login_attempts::failures.eq(next.failures),
-                        login_attempts::window_started_at.eq(next.window_started_at),
-                    ))
-                    .execute(conn)
-                    .map_err(storage)?;
-                Ok(next)
+                let by_client =
+                    count_in_window(conn, Counter::LoginsByClient, &client, CLIENT_LOGIN_LIMIT, now)?;
+                let by_account =
+                    count_in_window(conn, Counter::LoginsByAccount, &account, ACCOUNT_LOGIN_LIMIT, now)?;
+                Ok((by_client, by_account))
             })
         })
         .await
     }
 
-    async fn clear_failed_logins(&self, client: &str) -> RepoResult<()> {
-        let client = client.to_owned();
+    async fn clear_failed_logins(&self, client: &str, account: &str) -> RepoResult<()> {
+        let (client, account) = (client.to_owned(), account_key(account));
         self.run(move |conn| {
             diesel::delete(login_attempts::table.find(client)).execute(conn).map_err(storage)?;
+            diesel::delete(account_login_attempts::table.find(account)).execute(conn).map_err(storage)?;
             Ok(())
         })
         .await
@@ -230,7 +229,7 @@ impl AdminRepository for PgStore {
                     diesel::insert_into(blog_posts::table)
                         .values(post_values(&post.post, Some(post.published_at)))
                         .execute(conn)
-                        .map_err(|e| repo_error(e, DUPLICATE_SLUG))?;
+                        .map_err(storage)?;
                 }
                 Ok(true)
             })

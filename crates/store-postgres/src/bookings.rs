@@ -1,48 +1,50 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use chrono::{Datelike, NaiveDate};
+use chrono::{Datelike, NaiveDate, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use domain::ValidationErrors;
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingStatus, DATE_FORMAT, DayAvailability, LocalNow,
-    NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot, day_availability, held_entries,
-    plan_booking,
+    AvailabilityEntry, Blackout, Booking, BookingStatus, CapacityUpdate, DayAvailability, EntryPlan,
+    LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot, day_availability,
+    guest_may_cancel, plan_booking, plan_delete, plan_entry, plan_status_change,
 };
-use ports::{BookingError, BookingRepository, RepoError, RepoResult};
+use domain::idempotency::KeyUse;
+use domain::mail::{BookedService, CancelledBy, MailEvent};
+use ports::{
+    AvailabilityError, BookingError, BookingRepository, Created, GuestCancelError, IdempotencyKey, RepoError,
+    RepoResult, StatusChangeError,
+};
 
 use crate::catalog::exactly_one;
-use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, convert_all};
+use crate::idempotency::{self, Operation};
+use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schema::{availability, blackout_dates, bookings, services};
-use crate::{PgStore, storage, transaction};
+use crate::{Constraint, PgStore, storage, transaction, violates};
 
-fn date_text(date: NaiveDate) -> String {
-    date.format(DATE_FORMAT).to_string()
-}
-
-/// Attaches each entry's service name (how booking keys find their entries).
-fn with_service_names(
-    conn: &mut PgConnection,
-    rows: Vec<AvailabilityRow>,
-) -> RepoResult<Vec<AvailabilityEntry>> {
+/// Attaches each entry's service record (its booking key and name).
+fn with_services(conn: &mut PgConnection, rows: Vec<AvailabilityRow>) -> RepoResult<Vec<AvailabilityEntry>> {
     let ids: Vec<Uuid> = rows.iter().filter_map(|r| r.service_id).collect();
-    let names: HashMap<Uuid, String> = if ids.is_empty() {
+    let records: HashMap<Uuid, ServiceRef> = if ids.is_empty() {
         HashMap::new()
     } else {
         services::table
             .filter(services::id.eq_any(&ids))
-            .select((services::id, services::name))
-            .load::<(Uuid, String)>(conn)
+            .select((services::id, services::name, services::booking_key))
+            .load::<(Uuid, String, Option<String>)>(conn)
             .map_err(storage)?
             .into_iter()
-            .collect()
+            .map(|(id, name, key)| {
+                let booking_key = optional(key.as_deref(), "booking_key", ServiceKey::from_text)?;
+                Ok((id, ServiceRef { name, booking_key }))
+            })
+            .collect::<RepoResult<_>>()?
     };
     rows.into_iter()
         .map(|row| {
-            let name = row.service_id.and_then(|id| names.get(&id).cloned());
-            row.into_entry(name)
+            let service = row.service_id.and_then(|id| records.get(&id));
+            row.into_entry(service)
         })
         .collect()
 }
@@ -67,7 +69,7 @@ fn lock_entries_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<A
         .for_update()
         .load(conn)
         .map_err(storage)?;
-    with_service_names(conn, rows)
+    with_services(conn, rows)
 }
 
 fn blackouts_covering(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<Blackout>> {
@@ -79,25 +81,34 @@ fn blackouts_covering(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Ve
     convert_all(rows)
 }
 
-/// Adds `delta` (±1) to each entry's bookings. Giving back never goes below
-/// zero: an entry edited by hand may already be at zero.
-fn shift_bookings(conn: &mut PgConnection, ids: &[Uuid], delta: i32) -> RepoResult<()> {
-    if ids.is_empty() {
-        return Ok(());
-    }
-    let target = availability::table.filter(availability::id.eq_any(ids));
-    if delta < 0 {
-        diesel::update(target.filter(availability::current_bookings.gt(0)))
-            .set(availability::current_bookings.eq(availability::current_bookings + delta))
-            .execute(conn)
-            .map_err(storage)?;
-    } else {
-        diesel::update(target)
-            .set(availability::current_bookings.eq(availability::current_bookings + delta))
+/// Stores the counts a plan decided (the rows are locked by `lock_entries_of`).
+fn apply(conn: &mut PgConnection, updates: &[CapacityUpdate]) -> RepoResult<()> {
+    for update in updates {
+        diesel::update(availability::table.find(update.entry))
+            .set(availability::current_bookings.eq(update.current_bookings))
             .execute(conn)
             .map_err(storage)?;
     }
     Ok(())
+}
+
+/// What the guest booked, from the record carrying the booking key.
+fn booked_service(conn: &mut PgConnection, key: ServiceKey) -> RepoResult<Option<BookedService>> {
+    let found = services::table
+        .filter(services::booking_key.eq(key.as_str()))
+        .select((services::name, services::duration, services::price))
+        .first::<(String, i32, bigdecimal::BigDecimal)>(conn)
+        .optional()
+        .map_err(storage)?;
+    found
+        .map(|(name, duration_minutes, price)| {
+            Ok(BookedService { name, duration_minutes, price: crate::money::from_numeric(&price)? })
+        })
+        .transpose()
+}
+
+fn load_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
+    bookings::table.find(id).select(BookingRow::as_select()).first(conn).map_err(storage)?.try_into()
 }
 
 fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
@@ -109,8 +120,6 @@ fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
         .map_err(storage)?
         .try_into()
 }
-
-pub(crate) const NO_CAPACITY: &str = "There is no capacity left for this booking's date and time.";
 
 #[async_trait]
 impl BookingRepository for PgStore {
@@ -126,41 +135,73 @@ impl BookingRepository for PgStore {
                 .select(AvailabilityRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            let entries = with_service_names(conn, rows)?;
+            let entries = with_services(conn, rows)?;
             let blackouts = blackouts_covering(conn, date)?;
             Ok(day_availability(key, date, now, &blackouts, &entries))
         })
         .await
     }
 
-    async fn create_booking(&self, booking: NewBooking, now: LocalNow) -> Result<Booking, BookingError> {
+    async fn create_booking(
+        &self,
+        booking: NewBooking,
+        now: LocalNow,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Created<Booking>, BookingError> {
+        let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
+                if let Some(key) = &key {
+                    match idempotency::claim(conn, Operation::RequestBooking, key, Utc::now())? {
+                        KeyUse::First => {}
+                        KeyUse::Repeat(id) => return Ok(Ok(Created::Repeated(load_booking(conn, id)?))),
+                        KeyUse::Reused => return Ok(Err(BookingError::KeyReused)),
+                    }
+                }
                 let entries = lock_entries_of(conn, booking.date)?;
                 let blackouts = blackouts_covering(conn, booking.date)?;
-                let taken = match plan_booking(&booking, now, &blackouts, &entries) {
+                // Counted under the date's lock, so simultaneous requests of one
+                // guest queue. Emails are stored lower-case (`Email`).
+                let guest_pending: i64 = bookings::table
+                    .filter(bookings::date.eq(booking.date))
+                    .filter(bookings::email.eq(booking.email.as_str()))
+                    .filter(bookings::status.eq(BookingStatus::Pending.as_str()))
+                    .count()
+                    .get_result(conn)
+                    .map_err(storage)?;
+                let taken = match plan_booking(&booking, now, &blackouts, &entries, guest_pending) {
                     Ok(taken) => taken,
-                    Err(rejection) => return Ok(Err(rejection)),
+                    Err(rejection) => {
+                        if let Some(key) = &key {
+                            idempotency::release(conn, Operation::RequestBooking, key)?;
+                        }
+                        return Ok(Err(BookingError::Rejected(rejection)));
+                    }
                 };
-                shift_bookings(conn, &taken, 1)?;
+                apply(conn, &taken)?;
                 let row = diesel::insert_into(bookings::table)
                     .values((
                         bookings::first_name.eq(&booking.first_name),
                         bookings::last_name.eq(&booking.last_name),
                         bookings::email.eq(booking.email.as_str()),
                         bookings::service.eq(booking.service.as_str()),
-                        bookings::date.eq(date_text(booking.date)),
+                        bookings::date.eq(booking.date),
                         bookings::time.eq(booking.time.as_str()),
                         bookings::notes.eq(&booking.notes),
                     ))
                     .returning(BookingRow::as_returning())
                     .get_result(conn)
                     .map_err(storage)?;
-                Ok(Ok(Booking::try_from(row)?))
+                let created = Booking::try_from(row)?;
+                if let Some(key) = &key {
+                    idempotency::remember(conn, Operation::RequestBooking, key, created.id)?;
+                }
+                let service = booked_service(conn, created.service)?;
+                store.enqueue(conn, &MailEvent::BookingRequested { booking: created.clone(), service })?;
+                Ok(Ok(Created::New(created)))
             })
         })
         .await?
-        .map_err(BookingError::Rejected)
     }
 
     async fn list_bookings(&self) -> RepoResult<Vec<Booking>> {
@@ -175,47 +216,101 @@ impl BookingRepository for PgStore {
         .await
     }
 
-    async fn set_booking_status(&self, id: Uuid, status: BookingStatus) -> RepoResult<Booking> {
+    async fn set_booking_status(
+        &self,
+        id: Uuid,
+        status: BookingStatus,
+    ) -> Result<Booking, StatusChangeError> {
+        let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
-                let (held, holds) = (booking.status.holds_capacity(), status.holds_capacity());
-                if held != holds {
-                    let entries = lock_entries_of(conn, booking.date)?;
-                    let governing = held_entries(booking.service, booking.date, booking.time, &entries);
-                    if holds {
-                        let full = entries.iter().any(|e| governing.contains(&e.id) && e.is_full());
-                        if full {
-                            return Err(RepoError::Conflict(NO_CAPACITY.to_owned()));
-                        }
-                        shift_bookings(conn, &governing, 1)?;
-                    } else {
-                        shift_bookings(conn, &governing, -1)?;
-                    }
-                }
-                diesel::update(bookings::table.find(id))
+                let entries = lock_entries_of(conn, booking.date)?;
+                let updates = match plan_status_change(&booking, status, &entries) {
+                    Ok(updates) => updates,
+                    Err(rejection) => return Ok(Err(rejection)),
+                };
+                apply(conn, &updates)?;
+                let row = diesel::update(bookings::table.find(id))
                     .set(bookings::status.eq(status.as_str()))
                     .returning(BookingRow::as_returning())
                     .get_result(conn)
-                    .map_err(storage)?
-                    .try_into()
+                    .map_err(storage)?;
+                let changed = Booking::try_from(row)?;
+                // The guest hears when the owner confirms or cancels.
+                if booking.status != status {
+                    let service = booked_service(conn, changed.service)?;
+                    let event = match status {
+                        BookingStatus::Confirmed => {
+                            Some(MailEvent::BookingConfirmed { booking: changed.clone(), service })
+                        }
+                        BookingStatus::Cancelled => Some(MailEvent::BookingCancelled {
+                            booking: changed.clone(),
+                            service,
+                            by: CancelledBy::Owner,
+                        }),
+                        BookingStatus::Pending | BookingStatus::Completed => None,
+                    };
+                    if let Some(event) = event {
+                        store.enqueue(conn, &event)?;
+                    }
+                }
+                Ok(Ok(changed))
             })
         })
-        .await
+        .await?
+        .map_err(StatusChangeError::Rejected)
+    }
+
+    async fn get_booking(&self, id: Uuid) -> RepoResult<Booking> {
+        self.run(move |conn| load_booking(conn, id)).await
+    }
+
+    async fn cancel_by_guest(
+        &self,
+        id: Uuid,
+        now: LocalNow,
+        cutoff_hours: i64,
+    ) -> Result<Booking, GuestCancelError> {
+        let store = self.clone();
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let booking = lock_booking(conn, id)?;
+                if let Err(refusal) = guest_may_cancel(&booking, now, cutoff_hours) {
+                    return Ok(Err(GuestCancelError::Refused(refusal)));
+                }
+                let entries = lock_entries_of(conn, booking.date)?;
+                // Cancelling only gives back; it is never refused.
+                let updates =
+                    plan_status_change(&booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
+                apply(conn, &updates)?;
+                let row = diesel::update(bookings::table.find(id))
+                    .set(bookings::status.eq(BookingStatus::Cancelled.as_str()))
+                    .returning(BookingRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?;
+                let cancelled = Booking::try_from(row)?;
+                let service = booked_service(conn, cancelled.service)?;
+                store.enqueue(
+                    conn,
+                    &MailEvent::BookingCancelled {
+                        booking: cancelled.clone(),
+                        service,
+                        by: CancelledBy::Guest,
+                    },
+                )?;
+                Ok(Ok(cancelled))
+            })
+        })
+        .await?
     }
 
     async fn delete_booking(&self, id: Uuid) -> RepoResult<()> {
         self.run(move |conn| {
             transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
-                if booking.status.holds_capacity() {
-                    let entries = lock_entries_of(conn, booking.date)?;
-                    shift_bookings(
-                        conn,
-                        &held_entries(booking.service, booking.date, booking.time, &entries),
-                        -1,
-                    )?;
-                }
+                let entries = lock_entries_of(conn, booking.date)?;
+                apply(conn, &plan_delete(&booking, &entries))?;
                 exactly_one(diesel::delete(bookings::table.find(id)).execute(conn).map_err(storage)?)
             })
         })
@@ -271,7 +366,7 @@ impl BookingRepository for PgStore {
                 .order((availability::date.asc(), availability::id.asc()))
                 .load(conn)
                 .map_err(storage)?;
-            let mut entries = with_service_names(conn, rows)?;
+            let mut entries = with_services(conn, rows)?;
             // Slots in the order of the day (as text "9:00" would sort after "17:00"),
             // day-wide entries first.
             entries.sort_by_key(|e| (e.date, e.time_slot));
@@ -287,57 +382,74 @@ impl BookingRepository for PgStore {
         .await
     }
 
-    async fn upsert_availability(&self, entry: NewAvailability) -> RepoResult<AvailabilityEntry> {
-        self.run(move |conn| transaction(conn, |conn| upsert_entry(conn, &entry))).await
+    async fn upsert_availability(
+        &self,
+        entry: NewAvailability,
+    ) -> Result<AvailabilityEntry, AvailabilityError> {
+        self.run(move |conn| transaction(conn, |conn| upsert_entry(conn, &entry))).await?
     }
 }
 
-fn upsert_entry(conn: &mut PgConnection, entry: &NewAvailability) -> RepoResult<AvailabilityEntry> {
-    let service_name = match entry.service_id {
+/// The service record an entry names, locked against deletion until the
+/// transaction ends (a delete of it waits, then cascades to the new entry).
+fn lock_service(conn: &mut PgConnection, id: Uuid) -> RepoResult<Option<ServiceRef>> {
+    let found = services::table
+        .find(id)
+        .select((services::name, services::booking_key))
+        .for_key_share()
+        .first::<(String, Option<String>)>(conn)
+        .optional()
+        .map_err(storage)?;
+    found
+        .map(|(name, key)| {
+            Ok(ServiceRef {
+                name,
+                booking_key: optional(key.as_deref(), "booking_key", ServiceKey::from_text)?,
+            })
+        })
+        .transpose()
+}
+
+/// The (key, time) of a date's bookings that hold capacity.
+fn active_bookings_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<(ServiceKey, TimeSlot)>> {
+    let rows: Vec<(String, String)> = bookings::table
+        .filter(bookings::date.eq(date))
+        .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
+        .select((bookings::service, bookings::time))
+        .load(conn)
+        .map_err(storage)?;
+    rows.iter()
+        .map(|(key, time)| {
+            Ok((
+                ServiceKey::from_text(key)
+                    .ok_or_else(|| RepoError::storage(crate::money::CorruptRow(key.clone())))?,
+                TimeSlot::from_text(time)
+                    .ok_or_else(|| RepoError::storage(crate::money::CorruptRow(time.clone())))?,
+            ))
+        })
+        .collect()
+}
+
+fn upsert_entry(
+    conn: &mut PgConnection,
+    entry: &NewAvailability,
+) -> RepoResult<Result<AvailabilityEntry, AvailabilityError>> {
+    let service = match entry.service_id {
         None => None,
-        Some(id) => Some(
-            services::table
-                .find(id)
-                .select(services::name)
-                .first::<String>(conn)
-                .optional()
-                .map_err(storage)?
-                .ok_or_else(|| {
-                    RepoError::Invalid(ValidationErrors::single("serviceId", "Unknown service"))
-                })?,
-        ),
+        Some(id) => match lock_service(conn, id)? {
+            Some(service) => Some(service),
+            None => return Ok(Err(AvailabilityError::UnknownService)),
+        },
     };
-    let accommodation = entry.accommodation_type.map(|a| a.as_str());
-    let slot = entry.time_slot.map(TimeSlot::as_str);
     // Lock the whole date: bookings of it wait until the entry is settled.
-    let existing = lock_entries_of(conn, entry.date)?.into_iter().find(|e| {
-        e.service_id == entry.service_id
-            && e.accommodation_type == entry.accommodation_type
-            && e.time_slot == entry.time_slot
-    });
-    let current = match &existing {
-        Some(found) => found.current_bookings,
-        None => {
-            let active: Vec<(String, String)> = bookings::table
-                .filter(bookings::date.eq(date_text(entry.date)))
-                .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
-                .select((bookings::service, bookings::time))
-                .load(conn)
-                .map_err(storage)?;
-            let active: Vec<(ServiceKey, TimeSlot)> = active
-                .iter()
-                .filter_map(|(key, time)| Some((ServiceKey::from_text(key)?, TimeSlot::from_text(time)?)))
-                .collect();
-            entry.bookings_governed(service_name.as_deref(), &active)
-        }
+    let day_entries = lock_entries_of(conn, entry.date)?;
+    let active = active_bookings_of(conn, entry.date)?;
+    let plan = match plan_entry(entry, service.as_ref().and_then(|s| s.booking_key), &day_entries, &active) {
+        Ok(plan) => plan,
+        Err(rejection) => return Ok(Err(rejection.into())),
     };
-    if entry.max_capacity < current {
-        return Err(RepoError::Conflict(format!(
-            "Max capacity cannot be below the {current} booking(s) already made for this entry"
-        )));
-    }
-    let row = match existing {
-        Some(found) => diesel::update(availability::table.find(found.id))
+    let row = match plan {
+        EntryPlan::Update { id } => diesel::update(availability::table.find(id))
             .set((
                 availability::max_capacity.eq(entry.max_capacity),
                 availability::is_blocked.eq(entry.is_blocked),
@@ -345,20 +457,26 @@ fn upsert_entry(conn: &mut PgConnection, entry: &NewAvailability) -> RepoResult<
             ))
             .returning(AvailabilityRow::as_returning())
             .get_result(conn),
-        None => diesel::insert_into(availability::table)
+        EntryPlan::Insert { current_bookings } => diesel::insert_into(availability::table)
             .values((
                 availability::service_id.eq(entry.service_id),
-                availability::accommodation_type.eq(accommodation),
+                availability::accommodation_type.eq(entry.accommodation_type.map(|a| a.as_str())),
                 availability::date.eq(entry.date),
-                availability::time_slot.eq(slot),
+                availability::time_slot.eq(entry.time_slot.map(TimeSlot::as_str)),
                 availability::max_capacity.eq(entry.max_capacity),
-                availability::current_bookings.eq(current),
+                availability::current_bookings.eq(current_bookings),
                 availability::is_blocked.eq(entry.is_blocked),
                 availability::block_reason.eq(&entry.block_reason),
             ))
             .returning(AvailabilityRow::as_returning())
             .get_result(conn),
+    };
+    match row {
+        Ok(row) => Ok(Ok(row.into_entry(service.as_ref())?)),
+        // Locked above, so only a service deleted before the lock could get here.
+        Err(error) if violates(&error, Constraint::ForeignKey, "availability_service_id_fkey") => {
+            Ok(Err(AvailabilityError::UnknownService))
+        }
+        Err(error) => Err(storage(error)),
     }
-    .map_err(|e| crate::repo_error(e, "This availability entry was just changed; please try again"))?;
-    row.into_entry(service_name)
 }

@@ -3,13 +3,13 @@ use bigdecimal::BigDecimal;
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
-use ports::{CatalogRepository, RepoError, RepoResult};
+use domain::catalog::{BookingKeyChange, NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
+use ports::{CatalogRepository, RepoError, RepoResult, ServiceError};
 
 use crate::money::to_numeric;
 use crate::rows::{MediaRow, ProductRow, ServiceRow, convert_all};
 use crate::schema::{product_media, products, services};
-use crate::{PgStore, storage};
+use crate::{Constraint, PgStore, storage, violates};
 
 /// `NotFound` when a delete or update touched no row.
 pub(crate) fn exactly_one(affected: usize) -> RepoResult<()> {
@@ -44,6 +44,8 @@ pub(crate) struct ServiceValues<'a> {
     price: BigDecimal,
     duration: i32,
     image: &'a str,
+    /// Left out of an update when the save did not name a key.
+    booking_key: Option<Option<&'a str>>,
 }
 
 pub(crate) fn service_values(service: &NewService) -> ServiceValues<'_> {
@@ -53,6 +55,22 @@ pub(crate) fn service_values(service: &NewService) -> ServiceValues<'_> {
         price: to_numeric(service.price),
         duration: service.duration_minutes,
         image: &service.image,
+        booking_key: match service.booking_key {
+            BookingKeyChange::Keep => None,
+            BookingKeyChange::Set(key) => Some(key.map(|k| k.as_str())),
+        },
+    }
+}
+
+/// A booking key another record carries is the save's own refusal.
+fn service_error(error: diesel::result::Error, service: &NewService) -> ServiceError {
+    match service.booking_key {
+        BookingKeyChange::Set(Some(key))
+            if violates(&error, Constraint::Unique, "services_booking_key_key") =>
+        {
+            ServiceError::BookingKeyTaken(key)
+        }
+        _ => ServiceError::Repo(storage(error)),
     }
 }
 
@@ -157,13 +175,13 @@ impl CatalogRepository for PgStore {
                 .values(media_values(product_id, &media))
                 .returning(MediaRow::as_returning())
                 .get_result(conn)
-                .map_err(|error| match error {
+                .map_err(|error| {
                     // The product vanished (or never was): the media has nowhere to go.
-                    diesel::result::Error::DatabaseError(
-                        diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-                        _,
-                    ) => RepoError::NotFound,
-                    other => storage(other),
+                    if violates(&error, Constraint::ForeignKey, "product_media_product_id_fkey") {
+                        RepoError::NotFound
+                    } else {
+                        storage(error)
+                    }
                 })?
                 .try_into()
         })
@@ -201,28 +219,26 @@ impl CatalogRepository for PgStore {
         .await
     }
 
-    async fn create_service(&self, service: NewService) -> RepoResult<Service> {
+    async fn create_service(&self, service: NewService) -> Result<Service, ServiceError> {
         self.run(move |conn| {
-            diesel::insert_into(services::table)
+            let row = diesel::insert_into(services::table)
                 .values(service_values(&service))
                 .returning(ServiceRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+                .get_result(conn);
+            Ok(row.map_err(|e| service_error(e, &service)).and_then(|row| Ok(Service::try_from(row)?)))
         })
-        .await
+        .await?
     }
 
-    async fn update_service(&self, id: Uuid, service: NewService) -> RepoResult<Service> {
+    async fn update_service(&self, id: Uuid, service: NewService) -> Result<Service, ServiceError> {
         self.run(move |conn| {
-            diesel::update(services::table.find(id))
+            let row = diesel::update(services::table.find(id))
                 .set(service_values(&service))
                 .returning(ServiceRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+                .get_result(conn);
+            Ok(row.map_err(|e| service_error(e, &service)).and_then(|row| Ok(Service::try_from(row)?)))
         })
-        .await
+        .await?
     }
 
     async fn delete_service(&self, id: Uuid) -> RepoResult<()> {

@@ -5,14 +5,22 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
-use ports::{ContentRepository, RepoResult};
+use domain::mail::MailEvent;
+use ports::{ContentRepository, PostError, RepoResult};
 
 use crate::catalog::exactly_one;
 use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
 use crate::schema::{blog_posts, contact_messages, newsletter_subscriptions};
-use crate::{PgStore, repo_error, storage};
+use crate::{Constraint, PgStore, storage, transaction, violates};
 
-pub(crate) const DUPLICATE_SLUG: &str = "A post with this slug already exists. Please choose another slug.";
+/// A taken slug is the post's own refusal; anything else is the store's.
+fn post_error(error: diesel::result::Error) -> PostError {
+    if violates(&error, Constraint::Unique, "blog_posts_slug_key") {
+        PostError::DuplicateSlug
+    } else {
+        PostError::Repo(storage(error))
+    }
+}
 
 #[derive(Insertable, AsChangeset)]
 #[diesel(table_name = blog_posts)]
@@ -65,22 +73,21 @@ impl ContentRepository for PgStore {
         .await
     }
 
-    async fn create_post(&self, post: NewBlogPost) -> RepoResult<BlogPost> {
+    async fn create_post(&self, post: NewBlogPost) -> Result<BlogPost, PostError> {
         self.run(move |conn| {
-            diesel::insert_into(blog_posts::table)
+            let row = diesel::insert_into(blog_posts::table)
                 .values(post_values(&post, None))
                 .returning(PostRow::as_returning())
-                .get_result(conn)
-                .map_err(|e| repo_error(e, DUPLICATE_SLUG))?
-                .try_into()
+                .get_result(conn);
+            Ok(row.map_err(post_error).and_then(|row| Ok(BlogPost::try_from(row)?)))
         })
-        .await
+        .await?
     }
 
-    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> RepoResult<BlogPost> {
+    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> Result<BlogPost, PostError> {
         self.run(move |conn| {
             // The publication date stays what it was.
-            diesel::update(blog_posts::table.find(id))
+            let row = diesel::update(blog_posts::table.find(id))
                 .set((
                     blog_posts::title.eq(&post.title),
                     blog_posts::slug.eq(post.slug.as_str()),
@@ -89,11 +96,10 @@ impl ContentRepository for PgStore {
                     blog_posts::image.eq(&post.image),
                 ))
                 .returning(PostRow::as_returning())
-                .get_result(conn)
-                .map_err(|e| repo_error(e, DUPLICATE_SLUG))?
-                .try_into()
+                .get_result(conn);
+            Ok(row.map_err(post_error).and_then(|row| Ok(BlogPost::try_from(row)?)))
         })
-        .await
+        .await?
     }
 
     async fn delete_post(&self, id: Uuid) -> RepoResult<()> {
@@ -104,19 +110,24 @@ impl ContentRepository for PgStore {
     }
 
     async fn create_message(&self, message: NewContactMessage) -> RepoResult<ContactMessage> {
+        let store = self.clone();
         self.run(move |conn| {
-            diesel::insert_into(contact_messages::table)
-                .values((
-                    contact_messages::first_name.eq(&message.first_name),
-                    contact_messages::last_name.eq(&message.last_name),
-                    contact_messages::email.eq(message.email.as_str()),
-                    contact_messages::interest.eq(message.interest.map(|i| i.as_str())),
-                    contact_messages::message.eq(&message.message),
-                ))
-                .returning(MessageRow::as_returning())
-                .get_result(conn)
-                .map(ContactMessage::from)
-                .map_err(storage)
+            transaction(conn, |conn| {
+                let message: ContactMessage = diesel::insert_into(contact_messages::table)
+                    .values((
+                        contact_messages::first_name.eq(&message.first_name),
+                        contact_messages::last_name.eq(&message.last_name),
+                        contact_messages::email.eq(message.email.as_str()),
+                        contact_messages::interest.eq(message.interest.map(|i| i.as_str())),
+                        contact_messages::message.eq(&message.message),
+                    ))
+                    .returning(MessageRow::as_returning())
+                    .get_result(conn)
+                    .map(ContactMessage::from)
+                    .map_err(storage)?;
+                store.enqueue(conn, &MailEvent::ContactReceived { message: message.clone() })?;
+                Ok(message)
+            })
         })
         .await
     }
@@ -141,19 +152,51 @@ impl ContentRepository for PgStore {
     }
 
     async fn subscribe(&self, email: Email) -> RepoResult<NewsletterSubscription> {
+        let store = self.clone();
         self.run(move |conn| {
-            diesel::insert_into(newsletter_subscriptions::table)
-                .values(newsletter_subscriptions::email.eq(email.as_str()))
-                .on_conflict(newsletter_subscriptions::email)
-                .do_nothing()
-                .execute(conn)
+            transaction(conn, |conn| {
+                #[derive(QueryableByName)]
+                struct Signed {
+                    #[diesel(sql_type = diesel::sql_types::Uuid)]
+                    id: Uuid,
+                    #[diesel(sql_type = diesel::sql_types::Text)]
+                    email: String,
+                    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+                    created_at: DateTime<Utc>,
+                    #[diesel(sql_type = diesel::sql_types::Bool)]
+                    inserted: bool,
+                }
+                // Signing up again renews the sign-up (its time moves to now),
+                // so the answer is the same for a new and an existing address;
+                // only a first sign-up is welcomed (xmax = 0: the row is new).
+                let signed: Signed = diesel::sql_query(
+                    "INSERT INTO newsletter_subscriptions (email) VALUES ($1) \
+                     ON CONFLICT (email) DO UPDATE SET created_at = now() \
+                     RETURNING id, email, created_at, (xmax = 0) AS inserted",
+                )
+                .bind::<diesel::sql_types::Text, _>(email.as_str())
+                .get_result(conn)
                 .map_err(storage)?;
-            newsletter_subscriptions::table
-                .filter(newsletter_subscriptions::email.eq(email.as_str()))
-                .select(SubscriptionRow::as_select())
-                .first(conn)
-                .map(NewsletterSubscription::from)
-                .map_err(storage)
+                let subscription = NewsletterSubscription {
+                    id: signed.id,
+                    email: signed.email,
+                    created_at: signed.created_at,
+                };
+                if signed.inserted {
+                    store
+                        .enqueue(conn, &MailEvent::NewsletterJoined { subscription: subscription.clone() })?;
+                }
+                Ok(subscription)
+            })
+        })
+        .await
+    }
+
+    async fn unsubscribe(&self, id: Uuid) -> RepoResult<()> {
+        self.run(move |conn| {
+            exactly_one(
+                diesel::delete(newsletter_subscriptions::table.find(id)).execute(conn).map_err(storage)?,
+            )
         })
         .await
     }

@@ -7,11 +7,16 @@ mod admins;
 mod bookings;
 mod catalog;
 mod content;
+mod counters;
+mod idempotency;
 mod money;
 mod orders;
+mod outbox;
 mod rows;
 mod schema;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -20,7 +25,8 @@ use diesel::prelude::*;
 use diesel::r2d2::{ConnectionManager, Pool, PooledConnection};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
-use ports::{RepoError, RepoResult};
+use domain::limits::{Limit, WindowCount};
+use ports::{LimitRepository, MailComposer, RepoError, RepoResult, StoreHealth, StoreStats};
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
 
@@ -30,6 +36,26 @@ type PgPool = Pool<ConnectionManager<PgConnection>>;
 #[derive(Clone)]
 pub struct PgStore {
     pool: PgPool,
+    calls: Arc<CallCounts>,
+    /// Composes the messages events produce, written in the events' own
+    /// transactions; without one (admin CLI tasks) no mail is written.
+    mail: Option<Arc<dyn MailComposer>>,
+}
+
+/// Store calls waiting for, and running on, the blocking pool.
+#[derive(Default)]
+struct CallCounts {
+    waiting: AtomicU64,
+    running: AtomicU64,
+}
+
+/// Counts a call as running while it lives (a panicking call too).
+struct Running<'a>(&'a CallCounts);
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -53,7 +79,12 @@ impl PgStore {
                 url: redact(database_url),
                 reason: error.to_string(),
             })?;
-        Ok(Self { pool })
+        Ok(Self { pool, calls: Arc::default(), mail: None })
+    }
+
+    /// The same store, writing the messages events produce with `composer`.
+    pub fn with_mail(self, composer: Arc<dyn MailComposer>) -> Self {
+        Self { mail: Some(composer), ..self }
     }
 
     /// Applies the embedded migrations that have not run yet. Concurrent
@@ -76,13 +107,70 @@ impl PgStore {
         F: FnOnce(&mut PgConnection) -> RepoResult<T> + Send + 'static,
     {
         let pool = self.pool.clone();
+        let calls = self.calls.clone();
+        // The request's span goes along, so a slow query logs under its request.
+        let span = tracing::Span::current();
+        calls.waiting.fetch_add(1, Ordering::Relaxed);
         tokio::task::spawn_blocking(move || {
+            calls.waiting.fetch_sub(1, Ordering::Relaxed);
+            calls.running.fetch_add(1, Ordering::Relaxed);
+            let _running = Running(&calls);
+            let _entered = span.enter();
             let mut conn: PooledConnection<ConnectionManager<PgConnection>> =
-                pool.get().map_err(RepoError::storage)?;
+                pool.get().map_err(RepoError::unavailable)?;
             work(&mut conn)
         })
         .await
         .map_err(RepoError::storage)?
+    }
+}
+
+#[async_trait::async_trait]
+impl LimitRepository for PgStore {
+    async fn count_public_write(
+        &self,
+        client: &str,
+        limit: Limit,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> RepoResult<WindowCount> {
+        let client = client.to_owned();
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                counters::count_in_window(conn, counters::Counter::PublicWrites, &client, limit, now)
+            })
+        })
+        .await
+    }
+}
+
+#[async_trait::async_trait]
+impl StoreHealth for PgStore {
+    async fn readiness(&self) -> Result<(), String> {
+        let pool = self.pool.clone();
+        tokio::task::spawn_blocking(move || {
+            // Not the pool's usual 10 s: a probe must answer quickly.
+            let mut conn =
+                pool.get_timeout(Duration::from_secs(2)).map_err(|e| format!("database unreachable: {e}"))?;
+            conn.batch_execute("SELECT 1").map_err(|e| format!("database not answering: {e}"))?;
+            match conn.has_pending_migration(MIGRATIONS) {
+                Ok(false) => Ok(()),
+                Ok(true) => Err("database migrations pending".to_owned()),
+                Err(e) => Err(format!("cannot read the applied migrations: {e}")),
+            }
+        })
+        .await
+        .map_err(|e| e.to_string())?
+    }
+
+    fn stats(&self) -> StoreStats {
+        let state = self.pool.state();
+        StoreStats {
+            connections: state.connections,
+            idle_connections: state.idle_connections,
+            max_connections: self.pool.max_size(),
+            calls_waiting: self.calls.waiting.load(Ordering::Relaxed),
+            calls_running: self.calls.running.load(Ordering::Relaxed),
+        }
     }
 }
 
@@ -94,8 +182,7 @@ pub fn create_database_if_missing(database_url: &str) -> Result<bool, SetupError
         SetupError::Setup(format!("cannot read a database name from {}", redact(database_url)))
     })?;
     let unreachable = |reason: String| SetupError::Unreachable { url: redact(database_url), reason };
-    let mut conn =
-        PgConnection::establish(&format!("{server_url}/postgres")).map_err(|e| unreachable(e.to_string()))?;
+    let mut conn = PgConnection::establish(&server_url).map_err(|e| unreachable(e.to_string()))?;
     #[derive(QueryableByName)]
     struct Exists {
         #[diesel(sql_type = diesel::sql_types::Bool)]
@@ -122,45 +209,78 @@ pub fn create_database_if_missing(database_url: &str) -> Result<bool, SetupError
 pub fn drop_database(database_url: &str) -> Result<(), SetupError> {
     let (server_url, name) = split_database_url(database_url)
         .ok_or_else(|| SetupError::Setup("cannot read a database name".to_owned()))?;
-    let mut conn = PgConnection::establish(&format!("{server_url}/postgres"))
+    let mut conn = PgConnection::establish(&server_url)
         .map_err(|e| SetupError::Unreachable { url: redact(database_url), reason: e.to_string() })?;
     let quoted = format!("\"{}\"", name.replace('"', "\"\""));
     conn.batch_execute(&format!("DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
         .map_err(|e| SetupError::Setup(e.to_string()))
 }
 
-/// "postgres://u@h:5432/db?x" → ("postgres://u@h:5432", "db").
-fn split_database_url(url: &str) -> Option<(String, String)> {
-    let without_query = url.split('?').next()?;
-    let (server, name) = without_query.rsplit_once('/')?;
-    (server.contains("://") && !server.ends_with('/') && !name.is_empty())
-        .then(|| (server.to_owned(), name.to_owned()))
+/// "postgres://u@h:5432/db?x" → ("postgres://u@h:5432/postgres?x", "db"):
+/// the same server's maintenance database, and the database's name.
+fn split_database_url(text: &str) -> Option<(String, String)> {
+    let mut url = url::Url::parse(text).ok()?;
+    let name =
+        url.path().strip_prefix('/').filter(|name| !name.is_empty() && !name.contains('/'))?.to_owned();
+    let name = percent_decode(&name)?;
+    url.set_path("/postgres");
+    Some((url.to_string(), name))
+}
+
+fn percent_decode(text: &str) -> Option<String> {
+    url::form_urlencoded::parse(format!("n={}", text.replace('+', "%2B")).as_bytes())
+        .next()
+        .map(|(_, value)| value.into_owned())
 }
 
 /// The URL without its password, for messages.
-pub fn redact(url: &str) -> String {
-    match (url.find("://"), url.rfind('@')) {
-        (Some(scheme_end), Some(at)) if at > scheme_end => {
-            let credentials = &url[scheme_end + 3..at];
-            match credentials.split_once(':') {
-                Some((user, _)) => format!("{}{}:***{}", &url[..scheme_end + 3], user, &url[at..]),
-                None => url.to_owned(),
+pub fn redact(text: &str) -> String {
+    match url::Url::parse(text) {
+        Ok(mut url) => {
+            if url.password().is_some() {
+                let _ = url.set_password(Some("***"));
             }
+            url.to_string()
         }
-        _ => url.to_owned(),
+        Err(_) => "(unreadable database URL)".to_owned(),
     }
 }
 
-/// Maps Diesel's errors to the ports' vocabulary; `conflict` words a unique
-/// violation for the operation at hand.
-fn repo_error(error: DieselError, conflict: &str) -> RepoError {
+/// Maps Diesel's errors to the ports' vocabulary. Operations that expect a
+/// particular constraint (a taken slug, a deleted service) check for it with
+/// [`violates`] first; any other constraint a concurrent change can trip is a
+/// `Conflict` (a 409, never a 500).
+fn storage(error: DieselError) -> RepoError {
     match error {
         DieselError::NotFound => RepoError::NotFound,
-        DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
-            RepoError::Conflict(conflict.to_owned())
-        }
+        DieselError::DatabaseError(
+            DatabaseErrorKind::UniqueViolation
+            | DatabaseErrorKind::ForeignKeyViolation
+            | DatabaseErrorKind::CheckViolation
+            | DatabaseErrorKind::NotNullViolation
+            | DatabaseErrorKind::SerializationFailure,
+            _,
+        ) => RepoError::Conflict,
+        DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => RepoError::unavailable(error),
         other => RepoError::storage(other),
     }
+}
+
+/// Whether `error` is a violation of the named constraint (kind and name).
+fn violates(error: &DieselError, kind: Constraint, name: &str) -> bool {
+    let DieselError::DatabaseError(found, info) = error else { return false };
+    let kind_matches = matches!(
+        (kind, found),
+        (Constraint::Unique, DatabaseErrorKind::UniqueViolation)
+            | (Constraint::ForeignKey, DatabaseErrorKind::ForeignKeyViolation)
+    );
+    kind_matches && info.constraint_name() == Some(name)
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Constraint {
+    Unique,
+    ForeignKey,
 }
 
 /// Runs `work` in a transaction that commits only when it returns `Ok`.
@@ -177,10 +297,6 @@ fn transaction<T>(
     conn.transaction::<T, Failed, _>(|conn| work(conn).map_err(Failed)).map_err(|Failed(error)| error)
 }
 
-fn storage(error: DieselError) -> RepoError {
-    repo_error(error, "That conflicts with an existing record")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,9 +305,10 @@ mod tests {
     fn splits_and_redacts_urls() {
         assert_eq!(
             split_database_url("postgres://u:p@localhost:5432/retreat?sslmode=disable"),
-            Some(("postgres://u:p@localhost:5432".to_owned(), "retreat".to_owned()))
+            Some(("postgres://u:p@localhost:5432/postgres?sslmode=disable".to_owned(), "retreat".to_owned()))
         );
         assert_eq!(split_database_url("postgres://localhost:5432/"), None);
+        assert_eq!(split_database_url("not a url"), None);
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
     }

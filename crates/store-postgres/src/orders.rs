@@ -5,10 +5,13 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use domain::idempotency::KeyUse;
+use domain::mail::MailEvent;
 use domain::order::{Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals};
 use domain::{Email, Money};
-use ports::{OrderError, OrderRepository, RepoError, RepoResult};
+use ports::{Created, IdempotencyKey, OrderError, OrderRepository, RepoError, RepoResult};
 
+use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{orders, products};
@@ -24,7 +27,7 @@ struct StoredItem {
     quantity: u32,
 }
 
-fn items_to_text(items: &[OrderItem]) -> RepoResult<String> {
+fn items_to_json(items: &[OrderItem]) -> RepoResult<serde_json::Value> {
     let stored: Vec<StoredItem> = items
         .iter()
         .map(|item| StoredItem {
@@ -34,11 +37,11 @@ fn items_to_text(items: &[OrderItem]) -> RepoResult<String> {
             quantity: item.quantity,
         })
         .collect();
-    serde_json::to_string(&stored).map_err(RepoError::storage)
+    serde_json::to_value(&stored).map_err(RepoError::storage)
 }
 
-fn items_from_text(text: &str) -> RepoResult<Vec<OrderItem>> {
-    let stored: Vec<StoredItem> = serde_json::from_str(text).map_err(RepoError::storage)?;
+fn items_from_json(json: serde_json::Value) -> RepoResult<Vec<OrderItem>> {
+    let stored: Vec<StoredItem> = serde_json::from_value(json).map_err(RepoError::storage)?;
     stored
         .into_iter()
         .map(|item| {
@@ -64,7 +67,7 @@ struct OrderRow {
     city: String,
     state: String,
     zip: String,
-    items: String,
+    items: serde_json::Value,
     subtotal: BigDecimal,
     tax: BigDecimal,
     shipping: BigDecimal,
@@ -90,7 +93,7 @@ impl TryFrom<OrderRow> for Order {
                 state: row.state,
                 zip: row.zip,
             },
-            items: items_from_text(&row.items)?,
+            items: items_from_json(row.items)?,
             totals: OrderTotals {
                 subtotal: from_numeric(&row.subtotal)?,
                 tax: from_numeric(&row.tax)?,
@@ -102,6 +105,10 @@ impl TryFrom<OrderRow> for Order {
             created_at: row.created_at,
         })
     }
+}
+
+fn load_order(conn: &mut PgConnection, id: Uuid) -> RepoResult<Order> {
+    orders::table.find(id).select(OrderRow::as_select()).first(conn).map_err(storage)?.try_into()
 }
 
 fn insert_order(conn: &mut PgConnection, order: &NewOrder) -> RepoResult<Order> {
@@ -116,7 +123,7 @@ fn insert_order(conn: &mut PgConnection, order: &NewOrder) -> RepoResult<Order> 
             orders::city.eq(&customer.city),
             orders::state.eq(&customer.state),
             orders::zip.eq(&customer.zip),
-            orders::items.eq(items_to_text(&order.items)?),
+            orders::items.eq(items_to_json(&order.items)?),
             orders::subtotal.eq(to_numeric(order.totals.subtotal)),
             orders::tax.eq(to_numeric(order.totals.tax)),
             orders::shipping.eq(to_numeric(order.totals.shipping)),
@@ -130,11 +137,23 @@ fn insert_order(conn: &mut PgConnection, order: &NewOrder) -> RepoResult<Order> 
 
 #[async_trait]
 impl OrderRepository for PgStore {
-    async fn place_order(&self, request: OrderRequest) -> Result<Order, OrderError> {
+    async fn place_order(
+        &self,
+        request: OrderRequest,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Created<Order>, OrderError> {
+        let store = self.clone();
         self.run(move |conn| {
             // Prices are read and the order written in one transaction, so an
             // order never records a price that was already replaced.
             transaction(conn, |conn| {
+                if let Some(key) = &key {
+                    match idempotency::claim(conn, Operation::PlaceOrder, key, Utc::now())? {
+                        KeyUse::First => {}
+                        KeyUse::Repeat(id) => return Ok(Ok(Created::Repeated(load_order(conn, id)?))),
+                        KeyUse::Reused => return Ok(Err(OrderError::KeyReused)),
+                    }
+                }
                 let ids: Vec<Uuid> = request.lines.iter().map(|(id, _)| *id).collect();
                 let rows = products::table
                     .filter(products::id.eq_any(&ids))
@@ -144,13 +163,24 @@ impl OrderRepository for PgStore {
                     .map_err(storage)?;
                 let catalogue = convert_all(rows)?;
                 match request.price(&catalogue) {
-                    Ok(order) => Ok(Ok(insert_order(conn, &order)?)),
-                    Err(pricing) => Ok(Err(pricing)),
+                    Ok(order) => {
+                        let order = insert_order(conn, &order)?;
+                        if let Some(key) = &key {
+                            idempotency::remember(conn, Operation::PlaceOrder, key, order.id)?;
+                        }
+                        store.enqueue(conn, &MailEvent::OrderPlaced { order: order.clone() })?;
+                        Ok(Ok(Created::New(order)))
+                    }
+                    Err(pricing) => {
+                        if let Some(key) = &key {
+                            idempotency::release(conn, Operation::PlaceOrder, key)?;
+                        }
+                        Ok(Err(OrderError::Pricing(pricing)))
+                    }
                 }
             })
         })
         .await?
-        .map_err(OrderError::Pricing)
     }
 
     async fn list_orders(&self) -> RepoResult<Vec<Order>> {
@@ -166,13 +196,34 @@ impl OrderRepository for PgStore {
     }
 
     async fn set_order_status(&self, id: Uuid, status: OrderStatus) -> RepoResult<Order> {
+        let store = self.clone();
         self.run(move |conn| {
-            diesel::update(orders::table.find(id))
-                .set(orders::status.eq(status.as_str()))
-                .returning(OrderRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+            transaction(conn, |conn| {
+                let before: String = orders::table
+                    .find(id)
+                    .select(orders::status)
+                    .for_update()
+                    .first(conn)
+                    .map_err(storage)?;
+                let order: Order = diesel::update(orders::table.find(id))
+                    .set(orders::status.eq(status.as_str()))
+                    .returning(OrderRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                // The customer hears when the order ships or is cancelled.
+                if before != status.as_str() {
+                    let event = match status {
+                        OrderStatus::Shipped => Some(MailEvent::OrderShipped { order: order.clone() }),
+                        OrderStatus::Cancelled => Some(MailEvent::OrderCancelled { order: order.clone() }),
+                        OrderStatus::Pending | OrderStatus::Processing | OrderStatus::Delivered => None,
+                    };
+                    if let Some(event) = event {
+                        store.enqueue(conn, &event)?;
+                    }
+                }
+                Ok(order)
+            })
         })
         .await
     }

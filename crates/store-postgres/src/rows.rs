@@ -9,8 +9,8 @@ use uuid::Uuid;
 
 use domain::admin::Admin;
 use domain::booking::{
-    AccommodationType, AvailabilityEntry, Blackout, BlackoutType, Booking, BookingStatus, DATE_FORMAT,
-    ServiceKey, TimeSlot,
+    AccommodationType, AvailabilityEntry, Blackout, BlackoutType, Booking, BookingStatus, ServiceKey,
+    TimeSlot,
 };
 use domain::catalog::{MediaType, Product, ProductCategory, ProductMedia, Service};
 use domain::content::{BlogPost, ContactMessage, NewsletterSubscription, Slug};
@@ -21,6 +21,15 @@ use crate::schema::*;
 
 fn parsed<T>(value: Option<T>, column: &str, text: &str) -> Result<T, RepoError> {
     value.ok_or_else(|| RepoError::storage(CorruptRow(format!("{column} = {text:?}"))))
+}
+
+/// A nullable text column holding one of an enum's texts.
+pub fn optional<T>(
+    text: Option<&str>,
+    column: &str,
+    parse: fn(&str) -> Option<T>,
+) -> Result<Option<T>, RepoError> {
+    text.map(|text| parsed(parse(text), column, text)).transpose()
 }
 
 #[derive(Queryable, Selectable)]
@@ -86,6 +95,7 @@ pub struct ServiceRow {
     pub price: BigDecimal,
     pub duration: i32,
     pub image: String,
+    pub booking_key: Option<String>,
 }
 
 impl TryFrom<ServiceRow> for Service {
@@ -99,6 +109,7 @@ impl TryFrom<ServiceRow> for Service {
             description: row.description,
             duration_minutes: row.duration,
             image: row.image,
+            booking_key: optional(row.booking_key.as_deref(), "booking_key", ServiceKey::from_text)?,
         })
     }
 }
@@ -179,7 +190,7 @@ pub struct BookingRow {
     pub last_name: String,
     pub email: String,
     pub service: String,
-    pub date: String,
+    pub date: NaiveDate,
     pub time: String,
     pub notes: Option<String>,
     pub status: String,
@@ -193,7 +204,7 @@ impl TryFrom<BookingRow> for Booking {
         Ok(Booking {
             id: row.id,
             service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
-            date: parsed(NaiveDate::parse_from_str(&row.date, DATE_FORMAT).ok(), "date", &row.date)?,
+            date: row.date,
             time: parsed(TimeSlot::from_text(&row.time), "time", &row.time)?,
             status: parsed(BookingStatus::from_text(&row.status), "status", &row.status)?,
             first_name: row.first_name,
@@ -249,20 +260,16 @@ pub struct AvailabilityRow {
 }
 
 impl AvailabilityRow {
-    /// The domain entry, with the name of its service record (if any).
-    pub fn into_entry(self, service_name: Option<String>) -> Result<AvailabilityEntry, RepoError> {
-        let accommodation_type = match self.accommodation_type.as_deref() {
-            None => None,
-            Some(text) => Some(parsed(AccommodationType::from_text(text), "accommodation_type", text)?),
-        };
-        let time_slot = match self.time_slot.as_deref() {
-            None => None,
-            Some(text) => Some(parsed(TimeSlot::from_text(text), "time_slot", text)?),
-        };
+    /// The domain entry, with its service record's booking key and name.
+    pub fn into_entry(self, service: Option<&ServiceRef>) -> Result<AvailabilityEntry, RepoError> {
+        let accommodation_type =
+            optional(self.accommodation_type.as_deref(), "accommodation_type", AccommodationType::from_text)?;
+        let time_slot = optional(self.time_slot.as_deref(), "time_slot", TimeSlot::from_text)?;
         Ok(AvailabilityEntry {
             id: self.id,
             service_id: self.service_id,
-            service_name,
+            service_key: service.and_then(|s| s.booking_key),
+            service_name: service.map(|s| s.name.clone()),
             accommodation_type,
             date: self.date,
             time_slot,
@@ -275,6 +282,13 @@ impl AvailabilityRow {
     }
 }
 
+/// What an availability entry needs of its service record.
+#[derive(Debug, Clone)]
+pub struct ServiceRef {
+    pub name: String,
+    pub booking_key: Option<ServiceKey>,
+}
+
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = admin_users, check_for_backend(diesel::pg::Pg))]
 pub struct AdminRow {
@@ -285,6 +299,7 @@ pub struct AdminRow {
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub last_login: Option<DateTime<Utc>>,
+    pub session_version: i32,
 }
 
 impl AdminRow {
@@ -297,6 +312,7 @@ impl AdminRow {
             is_active: self.is_active,
             created_at: self.created_at,
             last_login: self.last_login,
+            session_version: self.session_version,
         };
         (admin, self.password)
     }

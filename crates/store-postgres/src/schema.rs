@@ -1,6 +1,14 @@
 // @generated automatically by Diesel CLI.
 
 diesel::table! {
+    account_login_attempts (account) {
+        account -> Text,
+        failures -> Int4,
+        window_started_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     admin_users (id) {
         id -> Uuid,
         email -> Text,
@@ -9,6 +17,7 @@ diesel::table! {
         is_active -> Bool,
         created_at -> Timestamptz,
         last_login -> Nullable<Timestamptz>,
+        session_version -> Int4,
     }
 }
 
@@ -66,7 +75,7 @@ diesel::table! {
         last_name -> Text,
         email -> Text,
         service -> Text,
-        date -> Text,
+        date -> Date,
         time -> Text,
         notes -> Nullable<Text>,
         status -> Text,
@@ -82,6 +91,16 @@ diesel::table! {
         email -> Text,
         interest -> Nullable<Text>,
         message -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (operation, key) {
+        operation -> Text,
+        key -> Text,
+        fingerprint -> Text,
+        resource_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
     }
 }
@@ -113,13 +132,44 @@ diesel::table! {
         city -> Text,
         state -> Text,
         zip -> Text,
-        items -> Text,
+        items -> Jsonb,
         subtotal -> Numeric,
         tax -> Numeric,
         shipping -> Numeric,
         total -> Numeric,
         status -> Text,
         created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    outbox_attempts (id) {
+        id -> Uuid,
+        message_id -> Uuid,
+        attempted_at -> Timestamptz,
+        sent -> Bool,
+        reply -> Text,
+    }
+}
+
+diesel::table! {
+    outbox_messages (id) {
+        id -> Uuid,
+        template -> Text,
+        recipient -> Text,
+        subject -> Text,
+        text_body -> Text,
+        html_body -> Text,
+        calendar_method -> Nullable<Text>,
+        calendar_ics -> Nullable<Text>,
+        list_unsubscribe -> Nullable<Text>,
+        related_id -> Nullable<Uuid>,
+        state -> Text,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -148,6 +198,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    public_write_counts (client) {
+        client -> Text,
+        writes -> Int4,
+        started_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     services (id) {
         id -> Uuid,
         name -> Text,
@@ -155,14 +213,17 @@ diesel::table! {
         price -> Numeric,
         duration -> Int4,
         image -> Text,
+        booking_key -> Nullable<Text>,
     }
 }
 
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
 diesel::joinable!(product_media -> products (product_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    account_login_attempts,
     admin_users,
     app_settings,
     availability,
@@ -170,10 +231,14 @@ diesel::allow_tables_to_appear_in_same_query!(
     blog_posts,
     bookings,
     contact_messages,
+    idempotency_keys,
     login_attempts,
     newsletter_subscriptions,
     orders,
+    outbox_attempts,
+    outbox_messages,
     product_media,
     products,
+    public_write_counts,
     services,
 );

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PageLoader } from '@/components/layout/page-loader';
-import { HomeRoute } from './routes/home';
+import { PublicLayout } from './layout/public-layout';
+import { HomeRoute } from './routes/home/route';
 import { NotFoundRoute } from './routes/not-found';
-import { PublicLayout } from './public-layout';
 
 // Public pages other than the home page load on first visit to them.
 const ServicesRoute = lazy(() => import('./routes/services'));

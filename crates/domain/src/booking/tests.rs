@@ -21,7 +21,7 @@ fn blackout(start: &str, end: &str, blackout_type: BlackoutType) -> Blackout {
 }
 
 struct Entry {
-    service: Option<&'static str>,
+    service: Option<ServiceKey>,
     accommodation: Option<AccommodationType>,
     slot: Option<TimeSlot>,
     max: i32,
@@ -38,7 +38,8 @@ impl Entry {
         AvailabilityEntry {
             id: Uuid::new_v4(),
             service_id: self.service.map(|_| Uuid::new_v4()),
-            service_name: self.service.map(str::to_owned),
+            service_key: self.service,
+            service_name: self.service.map(|key| key.service_name().to_owned()),
             accommodation_type: self.accommodation,
             date: date(day),
             time_slot: self.slot,
@@ -66,30 +67,22 @@ fn booking(key: ServiceKey, day: &str, slot: TimeSlot) -> NewBooking {
 const TODAY: &str = "2026-11-21";
 
 #[test]
-fn each_key_has_its_scope_record_and_price() {
+fn each_key_has_its_scope_and_record_name() {
     let expected = [
-        (ServiceKey::Massage, BlackoutType::Services, "Massage Therapy", None, "120.00"),
-        (ServiceKey::Spa, BlackoutType::Services, "Rustic Spa Treatments", None, "85.00"),
+        (ServiceKey::Massage, BlackoutType::Services, "Massage Therapy", None),
+        (ServiceKey::Spa, BlackoutType::Services, "Rustic Spa Treatments", None),
         (
             ServiceKey::Accommodation,
             BlackoutType::TinyHome,
             "Tiny Home Retreat",
             Some(AccommodationType::TinyHome),
-            "180.00",
         ),
-        (
-            ServiceKey::Package,
-            BlackoutType::Retreat,
-            "Wellness Packages",
-            Some(AccommodationType::Retreat),
-            "450.00",
-        ),
+        (ServiceKey::Package, BlackoutType::Retreat, "Wellness Packages", Some(AccommodationType::Retreat)),
     ];
-    for (key, scope, name, accommodation, price) in expected {
+    for (key, scope, name, accommodation) in expected {
         assert_eq!(key.blackout_scope(), scope);
         assert_eq!(key.service_name(), name);
         assert_eq!(key.accommodation(), accommodation);
-        assert_eq!(key.list_price().to_string(), price);
     }
 }
 
@@ -111,16 +104,21 @@ fn blackout_coverage_is_inclusive_and_scoped() {
 }
 
 #[test]
-fn entries_apply_by_service_name_accommodation_or_to_everything() {
-    let massage = Entry { service: Some("Massage Therapy"), ..Entry::day() }.at(TODAY);
+fn entries_apply_by_service_key_accommodation_or_to_everything() {
+    let massage = Entry { service: Some(ServiceKey::Massage), ..Entry::day() }.at(TODAY);
     let tiny = Entry { accommodation: Some(AccommodationType::TinyHome), ..Entry::day() }.at(TODAY);
     let general = Entry::day().at(TODAY);
-    let renamed = Entry { service: Some("Sound Bath"), ..Entry::day() }.at(TODAY);
+    // A record's name is for people: a renamed massage record still governs
+    // massages, and a record that carries no booking key governs no booking.
+    let renamed =
+        AvailabilityEntry { service_name: Some("Massage Therapy (60 min)".into()), ..massage.clone() };
+    let keyless = AvailabilityEntry { service_key: None, ..massage.clone() };
     for &key in ServiceKey::ALL {
         assert_eq!(massage.applies_to(key), key == ServiceKey::Massage, "{key}");
+        assert_eq!(renamed.applies_to(key), key == ServiceKey::Massage, "{key}");
         assert_eq!(tiny.applies_to(key), key == ServiceKey::Accommodation, "{key}");
         assert!(general.applies_to(key), "{key}");
-        assert!(!renamed.applies_to(key), "{key}");
+        assert!(!keyless.applies_to(key), "{key}");
     }
 }
 
@@ -165,7 +163,7 @@ fn day_wide_entries_block_or_fill_the_whole_day() {
     let blocked = [Entry { blocked: true, ..Entry::day() }.at(day)];
     let result = day_availability(ServiceKey::Package, date(day), now(TODAY, 9), &[], &blocked);
     assert_eq!(result.reason, Some(CLOSED_REASON));
-    let full = [Entry { service: Some("Wellness Packages"), max: 2, current: 2, ..Entry::day() }.at(day)];
+    let full = [Entry { service: Some(ServiceKey::Package), max: 2, current: 2, ..Entry::day() }.at(day)];
     let result = day_availability(ServiceKey::Package, date(day), now(TODAY, 9), &[], &full);
     assert_eq!(result.reason, Some(FULL_DAY_REASON));
     // A full package day does not touch massages.
@@ -177,7 +175,7 @@ fn slot_entries_close_their_slot_and_all_slots_close_the_day() {
     let day = "2026-12-03";
     let mut entries = vec![
         Entry {
-            service: Some("Massage Therapy"),
+            service: Some(ServiceKey::Massage),
             slot: Some(TimeSlot::ElevenAm),
             max: 1,
             current: 1,
@@ -194,7 +192,7 @@ fn slot_entries_close_their_slot_and_all_slots_close_the_day() {
     for &slot in TimeSlot::ALL {
         if slot != TimeSlot::ElevenAm {
             entries.push(
-                Entry { service: Some("Massage Therapy"), slot: Some(slot), blocked: true, ..Entry::day() }
+                Entry { service: Some(ServiceKey::Massage), slot: Some(slot), blocked: true, ..Entry::day() }
                     .at(day),
             );
         }
@@ -209,8 +207,13 @@ fn entries_of_other_dates_are_ignored() {
     let entries = [Entry { blocked: true, ..Entry::day() }.at("2026-12-05")];
     let result = day_availability(ServiceKey::Spa, date("2026-12-04"), now(TODAY, 9), &[], &entries);
     assert!(result.available);
-    let plan =
-        plan_booking(&booking(ServiceKey::Spa, "2026-12-04", TimeSlot::NineAm), now(TODAY, 9), &[], &entries);
+    let plan = plan_booking(
+        &booking(ServiceKey::Spa, "2026-12-04", TimeSlot::NineAm),
+        now(TODAY, 9),
+        &[],
+        &entries,
+        0,
+    );
     assert_eq!(plan, Ok(vec![]));
 }
 
@@ -218,19 +221,18 @@ fn entries_of_other_dates_are_ignored() {
 fn a_booking_takes_from_the_slot_and_the_day_wide_entry() {
     let day = "2026-12-06";
     let slot_entry =
-        Entry { service: Some("Rustic Spa Treatments"), slot: Some(TimeSlot::OnePm), max: 3, ..Entry::day() }
-            .at(day);
-    let day_entry =
-        Entry { service: Some("Rustic Spa Treatments"), max: 10, current: 4, ..Entry::day() }.at(day);
+        Entry { service: Some(ServiceKey::Spa), slot: Some(TimeSlot::OnePm), max: 3, ..Entry::day() }.at(day);
+    let day_entry = Entry { service: Some(ServiceKey::Spa), max: 10, current: 4, ..Entry::day() }.at(day);
     let other_slot =
-        Entry { service: Some("Rustic Spa Treatments"), slot: Some(TimeSlot::ThreePm), ..Entry::day() }
-            .at(day);
+        Entry { service: Some(ServiceKey::Spa), slot: Some(TimeSlot::ThreePm), ..Entry::day() }.at(day);
     let entries = [slot_entry.clone(), day_entry.clone(), other_slot];
-    let plan = plan_booking(&booking(ServiceKey::Spa, day, TimeSlot::OnePm), now(TODAY, 9), &[], &entries);
-    assert_eq!(plan, Ok(vec![slot_entry.id, day_entry.id]));
+    let plan = plan_booking(&booking(ServiceKey::Spa, day, TimeSlot::OnePm), now(TODAY, 9), &[], &entries, 0);
     assert_eq!(
-        held_entries(ServiceKey::Spa, date(day), TimeSlot::OnePm, &entries),
-        vec![slot_entry.id, day_entry.id]
+        plan,
+        Ok(vec![
+            CapacityUpdate { entry: slot_entry.id, current_bookings: 1 },
+            CapacityUpdate { entry: day_entry.id, current_bookings: 5 },
+        ])
     );
 }
 
@@ -240,24 +242,33 @@ fn bookings_are_rejected_when_closed_or_full() {
     let at = now(TODAY, 9);
     let request = booking(ServiceKey::Massage, day, TimeSlot::FivePm);
     let periods = [blackout(day, day, BlackoutType::Services)];
-    assert_eq!(plan_booking(&request, at, &periods, &[]), Err(BookingRejection::DateUnavailable));
+    assert_eq!(plan_booking(&request, at, &periods, &[], 0), Err(BookingRejection::BlackedOut));
     let full_slot = [Entry {
-        service: Some("Massage Therapy"),
+        service: Some(ServiceKey::Massage),
         slot: Some(TimeSlot::FivePm),
         current: 1,
         ..Entry::day()
     }
     .at(day)];
-    assert_eq!(plan_booking(&request, at, &[], &full_slot), Err(BookingRejection::SlotFull));
+    assert_eq!(plan_booking(&request, at, &[], &full_slot, 0), Err(BookingRejection::SlotFull));
     let full_day = [Entry { current: 1, ..Entry::day() }.at(day)];
-    assert_eq!(plan_booking(&request, at, &[], &full_day), Err(BookingRejection::DayFull));
+    assert_eq!(plan_booking(&request, at, &[], &full_day, 0), Err(BookingRejection::DayFull));
     let blocked_slot =
         [Entry { slot: Some(TimeSlot::FivePm), blocked: true, max: 5, ..Entry::day() }.at(day)];
-    assert_eq!(plan_booking(&request, at, &[], &blocked_slot), Err(BookingRejection::DateUnavailable));
+    assert_eq!(plan_booking(&request, at, &[], &blocked_slot, 0), Err(BookingRejection::Blocked));
     let past = booking(ServiceKey::Massage, "2026-11-20", TimeSlot::FivePm);
-    assert_eq!(plan_booking(&past, at, &[], &[]), Err(BookingRejection::DateUnavailable));
+    assert_eq!(plan_booking(&past, at, &[], &[], 0), Err(BookingRejection::DatePassed));
     let begun = booking(ServiceKey::Massage, TODAY, TimeSlot::NineAm);
-    assert_eq!(plan_booking(&begun, at, &[], &[]), Err(BookingRejection::DateUnavailable));
+    assert_eq!(plan_booking(&begun, at, &[], &[], 0), Err(BookingRejection::TimePassed));
+    // The specification's one sentence for every closed date.
+    for closed in [
+        BookingRejection::DatePassed,
+        BookingRejection::TimePassed,
+        BookingRejection::BlackedOut,
+        BookingRejection::Blocked,
+    ] {
+        assert_eq!(closed.to_string(), "This date is not available for booking. Please select another date.");
+    }
 }
 
 #[test]
@@ -289,6 +300,9 @@ fn booking_form_rejects_unknown_keys_slots_and_dates() {
     let cases = [
         BookingForm { service: "Massage Therapy".into(), ..form.clone() },
         BookingForm { time: "10:00".into(), ..form.clone() },
+        BookingForm { time: "9:00 ".into(), ..form.clone() },
+        BookingForm { service: " massage".into(), ..form.clone() },
+        BookingForm { date: "2026-12-01 ".into(), ..form.clone() },
         BookingForm { date: "2026-02-30".into(), ..form.clone() },
         BookingForm { date: "2026-1-5".into(), ..form.clone() },
         BookingForm { date: "-001-01-01".into(), ..form.clone() },
@@ -344,22 +358,223 @@ fn availability_form_reads_none_as_absent() {
     assert!(bad_service.validate().is_err());
 }
 
+fn stored(key: ServiceKey, day: &str, slot: TimeSlot, status: BookingStatus) -> Booking {
+    Booking {
+        id: Uuid::new_v4(),
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: "ada@example.com".into(),
+        service: key,
+        date: date(day),
+        time: slot,
+        notes: None,
+        status,
+        created_at: Utc::now(),
+    }
+}
+
 #[test]
-fn a_new_entry_counts_the_bookings_it_governs() {
-    let entry = NewAvailability {
-        date: date("2026-12-10"),
-        service_id: Some(Uuid::new_v4()),
+fn cancelling_gives_back_and_reinstating_takes_again() {
+    let day = "2026-12-08";
+    let slot = Entry {
+        service: Some(ServiceKey::Massage),
+        slot: Some(TimeSlot::NineAm),
+        max: 2,
+        current: 1,
+        ..Entry::day()
+    }
+    .at(day);
+    let whole_day = Entry { max: 10, current: 1, ..Entry::day() }.at(day);
+    let other_date = Entry { current: 1, max: 5, ..Entry::day() }.at("2026-12-09");
+    let entries = [slot.clone(), whole_day.clone(), other_date];
+    let pending = stored(ServiceKey::Massage, day, TimeSlot::NineAm, BookingStatus::Pending);
+
+    let cancel = plan_status_change(&pending, BookingStatus::Cancelled, &entries);
+    assert_eq!(
+        cancel,
+        Ok(vec![
+            CapacityUpdate { entry: slot.id, current_bookings: 0 },
+            CapacityUpdate { entry: whole_day.id, current_bookings: 0 },
+        ])
+    );
+    for status in [BookingStatus::Pending, BookingStatus::Confirmed, BookingStatus::Completed] {
+        assert_eq!(plan_status_change(&pending, status, &entries), Ok(vec![]), "{status}");
+    }
+
+    let cancelled = Booking { status: BookingStatus::Cancelled, ..pending.clone() };
+    assert_eq!(plan_status_change(&cancelled, BookingStatus::Cancelled, &entries), Ok(vec![]));
+    assert_eq!(
+        plan_status_change(&cancelled, BookingStatus::Confirmed, &entries),
+        Ok(vec![
+            CapacityUpdate { entry: slot.id, current_bookings: 2 },
+            CapacityUpdate { entry: whole_day.id, current_bookings: 2 },
+        ])
+    );
+    let full = [AvailabilityEntry { current_bookings: 2, ..slot.clone() }, whole_day];
+    assert_eq!(
+        plan_status_change(&cancelled, BookingStatus::Pending, &full),
+        Err(StatusChangeRejection::NoCapacity)
+    );
+    // An admin may reinstate into a blocked day: only capacity counts.
+    let blocked = [AvailabilityEntry { is_blocked: true, ..slot }];
+    assert!(plan_status_change(&cancelled, BookingStatus::Pending, &blocked).is_ok());
+}
+
+#[test]
+fn giving_back_never_goes_below_zero() {
+    let day = "2026-12-10";
+    // Created after the booking, or edited by hand: already at zero.
+    let empty = Entry { max: 3, ..Entry::day() }.at(day);
+    let booking = stored(ServiceKey::Spa, day, TimeSlot::OnePm, BookingStatus::Confirmed);
+    assert_eq!(
+        plan_status_change(&booking, BookingStatus::Cancelled, std::slice::from_ref(&empty)),
+        Ok(vec![])
+    );
+    assert_eq!(plan_delete(&booking, &[empty]), vec![]);
+}
+
+#[test]
+fn deleting_gives_back_only_what_an_active_booking_held() {
+    let day = "2026-12-11";
+    let entry =
+        Entry { accommodation: Some(AccommodationType::TinyHome), max: 1, current: 1, ..Entry::day() }
+            .at(day);
+    let stay = stored(ServiceKey::Accommodation, day, TimeSlot::ThreePm, BookingStatus::Confirmed);
+    assert_eq!(
+        plan_delete(&stay, std::slice::from_ref(&entry)),
+        vec![CapacityUpdate { entry: entry.id, current_bookings: 0 }]
+    );
+    let cancelled = Booking { status: BookingStatus::Cancelled, ..stay.clone() };
+    assert_eq!(plan_delete(&cancelled, std::slice::from_ref(&entry)), vec![]);
+    // Another key's booking on that date holds nothing of the entry.
+    let massage = stored(ServiceKey::Massage, day, TimeSlot::ThreePm, BookingStatus::Pending);
+    assert_eq!(plan_delete(&massage, &[entry]), vec![]);
+}
+
+fn new_entry(day: &str, service_id: Option<Uuid>, slot: Option<TimeSlot>, max: i32) -> NewAvailability {
+    NewAvailability {
+        date: date(day),
+        service_id,
         accommodation_type: None,
-        time_slot: Some(TimeSlot::NineAm),
-        max_capacity: 3,
+        time_slot: slot,
+        max_capacity: max,
         is_blocked: false,
         block_reason: None,
-    };
+    }
+}
+
+#[test]
+fn a_new_entry_counts_the_bookings_it_governs() {
+    let service = Uuid::new_v4();
+    let entry = new_entry("2026-12-10", Some(service), Some(TimeSlot::NineAm), 3);
     let bookings = [
         (ServiceKey::Massage, TimeSlot::NineAm),
         (ServiceKey::Massage, TimeSlot::NineAm),
         (ServiceKey::Massage, TimeSlot::ElevenAm),
         (ServiceKey::Spa, TimeSlot::NineAm),
     ];
-    assert_eq!(entry.bookings_governed(Some("Massage Therapy"), &bookings), 2);
+    assert_eq!(
+        plan_entry(&entry, Some(ServiceKey::Massage), &[], &bookings),
+        Ok(EntryPlan::Insert { current_bookings: 2 })
+    );
+    // A record without a booking key governs nothing.
+    assert_eq!(plan_entry(&entry, None, &[], &bookings), Ok(EntryPlan::Insert { current_bookings: 0 }));
+    // A whole-retreat, whole-day entry governs every one of them.
+    let everything = new_entry("2026-12-10", None, None, 4);
+    assert_eq!(plan_entry(&everything, None, &[], &bookings), Ok(EntryPlan::Insert { current_bookings: 4 }));
+    let too_small = NewAvailability { max_capacity: 1, ..entry };
+    assert_eq!(
+        plan_entry(&too_small, Some(ServiceKey::Massage), &[], &bookings),
+        Err(EntryRejection::BelowBookings { current: 2 })
+    );
+    assert_eq!(
+        EntryRejection::BelowBookings { current: 2 }.to_string(),
+        "Max capacity cannot be below the 2 booking(s) already made for this entry"
+    );
+}
+
+#[test]
+fn an_existing_entry_is_updated_and_keeps_its_count() {
+    let day = "2026-12-12";
+    let existing = Entry {
+        service: Some(ServiceKey::Spa),
+        slot: Some(TimeSlot::OnePm),
+        max: 4,
+        current: 3,
+        ..Entry::day()
+    }
+    .at(day);
+    let same_key =
+        NewAvailability { service_id: existing.service_id, ..new_entry(day, None, Some(TimeSlot::OnePm), 3) };
+    assert_eq!(
+        plan_entry(&same_key, Some(ServiceKey::Spa), std::slice::from_ref(&existing), &[]),
+        Ok(EntryPlan::Update { id: existing.id })
+    );
+    let below = NewAvailability { max_capacity: 2, ..same_key.clone() };
+    assert_eq!(
+        plan_entry(&below, Some(ServiceKey::Spa), std::slice::from_ref(&existing), &[]),
+        Err(EntryRejection::BelowBookings { current: 3 })
+    );
+    // Another slot of the same service is another entry.
+    let other_slot = NewAvailability { time_slot: Some(TimeSlot::ThreePm), ..same_key };
+    assert_eq!(
+        plan_entry(&other_slot, Some(ServiceKey::Spa), &[existing], &[]),
+        Ok(EntryPlan::Insert { current_bookings: 0 })
+    );
+}
+
+#[test]
+fn availability_questions_and_ranges_are_checked() {
+    let ok = AvailabilityQuestion { date: "2026-12-01".into(), service: "spa".into() }.validate();
+    assert_eq!(ok, Ok((ServiceKey::Spa, date("2026-12-01"))));
+    let errors = AvailabilityQuestion::default().validate().expect_err("invalid");
+    assert_eq!(errors.message_for("date"), Some(DATE_MESSAGE));
+    assert_eq!(errors.message_for("serviceId"), Some(SERVICE_MESSAGE));
+
+    let range = |start: &str, end: &str| DateRangeForm { start: start.into(), end: end.into() }.validate();
+    assert_eq!(range("2026-12-01", "2026-12-31"), Ok((date("2026-12-01"), date("2026-12-31"))));
+    assert_eq!(range("2026-12-01", "2026-12-01"), Ok((date("2026-12-01"), date("2026-12-01"))));
+    assert!(range("2026-12-01", "2027-12-02").is_ok()); // 366 days
+    assert!(range("2026-12-01", "2027-12-03").is_err());
+    assert!(range("2026-12-02", "2026-12-01").is_err());
+    assert!(range("", "2026-12-01").expect_err("start").message_for("start").is_some());
+}
+
+#[test]
+fn a_guest_holds_at_most_five_waiting_requests_per_date() {
+    let request = booking(ServiceKey::Spa, "2026-12-14", TimeSlot::NineAm);
+    for waiting in 0..MAX_PENDING_PER_GUEST_AND_DATE {
+        assert!(plan_booking(&request, now(TODAY, 9), &[], &[], waiting).is_ok(), "{waiting}");
+    }
+    assert_eq!(
+        plan_booking(&request, now(TODAY, 9), &[], &[], MAX_PENDING_PER_GUEST_AND_DATE),
+        Err(BookingRejection::TooManyPending)
+    );
+}
+
+#[test]
+fn a_guest_may_cancel_until_the_cutoff_before_the_start() {
+    let booking = stored(ServiceKey::Massage, "2026-12-18", TimeSlot::ElevenAm, BookingStatus::Confirmed);
+    let at = |day: &str, hour: u32, minute: u32| LocalNow {
+        date: date(day),
+        time: NaiveTime::from_hms_opt(hour, minute, 0).expect("time"),
+    };
+    assert_eq!(guest_may_cancel(&booking, at("2026-12-17", 10, 59), 24), Ok(()));
+    assert_eq!(
+        guest_may_cancel(&booking, at("2026-12-17", 11, 0), 24),
+        Err(GuestCancelRefusal::TooLate { cutoff_hours: 24 }),
+        "24 hours before the start is too late"
+    );
+    assert_eq!(
+        guest_may_cancel(&booking, at("2026-12-18", 10, 0), 0),
+        Ok(()),
+        "a zero cutoff allows until the start"
+    );
+    let cancelled = Booking { status: BookingStatus::Cancelled, ..booking.clone() };
+    assert_eq!(
+        guest_may_cancel(&cancelled, at("2026-12-01", 9, 0), 24),
+        Err(GuestCancelRefusal::AlreadyCancelled)
+    );
+    let done = Booking { status: BookingStatus::Completed, ..booking };
+    assert_eq!(guest_may_cancel(&done, at("2026-12-01", 9, 0), 24), Err(GuestCancelRefusal::Completed));
 }

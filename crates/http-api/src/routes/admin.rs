@@ -1,6 +1,6 @@
 //! Administrator login and session.
 
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -10,6 +10,7 @@ use domain::admin as model;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::{AdminSession, AppState, client_address};
+use crate::wire::fields::{LoginEmail, LoginPassword};
 
 /// An administrator (never with a password).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -39,9 +40,11 @@ impl From<model::Admin> for Admin {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginInput {
     #[serde(default)]
-    pub email: String,
+    #[schema(required = true)]
+    pub email: LoginEmail,
     #[serde(default)]
-    pub password: String,
+    #[schema(required = true)]
+    pub password: LoginPassword,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -65,7 +68,7 @@ pub async fn login(
     input: JsonBody<LoginInput>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
     let input = input.into_inner();
-    let form = model::LoginForm { email: input.email, password: input.password };
+    let form = model::LoginForm { email: input.email.into_inner(), password: input.password.into_inner() };
     let (token, admin) = state.auth.login(form, &client_address(&req)).await?;
     Ok(web::Json(LoginResponse { token: token.token, expires_at: token.expires_at, admin: admin.into() }))
 }
@@ -73,8 +76,15 @@ pub async fn login(
 #[utoipa::path(get, path = "/api/admin/me", tag = "Admin",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "The admin the token belongs to", body = Admin),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 200, description = "The admin the token belongs to", body = Admin)))]
 pub async fn me(admin: AdminSession) -> web::Json<Admin> {
     web::Json(admin.0.into())
+}
+
+#[utoipa::path(post, path = "/api/admin/logout", tag = "Admin",
+    security(("bearer_auth" = [])),
+    responses((status = 204, description = "Every session of this admin has ended: their tokens no longer work")))]
+pub async fn logout(admin: AdminSession, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    state.auth.logout(&admin.0).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

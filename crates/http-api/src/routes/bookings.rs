@@ -4,15 +4,21 @@
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use domain::ValidationErrors;
-use domain::booking::{self as model, parse_date};
+use domain::booking as model;
+use ports::IdempotencyKey;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{AdminSession, AppState};
+use crate::state::{
+    AdminSession, AppState, IdempotencyKeyHeader, IdempotencyKeyParam, PublicWrite, created_response,
+};
+use crate::wire::fields::{
+    AccommodationChoice, BlackoutTypeChoice, CalendarDate, Capacity, EmailAddress, Honeypot,
+    OptionalLongText, ServiceIdChoice, ShortText, TimeSlotChoice,
+};
 use crate::wire::{self, form_whole};
 
 /// A booking request.
@@ -50,33 +56,39 @@ impl From<model::Booking> for Booking {
     }
 }
 
+/// A booking request. Every field but `notes` is required.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BookingInput {
     #[serde(default)]
-    pub first_name: String,
+    #[schema(required = true)]
+    pub first_name: ShortText,
     #[serde(default)]
-    pub last_name: String,
+    #[schema(required = true)]
+    pub last_name: ShortText,
     #[serde(default)]
-    pub email: String,
+    #[schema(required = true)]
+    pub email: EmailAddress,
     #[serde(default)]
-    #[schema(value_type = wire::ServiceKey)]
+    #[schema(required = true, value_type = wire::ServiceKey)]
     pub service: String,
-    /// yyyy-MM-dd, today or later in the retreat's time zone.
+    /// Today or later in the retreat's time zone (otherwise 409 `date_passed`).
     #[serde(default)]
-    #[schema(example = "2026-12-18")]
-    pub date: String,
+    #[schema(required = true)]
+    pub date: CalendarDate,
     #[serde(default)]
-    #[schema(value_type = wire::TimeSlot)]
+    #[schema(required = true, value_type = wire::TimeSlotInput)]
     pub time: String,
     #[serde(default)]
-    pub notes: Option<String>,
+    pub notes: OptionalLongText,
+    #[serde(default)]
+    pub website: Honeypot,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BookingStatusInput {
     #[serde(default)]
-    #[schema(value_type = wire::BookingStatus)]
+    #[schema(required = true, value_type = wire::BookingStatus)]
     pub status: String,
 }
 
@@ -84,10 +96,11 @@ pub struct BookingStatusInput {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct AvailabilityQuery {
-    /// yyyy-MM-dd
+    /// The day, yyyy-MM-dd.
+    #[param(required = true, value_type = CalendarDate)]
     pub date: Option<String>,
     /// The booking key: massage, spa, accommodation or package.
-    #[param(value_type = Option<wire::ServiceKey>)]
+    #[param(required = true, value_type = wire::ServiceKey)]
     pub service_id: Option<String>,
 }
 
@@ -114,18 +127,13 @@ pub async fn check_availability(
     state: web::Data<AppState>,
     query: web::Query<AvailabilityQuery>,
 ) -> Result<web::Json<DayAvailability>, ApiError> {
-    let mut errors = ValidationErrors::new();
-    let date =
-        errors.take("date", parse_date(query.date.as_deref().unwrap_or_default(), model::DATE_MESSAGE));
-    let key = errors.take(
-        "serviceId",
-        model::ServiceKey::from_text(query.service_id.as_deref().unwrap_or_default().trim())
-            .ok_or_else(|| model::SERVICE_MESSAGE.to_owned()),
-    );
-    let (Some(date), Some(key)) = (date, key) else {
-        return Err(errors.into());
-    };
-    let day = state.bookings.day_availability(key, date, state.clock.local_now()).await?;
+    let query = query.into_inner();
+    let (key, date) = model::AvailabilityQuestion {
+        date: query.date.unwrap_or_default(),
+        service: query.service_id.unwrap_or_default(),
+    }
+    .validate()?;
+    let day = state.booking.availability(key, date).await?;
     Ok(web::Json(DayAvailability {
         available: day.available,
         reason: day.reason.map(str::to_owned),
@@ -138,34 +146,40 @@ pub async fn check_availability(
 }
 
 #[utoipa::path(post, path = "/api/bookings", tag = "Bookings", request_body = BookingInput,
+    params(IdempotencyKeyParam),
     responses(
         (status = 201, description = "Requested", body = Booking),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 409, description = "The date or time is unavailable or full", body = ErrorBody)))]
+        (status = 409, description = "The date or time is unavailable or full, the guest holds too many requests \
+            for the date, or the Idempotency-Key was used for another request", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn create_booking(
+    _limit: PublicWrite,
+    key: IdempotencyKeyHeader,
     state: web::Data<AppState>,
     input: JsonBody<BookingInput>,
 ) -> Result<HttpResponse, ApiError> {
+    let key = key.0.map(|key| IdempotencyKey { key, fingerprint: input.fingerprint().to_owned() });
     let input = input.into_inner();
+    input.website.check()?;
     let booking = model::BookingForm {
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
+        first_name: input.first_name.into_inner(),
+        last_name: input.last_name.into_inner(),
+        email: input.email.into_inner(),
         service: input.service,
-        date: input.date,
+        date: input.date.into_inner(),
         time: input.time,
-        notes: input.notes,
+        notes: input.notes.into_inner(),
     }
     .validate()?;
-    let booking = state.bookings.create_booking(booking, state.clock.local_now()).await?;
-    Ok(HttpResponse::Created().json(Booking::from(booking)))
+    let created = state.booking.request(booking, key).await?;
+    Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
 }
 
 #[utoipa::path(get, path = "/api/bookings", tag = "Bookings",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every booking, newest first", body = [Booking]),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 200, description = "Every booking, newest first", body = [Booking])))]
 pub async fn list_bookings(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -179,7 +193,6 @@ pub async fn list_bookings(
     responses(
         (status = 200, description = "Updated; cancelling gives its capacity back", body = Booking),
         (status = 400, description = "Unknown status", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such booking", body = ErrorBody),
         (status = 409, description = "Reinstating it would exceed capacity", body = ErrorBody)))]
 pub async fn set_booking_status(
@@ -188,13 +201,10 @@ pub async fn set_booking_status(
     id: web::Path<Uuid>,
     input: JsonBody<BookingStatusInput>,
 ) -> Result<web::Json<Booking>, ApiError> {
-    let status = model::BookingStatus::from_text(input.status.trim()).ok_or_else(|| {
-        ApiError::Validation(ValidationErrors::single(
-            "status",
-            "Status must be pending, confirmed, completed or cancelled",
-        ))
+    let status = model::BookingStatus::from_text(&input.status).ok_or_else(|| {
+        ValidationErrors::single("status", "Status must be pending, confirmed, completed or cancelled")
     })?;
-    let booking = state.bookings.set_booking_status(*id, status).await.map_err(ApiError::repo("Booking"))?;
+    let booking = state.booking.set_status(*id, status).await.map_err(ApiError::repo("Booking"))?;
     Ok(web::Json(booking.into()))
 }
 
@@ -203,14 +213,13 @@ pub async fn set_booking_status(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted; its capacity is given back"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such booking", body = ErrorBody)))]
 pub async fn delete_booking(
     _admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.bookings.delete_booking(*id).await.map_err(ApiError::repo("Booking"))?;
+    state.booking.delete(*id).await.map_err(ApiError::repo("Booking"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -248,26 +257,27 @@ impl From<model::Blackout> for BlackoutDate {
     }
 }
 
+/// A blackout period; the end may not be before the start.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BlackoutInput {
     #[serde(default)]
-    pub start_date: String,
+    #[schema(required = true)]
+    pub start_date: CalendarDate,
+    /// On or after `startDate`.
     #[serde(default)]
-    pub end_date: String,
-    /// Defaults to all.
+    #[schema(required = true)]
+    pub end_date: CalendarDate,
     #[serde(default, rename = "type")]
-    #[schema(value_type = Option<wire::BlackoutType>)]
-    pub blackout_type: Option<String>,
+    pub blackout_type: BlackoutTypeChoice,
     #[serde(default)]
-    pub reason: Option<String>,
+    pub reason: OptionalLongText,
 }
 
 #[utoipa::path(get, path = "/api/admin/blackout-dates", tag = "Calendar",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every blackout period, by start date", body = [BlackoutDate]),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 200, description = "Every blackout period, by start date", body = [BlackoutDate])))]
 pub async fn list_blackouts(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -279,8 +289,7 @@ pub async fn list_blackouts(
     security(("bearer_auth" = [])),
     responses(
         (status = 201, description = "Created", body = BlackoutDate),
-        (status = 400, description = "Invalid dates (or the end before the start)", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 400, description = "Invalid dates (or the end before the start)", body = ErrorBody)))]
 pub async fn create_blackout(
     admin: AdminSession,
     state: web::Data<AppState>,
@@ -288,10 +297,10 @@ pub async fn create_blackout(
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     let blackout = model::BlackoutForm {
-        start_date: input.start_date,
-        end_date: input.end_date,
-        blackout_type: input.blackout_type,
-        reason: input.reason,
+        start_date: input.start_date.into_inner(),
+        end_date: input.end_date.into_inner(),
+        blackout_type: input.blackout_type.into_inner(),
+        reason: input.reason.into_inner(),
     }
     .validate()?;
     let blackout = state.bookings.create_blackout(blackout, Some(admin.0.id)).await?;
@@ -303,7 +312,6 @@ pub async fn create_blackout(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Removed"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such blackout period", body = ErrorBody)))]
 pub async fn delete_blackout(
     _admin: AdminSession,
@@ -353,38 +361,38 @@ impl From<model::AvailabilityEntry> for Availability {
     }
 }
 
+/// Capacity or a block for one date. Neither service nor accommodation
+/// means the whole retreat; no time slot means the whole day.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AvailabilityInput {
     #[serde(default)]
-    #[schema(example = "2026-12-18")]
-    pub date: String,
-    /// A service id, or "none"/null.
+    #[schema(required = true)]
+    pub date: CalendarDate,
     #[serde(default)]
-    pub service_id: Option<String>,
-    /// "tiny_home", "retreat", or "none"/null.
+    pub service_id: ServiceIdChoice,
     #[serde(default)]
-    pub accommodation_type: Option<String>,
-    /// One of the five times, or null for the whole day.
+    pub accommodation_type: AccommodationChoice,
     #[serde(default)]
-    #[schema(value_type = Option<wire::TimeSlot>)]
-    pub time_slot: Option<String>,
-    /// At least 1 (default 1).
+    pub time_slot: TimeSlotChoice,
+    /// Left out or null: 1.
     #[serde(default)]
-    #[schema(value_type = Option<i32>)]
-    pub max_capacity: Value,
+    pub max_capacity: Option<Capacity>,
+    /// Left out or null: not blocked.
     #[serde(default)]
     pub is_blocked: Option<bool>,
     #[serde(default)]
-    pub block_reason: Option<String>,
+    pub block_reason: OptionalLongText,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct RangeQuery {
     /// First day, yyyy-MM-dd.
+    #[param(required = true, value_type = CalendarDate)]
     pub start: Option<String>,
-    /// Last day, yyyy-MM-dd (at most 366 days after start).
+    /// Last day, yyyy-MM-dd: on or after `start`, at most 366 days later.
+    #[param(required = true, value_type = CalendarDate)]
     pub end: Option<String>,
 }
 
@@ -392,26 +400,16 @@ pub struct RangeQuery {
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "Entries dated from start to end", body = [Availability]),
-        (status = 400, description = "Malformed range", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 400, description = "Malformed range", body = ErrorBody)))]
 pub async fn list_availability(
     _admin: AdminSession,
     state: web::Data<AppState>,
     query: web::Query<RangeQuery>,
 ) -> Result<web::Json<Vec<Availability>>, ApiError> {
-    let mut errors = ValidationErrors::new();
-    let start = errors
-        .take("start", parse_date(query.start.as_deref().unwrap_or_default(), "Start date is required"));
-    let end =
-        errors.take("end", parse_date(query.end.as_deref().unwrap_or_default(), "End date is required"));
-    let (Some(start), Some(end)) = (start, end) else {
-        return Err(errors.into());
-    };
-    if end < start || (end - start).num_days() > 366 {
-        return Err(
-            ValidationErrors::single("end", "End must be on or after start, at most 366 days later").into()
-        );
-    }
+    let query = query.into_inner();
+    let (start, end) =
+        model::DateRangeForm { start: query.start.unwrap_or_default(), end: query.end.unwrap_or_default() }
+            .validate()?;
     let entries = state.bookings.list_availability(start, end).await?;
     Ok(web::Json(entries.into_iter().map(Availability::from).collect()))
 }
@@ -421,7 +419,6 @@ pub async fn list_availability(
     responses(
         (status = 200, description = "Created or updated (one entry per date, service, accommodation and time)", body = Availability),
         (status = 400, description = "Invalid fields or unknown service", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 409, description = "Max capacity below the bookings already made", body = ErrorBody)))]
 pub async fn upsert_availability(
     _admin: AdminSession,
@@ -430,13 +427,13 @@ pub async fn upsert_availability(
 ) -> Result<web::Json<Availability>, ApiError> {
     let input = input.into_inner();
     let entry = model::AvailabilityForm {
-        date: input.date,
-        service_id: input.service_id,
-        accommodation_type: input.accommodation_type,
-        time_slot: input.time_slot,
-        max_capacity: form_whole(&input.max_capacity),
+        date: input.date.into_inner(),
+        service_id: input.service_id.into_inner(),
+        accommodation_type: input.accommodation_type.into_inner(),
+        time_slot: input.time_slot.into_inner(),
+        max_capacity: input.max_capacity.and_then(|capacity| form_whole(&capacity.into_inner())),
         is_blocked: input.is_blocked,
-        block_reason: input.block_reason,
+        block_reason: input.block_reason.into_inner(),
     }
     .validate()?;
     Ok(web::Json(state.bookings.upsert_availability(entry).await?.into()))
@@ -447,7 +444,6 @@ pub async fn upsert_availability(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Removed; the bookings it governed stay"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such entry", body = ErrorBody)))]
 pub async fn delete_availability(
     _admin: AdminSession,

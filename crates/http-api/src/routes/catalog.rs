@@ -3,7 +3,6 @@
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -11,6 +10,9 @@ use domain::catalog as model;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::{AdminSession, AppState};
+use crate::wire::fields::{
+    BookingKeyChoice, DurationMinutes, LongText, MediaUrl, Money, OptionalShortText, ShortText, SortOrder,
+};
 use crate::wire::{self, amount_text, form_whole};
 
 /// A product of the shop.
@@ -41,33 +43,36 @@ impl From<model::Product> for Product {
     }
 }
 
-/// Product fields for create and update.
+/// Product fields for create and update (a full replacement).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductInput {
     #[serde(default)]
-    pub name: String,
+    #[schema(required = true)]
+    pub name: ShortText,
     #[serde(default)]
-    #[schema(value_type = wire::ProductCategory)]
+    #[schema(required = true, value_type = wire::ProductCategory)]
     pub category: String,
-    /// Dollars, as a string ("38.00") or a number; at most 2 decimals.
     #[serde(default)]
-    #[schema(value_type = String, example = "38.00")]
-    pub price: Value,
+    #[schema(required = true)]
+    pub price: Money,
     #[serde(default)]
-    pub description: String,
+    #[schema(required = true)]
+    pub description: LongText,
+    /// The main picture, shown first in the carousel.
     #[serde(default)]
-    pub image: String,
+    #[schema(required = true)]
+    pub image: MediaUrl,
 }
 
 impl ProductInput {
     fn into_domain(self) -> Result<model::NewProduct, ApiError> {
         Ok(model::ProductForm {
-            name: self.name,
+            name: self.name.into_inner(),
             category: self.category,
-            price: amount_text(&self.price),
-            description: self.description,
-            image: self.image,
+            price: amount_text(&self.price.into_inner()),
+            description: self.description.into_inner(),
+            image: self.image.into_inner(),
         }
         .validate()?)
     }
@@ -105,24 +110,25 @@ impl From<model::ProductMedia> for ProductMedia {
 #[serde(rename_all = "camelCase")]
 pub struct MediaInput {
     #[serde(default)]
-    pub url: String,
+    #[schema(required = true)]
+    pub url: MediaUrl,
     #[serde(default, rename = "type")]
-    #[schema(value_type = wire::MediaType)]
+    #[schema(required = true, value_type = wire::MediaType)]
     pub media_type: String,
     #[serde(default)]
-    pub title: Option<String>,
-    /// Position in the gallery; the dashboard sends the current media count.
+    pub title: OptionalShortText,
+    /// Position in the gallery (the dashboard sends the current media count);
+    /// left out or null: 0.
     #[serde(default)]
-    #[schema(value_type = Option<i32>)]
-    pub sort_order: Value,
+    pub sort_order: Option<SortOrder>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MediaOrderInput {
     #[serde(default)]
-    #[schema(value_type = i32)]
-    pub sort_order: Value,
+    #[schema(required = true)]
+    pub sort_order: SortOrder,
 }
 
 /// A bookable service.
@@ -137,6 +143,10 @@ pub struct Service {
     /// Minutes.
     pub duration: i32,
     pub image: String,
+    /// The key guests book this service under (the booking dialog's choice),
+    /// or null when it is not bookable online. Each key is on at most one
+    /// service; capacity, prices and the quiz find a key's service by it.
+    pub booking_key: Option<wire::ServiceKey>,
 }
 
 impl From<model::Service> for Service {
@@ -148,36 +158,45 @@ impl From<model::Service> for Service {
             price: s.price.to_string(),
             duration: s.duration_minutes,
             image: s.image,
+            booking_key: s.booking_key.map(Into::into),
         }
     }
 }
 
+/// Service fields for create and update (a full replacement, but for
+/// `bookingKey`, which an update that leaves it out keeps).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ServiceInput {
     #[serde(default)]
-    pub name: String,
+    #[schema(required = true)]
+    pub name: ShortText,
     #[serde(default)]
-    pub description: String,
+    #[schema(required = true)]
+    pub description: LongText,
+    /// Per person, or per night for a stay.
     #[serde(default)]
-    #[schema(value_type = String, example = "120.00")]
-    pub price: Value,
-    /// Minutes, 1 to 10080.
+    #[schema(required = true)]
+    pub price: Money,
     #[serde(default)]
-    #[schema(value_type = i32)]
-    pub duration: Value,
+    #[schema(required = true)]
+    pub duration: DurationMinutes,
     #[serde(default)]
-    pub image: String,
+    #[schema(required = true)]
+    pub image: MediaUrl,
+    #[serde(default)]
+    pub booking_key: BookingKeyChoice,
 }
 
 impl ServiceInput {
     fn into_domain(self) -> Result<model::NewService, ApiError> {
         Ok(model::ServiceForm {
-            name: self.name,
-            description: self.description,
-            price: amount_text(&self.price),
-            duration: form_whole(&self.duration),
-            image: self.image,
+            name: self.name.into_inner(),
+            description: self.description.into_inner(),
+            price: amount_text(&self.price.into_inner()),
+            duration: form_whole(&self.duration.into_inner()),
+            image: self.image.into_inner(),
+            booking_key: self.booking_key.0,
         }
         .validate()?)
     }
@@ -210,8 +229,7 @@ pub async fn get_product(
     security(("bearer_auth" = [])),
     responses(
         (status = 201, description = "Created", body = Product),
-        (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 400, description = "Invalid fields", body = ErrorBody)))]
 pub async fn create_product(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -227,7 +245,6 @@ pub async fn create_product(
     responses(
         (status = 200, description = "Updated", body = Product),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn update_product(
     _admin: AdminSession,
@@ -245,7 +262,6 @@ pub async fn update_product(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted with its media"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn delete_product(
     _admin: AdminSession,
@@ -274,7 +290,6 @@ pub async fn list_media(
     responses(
         (status = 201, description = "Added", body = ProductMedia),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn add_media(
     _admin: AdminSession,
@@ -284,10 +299,10 @@ pub async fn add_media(
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     let media = model::MediaForm {
-        url: input.url,
+        url: input.url.into_inner(),
         media_type: input.media_type,
-        title: input.title,
-        sort_order: form_whole(&input.sort_order),
+        title: input.title.into_inner(),
+        sort_order: input.sort_order.and_then(|order| form_whole(&order.into_inner())),
     }
     .validate()?;
     let media = state.catalog.add_media(*id, media).await.map_err(ApiError::repo("Product"))?;
@@ -300,7 +315,6 @@ pub async fn add_media(
     responses(
         (status = 200, description = "Moved", body = ProductMedia),
         (status = 400, description = "Invalid sort order", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn update_media(
     _admin: AdminSession,
@@ -308,11 +322,11 @@ pub async fn update_media(
     id: web::Path<Uuid>,
     input: JsonBody<MediaOrderInput>,
 ) -> Result<web::Json<ProductMedia>, ApiError> {
-    let sort_order = match wire::whole_number(&input.sort_order) {
+    let sort_order = match wire::whole_number(&input.into_inner().sort_order.into_inner()) {
         Ok(Some(value)) => model::parse_sort_order(value),
-        _ => Err("Sort order must be a whole number from 0 to 100000".to_owned()),
+        _ => Err(format!("Sort order must be a whole number from 0 to {}", model::MAX_SORT_ORDER)),
     }
-    .map_err(|message| ApiError::Validation(domain::ValidationErrors::single("sortOrder", message)))?;
+    .map_err(|message| ApiError::validation(domain::ValidationErrors::single("sortOrder", message)))?;
     let media = state.catalog.set_media_sort_order(*id, sort_order).await.map_err(ApiError::repo("Media"))?;
     Ok(web::Json(media.into()))
 }
@@ -322,7 +336,6 @@ pub async fn update_media(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn delete_media(
     _admin: AdminSession,
@@ -344,7 +357,7 @@ pub async fn list_services(state: web::Data<AppState>) -> Result<web::Json<Vec<S
     responses(
         (status = 201, description = "Created", body = Service),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn create_service(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -360,8 +373,8 @@ pub async fn create_service(
     responses(
         (status = 200, description = "Updated", body = Service),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
-        (status = 404, description = "No such service", body = ErrorBody)))]
+        (status = 404, description = "No such service", body = ErrorBody),
+        (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn update_service(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -378,7 +391,6 @@ pub async fn update_service(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted with its availability entries"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such service", body = ErrorBody)))]
 pub async fn delete_service(
     _admin: AdminSession,

@@ -9,8 +9,11 @@ use uuid::Uuid;
 use domain::content as model;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{AdminSession, AppState};
+use crate::state::{AdminSession, AppState, PublicWrite};
 use crate::wire;
+use crate::wire::fields::{
+    ArticleText, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText, SlugText,
+};
 
 /// A journal post. `content` is plain text: paragraphs are separated by a
 /// blank line and a paragraph starting with "## " is a subheading.
@@ -44,26 +47,32 @@ impl From<model::BlogPost> for BlogPost {
 #[serde(rename_all = "camelCase")]
 pub struct BlogPostInput {
     #[serde(default)]
-    pub title: String,
-    /// Lowercase letters, digits and hyphens; spaces become hyphens.
+    #[schema(required = true)]
+    pub title: ShortText,
+    /// Unique among posts (otherwise 409 `duplicate_slug`).
     #[serde(default)]
-    pub slug: String,
+    #[schema(required = true)]
+    pub slug: SlugText,
     #[serde(default)]
-    pub excerpt: String,
+    #[schema(required = true)]
+    pub excerpt: LongText,
+    /// Plain text: a blank line starts a paragraph, "## " a subheading.
     #[serde(default)]
-    pub content: String,
+    #[schema(required = true)]
+    pub content: ArticleText,
     #[serde(default)]
-    pub image: String,
+    #[schema(required = true)]
+    pub image: MediaUrl,
 }
 
 impl BlogPostInput {
     fn into_domain(self) -> Result<model::NewBlogPost, ApiError> {
         Ok(model::BlogPostForm {
-            title: self.title,
-            slug: self.slug,
-            excerpt: self.excerpt,
-            content: self.content,
-            image: self.image,
+            title: self.title.into_inner(),
+            slug: self.slug.into_inner(),
+            excerpt: self.excerpt.into_inner(),
+            content: self.content.into_inner(),
+            image: self.image.into_inner(),
         }
         .validate()?)
     }
@@ -101,17 +110,21 @@ impl From<model::ContactMessage> for ContactMessage {
 #[serde(rename_all = "camelCase")]
 pub struct ContactMessageInput {
     #[serde(default)]
-    pub first_name: String,
+    #[schema(required = true)]
+    pub first_name: ShortText,
     #[serde(default)]
-    pub last_name: String,
+    #[schema(required = true)]
+    pub last_name: ShortText,
     #[serde(default)]
-    pub email: String,
-    /// Optional; blank means none.
+    #[schema(required = true)]
+    pub email: EmailAddress,
     #[serde(default)]
-    #[schema(value_type = Option<wire::Interest>)]
-    pub interest: Option<String>,
+    pub interest: InterestChoice,
     #[serde(default)]
-    pub message: String,
+    #[schema(required = true)]
+    pub message: LongText,
+    #[serde(default)]
+    pub website: Honeypot,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -131,7 +144,10 @@ impl From<model::NewsletterSubscription> for NewsletterSubscription {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewsletterInput {
     #[serde(default)]
-    pub email: String,
+    #[schema(required = true)]
+    pub email: EmailAddress,
+    #[serde(default)]
+    pub website: Honeypot,
 }
 
 #[utoipa::path(get, path = "/api/blog-posts", tag = "Journal",
@@ -141,7 +157,7 @@ pub async fn list_posts(state: web::Data<AppState>) -> Result<web::Json<Vec<Blog
 }
 
 #[utoipa::path(get, path = "/api/blog-posts/{slug}", tag = "Journal",
-    params(("slug" = String, Path, description = "The post's slug")),
+    params(("slug" = String, Path, description = "The post's slug", max_length = 120, pattern = r"^[a-z0-9]+(-[a-z0-9]+)*$")),
     responses(
         (status = 200, description = "The post", body = BlogPost),
         (status = 404, description = "No post has this slug", body = ErrorBody)))]
@@ -150,7 +166,7 @@ pub async fn get_post(
     slug: web::Path<String>,
 ) -> Result<web::Json<BlogPost>, ApiError> {
     if !model::Slug::parse(&slug).is_ok_and(|parsed| parsed.as_str() == slug.as_str()) {
-        return Err(ApiError::NotFound("Post not found".to_owned()));
+        return Err(ApiError::not_found("Post"));
     }
     let post = state.content.get_post_by_slug(&slug).await.map_err(ApiError::repo("Post"))?;
     Ok(web::Json(post.into()))
@@ -161,7 +177,6 @@ pub async fn get_post(
     responses(
         (status = 201, description = "Published", body = BlogPost),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn create_post(
     _admin: AdminSession,
@@ -178,7 +193,6 @@ pub async fn create_post(
     responses(
         (status = 200, description = "Updated", body = BlogPost),
         (status = 400, description = "Invalid fields", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such post", body = ErrorBody),
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn update_post(
@@ -197,7 +211,6 @@ pub async fn update_post(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such post", body = ErrorBody)))]
 pub async fn delete_post(
     _admin: AdminSession,
@@ -211,18 +224,21 @@ pub async fn delete_post(
 #[utoipa::path(post, path = "/api/contact-messages", tag = "Contact", request_body = ContactMessageInput,
     responses(
         (status = 201, description = "Received", body = ContactMessage),
-        (status = 400, description = "Invalid fields", body = ErrorBody)))]
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn create_message(
+    _limit: PublicWrite,
     state: web::Data<AppState>,
     input: JsonBody<ContactMessageInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
+    input.website.check()?;
     let message = model::ContactForm {
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
-        interest: input.interest,
-        message: input.message,
+        first_name: input.first_name.into_inner(),
+        last_name: input.last_name.into_inner(),
+        email: input.email.into_inner(),
+        interest: input.interest.into_inner(),
+        message: input.message.into_inner(),
     }
     .validate()?;
     let message = state.content.create_message(message).await?;
@@ -232,8 +248,7 @@ pub async fn create_message(
 #[utoipa::path(get, path = "/api/contact-messages", tag = "Contact",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every message, newest first", body = [ContactMessage]),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 200, description = "Every message, newest first", body = [ContactMessage])))]
 pub async fn list_messages(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -246,7 +261,6 @@ pub async fn list_messages(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted"),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such message", body = ErrorBody)))]
 pub async fn delete_message(
     _admin: AdminSession,
@@ -259,14 +273,19 @@ pub async fn delete_message(
 
 #[utoipa::path(post, path = "/api/newsletter-subscriptions", tag = "Newsletter", request_body = NewsletterInput,
     responses(
-        (status = 201, description = "Subscribed (also when already subscribed)", body = NewsletterSubscription),
-        (status = 400, description = "Invalid email", body = ErrorBody)))]
+        (status = 201, description = "Subscribed. A new address and one already subscribed get the same answer \
+            (the sign-up is renewed: its time is now), so it never tells whether someone is subscribed.", body = NewsletterSubscription),
+        (status = 400, description = "Invalid email", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn subscribe(
+    _limit: PublicWrite,
     state: web::Data<AppState>,
     input: JsonBody<NewsletterInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = domain::Email::parse(&input.email)
-        .map_err(|message| ApiError::Validation(domain::ValidationErrors::single("email", message)))?;
+    let input = input.into_inner();
+    input.website.check()?;
+    let email = domain::Email::parse(&input.email.into_inner())
+        .map_err(|message| ApiError::validation(domain::ValidationErrors::single("email", message)))?;
     let subscription = state.content.subscribe(email).await?;
     Ok(HttpResponse::Created().json(NewsletterSubscription::from(subscription)))
 }
@@ -274,8 +293,7 @@ pub async fn subscribe(
 #[utoipa::path(get, path = "/api/admin/newsletter-subscriptions", tag = "Newsletter",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every subscriber, newest first", body = [NewsletterSubscription]),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 200, description = "Every subscriber, newest first", body = [NewsletterSubscription])))]
 pub async fn list_subscriptions(
     _admin: AdminSession,
     state: web::Data<AppState>,

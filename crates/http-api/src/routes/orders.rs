@@ -8,9 +8,13 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use domain::order as model;
+use ports::IdempotencyKey;
 
 use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{AdminSession, AppState};
+use crate::state::{
+    AdminSession, AppState, IdempotencyKeyHeader, IdempotencyKeyParam, PublicWrite, created_response,
+};
+use crate::wire::fields::{EmailAddress, Honeypot, Money, OrderItems, PhoneText, ShortText};
 use crate::wire::{self, amount_text, whole_number};
 
 /// A stored order.
@@ -80,47 +84,52 @@ impl From<model::Order> for Order {
     }
 }
 
-/// A checkout. Card details are never sent.
+/// A checkout. Card details are never sent. The browser's figures (each
+/// with at most 2 decimals) must equal the server's, or the order is refused
+/// with 409 `prices_changed` and nothing is stored.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderInput {
     #[serde(default)]
-    pub first_name: String,
+    #[schema(required = true)]
+    pub first_name: ShortText,
     #[serde(default)]
-    pub last_name: String,
+    #[schema(required = true)]
+    pub last_name: ShortText,
     #[serde(default)]
-    pub email: String,
-    /// Optional; null or blank means none.
+    #[schema(required = true)]
+    pub email: EmailAddress,
     #[serde(default)]
-    pub phone: Option<String>,
+    pub phone: PhoneText,
     #[serde(default)]
-    pub address: String,
+    #[schema(required = true)]
+    pub address: ShortText,
     #[serde(default)]
-    pub city: String,
+    #[schema(required = true)]
+    pub city: ShortText,
     #[serde(default)]
-    pub state: String,
+    #[schema(required = true)]
+    pub state: ShortText,
     #[serde(default)]
-    pub zip: String,
-    /// JSON text: a list of `{productId, productName, price, quantity}`. Only
-    /// productId and quantity (a whole number from 1 to 999) are used; names
-    /// and prices come from the catalogue.
+    #[schema(required = true)]
+    pub zip: ShortText,
     #[serde(default)]
-    #[schema(value_type = String)]
-    pub items: Value,
-    /// The browser's figures, each with 2 decimals; they must equal the
-    /// server's or the order is refused with 409.
+    #[schema(required = true)]
+    pub items: OrderItems,
     #[serde(default)]
-    #[schema(value_type = String)]
-    pub subtotal: Value,
+    #[schema(required = true)]
+    pub subtotal: Money,
     #[serde(default)]
-    #[schema(value_type = String)]
-    pub tax: Value,
+    #[schema(required = true)]
+    pub tax: Money,
     #[serde(default)]
-    #[schema(value_type = String)]
-    pub shipping: Value,
+    #[schema(required = true)]
+    pub shipping: Money,
     #[serde(default)]
-    #[schema(value_type = String)]
-    pub total: Value,
+    #[schema(required = true)]
+    pub total: Money,
+    #[serde(default)]
+    pub website: Honeypot,
 }
 
 const ITEMS_SHAPE: &str = "Items must be a JSON list of {productId, quantity}";
@@ -128,7 +137,7 @@ const ITEMS_SHAPE: &str = "Items must be a JSON list of {productId, quantity}";
 /// Reads the cart lines, accepting the JSON text the specification sends (or
 /// the list itself, for API clients).
 fn read_lines(items: &Value) -> Result<Vec<model::LineRequest>, ApiError> {
-    let shape_error = || ApiError::Validation(domain::ValidationErrors::single("items", ITEMS_SHAPE));
+    let shape_error = || ApiError::validation(domain::ValidationErrors::single("items", ITEMS_SHAPE));
     let parsed;
     let list = match items {
         Value::String(text) => {
@@ -152,21 +161,21 @@ fn read_lines(items: &Value) -> Result<Vec<model::LineRequest>, ApiError> {
 
 impl OrderInput {
     fn into_domain(self) -> Result<model::OrderRequest, ApiError> {
-        let items = read_lines(&self.items)?;
+        let items = read_lines(&self.items.into_inner())?;
         Ok(model::CheckoutForm {
-            first_name: self.first_name,
-            last_name: self.last_name,
-            email: self.email,
-            phone: self.phone,
-            address: self.address,
-            city: self.city,
-            state: self.state,
-            zip: self.zip,
+            first_name: self.first_name.into_inner(),
+            last_name: self.last_name.into_inner(),
+            email: self.email.into_inner(),
+            phone: self.phone.into_inner(),
+            address: self.address.into_inner(),
+            city: self.city.into_inner(),
+            state: self.state.into_inner(),
+            zip: self.zip.into_inner(),
             items,
-            subtotal: amount_text(&self.subtotal),
-            tax: amount_text(&self.tax),
-            shipping: amount_text(&self.shipping),
-            total: amount_text(&self.total),
+            subtotal: amount_text(&self.subtotal.into_inner()),
+            tax: amount_text(&self.tax.into_inner()),
+            shipping: amount_text(&self.shipping.into_inner()),
+            total: amount_text(&self.total.into_inner()),
         }
         .validate()?)
     }
@@ -175,28 +184,35 @@ impl OrderInput {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct OrderStatusInput {
     #[serde(default)]
-    #[schema(value_type = wire::OrderStatus)]
+    #[schema(required = true, value_type = wire::OrderStatus)]
     pub status: String,
 }
 
 #[utoipa::path(post, path = "/api/orders", tag = "Orders", request_body = OrderInput,
+    params(IdempotencyKeyParam),
     responses(
         (status = 201, description = "Placed", body = Order),
         (status = 400, description = "Invalid fields, unknown products or quantities outside 1..=999", body = ErrorBody),
-        (status = 409, description = "The totals differ from the server's: \"Prices have changed, please review your cart\"", body = ErrorBody)))]
+        (status = 409, description = "The totals differ from the server's: \"Prices have changed, please review your \
+            cart\" (`prices_changed`); or the Idempotency-Key was used for another request", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn place_order(
+    _limit: PublicWrite,
+    key: IdempotencyKeyHeader,
     state: web::Data<AppState>,
     input: JsonBody<OrderInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.place_order(input.into_inner().into_domain()?).await?;
-    Ok(HttpResponse::Created().json(Order::from(order)))
+    let key = key.0.map(|key| IdempotencyKey { key, fingerprint: input.fingerprint().to_owned() });
+    let input = input.into_inner();
+    input.website.check()?;
+    let created = state.orders.place_order(input.into_domain()?, key).await?;
+    Ok(created_response(created.is_repeat()).json(Order::from(created.into_inner())))
 }
 
 #[utoipa::path(get, path = "/api/orders", tag = "Orders",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every order, newest first", body = [Order]),
-        (status = 401, description = "Not an admin", body = ErrorBody)))]
+        (status = 200, description = "Every order, newest first", body = [Order])))]
 pub async fn list_orders(
     _admin: AdminSession,
     state: web::Data<AppState>,
@@ -210,7 +226,6 @@ pub async fn list_orders(
     responses(
         (status = 200, description = "Updated", body = Order),
         (status = 400, description = "Unknown status", body = ErrorBody),
-        (status = 401, description = "Not an admin", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody)))]
 pub async fn set_order_status(
     _admin: AdminSession,
@@ -218,8 +233,8 @@ pub async fn set_order_status(
     id: web::Path<Uuid>,
     input: JsonBody<OrderStatusInput>,
 ) -> Result<web::Json<Order>, ApiError> {
-    let status = model::OrderStatus::from_text(input.status.trim()).ok_or_else(|| {
-        ApiError::Validation(domain::ValidationErrors::single(
+    let status = model::OrderStatus::from_text(&input.status).ok_or_else(|| {
+        ApiError::validation(domain::ValidationErrors::single(
             "status",
             "Status must be pending, processing, shipped, delivered or cancelled",
         ))

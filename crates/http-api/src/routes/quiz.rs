@@ -9,30 +9,26 @@ use domain::quiz as model;
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::routes::catalog::{Product, Service};
 use crate::state::AppState;
+use crate::wire;
 
-/// The five answers, by question.
+/// The five answers, by question; all are required.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuizAnswers {
-    /// stress-relief, physical-healing, spiritual-growth or self-care
     #[serde(default)]
-    #[schema(example = "stress-relief")]
+    #[schema(required = true, value_type = wire::WellnessGoal)]
     pub wellness_goal: String,
-    /// low, moderate, high or burnout
     #[serde(default)]
-    #[schema(example = "high")]
+    #[schema(required = true, value_type = wire::StressLevel)]
     pub stress_level: String,
-    /// quick, half-day, full-day or overnight
     #[serde(default)]
-    #[schema(example = "half-day")]
+    #[schema(required = true, value_type = wire::TimePreference)]
     pub time_preference: String,
-    /// hands-on, passive, active or holistic
     #[serde(default)]
-    #[schema(example = "passive")]
+    #[schema(required = true, value_type = wire::ExperienceType)]
     pub experience_type: String,
-    /// skincare, aromatherapy, teas or all
     #[serde(default)]
-    #[schema(example = "teas")]
+    #[schema(required = true, value_type = wire::ProductInterest)]
     pub product_interest: String,
 }
 

@@ -86,7 +86,7 @@ async fn wrong_password_and_unknown_email_both_answer_exactly_invalid_credential
         let response = login(&app, email, password).await;
         assert_eq!(response.headers().get("www-authenticate").and_then(|v| v.to_str().ok()), Some("Bearer"));
         let body = assert_error(response, StatusCode::UNAUTHORIZED).await;
-        assert_eq!(body, json!({"message": "Invalid credentials"}), "{email}");
+        assert_eq!(body, json!({"code": "invalid_credentials", "message": "Invalid credentials"}), "{email}");
         bodies.push(body);
     }
     assert!(bodies.windows(2).all(|pair| pair[0] == pair[1]), "no difference reveals which part was wrong");

@@ -170,7 +170,11 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
         assert_unauthorized(&app, &ops, label, authorization.as_deref()).await;
     }
 
-    // A valid token gets past authentication on every one of them.
+    // A valid token gets past authentication on every one of them. Logout
+    // ends the sessions, so it goes last (below).
+    let (logout, ops): (Vec<Operation>, Vec<Operation>) =
+        ops.into_iter().partition(|op| op.path == "/api/admin/logout");
+    assert_eq!(logout.len(), 1, "logout is an admin operation");
     for bearer in [&token, &crafted] {
         for op in &ops {
             let response = call(&app, op, Some(&format!("Bearer {bearer}"))).await;
@@ -186,7 +190,24 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
         }
     }
 
+    // Logout with a valid token ends every session: both tokens stop at once.
+    let response = call(&app, &logout[0], Some(&format!("Bearer {crafted}"))).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT, "logout with a valid token");
+    assert_unauthorized(&app, &ops, "a token from before logout", Some(&format!("Bearer {token}"))).await;
+    assert_unauthorized(&app, &logout, "a token from before logout", Some(&format!("Bearer {crafted}")))
+        .await;
+
     // A deactivated admin's tokens stop working at once.
+    let token = app.admin_token().await;
+    assert_eq!(app.get_as(&token, "/api/admin/me").await.status(), StatusCode::OK, "a new login works");
+    let mut new_session = claims(&admin_id, 0, 3600, ISSUER);
+    new_session["ver"] = json!(2);
+    let crafted = sign(&new_session, JWT_SECRET);
+    assert_eq!(
+        app.get_as(&crafted, "/api/admin/me").await.status(),
+        StatusCode::OK,
+        "crafted for the new session"
+    );
     app.sql(&format!("UPDATE admin_users SET is_active = FALSE WHERE id = '{admin_id}'"));
     assert_unauthorized(&app, &ops, "a deactivated admin's token", Some(&format!("Bearer {token}"))).await;
     assert_unauthorized(

@@ -1,4 +1,4 @@
-//! Availability and blackout rules (DECISIONS §5), through the public check,
+//! Availability and blackout rules (docs/decisions.md §5), through the public check,
 //! the booking call that re-checks them, and the admin calendar calls.
 
 use reqwest::StatusCode;

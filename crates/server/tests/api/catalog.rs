@@ -25,7 +25,8 @@ fn richest_demo_product() -> (String, usize) {
 
 const PRODUCT_KEYS: &[&str] = &["id", "name", "category", "price", "description", "image"];
 const MEDIA_KEYS: &[&str] = &["id", "productId", "url", "type", "title", "sortOrder", "createdAt"];
-const SERVICE_KEYS: &[&str] = &["id", "name", "description", "price", "duration", "image"];
+/// The specification's service fields, plus `bookingKey` (docs/decisions.md §5).
+const SERVICE_KEYS: &[&str] = &["id", "name", "description", "price", "duration", "image", "bookingKey"];
 
 fn names(list: &Value) -> Vec<String> {
     list.as_array().expect("list").iter().map(|p| p["name"].as_str().expect("name").to_owned()).collect()

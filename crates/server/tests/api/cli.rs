@@ -33,7 +33,7 @@ fn text(output: &Output) -> String {
 
 #[tokio::test]
 async fn create_deactivate_activate_and_reset_password_from_the_command_line() {
-    let app = spawn_app_with(crate::helpers::Options { demo_data: false, frontend_dir: None }).await;
+    let app = spawn_app_with(crate::helpers::Options { demo_data: false, ..Default::default() }).await;
     let login = |password: &'static str| {
         let app = &app;
         async move {
@@ -76,6 +76,13 @@ async fn create_deactivate_activate_and_reset_password_from_the_command_line() {
 
     let activated = cli(&app.database_url, &["activate", "--email", "ana@example.com"], "");
     assert!(activated.status.success(), "{}", text(&activated));
+    // Re-activation does not bring old sessions back: the admin logs in again.
+    assert_eq!(app.get_as(&token, "/api/admin/me").await.status(), StatusCode::UNAUTHORIZED);
+    let token =
+        login("piped secret password").await.json::<serde_json::Value>().await.expect("json")["token"]
+            .as_str()
+            .expect("token")
+            .to_owned();
     assert_eq!(app.get_as(&token, "/api/admin/me").await.status(), StatusCode::OK);
 
     // Without piped input a password is generated and printed once.
@@ -86,6 +93,11 @@ async fn create_deactivate_activate_and_reset_password_from_the_command_line() {
         .find_map(|line| line.strip_prefix("New password (shown once): ").map(str::to_owned))
         .expect("generated password printed");
     assert_eq!(login("piped secret password").await.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get_as(&token, "/api/admin/me").await.status(),
+        StatusCode::UNAUTHORIZED,
+        "reset ends sessions"
+    );
     let response =
         app.post_json("/api/admin/login", &json!({"email": "ana@example.com", "password": generated})).await;
     assert_eq!(response.status(), StatusCode::OK);

@@ -1,5 +1,5 @@
 //! No overbooking under simultaneous requests, and capacity that follows
-//! cancellations, reinstatements and deletions (DECISIONS §5).
+//! cancellations, reinstatements and deletions (docs/decisions.md §5).
 
 use futures_util::future::join_all;
 use reqwest::StatusCode;

@@ -19,6 +19,10 @@ pub struct TestApp {
     pub address: String,
     pub database_url: String,
     pub client: Client,
+    /// The private metrics port, when `Options::metrics_addr` asked for one.
+    pub metrics_port: Option<u16>,
+    /// Whether dropping the app drops its database (not when it shares another app's).
+    owns_database: bool,
 }
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -33,11 +37,35 @@ fn pg_server() -> String {
 pub struct Options {
     pub demo_data: bool,
     pub frontend_dir: Option<PathBuf>,
+    /// A private address for `/metrics` (port 0 for a free one).
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// High by default: suites other than the limit's own send many writes
+    /// from one address.
+    pub public_write_limit: i32,
+    pub trusted_proxies: http_api::client_ip::TrustedProxies,
+    pub request_body_timeout_seconds: u64,
+    /// Where mail goes (a test SMTP server); `None` keeps it queued.
+    pub smtp_url: Option<String>,
+    pub notify_email: Option<String>,
+    pub guest_cancel_cutoff_hours: i64,
+    /// An existing database to share with another app (two processes).
+    pub database_url: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Self { demo_data: true, frontend_dir: None }
+        Self {
+            demo_data: true,
+            frontend_dir: None,
+            metrics_addr: None,
+            public_write_limit: 1_000_000,
+            trusted_proxies: http_api::client_ip::TrustedProxies::default(),
+            request_body_timeout_seconds: 10,
+            smtp_url: None,
+            notify_email: Some("owner-inbox@goldenpine.test".to_owned()),
+            guest_cancel_cutoff_hours: 24,
+            database_url: None,
+        }
     }
 }
 
@@ -53,37 +81,58 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         COUNTER.fetch_add(1, Ordering::SeqCst),
         uuid::Uuid::new_v4().simple()
     );
-    let database_url = format!("{}/{name}", pg_server());
+    let owns_database = options.database_url.is_none();
+    let database_url = options.database_url.clone().unwrap_or_else(|| format!("{}/{name}", pg_server()));
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let config = Config {
-        database_url: database_url.clone(),
+        database_url: server::config::DatabaseUrl::parse(&database_url).expect("database url"),
         database_pool_size: 8,
         create_database: true,
         host: "127.0.0.1".to_owned(),
         port: 0,
         public_url: Some("https://goldenpine.test".to_owned()),
-        frontend_dir: options.frontend_dir.unwrap_or_else(|| repo.join("target/no-frontend")),
-        demo_dir: repo.join("demo"),
+        frontend_dir: Some(options.frontend_dir.unwrap_or_else(|| repo.join("target/no-frontend"))),
+        demo_dir: Some(repo.join("demo")),
         demo_data: options.demo_data,
-        admin: Some(server::config::AdminSeed {
-            email: ADMIN_EMAIL.to_owned(),
-            password: ADMIN_PASSWORD.to_owned(),
-            name: ADMIN_NAME.to_owned(),
-        }),
-        jwt_secret: Some(JWT_SECRET.to_owned()),
+        admin_email: Some(ADMIN_EMAIL.to_owned()),
+        admin_password: Some(ADMIN_PASSWORD.into()),
+        admin_name: ADMIN_NAME.to_owned(),
+        jwt_secret: Some(JWT_SECRET.into()),
         token_ttl_hours: 8,
         business_tz: chrono_tz::America::Los_Angeles,
         bcrypt_cost: 4,
+        log_format: server::config::LogFormat::Text,
+        metrics_addr: options.metrics_addr,
+        public_write_limit: options.public_write_limit,
+        trusted_proxies: options.trusted_proxies,
+        request_body_timeout_seconds: options.request_body_timeout_seconds,
+        smtp_url: options.smtp_url.map(Into::into),
+        mail_from: "Golden Pine Wellness Retreat <stay@goldenpine.test>".to_owned(),
+        notify_email: options.notify_email.map(|email| domain::Email::parse(&email).expect("notify email")),
+        guest_cancel_cutoff_hours: options.guest_cancel_cutoff_hours,
+        // Quick retries, so a test sees a message go out once SMTP is back.
+        mail_retry_base_seconds: 1,
+        mail_poll_milliseconds: 100,
     };
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let metrics_port = app.metrics_port();
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, database_url, client: Client::builder().build().expect("client") }
+    TestApp {
+        address,
+        database_url,
+        client: Client::builder().build().expect("client"),
+        metrics_port,
+        owns_database,
+    }
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
         // Best effort: a database left behind by a crash is harmless.
+        if !self.owns_database {
+            return;
+        }
         let url = self.database_url.clone();
         let _ = std::thread::spawn(move || store_postgres::drop_database(&url)).join();
     }
@@ -151,7 +200,22 @@ impl TestApp {
     }
 }
 
-/// Asserts status and JSON error shape; returns the body.
+/// The error codes the OpenAPI document declares (`ErrorBody.code`'s enum).
+pub fn documented_error_codes() -> &'static [String] {
+    static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    CODES.get_or_init(|| {
+        let document: Value = serde_json::from_str(&http_api::openapi::document_json()).expect("document");
+        document["components"]["schemas"]["ErrorCode"]["enum"]
+            .as_array()
+            .expect("ErrorCode is an enum in the document")
+            .iter()
+            .map(|code| code.as_str().expect("code").to_owned())
+            .collect()
+    })
+}
+
+/// Asserts status and JSON error shape (a documented `code` and a
+/// `message`); returns the body.
 pub async fn assert_error(response: Response, status: StatusCode) -> Value {
     let actual = response.status();
     let content_type =
@@ -161,6 +225,15 @@ pub async fn assert_error(response: Response, status: StatusCode) -> Value {
     assert!(content_type.starts_with("application/json"), "content type {content_type}: {text}");
     let body: Value = serde_json::from_str(&text).expect("json error body");
     assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "message in {body}");
+    let code = body["code"].as_str().unwrap_or_else(|| panic!("code in {body}"));
+    assert!(documented_error_codes().iter().any(|c| c == code), "{code} is not a documented code: {body}");
+    body
+}
+
+/// Asserts a JSON error with this status and code; returns the body.
+pub async fn assert_error_code(response: Response, status: StatusCode, code: &str) -> Value {
+    let body = assert_error(response, status).await;
+    assert_eq!(body["code"], code, "{body}");
     body
 }
 

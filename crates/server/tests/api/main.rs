@@ -1,6 +1,7 @@
 //! Black-box tests of the whole server: real actix-web app, real Diesel
 //! adapter, real PostgreSQL (a fresh database per test).
 
+mod hardening;
 mod helpers;
 
 mod auth;
@@ -11,8 +12,13 @@ mod catalog;
 mod cli;
 mod concurrency;
 mod content;
+mod error_codes;
 mod hostile;
+mod mail;
+mod migrations;
+mod ops;
 mod orders;
 mod quiz;
 mod site;
 mod smoke;
+mod smtp;

@@ -1,4 +1,4 @@
-//! Orders: the server prices the cart (DECISIONS §4) and admins manage them.
+//! Orders: the server prices the cart (docs/decisions.md §4) and admins manage them.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -88,7 +88,7 @@ async fn an_order_with_correct_totals_is_stored_with_server_names_and_prices() {
     let id = placed["id"].as_str().expect("id");
     assert_eq!(
         app.sql_count(&format!(
-            "SELECT count(*) FROM orders WHERE id = '{id}' AND total = 81.96 AND phone IS NULL AND items NOT LIKE '%Free Gold%'"
+            "SELECT count(*) FROM orders WHERE id = '{id}' AND total = 81.96 AND phone IS NULL AND items::text NOT LIKE '%Free Gold%'"
         )),
         1
     );

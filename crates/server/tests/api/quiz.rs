@@ -1,4 +1,4 @@
-//! The wellness quiz's recommendation (spec §4, DECISIONS §7).
+//! The wellness quiz's recommendation (docs/specification.md §4, docs/decisions.md §7).
 
 use std::collections::HashSet;
 

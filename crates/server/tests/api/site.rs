@@ -498,3 +498,34 @@ async fn responses_are_gzipped_when_the_client_asks() {
         app.request(reqwest::Method::GET, "/").header("Accept-Encoding", "gzip").send().await.expect("sent");
     assert_eq!(header(response.headers(), "content-encoding"), "gzip", "pages too");
 }
+
+#[tokio::test]
+async fn the_browser_app_gets_time_zone_and_titles_from_the_server() {
+    let (app, _frontend) = site().await;
+    let info = expect_json(app.get("/api/site").await, StatusCode::OK).await;
+    assert_eq!(info["timeZone"], "America/Los_Angeles");
+    assert_eq!(info["name"], "Golden Pine Wellness Retreat");
+    let pages = info["pages"].as_array().expect("pages");
+    for path in ["/", "/services", "/products", "/blog", "/contact", "/checkout", "/wellness-quiz"] {
+        let page_info = pages.iter().find(|p| p["path"] == path).unwrap_or_else(|| panic!("{path} listed"));
+        let (_, _, html) = page(&app, path).await;
+        let title = page_info["title"].as_str().expect("title");
+        let escaped = title.replace('&', "&amp;");
+        assert!(
+            html.contains(&format!("<title>{escaped}</title>")),
+            "{path}: the HTML's title is the listed one"
+        );
+    }
+    // The same information travels in the page itself, before any script runs.
+    let (_, _, html) = page(&app, "/products").await;
+    let start =
+        html.find(r#"<script id="site-info" type="application/json">"#).expect("site info in the page");
+    let json_start = html[start..].find('>').expect("tag end") + start + 1;
+    let json_end = html[json_start..].find("</script>").expect("closed") + json_start;
+    let inline: Value = serde_json::from_str(&html[json_start..json_end]).expect("json");
+    assert_eq!(inline, info);
+    assert_eq!(info["postTitleSuffix"], " | Golden Pine Journal");
+    let post = app.demo_slug().await;
+    let (_, _, html) = page(&app, &format!("/blog/{post}")).await;
+    assert!(html.contains(" | Golden Pine Journal</title>"), "a post's title ends with the suffix");
+}

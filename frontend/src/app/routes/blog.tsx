@@ -1,6 +1,6 @@
 import { PageHero } from '@/components/layout/page-hero';
 import { EmptyState, LoadError } from '@/components/ui/state';
-import { useBlogPosts } from '@/features/blog/api/get-blog-posts';
+import { useBlogPosts } from '@/lib/api/catalogue/get-blog-posts';
 import { PostCard, PostCardSkeleton, postGridClass } from '@/features/blog/components/post-card';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';

@@ -4,15 +4,22 @@ import { Link, useNavigate } from 'react-router';
 import { PageHero } from '@/components/layout/page-hero';
 import { useCart } from '@/features/cart/cart-context';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import { useProducts } from '@/lib/api/catalogue/get-products';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 const REDIRECT_AFTER_MS = 2000;
 
 export default function CheckoutRoute() {
   useDocumentTitle(pageTitles.checkout);
-  const { items } = useCart();
+  const { items, clearCart, syncProducts } = useCart();
+  const products = useProducts();
   const navigate = useNavigate();
   const [placedId, setPlacedId] = useState<string | null>(null);
+
+  // A cart saved days ago may hold old names or prices: align it with the catalogue.
+  useEffect(() => {
+    if (products.data) syncProducts(products.data);
+  }, [products.data, syncProducts]);
 
   // Spec §4: after a successful order, home after 2 seconds.
   useEffect(() => {
@@ -32,7 +39,13 @@ export default function CheckoutRoute() {
             <p className="mt-4 text-sand">Order #{placedId} will be packed by hand. Taking you home…</p>
           </div>
         ) : items.length > 0 ? (
-          <CheckoutForm onPlaced={setPlacedId} />
+          <CheckoutForm
+            items={items}
+            onPlaced={(shortId) => {
+              clearCart({ silent: true });
+              setPlacedId(shortId);
+            }}
+          />
         ) : (
           <div className="mx-auto max-w-xl border border-line bg-surface px-8 py-16 text-center">
             <ShoppingBag aria-hidden className="mx-auto size-10 text-gold" strokeWidth={1.25} />

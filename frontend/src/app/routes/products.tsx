@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { PageHero } from '@/components/layout/page-hero';
 import { EmptyState, LoadError } from '@/components/ui/state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useProducts } from '@/features/products/api/get-products';
+import { useProducts } from '@/lib/api/catalogue/get-products';
+import { useCart } from '@/features/cart/cart-context';
 import { ProductGrid, ProductGridSkeleton } from '@/features/products/components/product-grid';
 import type { Product } from '@/lib/api/types';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
@@ -21,6 +22,7 @@ function filterProducts(products: Product[], category: string): Product[] {
 export default function ProductsRoute() {
   useDocumentTitle(pageTitles.products);
   const { data, isPending, isError } = useProducts();
+  const { addItem } = useCart();
 
   return (
     <>
@@ -47,7 +49,7 @@ export default function ProductsRoute() {
                   <p>No products found in this category.</p>
                 </EmptyState>
               ) : (
-                <ProductGrid products={filterProducts(data, c.value)} />
+                <ProductGrid products={filterProducts(data, c.value)} onAddToCart={addItem} />
               )}
             </TabsContent>
           ))}

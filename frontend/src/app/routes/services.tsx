@@ -14,7 +14,7 @@ export default function ServicesRoute() {
         shaped around you.
       </PageHero>
       <section aria-label="All services" className="mx-auto max-w-7xl px-5 py-20 sm:px-8 lg:py-28">
-        <ServicesGrid placeholders={4} />
+        <ServicesGrid placeholders={4} onBook={openBooking} />
       </section>
       <section aria-labelledby="services-cta-heading" className="border-t border-gold/20 bg-surface">
         <div className="grain">

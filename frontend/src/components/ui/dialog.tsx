@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useEscapeFallback } from './use-escape-fallback';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -27,6 +28,8 @@ export function DialogContent({
   closeLabel = 'Close',
   size = 'md',
   flush = false,
+  onKeyDown,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   closeLabel?: string;
@@ -34,6 +37,7 @@ export function DialogContent({
   /** No inner padding: the content lays out its own. */
   flush?: boolean;
 }) {
+  const { closeRef, onKeyDown: closeOnEscape } = useEscapeFallback({ onKeyDown, onEscapeKeyDown });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -45,9 +49,12 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onEscapeKeyDown={onEscapeKeyDown}
+        onKeyDown={closeOnEscape}
       >
         {children}
         <DialogPrimitive.Close
+          ref={closeRef}
           className="absolute right-3 top-3 inline-flex size-10 cursor-pointer items-center justify-center text-sand transition-colors hover:text-gold-light"
           aria-label={closeLabel}
         >

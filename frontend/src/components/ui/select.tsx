@@ -2,14 +2,18 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useFieldControl } from './field-context';
 import { controlClass } from './field-styles';
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 
+/** The select's button; inside a <Field>/<FormField> it takes its id and aria-* from there. */
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const field = useFieldControl();
   return (
     <SelectPrimitive.Trigger
+      {...field.aria}
       className={cn(
         controlClass,
         'flex h-12 items-center justify-between gap-2 text-left data-[placeholder]:text-muted cursor-pointer',

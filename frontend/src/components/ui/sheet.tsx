@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { useEscapeFallback } from './use-escape-fallback';
 
 /** A Radix dialog presented as a panel sliding in from the right. */
 export const Sheet = SheetPrimitive.Root;
@@ -15,8 +16,11 @@ export function SheetContent({
   children,
   closeLabel = 'Close',
   size = 'md',
+  onKeyDown,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { closeLabel?: string; size?: 'sm' | 'md' }) {
+  const { closeRef, onKeyDown: closeOnEscape } = useEscapeFallback({ onKeyDown, onEscapeKeyDown });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px] data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out" />
@@ -27,9 +31,12 @@ export function SheetContent({
           className,
         )}
         {...props}
+        onEscapeKeyDown={onEscapeKeyDown}
+        onKeyDown={closeOnEscape}
       >
         {children}
         <SheetPrimitive.Close
+          ref={closeRef}
           className="absolute right-3 top-4 inline-flex size-10 cursor-pointer items-center justify-center text-sand transition-colors hover:text-gold-light"
           aria-label={closeLabel}
         >

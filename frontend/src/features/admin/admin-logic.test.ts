@@ -9,7 +9,6 @@ import { interestLabel, interestTone, OTHER_TONE } from './messages/interests';
 import { parseOrderItems, shortOrderId } from './orders/order-items';
 import { slugify } from './blog/post-schema';
 import { neighbourFor } from './products/media-schema';
-import { toMoneyString } from './shared/money';
 import { clearSession, readSession, saveSession } from './session/admin-session';
 
 describe('calendar rules', () => {
@@ -86,12 +85,6 @@ describe('orders and money', () => {
     expect(totalRevenue([])).toBe('$0.00');
     expect(totalRevenue([{ total: '0.10' }, { total: '0.20' }, { total: '174.96' }])).toBe('$175.26');
     expect(totalRevenue([{ total: 'oops' }, { total: '5.00' }])).toBe('$5.00');
-  });
-
-  it('typed amounts go out with two decimals', () => {
-    expect(toMoneyString('38')).toBe('38.00');
-    expect(toMoneyString('38.5')).toBe('38.50');
-    expect(toMoneyString(' 12.34 ')).toBe('12.34');
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bookingServices, timeSlots } from '@/config/site';
-import { businessToday } from '@/lib/dates';
+import { isTodayOrLater } from '@/lib/dates';
 
 const serviceKeys = bookingServices.map((s) => s.value) as string[];
 const slots = timeSlots as readonly string[];
@@ -14,7 +14,7 @@ export const bookingSchema = z.object({
   date: z
     .string()
     .min(1, 'Please select a date')
-    .refine((v) => v >= businessToday(), 'Please choose today or a later date'),
+    .refine((v) => isTodayOrLater(v), 'Please choose today or a later date'),
   time: z.string().refine((v) => slots.includes(v), 'Please select a time'),
   notes: z.string(),
 });

@@ -1,5 +1,5 @@
 import type { Product } from '@/lib/api/types';
-import { lineCents } from './money';
+import { lineCents } from '@/lib/money';
 
 /** The product fields a cart line keeps (spec §3: id, name, price, image, category). */
 export type CartProduct = Pick<Product, 'id' | 'name' | 'price' | 'image' | 'category'>;

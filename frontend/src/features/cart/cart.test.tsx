@@ -16,7 +16,7 @@ import {
   type CartProduct,
 } from './cart-logic';
 import { CartProvider } from './cart-provider';
-import { formatCents, orderTotals } from './money';
+import { formatCents, orderTotals } from '@/lib/money';
 
 const balm: CartProduct = { id: 'p-1', name: 'Pine Resin Balm', price: '24.00', image: '/media/balm.webp', category: 'skincare' };
 const candle: CartProduct = { id: 'p-2', name: 'Cedar Candle', price: '18.50', image: '/media/candle.webp', category: 'candles' };

@@ -1,6 +1,11 @@
-import type { CartItem } from '@/features/cart/cart-logic';
-import { formatCents, orderTotals, toCents } from '@/features/cart/money';
+import { formatCents, orderTotals, toCents } from '@/lib/money';
 import type { NewOrder } from '@/lib/api/types';
+
+/** A line of what is being ordered (the cart's lines have this shape). */
+export type CheckoutLine = {
+  product: { id: string; name: string; price: string; image: string };
+  quantity: number;
+};
 
 export type ShippingDetails = {
   firstName: string;
@@ -19,7 +24,7 @@ export type ShippingDetails = {
  * decimals, phone null when blank. Card details are not an input here:
  * they never leave the browser.
  */
-export function buildOrderPayload(shipping: ShippingDetails, items: readonly CartItem[]): NewOrder {
+export function buildOrderPayload(shipping: ShippingDetails, items: readonly CheckoutLine[]): NewOrder {
   const totals = orderTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity })));
   const lines = items.map((item) => ({
     productId: item.product.id,

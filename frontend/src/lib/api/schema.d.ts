@@ -116,6 +116,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/email-previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["previews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/emails/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -126,6 +190,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["settings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -292,6 +388,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest/bookings/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest/bookings/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancel_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter-subscriptions": {
         parameters: {
             query?: never;
@@ -302,6 +430,27 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/newsletter/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The RFC 8058 one-click endpoint: mail clients POST
+         *     `List-Unsubscribe=One-Click` to it; the unsubscribe page posts here too.
+         *     Its body is not read. Unsubscribing twice is not an error.
+         */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -420,10 +569,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["site"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description An accommodation type; "none", "" or null for none.
+         * @enum {string|null}
+         */
+        AccommodationChoice: "tiny_home" | "retreat" | "none" | "" | null;
         /**
          * @description Accommodation an availability entry is about.
          * @enum {string}
@@ -441,6 +611,8 @@ export interface components {
             lastLogin?: string | null;
             name: string;
         };
+        /** @description Article text: 1 to 60000 characters, at least one of them neither whitespace nor a control character, no NUL; surrounding whitespace is trimmed. */
+        ArticleText: string;
         /**
          * @description Capacity or a block for one date, optionally for one service,
          *     accommodation and time slot. Neither service nor accommodation means the
@@ -466,21 +638,19 @@ export interface components {
             serviceName?: string | null;
             timeSlot?: null | components["schemas"]["TimeSlot"];
         };
+        /**
+         * @description Capacity or a block for one date. Neither service nor accommodation
+         *     means the whole retreat; no time slot means the whole day.
+         */
         AvailabilityInput: {
-            /** @description "tiny_home", "retreat", or "none"/null. */
-            accommodationType?: string | null;
-            blockReason?: string | null;
-            /** @example 2026-12-18 */
-            date?: string;
+            accommodationType?: components["schemas"]["AccommodationChoice"];
+            blockReason?: components["schemas"]["OptionalLongText"];
+            date: components["schemas"]["CalendarDate"];
+            /** @description Left out or null: not blocked. */
             isBlocked?: boolean | null;
-            /**
-             * Format: int32
-             * @description At least 1 (default 1).
-             */
-            maxCapacity?: number | null;
-            /** @description A service id, or "none"/null. */
-            serviceId?: string | null;
-            timeSlot?: null | components["schemas"]["TimeSlot"];
+            maxCapacity?: null | components["schemas"]["Capacity"];
+            serviceId?: components["schemas"]["ServiceIdChoice"];
+            timeSlot?: components["schemas"]["TimeSlotChoice"];
         };
         /** @description A period when bookings of some kind are closed (start and end inclusive). */
         BlackoutDate: {
@@ -497,17 +667,24 @@ export interface components {
             startDate: string;
             type: components["schemas"]["BlackoutType"];
         };
+        /** @description A blackout period; the end may not be before the start. */
         BlackoutInput: {
-            endDate?: string;
-            reason?: string | null;
-            startDate?: string;
-            type?: null | components["schemas"]["BlackoutType"];
+            /** @description On or after `startDate`. */
+            endDate: components["schemas"]["CalendarDate"];
+            reason?: components["schemas"]["OptionalLongText"];
+            startDate: components["schemas"]["CalendarDate"];
+            type?: components["schemas"]["BlackoutTypeChoice"];
         };
         /**
          * @description What a blackout closes.
          * @enum {string}
          */
         BlackoutType: "all" | "services" | "tiny_home" | "retreat";
+        /**
+         * @description What the period closes; "" or null (or leaving it out) means all.
+         * @enum {string|null}
+         */
+        BlackoutTypeChoice: "all" | "services" | "tiny_home" | "retreat" | "" | null;
         /**
          * @description A journal post. `content` is plain text: paragraphs are separated by a
          *     blank line and a paragraph starting with "## " is a subheading.
@@ -524,12 +701,13 @@ export interface components {
             title: string;
         };
         BlogPostInput: {
-            content?: string;
-            excerpt?: string;
-            image?: string;
-            /** @description Lowercase letters, digits and hyphens; spaces become hyphens. */
-            slug?: string;
-            title?: string;
+            /** @description Plain text: a blank line starts a paragraph, "## " a subheading. */
+            content: components["schemas"]["ArticleText"];
+            excerpt: components["schemas"]["LongText"];
+            image: components["schemas"]["MediaUrl"];
+            /** @description Unique among posts (otherwise 409 `duplicate_slug`). */
+            slug: components["schemas"]["SlugText"];
+            title: components["schemas"]["ShortText"];
         };
         /** @description A booking request. */
         Booking: {
@@ -550,27 +728,39 @@ export interface components {
             status: components["schemas"]["BookingStatus"];
             time: components["schemas"]["TimeSlot"];
         };
+        /** @description A booking request. Every field but `notes` is required. */
         BookingInput: {
-            /**
-             * @description yyyy-MM-dd, today or later in the retreat's time zone.
-             * @example 2026-12-18
-             */
-            date?: string;
-            email?: string;
-            firstName?: string;
-            lastName?: string;
-            notes?: string | null;
-            service?: components["schemas"]["ServiceKey"];
-            time?: components["schemas"]["TimeSlot"];
+            /** @description Today or later in the retreat's time zone (otherwise 409 `date_passed`). */
+            date: components["schemas"]["CalendarDate"];
+            email: components["schemas"]["EmailAddress"];
+            firstName: components["schemas"]["ShortText"];
+            lastName: components["schemas"]["ShortText"];
+            notes?: components["schemas"]["OptionalLongText"];
+            service: components["schemas"]["ServiceKey"];
+            time: components["schemas"]["TimeSlotInput"];
+            website?: components["schemas"]["Honeypot"];
         };
+        /**
+         * @description The booking key guests book this service under; null, "none" or "" for none. Left out, a create gives none and an update keeps the current key.
+         * @enum {string|null}
+         */
+        BookingKeyChoice: "massage" | "spa" | "accommodation" | "package" | "none" | "" | null;
         /**
          * @description Booking status.
          * @enum {string}
          */
         BookingStatus: "pending" | "confirmed" | "completed" | "cancelled";
         BookingStatusInput: {
-            status?: components["schemas"]["BookingStatus"];
+            status: components["schemas"]["BookingStatus"];
         };
+        /**
+         * Format: date
+         * @description A calendar date, yyyy-MM-dd.
+         * @example 2026-12-18
+         */
+        CalendarDate: string;
+        /** @description Guests: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        Capacity: number;
         /** @description A message sent through the contact form. */
         ContactMessage: {
             /** Format: date-time */
@@ -584,11 +774,12 @@ export interface components {
             message: string;
         };
         ContactMessageInput: {
-            email?: string;
-            firstName?: string;
-            interest?: null | components["schemas"]["Interest"];
-            lastName?: string;
-            message?: string;
+            email: components["schemas"]["EmailAddress"];
+            firstName: components["schemas"]["ShortText"];
+            interest?: components["schemas"]["InterestChoice"];
+            lastName: components["schemas"]["ShortText"];
+            message: components["schemas"]["LongText"];
+            website?: components["schemas"]["Honeypot"];
         };
         DayAvailability: {
             available: boolean;
@@ -597,9 +788,78 @@ export interface components {
             /** @description The five times of the day, each bookable or not. */
             slots: components["schemas"]["SlotAvailability"][];
         };
+        /** @description Minutes: a whole number from 1 to 10080 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        DurationMinutes: number;
+        /** @description A message of the outbox. */
+        Email: {
+            /** Format: int32 */
+            attempts: number;
+            /** @description Carries a calendar invitation (`REQUEST` or `CANCEL`). */
+            calendarMethod?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The last failed attempt's reply or error. */
+            lastError?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due (queued) or its worker's claim lapses (sending).
+             */
+            nextAttemptAt: string;
+            /**
+             * Format: uuid
+             * @description The booking, order, message or subscription it is about.
+             */
+            relatedId?: string | null;
+            /** Format: date-time */
+            sentAt?: string | null;
+            state: components["schemas"]["EmailState"];
+            subject: string;
+            template: components["schemas"]["EmailTemplate"];
+            to: string;
+        };
+        /** @description An email address (local@domain.tld: no quotes, no spaces, letters, digits and hyphens in the domain), at most 254 characters; surrounding whitespace is ignored and it is stored lower-case. */
+        EmailAddress: string;
+        /** @description One delivery attempt. */
+        EmailAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description The server's reply, or the error. */
+            reply: string;
+            sent: boolean;
+        };
+        /** @description What a message says, and its attempts. */
+        EmailDetail: components["schemas"]["Email"] & {
+            attemptsMade: components["schemas"]["EmailAttempt"][];
+            html: string;
+            text: string;
+        };
+        /** @description A template rendered with demo data. */
+        EmailPreview: {
+            calendarIcs?: string | null;
+            calendarMethod?: string | null;
+            html: string;
+            listUnsubscribe?: string | null;
+            subject: string;
+            template: components["schemas"]["EmailTemplate"];
+            text: string;
+            to: string;
+        };
+        /**
+         * @description Where a message stands.
+         * @enum {string}
+         */
+        EmailState: "Queued" | "Sending" | "Sent" | "Failed";
+        /**
+         * @description What kind of message it is.
+         * @enum {string}
+         */
+        EmailTemplate: "BookingRequested" | "BookingConfirmed" | "BookingCancelled" | "OrderReceipt" | "OrderShipped" | "OrderCancelled" | "ContactAcknowledged" | "NewsletterWelcome" | "OwnerNewBooking" | "OwnerNewOrder" | "OwnerNewMessage" | "OwnerBookingCancelled";
         /** @description The body of every error response. */
         ErrorBody: {
-            /** @description Per-field messages; present only for validation errors. */
+            code: components["schemas"]["ErrorCode"];
+            /** @description Per-field messages; present only for `validation_failed`. */
             errors?: {
                 [key: string]: string;
             } | null;
@@ -607,14 +867,63 @@ export interface components {
             message: string;
         };
         /**
+         * @description Why a request failed, for programs. Every error response carries one; the
+         *     set only grows. Each code always comes with the same HTTP status.
+         * @enum {string}
+         */
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "temporarily_unavailable" | "internal_error";
+        /**
+         * @description The quiz's fourth question.
+         * @enum {string}
+         */
+        ExperienceType: "hands-on" | "passive" | "active" | "holistic";
+        /** @description A booking as its guest sees it through their link. */
+        GuestBooking: {
+            /** @description Whether the guest may still cancel it here. */
+            cancellable: boolean;
+            /**
+             * @description Until when it may be cancelled online, in the retreat's local time.
+             * @example 2026-12-17T11:00:00
+             */
+            cancellableUntil: string;
+            /** @example 2026-12-18 */
+            date: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Why it cannot be cancelled here, in words for the guest. */
+            notCancellableReason?: string | null;
+            service: components["schemas"]["ServiceKey"];
+            /** @description The name of the service record carrying the key, when there is one. */
+            serviceName?: string | null;
+            /**
+             * @description When it begins, in the retreat's local time (yyyy-MM-ddTHH:mm:ss).
+             * @example 2026-12-18T11:00:00
+             */
+            startsAt: string;
+            status: components["schemas"]["BookingStatus"];
+            time: components["schemas"]["TimeSlot"];
+        };
+        /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
+        Honeypot: string | null;
+        /**
          * @description Contact-form interest.
          * @enum {string}
          */
         Interest: "massage" | "spa" | "accommodation" | "package" | "products" | "general";
+        /**
+         * @description What the message is about; "" or null for nothing in particular.
+         * @enum {string|null}
+         */
+        InterestChoice: "massage" | "spa" | "accommodation" | "package" | "products" | "general" | "" | null;
+        /** @description The admin's email, at most 1024 characters. */
+        LoginEmail: string;
         LoginInput: {
-            email?: string;
-            password?: string;
+            email: components["schemas"]["LoginEmail"];
+            password: components["schemas"]["LoginPassword"];
         };
+        /** @description At most 1024 characters. */
+        LoginPassword: string;
         LoginResponse: {
             admin: components["schemas"]["Admin"];
             /** Format: date-time */
@@ -622,27 +931,42 @@ export interface components {
             /** @description Send as `Authorization: Bearer <token>` on admin calls. */
             token: string;
         };
+        /** @description Long text: 1 to 5000 characters, at least one of them neither whitespace nor a control character, no NUL; surrounding whitespace is trimmed. */
+        LongText: string;
+        /** @description How mail leaves the server. */
+        MailSettings: {
+            /** @description Whether SMTP_URL is set: without it messages stay queued. */
+            delivering: boolean;
+            from: string;
+            /** Format: int64 */
+            guestCancelCutoffHours: number;
+            /** @description Where the owner's notifications go (NOTIFY_EMAIL), if anywhere. */
+            notify?: string | null;
+        };
         MediaInput: {
-            /**
-             * Format: int32
-             * @description Position in the gallery; the dashboard sends the current media count.
-             */
-            sortOrder?: number | null;
-            title?: string | null;
-            type?: components["schemas"]["MediaType"];
-            url?: string;
+            sortOrder?: null | components["schemas"]["SortOrder"];
+            title?: components["schemas"]["OptionalShortText"];
+            type: components["schemas"]["MediaType"];
+            url: components["schemas"]["MediaUrl"];
         };
         MediaOrderInput: {
-            /** Format: int32 */
-            sortOrder?: number;
+            sortOrder: components["schemas"]["SortOrder"];
         };
         /**
          * @description Kind of product media.
          * @enum {string}
          */
         MediaType: "image" | "video";
+        /**
+         * @description An http(s) URL, or a site-relative path: one '/' then a path character (not '/' or '\\'). At most 2048 characters; no whitespace or control characters.
+         * @example /media/products/alpine-cedar-face-oil.webp
+         */
+        MediaUrl: string;
+        /** @description Dollars: a string with at most 2 decimals ("38.00"), or a JSON number with at most 2 decimals; 0 to 99999999.99. */
+        Money: string | number;
         NewsletterInput: {
-            email?: string;
+            email: components["schemas"]["EmailAddress"];
+            website?: components["schemas"]["Honeypot"];
         };
         NewsletterSubscription: {
             /** Format: date-time */
@@ -651,6 +975,10 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        /** @description Optional long text: at most 5000 characters, no NUL; null, or only whitespace, means none. */
+        OptionalLongText: string | null;
+        /** @description Optional short text: at most 200 characters, no NUL; null, or only whitespace, means none. */
+        OptionalShortText: string | null;
         /** @description A stored order. */
         Order: {
             address: string;
@@ -681,40 +1009,54 @@ export interface components {
             total: string;
             zip: string;
         };
-        /** @description A checkout. Card details are never sent. */
+        /**
+         * @description A checkout. Card details are never sent. The browser's figures (each
+         *     with at most 2 decimals) must equal the server's, or the order is refused
+         *     with 409 `prices_changed` and nothing is stored.
+         */
         OrderInput: {
-            address?: string;
-            city?: string;
-            email?: string;
-            firstName?: string;
-            /**
-             * @description JSON text: a list of `{productId, productName, price, quantity}`. Only
-             *     productId and quantity (a whole number from 1 to 999) are used; names
-             *     and prices come from the catalogue.
-             */
-            items?: string;
-            lastName?: string;
-            /** @description Optional; null or blank means none. */
-            phone?: string | null;
-            shipping?: string;
-            state?: string;
-            /**
-             * @description The browser's figures, each with 2 decimals; they must equal the
-             *     server's or the order is refused with 409.
-             */
-            subtotal?: string;
-            tax?: string;
-            total?: string;
-            zip?: string;
+            address: components["schemas"]["ShortText"];
+            city: components["schemas"]["ShortText"];
+            email: components["schemas"]["EmailAddress"];
+            firstName: components["schemas"]["ShortText"];
+            items: components["schemas"]["OrderItems"];
+            lastName: components["schemas"]["ShortText"];
+            phone?: components["schemas"]["PhoneText"];
+            shipping: components["schemas"]["Money"];
+            state: components["schemas"]["ShortText"];
+            subtotal: components["schemas"]["Money"];
+            tax: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            website?: components["schemas"]["Honeypot"];
+            zip: components["schemas"]["ShortText"];
         };
+        /** @description The cart: a list of 1 to 100 lines, each product at most once, given as the list itself or as JSON text of it (as the specification's client sends). An unknown product is a 400. */
+        OrderItems: {
+            /** @description Ignored. */
+            price?: Record<string, never>;
+            /** Format: uuid */
+            productId: string;
+            /** @description Ignored. */
+            productName?: Record<string, never>;
+            /** @description How many: a whole number from 1 to 999 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+            quantity: number;
+        }[] | string;
         /**
          * @description Order fulfilment status.
          * @enum {string}
          */
         OrderStatus: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
         OrderStatusInput: {
-            status?: components["schemas"]["OrderStatus"];
+            status: components["schemas"]["OrderStatus"];
         };
+        /** @description Title and description of one page. */
+        PageInfo: {
+            description: string;
+            path: string;
+            title: string;
+        };
+        /** @description A phone number: at most 40 characters, no NUL; null, or only whitespace, means none. */
+        PhoneText: string | null;
         /** @description A product of the shop. */
         Product: {
             category: components["schemas"]["ProductCategory"];
@@ -735,18 +1077,20 @@ export interface components {
          * @enum {string}
          */
         ProductCategory: "skincare" | "candles" | "teas";
-        /** @description Product fields for create and update. */
+        /** @description Product fields for create and update (a full replacement). */
         ProductInput: {
-            category?: components["schemas"]["ProductCategory"];
-            description?: string;
-            image?: string;
-            name?: string;
-            /**
-             * @description Dollars, as a string ("38.00") or a number; at most 2 decimals.
-             * @example 38.00
-             */
-            price?: string;
+            category: components["schemas"]["ProductCategory"];
+            description: components["schemas"]["LongText"];
+            /** @description The main picture, shown first in the carousel. */
+            image: components["schemas"]["MediaUrl"];
+            name: components["schemas"]["ShortText"];
+            price: components["schemas"]["Money"];
         };
+        /**
+         * @description The quiz's fifth question.
+         * @enum {string}
+         */
+        ProductInterest: "skincare" | "aromatherapy" | "teas" | "all";
         /** @description An image or video of a product, shown after its main image. */
         ProductMedia: {
             /** Format: date-time */
@@ -761,33 +1105,13 @@ export interface components {
             type: components["schemas"]["MediaType"];
             url: string;
         };
-        /** @description The five answers, by question. */
+        /** @description The five answers, by question; all are required. */
         QuizAnswers: {
-            /**
-             * @description hands-on, passive, active or holistic
-             * @example passive
-             */
-            experienceType?: string;
-            /**
-             * @description skincare, aromatherapy, teas or all
-             * @example teas
-             */
-            productInterest?: string;
-            /**
-             * @description low, moderate, high or burnout
-             * @example high
-             */
-            stressLevel?: string;
-            /**
-             * @description quick, half-day, full-day or overnight
-             * @example half-day
-             */
-            timePreference?: string;
-            /**
-             * @description stress-relief, physical-healing, spiritual-growth or self-care
-             * @example stress-relief
-             */
-            wellnessGoal?: string;
+            experienceType: components["schemas"]["ExperienceType"];
+            productInterest: components["schemas"]["ProductInterest"];
+            stressLevel: components["schemas"]["StressLevel"];
+            timePreference: components["schemas"]["TimePreference"];
+            wellnessGoal: components["schemas"]["WellnessGoal"];
         };
         QuizRecommendation: {
             primaryService?: null | components["schemas"]["Service"];
@@ -798,6 +1122,7 @@ export interface components {
         };
         /** @description A bookable service. */
         Service: {
+            bookingKey?: null | components["schemas"]["ServiceKey"];
             description: string;
             /**
              * Format: int32
@@ -811,32 +1136,90 @@ export interface components {
             /** @example 120.00 */
             price: string;
         };
+        /** @description A service's id; "none", "" or null for no service. */
+        ServiceIdChoice: string | ("none" | "" | null);
+        /**
+         * @description Service fields for create and update (a full replacement, but for
+         *     `bookingKey`, which an update that leaves it out keeps).
+         */
         ServiceInput: {
-            description?: string;
-            /**
-             * Format: int32
-             * @description Minutes, 1 to 10080.
-             */
-            duration?: number;
-            image?: string;
-            name?: string;
-            /** @example 120.00 */
-            price?: string;
+            bookingKey?: components["schemas"]["BookingKeyChoice"];
+            description: components["schemas"]["LongText"];
+            duration: components["schemas"]["DurationMinutes"];
+            image: components["schemas"]["MediaUrl"];
+            name: components["schemas"]["ShortText"];
+            /** @description Per person, or per night for a stay. */
+            price: components["schemas"]["Money"];
         };
         /**
-         * @description What a guest books: massage ($120), spa ($85), accommodation ($180 per night), package ($450).
+         * @description What a guest books; the price is that of the service record carrying the key.
          * @enum {string}
          */
         ServiceKey: "massage" | "spa" | "accommodation" | "package";
+        /** @description Short text: 1 to 200 characters, at least one of them neither whitespace nor a control character, no NUL; surrounding whitespace is trimmed. */
+        ShortText: string;
+        /**
+         * @description What the browser app takes from the server instead of repeating it: the
+         *     retreat's time zone ("today" for bookings) and every page's title.
+         */
+        SiteInfo: {
+            name: string;
+            /** @description The title of the not-found page. */
+            notFoundTitle: string;
+            pages: components["schemas"]["PageInfo"][];
+            /** @description The title of a journal post is its own title followed by this. */
+            postTitleSuffix: string;
+            /**
+             * @description IANA time zone of the retreat, e.g. America/Los_Angeles.
+             * @example America/Los_Angeles
+             */
+            timeZone: string;
+        };
         SlotAvailability: {
             available: boolean;
             time: components["schemas"]["TimeSlot"];
         };
         /**
+         * @description Lowercase letters, digits and single hyphens, at most 120 characters as sent; capitals are lower-cased and whitespace between words becomes a hyphen, as the editor does.
+         * @example forest-bathing-for-beginners
+         */
+        SlugText: string;
+        /** @description Position: a whole number from 0 to 100000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        SortOrder: number;
+        /**
+         * @description The quiz's second question.
+         * @enum {string}
+         */
+        StressLevel: "low" | "moderate" | "high" | "burnout";
+        /**
+         * @description The quiz's third question.
+         * @enum {string}
+         */
+        TimePreference: "quick" | "half-day" | "full-day" | "overnight";
+        /**
          * @description Appointment time.
          * @enum {string}
          */
         TimeSlot: "9:00" | "11:00" | "13:00" | "15:00" | "17:00";
+        /**
+         * @description One of the five times ("09:00" is 9:00); "none", "" or null for the whole day.
+         * @enum {string|null}
+         */
+        TimeSlotChoice: "9:00" | "11:00" | "13:00" | "15:00" | "17:00" | "09:00" | "none" | "" | null;
+        /**
+         * @description A time slot as a request may name it: one of the five, or "09:00" (what
+         *     `<input type=time>` sends for 9:00).
+         * @enum {string}
+         */
+        TimeSlotInput: "9:00" | "09:00" | "11:00" | "13:00" | "15:00" | "17:00";
+        Unsubscribed: {
+            unsubscribed: boolean;
+        };
+        /**
+         * @description The quiz's first question.
+         * @enum {string}
+         */
+        WellnessGoal: "stress-relief" | "physical-healing" | "spiritual-growth" | "self-care";
         WellnessProfile: {
             message: string;
             title: string;
@@ -852,11 +1235,11 @@ export type $defs = Record<string, never>;
 export interface operations {
     list_availability: {
         parameters: {
-            query?: {
+            query: {
                 /** @description First day, yyyy-MM-dd. */
-                start?: string;
-                /** @description Last day, yyyy-MM-dd (at most 366 days after start). */
-                end?: string;
+                start: components["schemas"]["CalendarDate"];
+                /** @description Last day, yyyy-MM-dd: on or after `start`, at most 366 days later. */
+                end: components["schemas"]["CalendarDate"];
             };
             header?: never;
             path?: never;
@@ -882,8 +1265,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -924,8 +1316,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -935,6 +1336,33 @@ export interface operations {
             };
             /** @description Max capacity below the bookings already made */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -963,7 +1391,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -972,7 +1400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -983,6 +1411,15 @@ export interface operations {
             };
             /** @description No such entry */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1010,8 +1447,17 @@ export interface operations {
                     "application/json": components["schemas"]["BlackoutDate"][];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1052,8 +1498,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1082,7 +1564,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1091,7 +1573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1102,6 +1584,15 @@ export interface operations {
             };
             /** @description No such blackout period */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1145,7 +1636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1163,8 +1654,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The slug is taken */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1193,7 +1720,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1202,7 +1729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1213,6 +1740,15 @@ export interface operations {
             };
             /** @description No such post */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1256,7 +1792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1274,8 +1810,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Reinstating it would exceed capacity */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1304,7 +1876,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1313,7 +1885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1324,6 +1896,15 @@ export interface operations {
             };
             /** @description No such booking */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1352,7 +1933,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1361,7 +1942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1372,6 +1953,221 @@ export interface operations {
             };
             /** @description No such message */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every template rendered with demo data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPreview"][];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description Only messages in this state. */
+                state?: components["schemas"]["EmailState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages, newest first (at most 500) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"][];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message and its attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDetail"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again, with a fresh series of attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Email"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No failed message has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1421,8 +2217,118 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many failed logins from this client; see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session of this admin has ended: their tokens no longer work */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How mail leaves the server */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailSettings"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1450,8 +2356,17 @@ export interface operations {
                     "application/json": components["schemas"]["Admin"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1479,8 +2394,17 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterSubscription"][];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1524,7 +2448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1535,6 +2459,42 @@ export interface operations {
             };
             /** @description No such order */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1578,7 +2538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1589,6 +2549,42 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1617,7 +2613,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1626,7 +2622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1637,6 +2633,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1680,7 +2685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1691,6 +2696,51 @@ export interface operations {
             };
             /** @description No such service */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another service carries the booking key (`booking_key_taken`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1719,7 +2769,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1728,7 +2778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1739,6 +2789,15 @@ export interface operations {
             };
             /** @description No such service */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1764,6 +2823,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BlogPost"][];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1799,8 +2867,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1810,6 +2887,33 @@ export interface operations {
             };
             /** @description The slug is taken */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1849,6 +2953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_bookings: {
@@ -1869,8 +2982,17 @@ export interface operations {
                     "application/json": components["schemas"]["Booking"][];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1883,7 +3005,15 @@ export interface operations {
     create_booking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per checkout or booking attempt, the same on each retry of it: a
+                 *     retry with the same key and request (within 24 hours) gets the first
+                 *     answer again (with `Idempotent-Replayed: true`) instead of acting twice;
+                 *     the same key with another request is a 409 `idempotency_key_reused`.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1911,8 +3041,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The date or time is unavailable or full */
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The date or time is unavailable or full, the guest holds too many requests for the date, or the Idempotency-Key was used for another request */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1924,11 +3099,11 @@ export interface operations {
     };
     check_availability: {
         parameters: {
-            query?: {
-                /** @description yyyy-MM-dd */
-                date?: string;
+            query: {
+                /** @description The day, yyyy-MM-dd. */
+                date: components["schemas"]["CalendarDate"];
                 /** @description The booking key: massage, spa, accommodation or package. */
-                serviceId?: components["schemas"]["ServiceKey"];
+                serviceId: components["schemas"]["ServiceKey"];
             };
             header?: never;
             path?: never;
@@ -1947,6 +3122,15 @@ export interface operations {
             };
             /** @description Malformed date or unknown service key */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1974,8 +3158,17 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessage"][];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2016,6 +3209,142 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestBooking"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled: its place is free again, and the retreat is told */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestBooking"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too close to its start (`cancellation_closed`), or already cancelled (`already_cancelled`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     subscribe: {
@@ -2031,7 +3360,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Subscribed (also when already subscribed) */
+            /** @description Subscribed. A new address and one already subscribed get the same answer (the sign-up is renewed: its time is now), so it never tells whether someone is subscribed. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2042,6 +3371,101 @@ export interface operations {
             };
             /** @description Invalid email */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token from the newsletter message. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No more newsletter mail to this address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2069,8 +3493,17 @@ export interface operations {
                     "application/json": components["schemas"]["Order"][];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2083,7 +3516,15 @@ export interface operations {
     place_order: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description One key per checkout or booking attempt, the same on each retry of it: a
+                 *     retry with the same key and request (within 24 hours) gets the first
+                 *     answer again (with `Idempotent-Replayed: true`) instead of acting twice;
+                 *     the same key with another request is a 409 `idempotency_key_reused`.
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2111,8 +3552,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The totals differ from the server's: "Prices have changed, please review your cart" */
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The totals differ from the server's: "Prices have changed, please review your cart" (`prices_changed`); or the Idempotency-Key was used for another request */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2156,7 +3642,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2167,6 +3653,42 @@ export interface operations {
             };
             /** @description No such media */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2195,7 +3717,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2204,7 +3726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2215,6 +3737,15 @@ export interface operations {
             };
             /** @description No such media */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2240,6 +3771,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Product"][];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2275,8 +3815,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2307,7 +3883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2318,6 +3894,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2348,7 +3933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductMedia"][];
                 };
             };
-            /** @description Malformed id, or invalid fields */
+            /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2359,6 +3944,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2402,7 +3996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2413,6 +4007,42 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2453,6 +4083,42 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_services: {
@@ -2471,6 +4137,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Service"][];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2506,8 +4181,82 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an admin */
+            /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another service carries the booking key (`booking_key_taken`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retreat's time zone and the pages' titles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteInfo"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

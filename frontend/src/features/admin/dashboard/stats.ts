@@ -1,4 +1,4 @@
-import { formatMoney, toCents } from '@/features/cart/money';
+import { formatMoney, toCents } from '@/lib/money';
 
 /** Spec §7: revenue is the sum of every order's total (a decimal string); bad values count as 0. */
 export function totalRevenue(orders: ReadonlyArray<{ total: string }>): string {

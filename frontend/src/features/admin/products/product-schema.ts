@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Product } from '@/lib/api/types';
-import { moneyField, toMoneyString } from '../shared/money';
+import { moneyField, toMoneyString } from '@/lib/money';
 import type { ProductInput } from '../shared/types';
 
 export const productCategories = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Service } from '@/lib/api/types';
-import { moneyField, toMoneyString } from '../shared/money';
+import { moneyField, toMoneyString } from '@/lib/money';
 import type { ServiceInput } from '../shared/types';
 
 /** Spec §5: name, description, price, duration and image, all required. */

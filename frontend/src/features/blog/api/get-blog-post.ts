@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import { blogKeys } from './keys';
+import { blogKeys } from '@/lib/api/catalogue/keys';
 
 export async function getBlogPost(slug: string) {
   return unwrap(await api.GET('/api/blog-posts/{slug}', { params: { path: { slug } } }));

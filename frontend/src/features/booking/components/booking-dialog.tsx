@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { bookingServices, formatSlot, timeSlots, type BookingServiceKey } from '@/config/site';
 import { ApiError } from '@/lib/api/errors';
 import type { NewBooking, ServiceKey } from '@/lib/api/types';
-import { businessToday } from '@/lib/dates';
+import { businessToday, isTodayOrLater } from '@/lib/dates';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
 import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-schema';
@@ -33,8 +33,7 @@ type Props = {
 
 export default function BookingDialog({ open, onOpenChange, presetService, session, onCloseAutoFocus }: Props) {
   const form = useForm<BookingFormValues>({ resolver: zodResolver(bookingSchema), defaultValues: emptyBooking });
-  const { register, control, handleSubmit, formState, setValue, reset, setError } = form;
-  const { errors } = formState;
+  const { control, handleSubmit, formState, setValue, reset, setError } = form;
   const createBooking = useCreateBooking();
 
   useEffect(() => {
@@ -42,8 +41,16 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
   }, [session, presetService, setValue]);
 
   const [service, date, time] = useWatch({ control, name: ['service', 'date', 'time'] });
-  const availability = useAvailability(date || undefined, isServiceKey(service) ? service : undefined);
-  const answer = availability.data;
+  /*
+   * Only a day the form accepts is worth asking about. Typing a date key by key
+   * passes through past years (0002, 0020, 0202 before 2027); asking about each
+   * made their "unavailable" answers flash the alert and disable the time
+   * select and the submit button, changing the tab order under the guest's
+   * fingers. While an answer is pending, nothing is disabled.
+   */
+  const askableDate = isTodayOrLater(date) ? date : undefined;
+  const availability = useAvailability(askableDate, isServiceKey(service) ? service : undefined);
+  const answer = askableDate ? availability.data : undefined;
   const dateUnavailable = answer?.available === false;
   const slotOpen = (slot: string) => answer?.slots?.find((s) => s.time === slot)?.available !== false;
 
@@ -101,38 +108,34 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Booking request">
-          <Field id="booking-first-name" label="First name" error={errors.firstName?.message}>
-            <Input autoComplete="given-name" {...fieldAria('booking-first-name', errors.firstName?.message)} {...register('firstName')} />
-          </Field>
-          <Field id="booking-last-name" label="Last name" error={errors.lastName?.message}>
-            <Input autoComplete="family-name" {...fieldAria('booking-last-name', errors.lastName?.message)} {...register('lastName')} />
-          </Field>
-          <Field id="booking-email" label="Email" error={errors.email?.message} className="sm:col-span-2">
-            <Input type="email" autoComplete="email" {...fieldAria('booking-email', errors.email?.message)} {...register('email')} />
-          </Field>
-          <Field id="booking-service" label="Service" error={errors.service?.message}>
-            <Controller
-              control={control}
-              name="service"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger onBlur={field.onBlur} ref={field.ref} {...fieldAria('booking-service', errors.service?.message)}>
-                    <SelectValue placeholder="Select a service" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {bookingServices.map((s) => (
-                      <SelectItem key={s.value} value={s.value}>
-                        {s.label} — {s.price}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-          <Field id="booking-date" label="Date" error={errors.date?.message}>
-            <Input type="date" min={today} {...fieldAria('booking-date', errors.date?.message)} {...register('date')} />
-          </Field>
+          <FormField control={control} name="firstName" id="booking-first-name" label="First name">
+            <Input autoComplete="given-name" />
+          </FormField>
+          <FormField control={control} name="lastName" id="booking-last-name" label="Last name">
+            <Input autoComplete="family-name" />
+          </FormField>
+          <FormField control={control} name="email" id="booking-email" label="Email" className="sm:col-span-2">
+            <Input type="email" autoComplete="email" />
+          </FormField>
+          <FormField control={control} name="service" id="booking-service" label="Service">
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                  <SelectValue placeholder="Select a service" />
+                </SelectTrigger>
+                <SelectContent>
+                  {bookingServices.map((s) => (
+                    <SelectItem key={s.value} value={s.value}>
+                      {s.label} — {s.price}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+          <FormField control={control} name="date" id="booking-date" label="Date">
+            <Input type="date" min={today} />
+          </FormField>
 
           {dateUnavailable ? (
             <Alert className="sm:col-span-2" data-testid="booking-unavailable">
@@ -140,38 +143,32 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
             </Alert>
           ) : null}
 
-          <Field id="booking-time" label="Time" error={errors.time?.message} className="sm:col-span-2">
-            <Controller
-              control={control}
-              name="time"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name} disabled={dateUnavailable}>
-                  <SelectTrigger onBlur={field.onBlur} ref={field.ref} {...fieldAria('booking-time', errors.time?.message)}>
-                    <SelectValue placeholder="Select a time" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {timeSlots.map((slot) => {
-                      const available = slotOpen(slot);
-                      return (
-                        <SelectItem key={slot} value={slot} disabled={!available}>
-                          {formatSlot(slot)}
-                          {available ? '' : ' — fully booked'}
-                        </SelectItem>
-                      );
-                    })}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-          <Field id="booking-notes" label="Notes" optional className="sm:col-span-2">
+          <FormField control={control} name="time" id="booking-time" label="Time" className="sm:col-span-2">
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name} disabled={dateUnavailable}>
+                <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                  <SelectValue placeholder="Select a time" />
+                </SelectTrigger>
+                <SelectContent>
+                  {timeSlots.map((slot) => {
+                    const available = slotOpen(slot);
+                    return (
+                      <SelectItem key={slot} value={slot} disabled={!available}>
+                        {formatSlot(slot)}
+                        {available ? '' : ' — fully booked'}
+                      </SelectItem>
+                    );
+                  })}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+          <FormField control={control} name="notes" id="booking-notes" label="Notes" optional className="sm:col-span-2">
             <Textarea
-              id="booking-notes"
               rows={3}
               placeholder="Anything we should know — preferences, occasions, sensitivities."
-              {...register('notes')}
             />
-          </Field>
+          </FormField>
           <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel

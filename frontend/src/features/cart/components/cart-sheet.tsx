@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useCart } from '../cart-context';
-import { formatMoney, lineCents } from '../money';
+import { formatMoney, lineCents } from '@/lib/money';
 import { Image } from '@/components/ui/image';
 
 export function CartSheet() {

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
-import { useCart } from '@/features/cart/cart-context';
-import { useProducts } from '@/features/products/api/get-products';
 import { useCreateOrder } from '../api/create-order';
-import { buildOrderPayload, type ShippingDetails } from '../order-payload';
+import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
 import { OrderSummary } from './order-summary';
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
@@ -36,20 +33,19 @@ const emptyShipping: ShippingDetails = {
   zip: '',
 };
 
-export function CheckoutForm({ onPlaced }: { onPlaced: (shortOrderId: string) => void }) {
-  const { items, clearCart, syncProducts } = useCart();
-  const products = useProducts();
+export function CheckoutForm({
+  items,
+  onPlaced,
+}: {
+  items: readonly CheckoutLine[];
+  /** After the order is created (the page empties the cart). */
+  onPlaced: (shortOrderId: string) => void;
+}) {
   const createOrder = useCreateOrder();
-  const { register, handleSubmit, formState } = useForm<ShippingDetails>({
+  const { handleSubmit, control, formState } = useForm<ShippingDetails>({
     resolver: zodResolver(shippingSchema),
     defaultValues: emptyShipping,
   });
-  const { errors } = formState;
-
-  // A cart saved days ago may hold old names or prices: align it with the catalogue.
-  useEffect(() => {
-    if (products.data) syncProducts(products.data);
-  }, [products.data, syncProducts]);
 
   const onSubmit = handleSubmit(async (shipping) => {
     try {
@@ -59,7 +55,6 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (shortOrderId: string) =>
         title: 'Order Placed Successfully!',
         description: `Order #${shortId} confirmed. You will receive a confirmation email shortly.`,
       });
-      clearCart({ silent: true });
       onPlaced(shortId);
     } catch {
       toast({
@@ -80,31 +75,31 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (shortOrderId: string) =>
           </h2>
           <span className="gold-rule mt-4 bg-gold" />
           <div className="mt-8 grid gap-5 sm:grid-cols-2">
-            <Field id="checkout-first-name" label="First name" error={errors.firstName?.message}>
-              <Input required autoComplete="given-name" {...fieldAria('checkout-first-name', errors.firstName?.message)} {...register('firstName')} />
-            </Field>
-            <Field id="checkout-last-name" label="Last name" error={errors.lastName?.message}>
-              <Input required autoComplete="family-name" {...fieldAria('checkout-last-name', errors.lastName?.message)} {...register('lastName')} />
-            </Field>
-            <Field id="checkout-email" label="Email" error={errors.email?.message}>
-              <Input required type="email" autoComplete="email" {...fieldAria('checkout-email', errors.email?.message)} {...register('email')} />
-            </Field>
-            <Field id="checkout-phone" label="Phone" optional>
-              <Input id="checkout-phone" type="tel" autoComplete="tel" {...register('phone')} />
-            </Field>
-            <Field id="checkout-address" label="Address" error={errors.address?.message} className="sm:col-span-2">
-              <Input required autoComplete="street-address" {...fieldAria('checkout-address', errors.address?.message)} {...register('address')} />
-            </Field>
-            <Field id="checkout-city" label="City" error={errors.city?.message}>
-              <Input required autoComplete="address-level2" {...fieldAria('checkout-city', errors.city?.message)} {...register('city')} />
-            </Field>
+            <FormField control={control} name="firstName" id="checkout-first-name" label="First name">
+              <Input required autoComplete="given-name" />
+            </FormField>
+            <FormField control={control} name="lastName" id="checkout-last-name" label="Last name">
+              <Input required autoComplete="family-name" />
+            </FormField>
+            <FormField control={control} name="email" id="checkout-email" label="Email">
+              <Input required type="email" autoComplete="email" />
+            </FormField>
+            <FormField control={control} name="phone" id="checkout-phone" label="Phone" optional>
+              <Input type="tel" autoComplete="tel" />
+            </FormField>
+            <FormField control={control} name="address" id="checkout-address" label="Address" className="sm:col-span-2">
+              <Input required autoComplete="street-address" />
+            </FormField>
+            <FormField control={control} name="city" id="checkout-city" label="City">
+              <Input required autoComplete="address-level2" />
+            </FormField>
             <div className="grid grid-cols-2 gap-5">
-              <Field id="checkout-state" label="State" error={errors.state?.message}>
-                <Input required autoComplete="address-level1" {...fieldAria('checkout-state', errors.state?.message)} {...register('state')} />
-              </Field>
-              <Field id="checkout-zip" label="ZIP code" error={errors.zip?.message}>
-                <Input required autoComplete="postal-code" inputMode="numeric" {...fieldAria('checkout-zip', errors.zip?.message)} {...register('zip')} />
-              </Field>
+              <FormField control={control} name="state" id="checkout-state" label="State">
+                <Input required autoComplete="address-level1" />
+              </FormField>
+              <FormField control={control} name="zip" id="checkout-zip" label="ZIP code">
+                <Input required autoComplete="postal-code" inputMode="numeric" />
+              </FormField>
             </div>
           </div>
         </section>
@@ -121,13 +116,13 @@ export function CheckoutForm({ onPlaced }: { onPlaced: (shortOrderId: string) =>
           {/* Deliberately unnamed and unregistered: these values cannot reach a request. */}
           <div className="mt-6 grid gap-5 sm:grid-cols-2">
             <Field id="checkout-card-number" label="Card number" className="sm:col-span-2">
-              <Input id="checkout-card-number" required inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" />
+              <Input required inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" />
             </Field>
             <Field id="checkout-card-expiry" label="Expiry">
-              <Input id="checkout-card-expiry" required autoComplete="cc-exp" placeholder="MM/YY" />
+              <Input required autoComplete="cc-exp" placeholder="MM/YY" />
             </Field>
             <Field id="checkout-card-cvc" label="CVC">
-              <Input id="checkout-card-cvc" required inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+              <Input required inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
             </Field>
           </div>
         </section>

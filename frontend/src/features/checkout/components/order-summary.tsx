@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { CartItem } from '@/features/cart/cart-logic';
-import { formatMoney, lineCents, orderTotals } from '@/features/cart/money';
+import { formatMoney, lineCents, orderTotals } from '@/lib/money';
 import { Image } from '@/components/ui/image';
+import type { CheckoutLine } from '../order-payload';
 
-export function OrderSummary({ items, children }: { items: readonly CartItem[]; children?: ReactNode }) {
+export function OrderSummary({ items, children }: { items: readonly CheckoutLine[]; children?: ReactNode }) {
   const totals = orderTotals(items.map((i) => ({ price: i.product.price, quantity: i.quantity })));
   return (
     <section aria-labelledby="summary-heading" className="border border-gold/30 bg-surface p-6 sm:p-8">

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { contactInterests } from '@/config/site';
@@ -23,11 +23,10 @@ const empty: ContactValues = { firstName: '', lastName: '', email: '', interest:
 
 export function ContactForm() {
   const send = useCreateContactMessage();
-  const { register, control, handleSubmit, reset, formState } = useForm<ContactValues>({
+  const { control, handleSubmit, reset, formState } = useForm<ContactValues>({
     resolver: zodResolver(contactSchema),
     defaultValues: empty,
   });
-  const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
     const body: NewContactMessage = {
@@ -53,38 +52,34 @@ export function ContactForm() {
   const busy = formState.isSubmitting;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6 sm:grid-cols-2" aria-label="Contact form">
-      <Field id="contact-first-name" label="First name" error={errors.firstName?.message}>
-        <Input autoComplete="given-name" {...fieldAria('contact-first-name', errors.firstName?.message)} {...register('firstName')} />
-      </Field>
-      <Field id="contact-last-name" label="Last name" error={errors.lastName?.message}>
-        <Input autoComplete="family-name" {...fieldAria('contact-last-name', errors.lastName?.message)} {...register('lastName')} />
-      </Field>
-      <Field id="contact-email" label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...fieldAria('contact-email', errors.email?.message)} {...register('email')} />
-      </Field>
-      <Field id="contact-interest" label="I'm interested in" optional>
-        <Controller
-          control={control}
-          name="interest"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-              <SelectTrigger id="contact-interest" onBlur={field.onBlur} ref={field.ref}>
-                <SelectValue placeholder="Select an interest" />
-              </SelectTrigger>
-              <SelectContent>
-                {contactInterests.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <Field id="contact-message" label="Message" error={errors.message?.message} className="sm:col-span-2">
-        <Textarea rows={6} {...fieldAria('contact-message', errors.message?.message)} {...register('message')} />
-      </Field>
+      <FormField control={control} name="firstName" id="contact-first-name" label="First name">
+        <Input autoComplete="given-name" />
+      </FormField>
+      <FormField control={control} name="lastName" id="contact-last-name" label="Last name">
+        <Input autoComplete="family-name" />
+      </FormField>
+      <FormField control={control} name="email" id="contact-email" label="Email">
+        <Input type="email" autoComplete="email" />
+      </FormField>
+      <FormField control={control} name="interest" id="contact-interest" label="I'm interested in" optional>
+        {(field) => (
+          <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+            <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+              <SelectValue placeholder="Select an interest" />
+            </SelectTrigger>
+            <SelectContent>
+              {contactInterests.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </FormField>
+      <FormField control={control} name="message" id="contact-message" label="Message" className="sm:col-span-2">
+        <Textarea rows={6} />
+      </FormField>
       <div className="sm:col-span-2">
         <Button type="submit" size="lg" disabled={busy} className="w-full sm:w-auto">
           {busy ? 'Sending...' : 'Send Message'}

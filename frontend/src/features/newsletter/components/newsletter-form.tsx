@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
 import { useCreateSubscription } from '../api/create-subscription';
 
@@ -11,11 +12,10 @@ type Values = z.input<typeof schema>;
 
 export function NewsletterForm() {
   const subscribe = useCreateSubscription();
-  const { register, handleSubmit, reset, formState } = useForm<Values>({
+  const { control, handleSubmit, reset, formState } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { email: '' },
   });
-  const error = formState.errors.email?.message;
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -43,25 +43,9 @@ export function NewsletterForm() {
         Seasonal rituals, new botanicals and quiet openings in the calendar — a few letters a year, never more.
       </p>
       <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row" aria-label="Newsletter subscription">
-        <label htmlFor="newsletter-email" className="sr-only">
-          Email address
-        </label>
-        <div className="flex-1 text-left">
-          <Input
-            id="newsletter-email"
-            type="email"
-            autoComplete="email"
-            placeholder="Your email address"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'newsletter-email-error' : undefined}
-            {...register('email')}
-          />
-          {error ? (
-            <p id="newsletter-email-error" role="alert" className="mt-2 text-sm text-danger">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <FormField control={control} name="email" id="newsletter-email" label="Email address" hideLabel className="flex-1 text-left">
+          <Input type="email" autoComplete="email" placeholder="Your email address" />
+        </FormField>
         <Button type="submit" size="lg" disabled={busy} className="sm:self-start">
           {busy ? 'Subscribing...' : 'Subscribe'}
         </Button>

@@ -1,4 +1,4 @@
-import { formatPrice } from '@/features/cart/money';
+import { formatPrice } from '@/lib/money';
 import type { Product } from '@/lib/api/types';
 import { Image } from '@/components/ui/image';
 

@@ -2,25 +2,28 @@ import { ShoppingBag } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { useCart } from '@/features/cart/cart-context';
-import { formatPrice } from '@/features/cart/money';
+import { formatPrice } from '@/lib/money';
 import type { Product } from '@/lib/api/types';
-import { useProductMedia } from '../api/get-product-media';
+import { useProductMedia } from '@/lib/api/catalogue/get-product-media';
 import { MediaCarousel } from './media-carousel';
 import { carouselItems } from './media-carousel-logic';
+
+export type AddToCart = (product: Product, quantity: number, options: { returnFocusTo?: HTMLElement | null }) => void;
 
 export function ProductDialog({
   product,
   onClose,
   onCloseAutoFocus,
   returnFocusTo,
+  onAddToCart,
 }: {
   product: Product | null;
   onClose: () => void;
+  /** The shop's cart (composed by the page): adds the product and opens the cart panel. */
+  onAddToCart: AddToCart;
   onCloseAutoFocus?: (event: Event) => void;
   returnFocusTo?: () => HTMLElement | null;
 }) {
-  const { addItem } = useCart();
   const media = useProductMedia(product?.id);
 
   return (
@@ -50,7 +53,7 @@ export function ProductDialog({
                   onClick={() => {
                     onClose();
                     // Closing the cart later returns focus to what opened this dialog.
-                    addItem(product, 1, { returnFocusTo: returnFocusTo?.() });
+                    onAddToCart(product, 1, { returnFocusTo: returnFocusTo?.() });
                   }}
                 >
                   <ShoppingBag aria-hidden className="size-4" />

@@ -3,7 +3,7 @@ import type { Product } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { ProductCard, ProductCardSkeleton } from './product-card';
-import { ProductDialog } from './product-dialog';
+import { ProductDialog, type AddToCart } from './product-dialog';
 
 export const productGridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
 
@@ -18,7 +18,15 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
 }
 
 /** A grid of product cards; clicking one opens its detail dialog. */
-export function ProductGrid({ products, className }: { products: Product[]; className?: string }) {
+export function ProductGrid({
+  products,
+  onAddToCart,
+  className,
+}: {
+  products: Product[];
+  onAddToCart: AddToCart;
+  className?: string;
+}) {
   const [selected, setSelected] = useState<Product | null>(null);
   const { remember, onCloseAutoFocus, current } = useReturnFocus();
   const open = (product: Product) => {
@@ -37,6 +45,7 @@ export function ProductGrid({ products, className }: { products: Product[]; clas
         onClose={() => setSelected(null)}
         onCloseAutoFocus={onCloseAutoFocus}
         returnFocusTo={current}
+        onAddToCart={onAddToCart}
       />
     </>
   );

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/state';
-import { formatPrice } from '@/features/cart/money';
+import { formatPrice } from '@/lib/money';
 import type { Recommendation } from '@/lib/api/types';
 import { Image } from '@/components/ui/image';
 

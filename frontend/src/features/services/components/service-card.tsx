@@ -1,15 +1,24 @@
 import { Clock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
-import { bookingKeyForServiceName } from '@/config/site';
-import { useBooking } from '@/features/booking/booking-context';
-import { formatPriceShort } from '@/features/cart/money';
+import { bookingKeyForServiceName, type BookingServiceKey } from '@/config/site';
+import { formatPriceShort } from '@/lib/money';
 import type { Service } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format';
 
-export function ServiceCard({ service, compact = false }: { service: Service; compact?: boolean }) {
-  const { openBooking } = useBooking();
+export type OnBook = (service?: BookingServiceKey) => void;
+
+export function ServiceCard({
+  service,
+  onBook,
+  compact = false,
+}: {
+  service: Service;
+  /** Opens the booking dialog (composed by the page) with this service chosen. */
+  onBook: OnBook;
+  compact?: boolean;
+}) {
   const nightly = service.duration >= 1440;
   return (
     <article
@@ -40,7 +49,7 @@ export function ServiceCard({ service, compact = false }: { service: Service; co
           </p>
           <Button
             variant="outline"
-            onClick={() => openBooking(bookingKeyForServiceName(service.name))}
+            onClick={() => onBook(bookingKeyForServiceName(service.name))}
             aria-label={`book now: ${service.name}`}
           >
             book now

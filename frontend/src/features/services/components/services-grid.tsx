@@ -1,14 +1,16 @@
 import { LoadError } from '@/components/ui/state';
 import { cn } from '@/lib/cn';
-import { useServices } from '../api/get-services';
-import { ServiceCard, ServiceCardSkeleton } from './service-card';
+import { useServices } from '@/lib/api/catalogue/get-services';
+import { ServiceCard, ServiceCardSkeleton, type OnBook } from './service-card';
 
 export function ServicesGrid({
   placeholders,
+  onBook,
   compact = false,
   className,
 }: {
   placeholders: number;
+  onBook: OnBook;
   compact?: boolean;
   className?: string;
 }) {
@@ -27,7 +29,7 @@ export function ServicesGrid({
   return (
     <div className={grid}>
       {data.map((service) => (
-        <ServiceCard key={service.id} service={service} compact={compact} />
+        <ServiceCard key={service.id} service={service} onBook={onBook} compact={compact} />
       ))}
     </div>
   );

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast-store';
 import { useLogin } from '../api/login';
 import { loginFailureText, loginSchema, type LoginValues } from '../login-schema';
@@ -11,11 +11,10 @@ import { loginFailureText, loginSchema, type LoginValues } from '../login-schema
 export function LoginForm() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const { register, handleSubmit, formState } = useForm<LoginValues>({
+  const { control, handleSubmit } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = formState;
   const busy = loginMutation.isPending;
 
   const onSubmit = handleSubmit((values) => {
@@ -35,25 +34,12 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Administrator login" className="grid gap-6">
-      <Field id="admin-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          {...fieldAria('admin-email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Field id="admin-password" label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          required
-          {...fieldAria('admin-password', errors.password?.message)}
-          {...register('password')}
-        />
-      </Field>
+      <FormField control={control} name="email" id="admin-email" label="Email">
+        <Input type="email" autoComplete="username" required autoFocus />
+      </FormField>
+      <FormField control={control} name="password" id="admin-password" label="Password">
+        <Input type="password" autoComplete="current-password" required />
+      </FormField>
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Logging in...' : 'Login'}
       </Button>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { blogKeys } from '@/features/blog/api/keys';
+import { blogKeys } from '@/lib/api/catalogue/keys';
 import { api, unwrap } from '@/lib/api/client';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import type { BlogPostInput } from '../../shared/types';

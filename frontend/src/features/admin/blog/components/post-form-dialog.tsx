@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import type { BlogPost } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useCreateBlogPost } from '../api/create-blog-post';
@@ -19,11 +19,10 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
   const editing = Boolean(post);
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
-  const { register, handleSubmit, formState, reset, setError } = useForm<PostFormValues>({
+  const { register, control, handleSubmit, reset, setError } = useForm<PostFormValues>({
     resolver: zodResolver(postSchema),
     defaultValues: post ? postToForm(post) : emptyPost,
   });
-  const { errors } = formState;
   const busy = create.isPending || update.isPending;
   const id = (name: string) => `${editing ? 'edit' : 'add'}-post-${name}`;
 
@@ -67,37 +66,21 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit blog post' : 'Add blog post'}>
-          <Field id={id('title')} label="Title" error={errors.title?.message}>
-            <Input required {...fieldAria(id('title'), errors.title?.message)} {...register('title')} />
-          </Field>
-          <Field id={id('slug')} label="Slug" error={errors.slug?.message} hint="Lowercase; spaces become hyphens.">
-            <Input
-              required
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              {...fieldAria(id('slug'), errors.slug?.message)}
-              aria-describedby={errors.slug?.message ? `${id('slug')}-error` : `${id('slug')}-hint`}
-              {...slugField}
-              onChange={onSlugChange}
-            />
-          </Field>
-          <Field id={id('excerpt')} label="Excerpt" error={errors.excerpt?.message} className="sm:col-span-2">
-            <Textarea rows={2} className="min-h-0!" required {...fieldAria(id('excerpt'), errors.excerpt?.message)} {...register('excerpt')} />
-          </Field>
-          <Field id={id('content')} label="Content" error={errors.content?.message} className="sm:col-span-2">
-            <Textarea rows={6} className="min-h-0!" required {...fieldAria(id('content'), errors.content?.message)} {...register('content')} />
-          </Field>
-          <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
-            <Input
-              type="text"
-              inputMode="url"
-              placeholder="/media/blog/… or https://…"
-              required
-              {...fieldAria(id('image'), errors.image?.message)}
-              {...register('image')}
-            />
-          </Field>
+          <FormField control={control} name="title" id={id('title')} label="Title">
+            <Input required />
+          </FormField>
+          <FormField control={control} name="slug" id={id('slug')} label="Slug" hint="Lowercase; spaces become hyphens.">
+            <Input required autoCapitalize="none" autoCorrect="off" spellCheck={false} onChange={onSlugChange} />
+          </FormField>
+          <FormField control={control} name="excerpt" id={id('excerpt')} label="Excerpt" className="sm:col-span-2">
+            <Textarea rows={2} className="min-h-0!" required />
+          </FormField>
+          <FormField control={control} name="content" id={id('content')} label="Content" className="sm:col-span-2">
+            <Textarea rows={6} className="min-h-0!" required />
+          </FormField>
+          <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
+            <Input type="text" inputMode="url" placeholder="/media/blog/… or https://…" required />
+          </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Post' : 'Create Post'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>

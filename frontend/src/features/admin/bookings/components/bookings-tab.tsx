@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { bookingServices, formatSlot } from '@/config/site';
-import { formatCalendarDate } from '../../shared/format';
+import { formatCalendarDate } from '@/lib/dates';
 import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
 import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';

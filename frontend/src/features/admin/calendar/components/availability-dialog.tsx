@@ -3,11 +3,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatSlot, timeSlots } from '@/config/site';
-import { useServices } from '@/features/services/api/get-services';
+import { useServices } from '@/lib/api/catalogue/get-services';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useUpsertAvailability } from '../api/upsert-availability';
 import {
@@ -27,11 +27,10 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
   const returnFocus = useReturnFocus(open);
   const services = useServices();
   const upsert = useUpsertAvailability();
-  const { register, control, handleSubmit, formState, reset, setError } = useForm<AvailabilityFormValues>({
+  const { control, handleSubmit, reset, setError } = useForm<AvailabilityFormValues>({
     resolver: zodResolver(availabilitySchema),
     defaultValues: emptyAvailability,
   });
-  const { errors } = formState;
   const serviceId = useWatch({ control, name: 'serviceId' });
   const isBlocked = useWatch({ control, name: 'isBlocked' });
 
@@ -55,81 +54,67 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
           <DialogDescription>{day ? formatFullDay(day) : 'Select a day in the calendar first.'}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Manage availability">
-          <Field id="availability-service" label="Service">
-            <Controller
-              control={control}
-              name="serviceId"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger id="availability-service" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="none">None</SelectItem>
-                    {(services.data ?? []).map((s) => (
-                      <SelectItem key={s.id} value={s.id}>
-                        {s.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-          <Field id="availability-accommodation" label="Accommodation">
-            <Controller
-              control={control}
-              name="accommodationType"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger id="availability-accommodation" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {accommodationOptions.map((o) => (
-                      <SelectItem key={o.value} value={o.value}>
-                        {o.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
+          <FormField control={control} name="serviceId" id="availability-service" label="Service">
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="none">None</SelectItem>
+                  {(services.data ?? []).map((s) => (
+                    <SelectItem key={s.id} value={s.id}>
+                      {s.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+          <FormField control={control} name="accommodationType" id="availability-accommodation" label="Accommodation">
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {accommodationOptions.map((o) => (
+                    <SelectItem key={o.value} value={o.value}>
+                      {o.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
           {serviceId !== 'none' ? (
-            <Field id="availability-slot" label="Time slot" error={errors.timeSlot?.message}>
-              <Controller
-                control={control}
-                name="timeSlot"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id="availability-slot" ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={WHOLE_DAY}>Whole day</SelectItem>
-                      {timeSlots.map((slot) => (
-                        <SelectItem key={slot} value={slot}>
-                          {formatSlot(slot)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </Field>
+            <FormField control={control} name="timeSlot" id="availability-slot" label="Time slot">
+              {(field) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={WHOLE_DAY}>Whole day</SelectItem>
+                    {timeSlots.map((slot) => (
+                      <SelectItem key={slot} value={slot}>
+                        {formatSlot(slot)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
           ) : null}
-          <Field id="availability-capacity" label="Max capacity" error={errors.maxCapacity?.message}>
+          <FormField control={control} name="maxCapacity" id="availability-capacity" label="Max capacity">
             <Input
               type="number"
               inputMode="numeric"
               min="1"
               step="1"
               required
-              {...fieldAria('availability-capacity', errors.maxCapacity?.message)}
-              {...register('maxCapacity')}
             />
-          </Field>
+          </FormField>
           <div className="flex items-center gap-3 sm:col-span-2">
             <Controller
               control={control}
@@ -151,15 +136,13 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
               Blocked (no bookings)
             </label>
           </div>
-          <Field id="availability-reason" label="Block reason" optional className="sm:col-span-2">
+          <FormField control={control} name="blockReason" id="availability-reason" label="Block reason" optional className="sm:col-span-2">
             <Textarea
-              id="availability-reason"
               rows={2}
               className="min-h-0!"
               placeholder={isBlocked ? 'Why this is closed, for the team' : undefined}
-              {...register('blockReason')}
             />
-          </Field>
+          </FormField>
           <FormActions busy={upsert.isPending} disabled={!day} submitLabel="Save Availability" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCreateBlackout } from '../api/create-blackout';
 import { blackoutSchema, emptyBlackout, type BlackoutFormValues } from '../blackout-schema';
@@ -22,11 +22,10 @@ type Props = {
 export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Props) {
   const returnFocus = useReturnFocus(open);
   const create = useCreateBlackout();
-  const { register, control, handleSubmit, reset, formState } = useForm<BlackoutFormValues>({
+  const { control, handleSubmit, reset } = useForm<BlackoutFormValues>({
     resolver: zodResolver(blackoutSchema),
     defaultValues: emptyBlackout,
   });
-  const { errors } = formState;
 
   useEffect(() => {
     if (presetVersion > 0 && preset) reset(preset);
@@ -61,41 +60,35 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
           <DialogDescription>Close bookings for a period, first and last day included.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Add blackout dates">
-          <Field id="blackout-start" label="Start date" error={errors.startDate?.message}>
-            <Input type="date" required {...fieldAria('blackout-start', errors.startDate?.message)} {...register('startDate')} />
-          </Field>
-          <Field id="blackout-end" label="End date" error={errors.endDate?.message}>
+          <FormField control={control} name="startDate" id="blackout-start" label="Start date">
+            <Input type="date" required />
+          </FormField>
+          <FormField control={control} name="endDate" id="blackout-end" label="End date">
             <Input
               type="date"
               required
               min={startDate || undefined}
-              {...fieldAria('blackout-end', errors.endDate?.message)}
-              {...register('endDate')}
             />
-          </Field>
-          <Field id="blackout-type" label="Type" className="sm:col-span-2">
-            <Controller
-              control={control}
-              name="type"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger id="blackout-type" ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {blackoutTypes.map((t) => (
-                      <SelectItem key={t.value} value={t.value}>
-                        {t.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-          <Field id="blackout-reason" label="Reason" optional className="sm:col-span-2">
-            <Textarea id="blackout-reason" rows={2} className="min-h-0!" {...register('reason')} />
-          </Field>
+          </FormField>
+          <FormField control={control} name="type" id="blackout-type" label="Type" className="sm:col-span-2">
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {blackoutTypes.map((t) => (
+                    <SelectItem key={t.value} value={t.value}>
+                      {t.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+          <FormField control={control} name="reason" id="blackout-reason" label="Reason" optional className="sm:col-span-2">
+            <Textarea rows={2} className="min-h-0!" />
+          </FormField>
           <FormActions busy={create.isPending} disabled={!ready} submitLabel="Create Blackout" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>

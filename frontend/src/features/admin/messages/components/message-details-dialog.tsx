@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { formatInstantDateTime } from '../../shared/format';
+import { formatInstantDateTime } from '@/lib/dates';
 import type { ContactMessage } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';
 import { interestLabel, interestTone } from '../interests';

@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatInstantDate } from '../../shared/format';
+import { formatInstantDate } from '@/lib/dates';
 import type { ContactMessage } from '../../shared/types';
 import { DeleteAction, IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useDeleteMessage } from '../api/delete-message';

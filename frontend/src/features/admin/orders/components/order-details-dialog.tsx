@@ -1,8 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatMoney, lineCents } from '@/features/cart/money';
-import { displayMoney } from '../../shared/money';
-import { formatInstantDateTime } from '../../shared/format';
+import { displayMoney, formatMoney, lineCents } from '@/lib/money';
+import { formatInstantDateTime } from '@/lib/dates';
 import { orderStatuses } from '../../shared/statuses';
 import type { AdminOrder } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';

@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatInstantDate } from '../../shared/format';
+import { formatInstantDate } from '@/lib/dates';
 import { orderStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
 import type { AdminOrder } from '../../shared/types';
@@ -9,7 +9,7 @@ import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../
 import { useOrders } from '../api/get-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { shortOrderId } from '../order-items';
-import { displayMoney } from '../../shared/money';
+import { displayMoney } from '@/lib/money';
 import { OrderDetailsDialog } from './order-details-dialog';
 
 export function OrdersTab() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { productKeys } from '@/features/products/api/keys';
+import { productKeys } from '@/lib/api/catalogue/keys';
 import { api, unwrap } from '@/lib/api/client';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import type { ProductInput } from '../../shared/types';

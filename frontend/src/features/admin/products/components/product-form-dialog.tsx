@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Product } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
@@ -33,11 +33,10 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
   const editing = Boolean(product);
   const create = useCreateProduct();
   const update = useUpdateProduct();
-  const { register, control, handleSubmit, formState, reset, setError } = useForm<ProductFormValues>({
+  const { control, handleSubmit, reset, setError } = useForm<ProductFormValues>({
     resolver: zodResolver(productSchema),
     defaultValues: product ? productToForm(product) : emptyProduct,
   });
-  const { errors } = formState;
   const busy = create.isPending || update.isPending;
   const idPrefix = editing ? 'edit-product' : 'add-product';
 
@@ -70,53 +69,45 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit product' : 'Add product'}>
-          <Field id={id('name')} label="Name" error={errors.name?.message} className="sm:col-span-2">
-            <Input required {...fieldAria(id('name'), errors.name?.message)} {...register('name')} />
-          </Field>
-          <Field id={id('category')} label="Category" error={errors.category?.message}>
-            <Controller
-              control={control}
-              name="category"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldAria(id('category'), errors.category?.message)}>
-                    <SelectValue placeholder="Choose a category" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {productCategories.map((c) => (
-                      <SelectItem key={c.value} value={c.value}>
-                        {c.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </Field>
-          <Field id={id('price')} label="Price ($)" error={errors.price?.message}>
+          <FormField control={control} name="name" id={id('name')} label="Name" className="sm:col-span-2">
+            <Input required />
+          </FormField>
+          <FormField control={control} name="category" id={id('category')} label="Category">
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue placeholder="Choose a category" />
+                </SelectTrigger>
+                <SelectContent>
+                  {productCategories.map((c) => (
+                    <SelectItem key={c.value} value={c.value}>
+                      {c.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          </FormField>
+          <FormField control={control} name="price" id={id('price')} label="Price ($)">
             <Input
               type="number"
               inputMode="decimal"
               step="0.01"
               min="0"
               required
-              {...fieldAria(id('price'), errors.price?.message)}
-              {...register('price')}
             />
-          </Field>
-          <Field id={id('description')} label="Description" error={errors.description?.message} className="sm:col-span-2">
-            <Textarea rows={4} required {...fieldAria(id('description'), errors.description?.message)} {...register('description')} />
-          </Field>
-          <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
+          </FormField>
+          <FormField control={control} name="description" id={id('description')} label="Description" className="sm:col-span-2">
+            <Textarea rows={4} required />
+          </FormField>
+          <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
             <Input
               type="text"
               inputMode="url"
               placeholder="/media/products/… or https://…"
               required
-              {...fieldAria(id('image'), errors.image?.message)}
-              {...register('image')}
             />
-          </Field>
+          </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Product' : 'Create Product'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Film, Trash2 } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import { Image } from '@/components/ui/image';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useProductMedia } from '@/features/products/api/get-product-media';
+import { useProductMedia } from '@/lib/api/catalogue/get-product-media';
 import type { Product } from '@/lib/api/types';
 import { IconAction, ToneBadge } from '../../shared/ui';
 import { useAddProductMedia } from '../api/add-product-media';
@@ -39,11 +39,10 @@ function MediaGallery({ product }: { product: Product }) {
   const add = useAddProductMedia();
   const swap = useSwapMediaOrder();
   const remove = useDeleteProductMedia();
-  const { register, control, handleSubmit, formState, reset } = useForm<MediaFormValues>({
+  const { control, handleSubmit, reset } = useForm<MediaFormValues>({
     resolver: zodResolver(mediaSchema),
     defaultValues: emptyMedia,
   });
-  const { errors } = formState;
 
   const onSubmit = handleSubmit((values) => {
     add.mutate(
@@ -154,36 +153,30 @@ function MediaGallery({ product }: { product: Product }) {
             Add media
           </h3>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add media">
-            <Field id="media-url" label="Media URL" error={errors.url?.message}>
+            <FormField control={control} name="url" id="media-url" label="Media URL">
               <Input
                 type="text"
                 inputMode="url"
                 placeholder="https://… or /media/…"
                 required
-                {...fieldAria('media-url', errors.url?.message)}
-                {...register('url')}
               />
-            </Field>
-            <Field id="media-title" label="Title" optional>
-              <Input id="media-title" {...register('title')} />
-            </Field>
-            <Field id="media-type" label="Type">
-              <Controller
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id="media-type" ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="image">Image</SelectItem>
-                      <SelectItem value="video">Video</SelectItem>
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </Field>
+            </FormField>
+            <FormField control={control} name="title" id="media-title" label="Title" optional>
+              <Input />
+            </FormField>
+            <FormField control={control} name="type" id="media-type" label="Type">
+              {(field) => (
+                <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="image">Image</SelectItem>
+                    <SelectItem value="video">Video</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            </FormField>
             <Button type="submit" className="mt-1" disabled={add.isPending || media.isPending}>
               {add.isPending ? 'Saving...' : 'Add Media'}
             </Button>

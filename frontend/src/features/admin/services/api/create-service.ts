@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { serviceKeys } from '@/features/services/api/keys';
+import { serviceKeys } from '@/lib/api/catalogue/keys';
 import { api, unwrap } from '@/lib/api/client';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import type { ServiceInput } from '../../shared/types';

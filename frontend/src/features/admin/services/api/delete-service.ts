@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { serviceKeys } from '@/features/services/api/keys';
+import { serviceKeys } from '@/lib/api/catalogue/keys';
 import { api } from '@/lib/api/client';
 import { adminKeys } from '../../shared/admin-keys';
 import { notifyError, notifySuccess } from '../../shared/notify';

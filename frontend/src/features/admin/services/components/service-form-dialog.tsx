@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
-import { fieldAria } from '@/components/ui/field-styles';
+import { Input, Textarea } from '@/components/ui/field';
+import { FormField } from '@/components/ui/form-field';
 import type { Service } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useReturnFocus } from '../../shared/use-return-focus';
@@ -26,11 +26,10 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
   const editing = Boolean(service);
   const create = useCreateService();
   const update = useUpdateService();
-  const { register, handleSubmit, formState, reset, setError } = useForm<ServiceFormValues>({
+  const { handleSubmit, control, reset, setError } = useForm<ServiceFormValues>({
     resolver: zodResolver(serviceSchema),
     defaultValues: service ? serviceToForm(service) : emptyService,
   });
-  const { errors } = formState;
   const busy = create.isPending || update.isPending;
   const id = (name: string) => `${editing ? 'edit' : 'add'}-service-${name}`;
 
@@ -61,44 +60,38 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit service' : 'Add service'}>
-          <Field id={id('name')} label="Name" error={errors.name?.message} className="sm:col-span-2">
-            <Input required {...fieldAria(id('name'), errors.name?.message)} {...register('name')} />
-          </Field>
-          <Field id={id('description')} label="Description" error={errors.description?.message} className="sm:col-span-2">
-            <Textarea rows={4} required {...fieldAria(id('description'), errors.description?.message)} {...register('description')} />
-          </Field>
-          <Field id={id('price')} label="Price" error={errors.price?.message}>
+          <FormField control={control} name="name" id={id('name')} label="Name" className="sm:col-span-2">
+            <Input required />
+          </FormField>
+          <FormField control={control} name="description" id={id('description')} label="Description" className="sm:col-span-2">
+            <Textarea rows={4} required />
+          </FormField>
+          <FormField control={control} name="price" id={id('price')} label="Price">
             <Input
               type="number"
               inputMode="decimal"
               step="0.01"
               min="0"
               required
-              {...fieldAria(id('price'), errors.price?.message)}
-              {...register('price')}
             />
-          </Field>
-          <Field id={id('duration')} label="Duration (minutes)" error={errors.duration?.message}>
+          </FormField>
+          <FormField control={control} name="duration" id={id('duration')} label="Duration (minutes)">
             <Input
               type="number"
               inputMode="numeric"
               step="1"
               min="1"
               required
-              {...fieldAria(id('duration'), errors.duration?.message)}
-              {...register('duration')}
             />
-          </Field>
-          <Field id={id('image')} label="Image URL" error={errors.image?.message} className="sm:col-span-2">
+          </FormField>
+          <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
             <Input
               type="text"
               inputMode="url"
               placeholder="/media/services/… or https://…"
               required
-              {...fieldAria(id('image'), errors.image?.message)}
-              {...register('image')}
             />
-          </Field>
+          </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Service' : 'Create Service'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>

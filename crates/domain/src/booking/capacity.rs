@@ -1,0 +1,299 @@
+//! Capacity decisions. Each `plan_*` function decides one write from data the
+//! store has loaded (and locked) in the write's transaction, and answers
+//! either a refusal or the exact counts to store; the store applies them.
+
+use chrono::NaiveDate;
+use uuid::Uuid;
+
+use super::{
+    AvailabilityEntry, Blackout, Booking, BookingStatus, LocalNow, NewAvailability, NewBooking, ServiceKey,
+    TimeSlot, applies,
+};
+
+/// The entries that constrain a booking of `key` at `slot` on their date.
+pub fn governing_entries(
+    entries: &[AvailabilityEntry],
+    key: ServiceKey,
+    slot: TimeSlot,
+) -> impl Iterator<Item = &AvailabilityEntry> {
+    entries.iter().filter(move |e| e.applies_to(key) && e.covers_slot(slot))
+}
+
+/// The entries a booking of `key` at `date` and `slot` occupies.
+fn held_by(
+    entries: &[AvailabilityEntry],
+    key: ServiceKey,
+    date: NaiveDate,
+    slot: TimeSlot,
+) -> Vec<&AvailabilityEntry> {
+    governing_entries(entries, key, slot).filter(|e| e.date == date).collect()
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DayAvailability {
+    pub available: bool,
+    /// Why the day is closed, in words fit for a guest.
+    pub reason: Option<&'static str>,
+    pub slots: Vec<(TimeSlot, bool)>,
+}
+
+pub const PAST_REASON: &str = "This date has passed.";
+pub const CLOSED_REASON: &str = "The retreat is closed for this service on this date.";
+pub const FULL_DAY_REASON: &str = "This date is fully booked.";
+pub const ALL_SLOTS_REASON: &str = "Every time on this date is booked or unavailable.";
+
+/// Whether a guest can book `key` on `date`, and at which times.
+/// `blackouts` and `entries` may hold anything; only what applies counts.
+pub fn day_availability(
+    key: ServiceKey,
+    date: NaiveDate,
+    now: LocalNow,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+) -> DayAvailability {
+    let day_entries: Vec<&AvailabilityEntry> =
+        entries.iter().filter(|e| e.date == date && e.applies_to(key) && e.time_slot.is_none()).collect();
+    let closed = date < now.date
+        || blackouts.iter().any(|b| b.covers(date, key))
+        || day_entries.iter().any(|e| e.is_blocked);
+    let closed_reason = if date < now.date {
+        Some(PAST_REASON)
+    } else if closed {
+        Some(CLOSED_REASON)
+    } else if day_entries.iter().any(|e| e.is_full()) {
+        Some(FULL_DAY_REASON)
+    } else {
+        None
+    };
+    let slots: Vec<(TimeSlot, bool)> = TimeSlot::ALL
+        .iter()
+        .map(|&slot| {
+            let open = closed_reason.is_none()
+                && !has_started(date, slot, now)
+                && held_by(entries, key, date, slot).iter().all(|e| !e.is_blocked && !e.is_full());
+            (slot, open)
+        })
+        .collect();
+    let reason = closed_reason.or_else(|| (!slots.iter().any(|(_, open)| *open)).then_some(ALL_SLOTS_REASON));
+    DayAvailability { available: reason.is_none(), reason, slots }
+}
+
+/// Today's appointments that have begun can no longer be booked.
+fn has_started(date: NaiveDate, slot: TimeSlot, now: LocalNow) -> bool {
+    date == now.date && slot.starts_at() <= now.time
+}
+
+/// The new count of one availability entry's bookings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CapacityUpdate {
+    pub entry: Uuid,
+    pub current_bookings: i32,
+}
+
+fn take_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
+    entries
+        .iter()
+        .map(|e| CapacityUpdate { entry: e.id, current_bookings: e.current_bookings.saturating_add(1) })
+        .collect()
+}
+
+/// Giving back never goes below zero: an entry edited by hand, or created
+/// after the booking, may already be at zero.
+fn give_back_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
+    entries
+        .iter()
+        .filter(|e| e.current_bookings > 0)
+        .map(|e| CapacityUpdate { entry: e.id, current_bookings: e.current_bookings - 1 })
+        .collect()
+}
+
+const UNAVAILABLE: &str = "This date is not available for booking. Please select another date.";
+
+/// Why a new booking is refused. The texts are the specification's; the
+/// variants tell a client exactly why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BookingRejection {
+    #[error("{UNAVAILABLE}")]
+    DatePassed,
+    /// Today's slot has already begun.
+    #[error("{UNAVAILABLE}")]
+    TimePassed,
+    #[error("{UNAVAILABLE}")]
+    BlackedOut,
+    /// An availability entry blocks the day or the slot.
+    #[error("{UNAVAILABLE}")]
+    Blocked,
+    #[error("This date is fully booked. Please select another date.")]
+    DayFull,
+    #[error("This time is fully booked. Please choose another time.")]
+    SlotFull,
+    /// The guest already holds `MAX_PENDING_PER_GUEST_AND_DATE` requests
+    /// awaiting confirmation for this date (one guest cannot hold a day's places).
+    #[error(
+        "You already have {MAX_PENDING_PER_GUEST_AND_DATE} requests waiting for confirmation on this date. We will be in touch about them soon."
+    )]
+    TooManyPending,
+}
+
+/// Booking requests awaiting confirmation one email address may hold for one
+/// date: enough for a family's day (massage, spa, stay, package and one more).
+pub const MAX_PENDING_PER_GUEST_AND_DATE: i64 = 5;
+
+/// Decides a new booking against the current blackouts, the entries of its
+/// date and the requests its guest already has waiting for that date
+/// (`guest_pending`): the counts of the entries whose capacity it takes (one
+/// unit each).
+pub fn plan_booking(
+    booking: &NewBooking,
+    now: LocalNow,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+    guest_pending: i64,
+) -> Result<Vec<CapacityUpdate>, BookingRejection> {
+    let (key, date, slot) = (booking.service, booking.date, booking.time);
+    if date < now.date {
+        return Err(BookingRejection::DatePassed);
+    }
+    if has_started(date, slot, now) {
+        return Err(BookingRejection::TimePassed);
+    }
+    if blackouts.iter().any(|b| b.covers(date, key)) {
+        return Err(BookingRejection::BlackedOut);
+    }
+    let governing = held_by(entries, key, date, slot);
+    if governing.iter().any(|e| e.is_blocked) {
+        return Err(BookingRejection::Blocked);
+    }
+    if let Some(full) = governing.iter().find(|e| e.is_full()) {
+        return Err(if full.time_slot.is_none() {
+            BookingRejection::DayFull
+        } else {
+            BookingRejection::SlotFull
+        });
+    }
+    if guest_pending >= MAX_PENDING_PER_GUEST_AND_DATE {
+        return Err(BookingRejection::TooManyPending);
+    }
+    Ok(take_one(&governing))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum StatusChangeRejection {
+    /// Reinstating a cancelled booking would exceed an entry's capacity.
+    #[error("There is no capacity left for this booking's date and time.")]
+    NoCapacity,
+}
+
+/// Decides a status change: cancelling gives the booking's units back,
+/// reinstating a cancelled booking takes them again (refused when an entry
+/// is full), any other change leaves capacity alone. An admin may reinstate
+/// into a blocked or blacked-out day: only capacity is checked.
+pub fn plan_status_change(
+    booking: &Booking,
+    status: BookingStatus,
+    entries: &[AvailabilityEntry],
+) -> Result<Vec<CapacityUpdate>, StatusChangeRejection> {
+    let held = held_by(entries, booking.service, booking.date, booking.time);
+    match (booking.status.holds_capacity(), status.holds_capacity()) {
+        (true, false) => Ok(give_back_one(&held)),
+        (false, true) if held.iter().any(|e| e.is_full()) => Err(StatusChangeRejection::NoCapacity),
+        (false, true) => Ok(take_one(&held)),
+        _ => Ok(Vec::new()),
+    }
+}
+
+/// Deleting a booking gives back what it held.
+pub fn plan_delete(booking: &Booking, entries: &[AvailabilityEntry]) -> Vec<CapacityUpdate> {
+    if booking.status.holds_capacity() {
+        give_back_one(&held_by(entries, booking.service, booking.date, booking.time))
+    } else {
+        Vec::new()
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EntryRejection {
+    #[error("Max capacity cannot be below the {current} booking(s) already made for this entry")]
+    BelowBookings { current: i32 },
+}
+
+/// How to store an availability entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryPlan {
+    /// Replace the settings of the existing entry with this id (its count stays).
+    Update { id: Uuid },
+    /// Insert a new entry starting from the bookings it already governs.
+    Insert { current_bookings: i32 },
+}
+
+/// Decides an availability upsert against the entries of its date and the
+/// date's active bookings (key, time). `service_key` is the booking key of
+/// the entry's service record. A new entry starts from the bookings it
+/// governs; the capacity may never be set below that count.
+pub fn plan_entry(
+    entry: &NewAvailability,
+    service_key: Option<ServiceKey>,
+    day_entries: &[AvailabilityEntry],
+    active_bookings: &[(ServiceKey, TimeSlot)],
+) -> Result<EntryPlan, EntryRejection> {
+    let (plan, current) = match day_entries.iter().find(|e| entry.replaces(e)) {
+        Some(existing) => (EntryPlan::Update { id: existing.id }, existing.current_bookings),
+        None => {
+            let governed = active_bookings
+                .iter()
+                .filter(|(key, slot)| {
+                    applies(entry.service_id, service_key, entry.accommodation_type, *key)
+                        && entry.time_slot.is_none_or(|own| own == *slot)
+                })
+                .count();
+            let current = i32::try_from(governed).unwrap_or(i32::MAX);
+            (EntryPlan::Insert { current_bookings: current }, current)
+        }
+    };
+    if entry.max_capacity < current {
+        return Err(EntryRejection::BelowBookings { current });
+    }
+    Ok(plan)
+}
+
+/// Hours before a booking's start until which its guest may cancel it
+/// themselves, unless configured.
+pub const DEFAULT_GUEST_CANCEL_CUTOFF_HOURS: i64 = 24;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GuestCancelRefusal {
+    #[error("This booking is already cancelled.")]
+    AlreadyCancelled,
+    #[error("This booking has already taken place.")]
+    Completed,
+    /// Within the cutoff: the guest is asked to call or write instead.
+    #[error(
+        "Bookings can be cancelled online until {cutoff_hours} hours before they begin. Please call us at \
+         (951) 555-0148 or write to stay@goldenpineretreat.com and we will gladly help."
+    )]
+    TooLate { cutoff_hours: i64 },
+}
+
+/// When a booking begins, in the retreat's local time.
+pub fn booking_starts_at(booking: &Booking) -> chrono::NaiveDateTime {
+    booking.date.and_time(booking.time.starts_at())
+}
+
+/// Whether the guest may cancel `booking` themselves at `now` (local time),
+/// up to `cutoff_hours` before it begins.
+pub fn guest_may_cancel(
+    booking: &Booking,
+    now: LocalNow,
+    cutoff_hours: i64,
+) -> Result<(), GuestCancelRefusal> {
+    match booking.status {
+        BookingStatus::Cancelled => return Err(GuestCancelRefusal::AlreadyCancelled),
+        BookingStatus::Completed => return Err(GuestCancelRefusal::Completed),
+        BookingStatus::Pending | BookingStatus::Confirmed => {}
+    }
+    let deadline = booking_starts_at(booking) - chrono::Duration::hours(cutoff_hours);
+    if now.date.and_time(now.time) >= deadline {
+        return Err(GuestCancelRefusal::TooLate { cutoff_hours });
+    }
+    Ok(())
+}

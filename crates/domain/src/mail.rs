@@ -1,0 +1,222 @@
+//! Who hears about what: the events that produce mail and, for each, the
+//! messages it produces (guest and owner). Rendering them (words, HTML,
+//! calendar invitations) is the mail adapter's; delivering them, the
+//! outbox's. Messages are written in the same transaction as their event,
+//! so a rolled-back event leaves none and a committed one always has its own
+//! (docs/decisions.md §9).
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::booking::Booking;
+use crate::content::{ContactMessage, NewsletterSubscription};
+use crate::money::Money;
+use crate::order::Order;
+use crate::validation::Email;
+
+/// What the guest booked, from the record that carries the booking key
+/// (absent when no record carries it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookedService {
+    pub name: String,
+    pub duration_minutes: i32,
+    pub price: Money,
+}
+
+/// Who ended a booking.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CancelledBy {
+    Owner,
+    Guest,
+}
+
+/// Something that happened and that someone should hear about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MailEvent {
+    BookingRequested {
+        booking: Booking,
+        service: Option<BookedService>,
+    },
+    BookingConfirmed {
+        booking: Booking,
+        service: Option<BookedService>,
+    },
+    BookingCancelled {
+        booking: Booking,
+        service: Option<BookedService>,
+        by: CancelledBy,
+    },
+    OrderPlaced {
+        order: Order,
+    },
+    OrderShipped {
+        order: Order,
+    },
+    OrderCancelled {
+        order: Order,
+    },
+    ContactReceived {
+        message: ContactMessage,
+    },
+    /// A first sign-up (signing up again sends nothing).
+    NewsletterJoined {
+        subscription: NewsletterSubscription,
+    },
+}
+
+impl MailEvent {
+    /// The record the event is about, for the outbox's list.
+    pub fn subject_id(&self) -> Uuid {
+        match self {
+            MailEvent::BookingRequested { booking, .. }
+            | MailEvent::BookingConfirmed { booking, .. }
+            | MailEvent::BookingCancelled { booking, .. } => booking.id,
+            MailEvent::OrderPlaced { order }
+            | MailEvent::OrderShipped { order }
+            | MailEvent::OrderCancelled { order } => order.id,
+            MailEvent::ContactReceived { message } => message.id,
+            MailEvent::NewsletterJoined { subscription } => subscription.id,
+        }
+    }
+}
+
+crate::text_enum! {
+    /// Each kind of message the retreat sends.
+    MailTemplate {
+        BookingRequested,
+        BookingConfirmed,
+        BookingCancelled,
+        OrderReceipt,
+        OrderShipped,
+        OrderCancelled,
+        ContactAcknowledged,
+        NewsletterWelcome,
+        OwnerNewBooking,
+        OwnerNewOrder,
+        OwnerNewMessage,
+        OwnerBookingCancelled,
+    }
+}
+
+crate::text_enum! {
+    /// Where a message stands in the outbox.
+    MailState { Queued, Sending, Sent, Failed }
+}
+
+/// One message to write for an event: which, and to whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedMail {
+    pub template: MailTemplate,
+    pub to: String,
+}
+
+/// The messages an event produces. The owner (`NOTIFY_EMAIL`) hears of new
+/// bookings, orders and messages and of a guest's own cancellation; without
+/// an owner address those are left out.
+pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
+    use MailTemplate as T;
+    let guest = |template, to: &str| PlannedMail { template, to: to.to_owned() };
+    let owner_mail = |template| owner.map(|owner| PlannedMail { template, to: owner.as_str().to_owned() });
+    match event {
+        MailEvent::BookingRequested { booking, .. } => {
+            [Some(guest(T::BookingRequested, &booking.email)), owner_mail(T::OwnerNewBooking)]
+                .into_iter()
+                .flatten()
+                .collect()
+        }
+        MailEvent::BookingConfirmed { booking, .. } => vec![guest(T::BookingConfirmed, &booking.email)],
+        MailEvent::BookingCancelled { booking, by, .. } => {
+            let owner_hears =
+                (*by == CancelledBy::Guest).then(|| owner_mail(T::OwnerBookingCancelled)).flatten();
+            [Some(guest(T::BookingCancelled, &booking.email)), owner_hears].into_iter().flatten().collect()
+        }
+        MailEvent::OrderPlaced { order } => {
+            [Some(guest(T::OrderReceipt, order.customer.email.as_str())), owner_mail(T::OwnerNewOrder)]
+                .into_iter()
+                .flatten()
+                .collect()
+        }
+        MailEvent::OrderShipped { order } => vec![guest(T::OrderShipped, order.customer.email.as_str())],
+        MailEvent::OrderCancelled { order } => vec![guest(T::OrderCancelled, order.customer.email.as_str())],
+        MailEvent::ContactReceived { message } => {
+            [Some(guest(T::ContactAcknowledged, &message.email)), owner_mail(T::OwnerNewMessage)]
+                .into_iter()
+                .flatten()
+                .collect()
+        }
+        MailEvent::NewsletterJoined { subscription } => {
+            vec![guest(T::NewsletterWelcome, &subscription.email)]
+        }
+    }
+}
+
+/// Delivery attempts before a message is given up as failed.
+pub const MAX_ATTEMPTS: i32 = 8;
+
+/// When to try a message again after `attempts` failed tries: the base
+/// delay doubled each time, at most an hour; `None` once it is given up.
+pub fn next_attempt(attempts: i32, base_seconds: i64, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    if attempts >= MAX_ATTEMPTS {
+        return None;
+    }
+    let doubling = 2_i64.saturating_pow(u32::try_from(attempts.saturating_sub(1)).unwrap_or(0));
+    let seconds = base_seconds.saturating_mul(doubling).min(3600);
+    Some(now + chrono::Duration::seconds(seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::booking::{BookingStatus, ServiceKey, TimeSlot};
+
+    fn booking() -> Booking {
+        Booking {
+            id: Uuid::new_v4(),
+            first_name: "Ada".into(),
+            last_name: "Lovelace".into(),
+            email: "ada@example.com".into(),
+            service: ServiceKey::Spa,
+            date: chrono::NaiveDate::from_ymd_opt(2026, 12, 18).expect("date"),
+            time: TimeSlot::ElevenAm,
+            notes: None,
+            status: BookingStatus::Pending,
+            created_at: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn guests_hear_of_their_own_and_the_owner_of_new_things_and_guest_cancellations() {
+        let owner = Email::parse("owner@goldenpine.example").expect("email");
+        let templates = |event: &MailEvent, owner: Option<&Email>| -> Vec<(MailTemplate, String)> {
+            plan_mail(event, owner).into_iter().map(|m| (m.template, m.to)).collect()
+        };
+        let requested = MailEvent::BookingRequested { booking: booking(), service: None };
+        assert_eq!(
+            templates(&requested, Some(&owner)),
+            [
+                (MailTemplate::BookingRequested, "ada@example.com".to_owned()),
+                (MailTemplate::OwnerNewBooking, "owner@goldenpine.example".to_owned())
+            ]
+        );
+        assert_eq!(
+            templates(&requested, None),
+            [(MailTemplate::BookingRequested, "ada@example.com".to_owned())]
+        );
+        let by_owner =
+            MailEvent::BookingCancelled { booking: booking(), service: None, by: CancelledBy::Owner };
+        assert_eq!(templates(&by_owner, Some(&owner)).len(), 1, "the owner knows what they did");
+        let by_guest =
+            MailEvent::BookingCancelled { booking: booking(), service: None, by: CancelledBy::Guest };
+        assert_eq!(templates(&by_guest, Some(&owner))[1].0, MailTemplate::OwnerBookingCancelled);
+    }
+
+    #[test]
+    fn retries_back_off_to_an_hour_and_then_give_up() {
+        let now = Utc::now();
+        assert_eq!(next_attempt(1, 30, now), Some(now + chrono::Duration::seconds(30)));
+        assert_eq!(next_attempt(2, 30, now), Some(now + chrono::Duration::seconds(60)));
+        assert_eq!(next_attempt(7, 30, now), Some(now + chrono::Duration::seconds(1920)));
+        assert_eq!(next_attempt(MAX_ATTEMPTS - 1, 100, now), Some(now + chrono::Duration::seconds(3600)));
+        assert_eq!(next_attempt(MAX_ATTEMPTS, 30, now), None);
+    }
+}

@@ -1,0 +1,534 @@
+//! Field types of the request bodies, one per rule of the domain's
+//! validation (`domain::validation`, `domain::money`, ...). Each is its own
+//! schema in the OpenAPI document, built from the domain's limits, so the
+//! document states exactly what the server accepts; a test checks every
+//! pattern against the domain function it describes.
+//!
+//! They deserialize as the plain JSON value and hold it unchecked: the
+//! domain's forms do the checking, with the specification's messages.
+
+use serde::Deserialize;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::{KnownFormat, RefOr};
+
+use domain::admin::LOGIN_FIELD_MAX;
+use domain::booking::MAX_CAPACITY_LIMIT;
+use domain::catalog::{MAX_DURATION_MINUTES, MAX_SORT_ORDER};
+use domain::content::SLUG_MAX;
+use domain::order::PHONE_MAX;
+use domain::validation::{ARTICLE_MAX, EMAIL_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
+
+/// Unicode White_Space, as Rust's `char::is_whitespace` and `str::trim` read it.
+const WHITESPACE: &str = r"\u0009-\u000d\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+/// Whitespace and control characters: what a text must have more than to
+/// count as filled in (`domain::validation::is_visible`).
+const INVISIBLE: &str = r"\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+pub fn visible_text_pattern() -> String {
+    format!(r"^[^\u0000]*[^{INVISIBLE}][^\u0000]*$")
+}
+pub const NO_NUL_PATTERN: &str = r"^[^\u0000]*$";
+/// `domain::validation::Email` (without the surrounding whitespace it ignores).
+pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$";
+/// `domain::booking::parse_date`.
+pub const DATE_PATTERN: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+/// `domain::money::Money::parse`: at most 8 whole digits (leading zeros
+/// aside) and 2 decimals.
+pub const MONEY_PATTERN: &str = r"^0*[0-9]{1,8}(\.[0-9]{0,2})?$";
+/// `domain::validation::media_url`.
+pub fn media_url_pattern() -> String {
+    format!(r"^([Hh][Tt][Tt][Pp][Ss]?://[^{INVISIBLE}]+|/[A-Za-z0-9\-._~%!$&'()*+,;=:@][^{INVISIBLE}]*)$")
+}
+/// `domain::content::Slug::parse`: letters and digits in runs joined by one
+/// hyphen or by whitespace (which becomes a hyphen), lower-cased. U+212A
+/// (Kelvin sign) lower-cases to "k".
+pub fn slug_pattern() -> String {
+    let word = r"[A-Za-z0-9\u212a]+";
+    format!(r"^[{WHITESPACE}]*{word}((-|[{WHITESPACE}]+){word})*[{WHITESPACE}]*$")
+}
+/// A login field: anything with a character that is not whitespace.
+pub fn not_blank_pattern() -> String {
+    format!(r"[^{WHITESPACE}]")
+}
+
+fn string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String)
+}
+
+fn nullable(builder: ObjectBuilder) -> ObjectBuilder {
+    builder.schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+}
+
+/// Declares a field type holding the raw JSON value, with its schema.
+macro_rules! field {
+    ($(#[$meta:meta])* $name:ident($inner:ty) => $schema:expr) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Default, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub $inner);
+
+        impl $name {
+            pub fn into_inner(self) -> $inner {
+                self.0
+            }
+        }
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                let schema: Schema = $schema.into();
+                RefOr::T(schema)
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
+}
+
+fn required_text(max: usize, what: &str) -> ObjectBuilder {
+    string()
+        .description(Some(format!(
+            "{what}: 1 to {max} characters, at least one of them neither whitespace nor a control character, \
+             no NUL; surrounding whitespace is trimmed."
+        )))
+        .min_length(Some(1))
+        .max_length(Some(max))
+        .pattern(Some(visible_text_pattern()))
+}
+
+fn optional_text(max: usize, what: &str) -> ObjectBuilder {
+    nullable(string())
+        .description(Some(format!(
+            "{what}: at most {max} characters, no NUL; null, or only whitespace, means none."
+        )))
+        .max_length(Some(max))
+        .pattern(Some(NO_NUL_PATTERN))
+}
+
+field!(
+    /// A name, title or other single-line text.
+    ShortText(String) => required_text(SHORT_TEXT_MAX, "Short text")
+);
+field!(
+    /// A description or message.
+    LongText(String) => required_text(LONG_TEXT_MAX, "Long text")
+);
+field!(
+    /// A journal post's body.
+    ArticleText(String) => required_text(ARTICLE_MAX, "Article text")
+);
+field!(
+    /// Optional single-line text.
+    OptionalShortText(Option<String>) => optional_text(SHORT_TEXT_MAX, "Optional short text")
+);
+field!(
+    /// Optional notes or reasons.
+    OptionalLongText(Option<String>) => optional_text(LONG_TEXT_MAX, "Optional long text")
+);
+field!(
+    /// An email address.
+    EmailAddress(String) => string()
+        // The pattern is the whole rule: the `email` format means slightly
+        // different things to different validators (IDNA label rules, quoted
+        // local parts), so it is left out rather than half-true.
+        .description(Some(format!(
+            "An email address (local@domain.tld: no quotes, no spaces, letters, digits and hyphens in the domain), \
+             at most {EMAIL_MAX} characters; surrounding whitespace is ignored and it is stored lower-case."
+        )))
+        .max_length(Some(EMAIL_MAX))
+        .pattern(Some(EMAIL_PATTERN))
+);
+field!(
+    /// A calendar date.
+    CalendarDate(String) => string()
+        .description(Some("A calendar date, yyyy-MM-dd."))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+        .pattern(Some(DATE_PATTERN))
+        .examples(["2026-12-18"])
+);
+field!(
+    /// An image or video address.
+    MediaUrl(String) => string()
+        .description(Some(format!(
+            "An http(s) URL, or a site-relative path: one '/' then a path character (not '/' or '\\\\'). \
+             At most {URL_MAX} characters; no whitespace or control characters."
+        )))
+        .min_length(Some(1))
+        .max_length(Some(URL_MAX))
+        .pattern(Some(media_url_pattern()))
+        .examples(["/media/products/alpine-cedar-face-oil.webp"])
+);
+field!(
+    /// An amount of money.
+    Money(serde_json::Value) => OneOfBuilder::new()
+        .description(Some("Dollars: a string with at most 2 decimals (\"38.00\"), or a JSON number with at most 2 decimals; 0 to 99999999.99."))
+        .item(string().pattern(Some(MONEY_PATTERN)).examples(["38.00"]))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0))
+                .maximum(Some(99_999_999.99))
+                .multiple_of(Some(0.01)),
+        )
+);
+
+field!(
+    /// A journal post's slug.
+    SlugText(String) => string()
+        .description(Some(format!(
+            "Lowercase letters, digits and single hyphens, at most {SLUG_MAX} characters as sent; capitals are \
+             lower-cased and whitespace between words becomes a hyphen, as the editor does."
+        )))
+        .min_length(Some(1))
+        .max_length(Some(SLUG_MAX))
+        .pattern(Some(slug_pattern()))
+        .examples(["forest-bathing-for-beginners"])
+);
+field!(
+    /// An optional phone number.
+    PhoneText(Option<String>) => optional_text(PHONE_MAX, "A phone number")
+);
+field!(
+    /// What a login form sends for the email (any text: a wrong one is
+    /// answered like a wrong password).
+    LoginEmail(String) => string()
+        .description(Some(format!("The admin's email, at most {LOGIN_FIELD_MAX} characters.")))
+        .min_length(Some(1))
+        .max_length(Some(LOGIN_FIELD_MAX))
+        .pattern(Some(not_blank_pattern()))
+);
+field!(
+    /// What a login form sends for the password.
+    LoginPassword(String) => string()
+        .description(Some(format!("At most {LOGIN_FIELD_MAX} characters.")))
+        .min_length(Some(1))
+        .max_length(Some(LOGIN_FIELD_MAX))
+);
+
+fn whole(minimum: i64, maximum: i64, what: &str) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .description(Some(format!(
+            "{what}: a whole number from {minimum} to {maximum} (an integral JSON number such as 60.0, or a \
+             digit string such as \"60\", is read as the same number)."
+        )))
+        .minimum(Some(minimum))
+        .maximum(Some(maximum))
+}
+
+field!(
+    /// A service's length in minutes.
+    DurationMinutes(serde_json::Value) => whole(1, MAX_DURATION_MINUTES, "Minutes")
+);
+field!(
+    /// An availability entry's capacity.
+    Capacity(serde_json::Value) => whole(1, MAX_CAPACITY_LIMIT, "Guests")
+);
+field!(
+    /// A position in a product's gallery.
+    SortOrder(serde_json::Value) => whole(0, MAX_SORT_ORDER, "Position")
+);
+
+/// One of `values` as text, or null.
+fn choice<'a>(values: impl IntoIterator<Item = &'a str>, description: &str) -> ObjectBuilder {
+    let mut values: Vec<serde_json::Value> = values.into_iter().map(serde_json::Value::from).collect();
+    values.push(serde_json::Value::Null);
+    nullable(string()).description(Some(description)).enum_values(Some(values))
+}
+
+fn texts<T: Copy + Into<&'static str>>(all: &'static [T]) -> impl Iterator<Item = &'static str> {
+    all.iter().map(|value| (*value).into())
+}
+
+field!(
+    /// The service an availability entry is about.
+    ServiceIdChoice(Option<String>) => utoipa::openapi::schema::AnyOfBuilder::new()
+        .description(Some("A service's id; \"none\", \"\" or null for no service."))
+        .item(string().format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))))
+        .item(choice(["none", ""], "No service."))
+);
+field!(
+    /// The accommodation an availability entry is about.
+    AccommodationChoice(Option<String>) => choice(
+        texts(domain::booking::AccommodationType::ALL).chain(["none", ""]),
+        "An accommodation type; \"none\", \"\" or null for none.",
+    )
+);
+field!(
+    /// The time an availability entry is about.
+    TimeSlotChoice(Option<String>) => choice(
+        texts(domain::booking::TimeSlot::ALL).chain(["09:00", "none", ""]),
+        "One of the five times (\"09:00\" is 9:00); \"none\", \"\" or null for the whole day.",
+    )
+);
+field!(
+    /// What a blackout closes.
+    BlackoutTypeChoice(Option<String>) => choice(
+        texts(domain::booking::BlackoutType::ALL).chain([""]),
+        "What the period closes; \"\" or null (or leaving it out) means all.",
+    )
+);
+field!(
+    /// What a contact message is about.
+    InterestChoice(Option<String>) => choice(
+        texts(domain::content::Interest::ALL).chain([""]),
+        "What the message is about; \"\" or null for nothing in particular.",
+    )
+);
+
+/// The booking key a service save names: left out (`None`), null or "none"
+/// or "" (`Some(None)`), or a key.
+#[derive(Debug, Clone, Default)]
+pub struct BookingKeyChoice(pub Option<Option<String>>);
+
+impl<'de> Deserialize<'de> for BookingKeyChoice {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Option::<String>::deserialize(deserializer).map(|value| Self(Some(value)))
+    }
+}
+
+impl utoipa::PartialSchema for BookingKeyChoice {
+    fn schema() -> RefOr<Schema> {
+        RefOr::T(
+            choice(
+                texts(domain::booking::ServiceKey::ALL).chain(["none", ""]),
+                "The booking key guests book this service under; null, \"none\" or \"\" for none. \
+                 Left out, a create gives none and an update keeps the current key.",
+            )
+            .into(),
+        )
+    }
+}
+
+impl utoipa::ToSchema for BookingKeyChoice {}
+
+/// One cart line as a checkout sends it.
+fn order_line() -> ObjectBuilder {
+    use domain::order::MAX_QUANTITY;
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(
+            "A cart line. Only productId and quantity count: the name and price charged come from the catalogue.",
+        ))
+        .property("productId", string().format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))))
+        .required("productId")
+        .property("quantity", whole(1, MAX_QUANTITY, "How many"))
+        .required("quantity")
+        .property("productName", ObjectBuilder::new().description(Some("Ignored.")))
+        .property("price", ObjectBuilder::new().description(Some("Ignored.")))
+}
+
+field!(
+    /// A checkout's cart lines.
+    OrderItems(serde_json::Value) => OneOfBuilder::new()
+        .description(Some(format!(
+            "The cart: a list of 1 to {} lines, each product at most once, given as the list itself or as \
+             JSON text of it (as the specification's client sends). An unknown product is a 400.",
+            domain::order::MAX_LINES
+        )))
+        .item(
+            utoipa::openapi::schema::ArrayBuilder::new()
+                .items(order_line())
+                .min_items(Some(1))
+                .max_items(Some(domain::order::MAX_LINES)),
+        )
+        .item(
+            string()
+                .description(Some("JSON text of the list."))
+                .content_media_type("application/json")
+                .examples([r#"[{"productId":"3f2b8c1e-6d7a-4c1e-9f0a-2b7c8d9e0f11","quantity":2}]"#]),
+        )
+);
+
+#[cfg(test)]
+mod tests {
+    //! Each documented pattern (with its length limits) accepts exactly what
+    //! the domain rule it describes accepts, over hand-picked edge cases and
+    //! a few thousand random strings.
+    use regex::Regex;
+
+    use super::*;
+    use domain::validation::{Email, media_url, optional_text, required_text};
+
+    /// Characters that sit on the rules' edges.
+    const POOL: &[char] = &[
+        'a', 'Z', '0', '9', '-', '.', '_', '@', '/', '\\', ':', '%', '+', '!', '~', '#', '`', '{', ' ', '\t',
+        '\n', '\r', '\u{0}', '\u{1}', '\u{1c}', '\u{7f}', '\u{85}', '\u{a0}', '\u{ad}', '\u{1680}',
+        '\u{2007}', '\u{200b}', '\u{2028}', '\u{202f}', '\u{3000}', '\u{feff}', '\u{212a}', 'é', 'ß', '💆',
+    ];
+
+    /// A deterministic stream of strings over `POOL` (xorshift).
+    fn samples(count: usize, max_len: usize, prefixes: &[&str]) -> Vec<String> {
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let len = (next() % (max_len as u64 + 1)) as usize;
+                let body: String = (0..len).map(|_| POOL[(next() % POOL.len() as u64) as usize]).collect();
+                let prefix =
+                    prefixes.get((next() % (prefixes.len() as u64 + 1)) as usize).copied().unwrap_or("");
+                format!("{prefix}{body}")
+            })
+            .collect()
+    }
+
+    fn documented(pattern: &str, min: usize, max: usize, text: &str) -> bool {
+        thread_local! {
+            static COMPILED: std::cell::RefCell<std::collections::HashMap<String, Regex>> = Default::default();
+        }
+        let count = text.chars().count();
+        let matches = COMPILED.with(|compiled| {
+            compiled
+                .borrow_mut()
+                .entry(pattern.to_owned())
+                .or_insert_with(|| Regex::new(pattern).expect("pattern"))
+                .is_match(text)
+        });
+        matches && (min..=max).contains(&count)
+    }
+
+    #[test]
+    fn visible_text_pattern_is_required_text() {
+        let cases =
+            ["", " ", "a", " a ", "\u{0}a", "\u{1}", "\u{ad}", "\u{feff}", "\u{200b}", "\u{85}x", "💆"];
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(samples(4000, 8, &[])) {
+            assert_eq!(
+                documented(&visible_text_pattern(), 1, 6, &text),
+                required_text(&text, 6, "required").is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_nul_pattern_is_optional_text() {
+        for text in samples(2000, 8, &[]) {
+            assert_eq!(
+                documented(NO_NUL_PATTERN, 0, 6, &text),
+                optional_text(Some(&text), 6).is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn email_pattern_is_the_email_rule() {
+        let cases =
+            ["a@b.co", "a.b+c@x-y.example", "a@b", "a@-b.co", "a@b-.co", "a..b@c.de", "@b.co", "a@b..co"];
+        let generated = samples(4000, 10, &["ab@cd.", "x@y.z", "q@", "hi.there@"]);
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(generated) {
+            if text.trim() != text {
+                continue; // surrounding whitespace is ignored, and left out of the pattern
+            }
+            assert_eq!(
+                documented(EMAIL_PATTERN, 1, EMAIL_MAX, &text),
+                Email::parse(&text).is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn media_url_pattern_is_the_url_rule() {
+        let cases =
+            ["/a", "//a", "/\\a", "/%2F", "/", "https://", "HTTP://x", "https:/x", "/a b", "javascript:x"];
+        let generated = samples(4000, 6, &["/", "https://", "http://", "//", "/\\", "ftp://"]);
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(generated) {
+            assert_eq!(
+                documented(&media_url_pattern(), 1, URL_MAX, &text),
+                media_url(&text, "required").is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn slug_pattern_is_the_slug_rule() {
+        let cases = ["a", "a-b", "A B", "a--b", "a -b", "-a", "a-", " a ", "\u{212a}", "a\u{3000}b", "é"];
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(samples(4000, 6, &["ab", "a-b"])) {
+            assert_eq!(
+                documented(&slug_pattern(), 1, SLUG_MAX, &text),
+                domain::content::Slug::parse(&text).is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn money_and_date_patterns_are_their_rules() {
+        for text in [
+            "0",
+            "00",
+            "1.",
+            "1.5",
+            "1.55",
+            "1.555",
+            ".5",
+            "12345678",
+            "123456789",
+            "0123456789",
+            "-1",
+            "1e3",
+        ] {
+            assert_eq!(
+                documented(MONEY_PATTERN, 1, usize::MAX, text),
+                domain::Money::parse(text).is_ok(),
+                "{text:?}"
+            );
+        }
+        for text in ["2026-12-01", "2026-1-01", "2026-12-1", "12026-12-01", "2026/12/01", "0000-01-01"] {
+            let pattern = documented(DATE_PATTERN, 1, usize::MAX, text);
+            let real = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok();
+            assert_eq!(pattern && real, domain::booking::parse_date(text, "required").is_ok(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn login_fields_are_blank_only_when_all_whitespace() {
+        for text in samples(2000, 5, &[]) {
+            let form = domain::admin::LoginForm { email: text.clone(), password: "x".to_owned() };
+            assert_eq!(
+                documented(&not_blank_pattern(), 1, domain::admin::LOGIN_FIELD_MAX, &text),
+                form.validate().is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+}
+
+/// What the message of a filled honeypot field says.
+pub const HONEYPOT_MESSAGE: &str = "Please leave this field empty";
+
+/// A field the public forms hide from people (`website`): a person leaves it
+/// empty, a form-filling robot does not, and is refused.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub struct Honeypot(pub Option<String>);
+
+impl Honeypot {
+    pub fn check(&self) -> Result<(), domain::ValidationErrors> {
+        match self.0.as_deref() {
+            None | Some("") => Ok(()),
+            Some(_) => Err(domain::ValidationErrors::single("website", HONEYPOT_MESSAGE)),
+        }
+    }
+}
+
+impl utoipa::PartialSchema for Honeypot {
+    fn schema() -> RefOr<Schema> {
+        RefOr::T(
+            nullable(string())
+                .description(Some(
+                    "Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused).",
+                ))
+                .max_length(Some(0))
+                .into(),
+        )
+    }
+}
+
+impl utoipa::ToSchema for Honeypot {}

@@ -1,0 +1,263 @@
+//! Calendar invitations (RFC 5545) for a booked slot: a `VCALENDAR` with the
+//! retreat's time zone and one `VEVENT`. Written here rather than with a
+//! builder crate because the shape is small and fixed, and the zone's
+//! definition must come from the same tz data (chrono-tz) the rest of the
+//! server uses.
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono_tz::{OffsetComponents, OffsetName, Tz};
+use uuid::Uuid;
+
+use crate::retreat;
+
+/// What the invitation asks of the guest's calendar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Put the booking in the calendar (or update it).
+    Request,
+    /// Take it out again.
+    Cancel,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Request => "REQUEST",
+            Method::Cancel => "CANCEL",
+        }
+    }
+}
+
+/// One booked slot, as the invitation describes it.
+#[derive(Debug, Clone)]
+pub struct Invitation<'a> {
+    pub method: Method,
+    pub booking_id: Uuid,
+    /// When it begins, in the retreat's local time.
+    pub start: NaiveDateTime,
+    pub duration_minutes: i64,
+    pub time_zone: Tz,
+    pub summary: &'a str,
+    pub description: &'a str,
+    /// The guest's own page for the booking.
+    pub url: &'a str,
+    /// The retreat's sending address (`mailto:`).
+    pub organizer: &'a str,
+    pub attendee_name: &'a str,
+    pub attendee_email: &'a str,
+    /// When this version of the invitation was written.
+    pub stamp: DateTime<Utc>,
+}
+
+/// The stable identifier of a booking's event: a request and a later cancel
+/// must name the same one for calendars to match them.
+pub fn uid(booking_id: Uuid) -> String {
+    format!("booking-{booking_id}@goldenpine.retreat")
+}
+
+const LOCAL: &str = "%Y%m%dT%H%M%S";
+
+/// The invitation as RFC 5545 text: CRLF line ends, escaped values, lines
+/// folded at 75 octets.
+pub fn write(invitation: &Invitation<'_>) -> String {
+    let zone = invitation.time_zone;
+    let end = local_end(zone, invitation.start, invitation.duration_minutes);
+    let (sequence, status) = match invitation.method {
+        Method::Request => ("0", "CONFIRMED"),
+        Method::Cancel => ("1", "CANCELLED"),
+    };
+    let mut lines = vec![
+        "BEGIN:VCALENDAR".to_owned(),
+        "VERSION:2.0".to_owned(),
+        "PRODID:-//Golden Pine Wellness Retreat//Bookings//EN".to_owned(),
+        format!("METHOD:{}", invitation.method.as_str()),
+        "CALSCALE:GREGORIAN".to_owned(),
+    ];
+    lines.extend(vtimezone(zone, invitation.start.year()));
+    lines.extend([
+        "BEGIN:VEVENT".to_owned(),
+        format!("UID:{}", uid(invitation.booking_id)),
+        format!("SEQUENCE:{sequence}"),
+        format!("DTSTAMP:{}", invitation.stamp.format("%Y%m%dT%H%M%SZ")),
+        format!("DTSTART;TZID={}:{}", zone.name(), invitation.start.format(LOCAL)),
+        format!("DTEND;TZID={}:{}", zone.name(), end.format(LOCAL)),
+        format!("SUMMARY:{}", escape_text(invitation.summary)),
+        format!("LOCATION:{}", escape_text(retreat::ADDRESS_ONE_LINE)),
+        format!("DESCRIPTION:{}", escape_text(invitation.description)),
+        format!("URL:{}", strip_controls(invitation.url)),
+        format!(
+            "ORGANIZER;CN={}:mailto:{}",
+            param_value(retreat::NAME),
+            strip_controls(invitation.organizer)
+        ),
+        format!(
+            "ATTENDEE;CN={};ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:{}",
+            param_value(invitation.attendee_name),
+            strip_controls(invitation.attendee_email)
+        ),
+        format!("STATUS:{status}"),
+        "TRANSP:OPAQUE".to_owned(),
+        "END:VEVENT".to_owned(),
+        "END:VCALENDAR".to_owned(),
+    ]);
+    let mut out = String::new();
+    for line in &lines {
+        fold_into(line, &mut out);
+    }
+    out
+}
+
+/// The local end of a slot: the duration is counted in real time, so a slot
+/// that spans a clock change still lasts what it says.
+fn local_end(zone: Tz, start: NaiveDateTime, minutes: i64) -> NaiveDateTime {
+    let duration = Duration::minutes(minutes);
+    match zone.from_local_datetime(&start).earliest() {
+        Some(at) => (at + duration).naive_local(),
+        // A start inside a spring-forward gap has no instant; count on the wall clock.
+        None => start + duration,
+    }
+}
+
+/// One observance of the zone: from `onset` (UTC) on, `offset_to` applies.
+struct Transition {
+    onset: NaiveDateTime,
+    offset_from: i32,
+    offset_to: i32,
+    daylight: bool,
+    name: String,
+}
+
+/// A `VTIMEZONE` for `zone` that is valid throughout `year`: the observance
+/// in force when the year begins and every change of offset during it.
+fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
+    let mut lines = vec!["BEGIN:VTIMEZONE".to_owned(), format!("TZID:{}", zone.name())];
+    for transition in transitions(zone, year) {
+        let kind = if transition.daylight { "DAYLIGHT" } else { "STANDARD" };
+        // An observance's DTSTART is local time in the offset it replaces.
+        let local_onset = transition.onset + Duration::seconds(i64::from(transition.offset_from));
+        lines.extend([
+            format!("BEGIN:{kind}"),
+            format!("DTSTART:{}", local_onset.format(LOCAL)),
+            format!("TZOFFSETFROM:{}", utc_offset(transition.offset_from)),
+            format!("TZOFFSETTO:{}", utc_offset(transition.offset_to)),
+            format!("TZNAME:{}", escape_text(&transition.name)),
+            format!("END:{kind}"),
+        ]);
+    }
+    lines.push("END:VTIMEZONE".to_owned());
+    lines
+}
+
+/// The zone's offset, DST flag and abbreviation at a UTC instant.
+fn observance(zone: Tz, utc: NaiveDateTime) -> (i32, bool, String) {
+    let offset = zone.offset_from_utc_datetime(&utc);
+    let seconds = offset.fix().local_minus_utc();
+    let name = offset.abbreviation().map_or_else(|| utc_offset(seconds), str::to_owned);
+    (seconds, offset.dst_offset() != Duration::zero(), name)
+}
+
+fn year_start(year: i32) -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(year, 1, 1).unwrap_or_default().and_time(chrono::NaiveTime::MIN)
+}
+
+/// The transitions a calendar needs for `year`: the last one before it (so
+/// January is covered) and every one in it. A zone that keeps one offset
+/// gets a single observance from the start of the year.
+fn transitions(zone: Tz, year: i32) -> Vec<Transition> {
+    let begin = year_start(year);
+    let mut found = Vec::new();
+    // Offsets change at most a few times a year and never twice in a day:
+    // step day by day over the year before and this one, then find the
+    // exact second of each change.
+    let mut day = year_start(year - 1);
+    let end = year_start(year + 1);
+    while day < end {
+        let next = day + Duration::days(1);
+        let (before, after) = (observance(zone, day), observance(zone, next));
+        if before != after {
+            let (mut low, mut high) = (day, next);
+            while high - low > Duration::seconds(1) {
+                let middle = low + (high - low) / 2;
+                if observance(zone, middle) == before {
+                    low = middle;
+                } else {
+                    high = middle;
+                }
+            }
+            let (offset_to, daylight, name) = observance(zone, high);
+            found.push(Transition { onset: high, offset_from: before.0, offset_to, daylight, name });
+        }
+        day = next;
+    }
+    let first_this_year = found.iter().position(|t| t.onset >= begin).unwrap_or(found.len());
+    let mut kept: Vec<Transition> = found.into_iter().skip(first_this_year.saturating_sub(1)).collect();
+    if kept.first().is_none_or(|first| first.onset > begin) {
+        // Nothing says what applied when the year began (a zone that keeps
+        // one offset, or one that has only just started to change): state it.
+        let (offset, daylight, name) = observance(zone, begin);
+        let onset = begin - Duration::seconds(i64::from(offset));
+        kept.insert(0, Transition { onset, offset_from: offset, offset_to: offset, daylight, name });
+    }
+    kept
+}
+
+/// `-0800`, `+0530`, `+013045`.
+fn utc_offset(seconds: i32) -> String {
+    let sign = if seconds < 0 { '-' } else { '+' };
+    let magnitude = seconds.unsigned_abs();
+    let (hours, minutes, rest) = (magnitude / 3600, magnitude / 60 % 60, magnitude % 60);
+    if rest == 0 {
+        format!("{sign}{hours:02}{minutes:02}")
+    } else {
+        format!("{sign}{hours:02}{minutes:02}{rest:02}")
+    }
+}
+
+/// A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and newline
+/// escaped; other control characters (not allowed in content lines) dropped.
+pub fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let normalised = text.replace("\r\n", "\n").replace('\r', "\n");
+    for c in normalised.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\n' => out.push_str("\\n"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A parameter value (such as `CN`): no control characters and no double
+/// quote; quoted when it holds `:`, `;` or `,`.
+fn param_value(text: &str) -> String {
+    let clean: String = crate::text::header_safe(text).replace('"', "'");
+    if clean.contains([':', ';', ',']) { format!("\"{clean}\"") } else { clean }
+}
+
+/// A URI value: no control characters (nor spaces, which a URI cannot hold).
+fn strip_controls(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control() && !c.is_whitespace()).collect()
+}
+
+/// Appends `line` folded at 75 octets (RFC 5545 §3.1): continuation lines
+/// begin with one space, and a UTF-8 character is never split.
+fn fold_into(line: &str, out: &mut String) {
+    const LIMIT: usize = 75;
+    let mut used = 0;
+    for c in line.chars() {
+        if used + c.len_utf8() > LIMIT {
+            out.push_str("\r\n ");
+            used = 1;
+        }
+        out.push(c);
+        used += c.len_utf8();
+    }
+    out.push_str("\r\n");
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,499 @@
+//! From an event to the messages it produces: who hears of it is the
+//! domain's decision (`plan_mail`); the words, links and invitations are
+//! written here.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono_tz::Tz;
+use uuid::Uuid;
+
+use domain::Email;
+use domain::booking::{Booking, ServiceKey, booking_starts_at};
+use domain::content::{ContactMessage, Interest, NewsletterSubscription};
+use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
+use domain::order::{Order, TAX_PERCENT};
+use ports::{CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
+
+use crate::calendar::{self, Invitation, Method};
+use crate::templates::{self as t, Body, BookingView, Frame, MessageView, OrderLine, OrderView, WelcomeView};
+use crate::text::{dollars, header_safe, long_date_time, short_date};
+
+/// How the composer writes: where links point, who signs, which clock the
+/// retreat keeps.
+#[derive(Debug, Clone)]
+pub struct ComposerConfig {
+    /// The site's address without a trailing slash (`PUBLIC_URL`); every
+    /// link in a message starts with it.
+    pub public_url: String,
+    /// Where guests write to the retreat, e.g. `stay@goldenpineretreat.com`.
+    pub retreat_email: String,
+    /// Who hears of new bookings, orders and messages (`NOTIFY_EMAIL`);
+    /// without it those messages are not written.
+    pub owner: Option<Email>,
+    /// The retreat's time zone (`BUSINESS_TZ`): bookings are local times in it.
+    pub time_zone: Tz,
+    /// The sending address (`MAIL_FROM`, `addr` or `Name <addr>`), the
+    /// invitations' organizer.
+    pub organizer: String,
+}
+
+/// Writes the retreat's messages ([`ports::MailComposer`]).
+#[derive(Clone)]
+pub struct Composer {
+    config: ComposerConfig,
+    links: Arc<dyn GuestLinks>,
+}
+
+/// One message before it is addressed.
+struct Message {
+    subject: String,
+    body: Body,
+    calendar: Option<CalendarInvite>,
+    list_unsubscribe: Option<String>,
+}
+
+/// Guest names reach subjects and preview lines; keep those short.
+const NAME_IN_SUBJECT: usize = 60;
+
+const GUEST_BOOKING_REASON: &str =
+    "You are receiving this because a booking was made with this address at Golden Pine.";
+const GUEST_ORDER_REASON: &str =
+    "You are receiving this because an order was placed with this address at Golden Pine.";
+const GUEST_CONTACT_REASON: &str = "You are receiving this because you wrote to us through our website.";
+const NEWSLETTER_REASON: &str = "You are receiving this because you joined the Golden Pine journal.";
+const OWNER_REASON: &str = "Sent to the retreat's notification address (NOTIFY_EMAIL).";
+
+impl Composer {
+    pub fn new(mut config: ComposerConfig, links: Arc<dyn GuestLinks>) -> Self {
+        let trimmed = config.public_url.trim_end_matches('/').len();
+        config.public_url.truncate(trimmed);
+        Self { config, links }
+    }
+
+    fn frame(&self, heading: impl Into<String>, preheader: String, reason: &'static str) -> Frame {
+        Frame {
+            public_url: self.config.public_url.clone(),
+            retreat_email: self.config.retreat_email.clone(),
+            heading: heading.into(),
+            preheader: header_safe(&preheader),
+            reason,
+            unsubscribe_url: None,
+        }
+    }
+
+    fn dashboard(&self, tab: &str, key: &str, id: Uuid) -> String {
+        format!("{}/admin/dashboard?tab={tab}&{key}={id}", self.config.public_url)
+    }
+
+    fn local(&self, at: DateTime<Utc>) -> NaiveDateTime {
+        at.with_timezone(&self.config.time_zone).naive_local()
+    }
+
+    /// The message `template` says for `event`, or `None` when the template
+    /// is not one of the event's (a planning mistake, logged by the caller).
+    fn message(&self, event: &MailEvent, template: MailTemplate, stamp: DateTime<Utc>) -> Option<Message> {
+        match event {
+            MailEvent::BookingRequested { booking, service }
+            | MailEvent::BookingConfirmed { booking, service } => {
+                self.booking_message(template, booking, service.as_ref(), None, stamp)
+            }
+            MailEvent::BookingCancelled { booking, service, by } => {
+                self.booking_message(template, booking, service.as_ref(), Some(*by), stamp)
+            }
+            MailEvent::OrderPlaced { order }
+            | MailEvent::OrderShipped { order }
+            | MailEvent::OrderCancelled { order } => self.order_message(template, order),
+            MailEvent::ContactReceived { message } => self.contact_message(template, message),
+            MailEvent::NewsletterJoined { subscription } => self.newsletter_message(template, subscription),
+        }
+    }
+
+    fn booking_message(
+        &self,
+        template: MailTemplate,
+        booking: &Booking,
+        service: Option<&BookedService>,
+        cancelled_by: Option<CancelledBy>,
+        stamp: DateTime<Utc>,
+    ) -> Option<Message> {
+        let token = self.links.booking_token(booking.id, booking.date);
+        let service_name =
+            service.map_or_else(|| booking.service.service_name().to_owned(), |s| s.name.clone());
+        let starts = booking_starts_at(booking);
+        let view = BookingView {
+            first_name: booking.first_name.clone(),
+            guest_name: full_name(&booking.first_name, &booking.last_name),
+            guest_email: booking.email.clone(),
+            service: service_name.clone(),
+            when: long_date_time(starts, self.config.time_zone),
+            duration: service.and_then(|s| duration_words(booking.service, s.duration_minutes)),
+            price: service.map(|s| dollars(s.price)),
+            notes: booking.notes.clone().filter(|notes| !notes.trim().is_empty()),
+            manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
+            admin_url: self.dashboard("bookings", "booking", booking.id),
+            cancelled_by_guest: cancelled_by == Some(CancelledBy::Guest),
+        };
+        let day = short_date(booking.date);
+        let guest = clip(&view.guest_name, NAME_IN_SUBJECT);
+        let summary = format!("{}, {}", view.service, view.when);
+        let invite = |method| self.invitation(method, booking, service, &view, stamp);
+        let (subject, body, calendar) = match template {
+            MailTemplate::BookingRequested => {
+                let frame = self.frame(
+                    "We have your request",
+                    format!("{summary}. We will confirm it personally."),
+                    GUEST_BOOKING_REASON,
+                );
+                (
+                    "Your booking request at Golden Pine".to_owned(),
+                    t::booking_requested::render(&frame, &view),
+                    None,
+                )
+            }
+            MailTemplate::BookingConfirmed => {
+                let frame = self.frame(
+                    "Your time with us is confirmed",
+                    format!("{summary}. Your calendar invitation is attached."),
+                    GUEST_BOOKING_REASON,
+                );
+                let body = t::booking_confirmed::render(&frame, &view);
+                (format!("Confirmed: {service_name} on {day}"), body, Some(invite(Method::Request)))
+            }
+            MailTemplate::BookingCancelled => {
+                let frame = self.frame("Your booking is cancelled", summary, GUEST_BOOKING_REASON);
+                let body = t::booking_cancelled::render(&frame, &view);
+                (format!("Cancelled: {service_name} on {day}"), body, Some(invite(Method::Cancel)))
+            }
+            MailTemplate::OwnerNewBooking => {
+                let frame = self.frame("New booking request", format!("{guest}: {summary}"), OWNER_REASON);
+                let body = t::owner_new_booking::render(&frame, &view);
+                (format!("New booking request: {guest}, {service_name}, {day}"), body, None)
+            }
+            MailTemplate::OwnerBookingCancelled => {
+                let frame = self.frame("A guest cancelled", format!("{guest}: {summary}"), OWNER_REASON);
+                let body = t::owner_booking_cancelled::render(&frame, &view);
+                (format!("Guest cancelled: {guest}, {service_name}, {day}"), body, None)
+            }
+            _ => return None,
+        };
+        Some(Message { subject, body, calendar, list_unsubscribe: None })
+    }
+
+    fn invitation(
+        &self,
+        method: Method,
+        booking: &Booking,
+        service: Option<&BookedService>,
+        view: &BookingView,
+        stamp: DateTime<Utc>,
+    ) -> CalendarInvite {
+        let description = match method {
+            Method::Request => format!(
+                "Your {} at Golden Pine Wellness Retreat.\n\nSee or cancel your booking: {}\n\n\
+                 Questions? Call {} or write to {}.",
+                view.service,
+                view.manage_url,
+                crate::retreat::PHONE,
+                self.config.retreat_email
+            ),
+            Method::Cancel => format!(
+                "This booking at Golden Pine Wellness Retreat has been cancelled.\n\nYour booking: {}\n\n\
+                 Questions? Call {} or write to {}.",
+                view.manage_url,
+                crate::retreat::PHONE,
+                self.config.retreat_email
+            ),
+        };
+        let summary = format!("{} at Golden Pine", view.service);
+        let minutes = service.map_or(60, |s| s.duration_minutes);
+        let ics = calendar::write(&Invitation {
+            method,
+            booking_id: booking.id,
+            start: booking_starts_at(booking),
+            duration_minutes: if minutes > 0 { i64::from(minutes) } else { 60 },
+            time_zone: self.config.time_zone,
+            summary: &summary,
+            description: &description,
+            url: &view.manage_url,
+            organizer: address_of(&self.config.organizer),
+            attendee_name: &view.guest_name,
+            attendee_email: &booking.email,
+            stamp,
+        });
+        CalendarInvite { method: method.as_str().to_owned(), ics }
+    }
+
+    fn order_message(&self, template: MailTemplate, order: &Order) -> Option<Message> {
+        let customer = &order.customer;
+        let view = OrderView {
+            reference: order_reference(order.id),
+            first_name: customer.first_name.clone(),
+            customer_name: full_name(&customer.first_name, &customer.last_name),
+            email: customer.email.as_str().to_owned(),
+            phone: customer.phone.clone().filter(|phone| !phone.trim().is_empty()),
+            ship_to: vec![
+                customer.address.clone(),
+                format!("{}, {} {}", customer.city, customer.state, customer.zip),
+            ],
+            lines: order
+                .items
+                .iter()
+                .map(|item| OrderLine {
+                    name: item.product_name.clone(),
+                    quantity: item.quantity,
+                    unit_price: dollars(item.price),
+                    line_total: item.price.times(item.quantity).map_or_else(String::new, dollars),
+                })
+                .collect(),
+            subtotal: dollars(order.totals.subtotal),
+            tax_label: format!("Tax ({TAX_PERCENT}%)"),
+            tax: dollars(order.totals.tax),
+            shipping: if order.totals.shipping == domain::Money::ZERO {
+                "Free".to_owned()
+            } else {
+                dollars(order.totals.shipping)
+            },
+            total: dollars(order.totals.total),
+            placed: long_date_time(self.local(order.created_at), self.config.time_zone),
+            admin_url: self.dashboard("orders", "order", order.id),
+        };
+        let reference = &view.reference;
+        let (subject, body) = match template {
+            MailTemplate::OrderReceipt => {
+                let frame = self.frame(
+                    "Thank you for your order",
+                    format!("Order {reference}, {}. We will write again when it ships.", view.total),
+                    GUEST_ORDER_REASON,
+                );
+                (format!("Your Golden Pine order {reference}"), t::order_receipt::render(&frame, &view))
+            }
+            MailTemplate::OrderShipped => {
+                let frame = self.frame(
+                    "Your order is on its way",
+                    format!("Order {reference} has left the retreat."),
+                    GUEST_ORDER_REASON,
+                );
+                (format!("Your order {reference} is on its way"), t::order_shipped::render(&frame, &view))
+            }
+            MailTemplate::OrderCancelled => {
+                let frame = self.frame(
+                    "Your order is cancelled",
+                    format!("Order {reference} has been cancelled."),
+                    GUEST_ORDER_REASON,
+                );
+                (
+                    format!("Your order {reference} has been cancelled"),
+                    t::order_cancelled::render(&frame, &view),
+                )
+            }
+            MailTemplate::OwnerNewOrder => {
+                let customer = clip(&view.customer_name, NAME_IN_SUBJECT);
+                let frame = self.frame(
+                    format!("New order {reference}"),
+                    format!("{customer}, {}", view.total),
+                    OWNER_REASON,
+                );
+                (
+                    format!("New order {reference}: {customer}, {}", view.total),
+                    t::owner_new_order::render(&frame, &view),
+                )
+            }
+            _ => return None,
+        };
+        Some(Message { subject, body, calendar: None, list_unsubscribe: None })
+    }
+
+    fn contact_message(&self, template: MailTemplate, message: &ContactMessage) -> Option<Message> {
+        let view = MessageView {
+            first_name: message.first_name.clone(),
+            sender_name: full_name(&message.first_name, &message.last_name),
+            email: message.email.clone(),
+            interest: message.interest.as_deref().filter(|text| !text.is_empty()).map(interest_words),
+            message: message.message.clone(),
+            received: long_date_time(self.local(message.created_at), self.config.time_zone),
+            admin_url: self.dashboard("messages", "message", message.id),
+        };
+        let (subject, body) = match template {
+            MailTemplate::ContactAcknowledged => {
+                let frame = self.frame(
+                    "Thank you for writing",
+                    "Your message reached us; we will answer personally.".to_owned(),
+                    GUEST_CONTACT_REASON,
+                );
+                ("We received your message".to_owned(), t::contact_acknowledged::render(&frame, &view))
+            }
+            MailTemplate::OwnerNewMessage => {
+                let sender = clip(&view.sender_name, NAME_IN_SUBJECT);
+                let frame = self.frame(
+                    "New message",
+                    format!("{sender} wrote: {}", clip(&view.message, 90)),
+                    OWNER_REASON,
+                );
+                (format!("New message from {sender}"), t::owner_new_message::render(&frame, &view))
+            }
+            _ => return None,
+        };
+        Some(Message { subject, body, calendar: None, list_unsubscribe: None })
+    }
+
+    fn newsletter_message(
+        &self,
+        template: MailTemplate,
+        subscription: &NewsletterSubscription,
+    ) -> Option<Message> {
+        if template != MailTemplate::NewsletterWelcome {
+            return None;
+        }
+        let token = url_component(&self.links.unsubscribe_token(subscription.id));
+        let public_url = &self.config.public_url;
+        let view = WelcomeView {
+            journal_url: format!("{public_url}/blog"),
+            unsubscribe_url: format!("{public_url}/newsletter/unsubscribe?token={token}"),
+        };
+        let mut frame = self.frame(
+            "Welcome to the journal",
+            "Letters from the mountain, a few times a season.".to_owned(),
+            NEWSLETTER_REASON,
+        );
+        frame.unsubscribe_url = Some(view.unsubscribe_url.clone());
+        Some(Message {
+            subject: "Welcome to the Golden Pine journal".to_owned(),
+            body: t::newsletter_welcome::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: Some(format!("{public_url}/api/newsletter/unsubscribe?token={token}")),
+        })
+    }
+
+    fn outgoing(
+        &self,
+        event: &MailEvent,
+        template: MailTemplate,
+        to: String,
+        stamp: DateTime<Utc>,
+    ) -> Option<OutgoingMail> {
+        let Some(message) = self.message(event, template, stamp) else {
+            tracing::error!(
+                template = template.as_str(),
+                "a mail template was planned for an event it does not describe"
+            );
+            return None;
+        };
+        Some(OutgoingMail {
+            template,
+            to,
+            subject: header_safe(&message.subject),
+            text: message.body.text,
+            html: message.body.html,
+            calendar: message.calendar,
+            list_unsubscribe: message.list_unsubscribe,
+            related_id: Some(event.subject_id()),
+        })
+    }
+}
+
+impl MailComposer for Composer {
+    fn compose(&self, event: &MailEvent) -> Vec<OutgoingMail> {
+        let stamp = Utc::now();
+        plan_mail(event, self.config.owner.as_ref())
+            .into_iter()
+            .filter_map(|planned| self.outgoing(event, planned.template, planned.to, stamp))
+            .collect()
+    }
+
+    fn previews(&self) -> Vec<OutgoingMail> {
+        let stamp = Utc::now();
+        let owner = self.config.owner.as_ref().map_or(self.config.retreat_email.as_str(), Email::as_str);
+        let demo = crate::demo::Demo::new(self.local(stamp).date());
+        MailTemplate::ALL
+            .iter()
+            .filter_map(|&template| {
+                let event = demo.event_for(template);
+                let to = if is_for_owner(template) { owner.to_owned() } else { demo.guest_address(template) };
+                self.outgoing(&event, template, to, stamp)
+            })
+            .collect()
+    }
+}
+
+fn is_for_owner(template: MailTemplate) -> bool {
+    matches!(
+        template,
+        MailTemplate::OwnerNewBooking
+            | MailTemplate::OwnerNewOrder
+            | MailTemplate::OwnerNewMessage
+            | MailTemplate::OwnerBookingCancelled
+    )
+}
+
+fn full_name(first: &str, last: &str) -> String {
+    format!("{} {}", first.trim(), last.trim()).trim().to_owned()
+}
+
+/// At most `max` characters, with an ellipsis when cut.
+fn clip(text: &str, max: usize) -> String {
+    let text = header_safe(text);
+    if text.chars().count() <= max {
+        return text;
+    }
+    let mut clipped: String = text.chars().take(max.saturating_sub(1)).collect();
+    clipped.truncate(clipped.trim_end().len());
+    clipped.push('…');
+    clipped
+}
+
+/// The short number the site shows for an order ("#1a2b3c4d").
+fn order_reference(id: Uuid) -> String {
+    let simple = id.simple().to_string();
+    format!("#{}", simple.get(..8).unwrap_or(&simple))
+}
+
+/// "75 minutes", "1 hour", "8 hours"; a stay is counted in nights.
+fn duration_words(key: ServiceKey, minutes: i32) -> Option<String> {
+    match (key, minutes) {
+        (_, ..=0) => None,
+        (ServiceKey::Accommodation, _) => Some("One night".to_owned()),
+        (_, 60) => Some("1 hour".to_owned()),
+        (_, m) if m % 60 == 0 => Some(format!("{} hours", m / 60)),
+        (_, m) => Some(format!("{m} minutes")),
+    }
+}
+
+/// What a contact message is about, in words (unknown text as it is).
+fn interest_words(text: &str) -> String {
+    let words = match Interest::from_text(text) {
+        Some(Interest::Massage) => "Massage therapy",
+        Some(Interest::Spa) => "Spa treatments",
+        Some(Interest::Accommodation) => "A stay in the Tiny Home",
+        Some(Interest::Package) => "Wellness packages",
+        Some(Interest::Products) => "Our products",
+        Some(Interest::General) => "A general question",
+        None => return text.to_owned(),
+    };
+    words.to_owned()
+}
+
+/// The address in `Name <addr>` (or the text itself when it is a bare address).
+fn address_of(mailbox: &str) -> &str {
+    match (mailbox.rfind('<'), mailbox.rfind('>')) {
+        (Some(open), Some(close)) if open < close => mailbox[open + 1..close].trim(),
+        _ => mailbox.trim(),
+    }
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters, so a
+/// token is safe in a path segment and in a query value.
+fn url_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,409 @@
+use chrono::{NaiveDate, TimeZone};
+use domain::booking::{BookingStatus, TimeSlot};
+use domain::order::{Customer, OrderItem, OrderStatus, OrderTotals};
+
+use super::*;
+
+const PUBLIC_URL: &str = "https://goldenpine.example";
+
+/// Tokens that show what the composer does with them: which record, and
+/// characters a URL must escape.
+struct Links;
+
+impl GuestLinks for Links {
+    fn booking_token(&self, booking_id: Uuid, last_day: NaiveDate) -> String {
+        format!("b{}+{last_day}/=", booking_id.simple())
+    }
+    fn verify_booking(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+    fn unsubscribe_token(&self, subscription_id: Uuid) -> String {
+        format!("u{}+", subscription_id.simple())
+    }
+    fn verify_unsubscribe(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+}
+
+fn config(owner: Option<&str>) -> ComposerConfig {
+    ComposerConfig {
+        public_url: format!("{PUBLIC_URL}/"),
+        retreat_email: "stay@goldenpineretreat.com".to_owned(),
+        owner: owner.map(|address| Email::parse(address).expect("owner")),
+        time_zone: chrono_tz::America::Los_Angeles,
+        organizer: "Golden Pine <bookings@goldenpine.example>".to_owned(),
+    }
+}
+
+fn composer() -> Composer {
+    Composer::new(config(Some("owner@goldenpine.example")), Arc::new(Links))
+}
+
+fn booking() -> Booking {
+    Booking {
+        id: Uuid::from_u128(0xb00c),
+        first_name: "Ada".to_owned(),
+        last_name: "Lovelace".to_owned(),
+        email: "ada@example.com".to_owned(),
+        service: ServiceKey::Spa,
+        date: NaiveDate::from_ymd_opt(2026, 12, 18).expect("date"),
+        time: TimeSlot::ElevenAm,
+        notes: Some("Quiet room, please.\nNo lavender.".to_owned()),
+        status: BookingStatus::Pending,
+        created_at: Utc::now(),
+    }
+}
+
+fn spa() -> Option<BookedService> {
+    Some(BookedService {
+        name: "Rustic Spa Treatments".to_owned(),
+        duration_minutes: 75,
+        price: domain::Money::from_cents(8_500).expect("price"),
+    })
+}
+
+fn manage_url(booking: &Booking) -> String {
+    format!("{PUBLIC_URL}/bookings/manage/b{}%2B{}%2F%3D", booking.id.simple(), booking.date)
+}
+
+fn order_of(lines: &[(&str, i64, u32)]) -> Order {
+    let items: Vec<OrderItem> = lines
+        .iter()
+        .enumerate()
+        .map(|(n, (name, cents, quantity))| OrderItem {
+            product_id: Uuid::from_u128(n as u128),
+            product_name: (*name).to_owned(),
+            price: domain::Money::from_cents(*cents).expect("price"),
+            quantity: *quantity,
+        })
+        .collect();
+    Order {
+        id: Uuid::parse_str("3f9a61c4-2d7e-4b58-8a10-c6e294b70d15").expect("id"),
+        customer: Customer {
+            first_name: "Grace".to_owned(),
+            last_name: "Hopper".to_owned(),
+            email: Email::parse("grace@example.com").expect("email"),
+            phone: None,
+            address: "1 Harbor Way".to_owned(),
+            city: "Arlington".to_owned(),
+            state: "VA".to_owned(),
+            zip: "22201".to_owned(),
+        },
+        totals: OrderTotals::for_lines(items.iter().map(|i| (i.price, i.quantity))).expect("totals"),
+        items,
+        status: OrderStatus::Pending,
+        created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
+    }
+}
+
+fn contact(first_name: &str, text: &str) -> ContactMessage {
+    ContactMessage {
+        id: Uuid::from_u128(0xc0),
+        first_name: first_name.to_owned(),
+        last_name: "Park".to_owned(),
+        email: "elena@example.com".to_owned(),
+        interest: Some("package".to_owned()),
+        message: text.to_owned(),
+        created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
+    }
+}
+
+fn one(mails: &[OutgoingMail], template: MailTemplate) -> &OutgoingMail {
+    mails.iter().find(|m| m.template == template).unwrap_or_else(|| panic!("no {template} message"))
+}
+
+#[test]
+fn a_booking_request_tells_the_guest_what_happens_next_and_the_owner_where_to_look() {
+    let booking = booking();
+    let mails = composer().compose(&MailEvent::BookingRequested { booking: booking.clone(), service: spa() });
+    assert_eq!(mails.len(), 2);
+
+    let guest = one(&mails, MailTemplate::BookingRequested);
+    assert_eq!(guest.to, "ada@example.com");
+    assert_eq!(guest.subject, "Your booking request at Golden Pine");
+    assert_eq!(guest.related_id, Some(booking.id));
+    assert!(guest.calendar.is_none(), "nothing for the calendar before it is confirmed");
+    for body in [&guest.text, &guest.html] {
+        assert!(body.contains("Friday, December 18, 2026 at 11:00 AM PST"), "{body}");
+        assert!(body.contains("Rustic Spa Treatments"));
+        assert!(body.contains("confirm your booking personally"));
+        assert!(body.contains(&manage_url(&booking)), "the self-service link");
+        assert!(!body.contains("No lavender"), "guest text is not mailed back to the address it names");
+    }
+
+    let owner = one(&mails, MailTemplate::OwnerNewBooking);
+    assert_eq!(owner.to, "owner@goldenpine.example");
+    assert_eq!(owner.subject, "New booking request: Ada Lovelace, Rustic Spa Treatments, Dec 18");
+    let dashboard = format!("{PUBLIC_URL}/admin/dashboard?tab=bookings&booking={}", booking.id);
+    assert!(owner.text.contains(&dashboard));
+    assert!(owner.html.contains(&dashboard.replace('&', "&#38;")));
+    assert!(owner.text.contains("Quiet room, please.\nNo lavender."));
+    assert!(
+        owner.html.contains("Quiet room, please.<br/>No lavender.")
+            || owner.html.contains("Quiet room, please.<br>No lavender.")
+    );
+    assert!(owner.text.contains("ada@example.com") && owner.text.contains("$85.00"));
+}
+
+#[test]
+fn a_confirmation_carries_the_invitation_and_a_cancellation_withdraws_it() {
+    let booking = booking();
+    let composer = composer();
+    let confirmed =
+        composer.compose(&MailEvent::BookingConfirmed { booking: booking.clone(), service: spa() });
+    assert_eq!(confirmed.len(), 1, "the owner confirmed it and needs no mail");
+    let confirmed = &confirmed[0];
+    assert_eq!(confirmed.subject, "Confirmed: Rustic Spa Treatments on Dec 18");
+    let request = confirmed.calendar.as_ref().expect("an invitation");
+    assert_eq!(request.method, "REQUEST");
+    // Compared unfolded: long lines are folded at 75 octets.
+    let unfolded = request.ics.replace("\r\n ", "");
+    assert!(unfolded.contains("METHOD:REQUEST\r\n"));
+    assert!(unfolded.contains("DTSTART;TZID=America/Los_Angeles:20261218T110000\r\n"));
+    assert!(unfolded.contains("DTEND;TZID=America/Los_Angeles:20261218T121500\r\n"));
+    assert!(
+        unfolded.contains("ORGANIZER;CN=Golden Pine Wellness Retreat:mailto:bookings@goldenpine.example\r\n")
+    );
+    assert!(
+        unfolded
+            .contains("ATTENDEE;CN=Ada Lovelace;ROLE=REQ-PARTICIPANT;RSVP=FALSE:mailto:ada@example.com\r\n")
+    );
+    assert!(unfolded.contains(&manage_url(&booking)), "the invitation links to the booking");
+    assert!(confirmed.text.contains(&manage_url(&booking)));
+
+    let cancelled = composer.compose(&MailEvent::BookingCancelled {
+        booking: booking.clone(),
+        service: spa(),
+        by: CancelledBy::Owner,
+    });
+    assert_eq!(cancelled.len(), 1, "the owner knows what they did");
+    let cancel = cancelled[0].calendar.as_ref().expect("a cancellation");
+    assert_eq!(cancel.method, "CANCEL");
+    assert_eq!(cancelled[0].subject, "Cancelled: Rustic Spa Treatments on Dec 18");
+    assert!(cancelled[0].text.contains("we have had to cancel"));
+    let uid = |ics: &str| ics.lines().find(|l| l.starts_with("UID:")).map(str::to_owned);
+    assert_eq!(uid(&cancel.ics), uid(&request.ics));
+    assert!(cancel.ics.contains("SEQUENCE:1\r\n") && request.ics.contains("SEQUENCE:0\r\n"));
+    assert!(cancel.ics.contains("STATUS:CANCELLED\r\n"));
+    assert!(cancelled[0].text.contains(&manage_url(&booking)));
+}
+
+#[test]
+fn a_guest_cancelling_is_thanked_and_the_owner_told() {
+    let mails = composer().compose(&MailEvent::BookingCancelled {
+        booking: booking(),
+        service: spa(),
+        by: CancelledBy::Guest,
+    });
+    let guest = one(&mails, MailTemplate::BookingCancelled);
+    assert!(guest.text.contains("As you asked"));
+    let owner = one(&mails, MailTemplate::OwnerBookingCancelled);
+    assert_eq!(owner.subject, "Guest cancelled: Ada Lovelace, Rustic Spa Treatments, Dec 18");
+    assert!(owner.calendar.is_none());
+    assert!(owner.text.contains("/admin/dashboard?tab=bookings&booking="));
+}
+
+#[test]
+fn a_booking_without_a_service_record_is_an_hour_under_the_key_name() {
+    let mails = composer().compose(&MailEvent::BookingConfirmed { booking: booking(), service: None });
+    assert_eq!(mails[0].subject, "Confirmed: Rustic Spa Treatments on Dec 18");
+    let ics = &mails[0].calendar.as_ref().expect("invitation").ics;
+    assert!(ics.contains("DTEND;TZID=America/Los_Angeles:20261218T120000\r\n"));
+}
+
+#[test]
+fn a_receipt_lists_every_line_and_the_totals() {
+    let order = order_of(&[("Cedar & Ember Candle", 4_600, 2), ("Pine Needle Forest Tea", 2_200, 1)]);
+    let mails = composer().compose(&MailEvent::OrderPlaced { order: order.clone() });
+    let receipt = one(&mails, MailTemplate::OrderReceipt);
+    assert_eq!(receipt.to, "grace@example.com");
+    assert_eq!(receipt.subject, "Your Golden Pine order #3f9a61c4");
+    assert!(receipt.text.contains("2 × Cedar & Ember Candle at $46.00: $92.00"), "{}", receipt.text);
+    assert!(receipt.text.contains("1 × Pine Needle Forest Tea at $22.00: $22.00"));
+    assert!(receipt.text.contains("Subtotal:  $114.00"));
+    assert!(receipt.text.contains("Tax (8%):  $9.12"));
+    assert!(receipt.text.contains("Shipping:  Free"), "free above $100");
+    assert!(receipt.text.contains("Total:     $123.12"));
+    assert!(
+        receipt.text.contains("Friday, November 20, 2026 at 10:05 AM PST"),
+        "placed, in the retreat's time"
+    );
+    assert!(receipt.html.contains("Cedar &#38; Ember Candle"));
+    for amount in ["$46.00", "$92.00", "$22.00", "$114.00", "$9.12", "$123.12"] {
+        assert!(receipt.html.contains(amount), "{amount}");
+    }
+
+    let small = order_of(&[("Golden Hour Chamomile", 1_800, 1)]);
+    let mails = composer().compose(&MailEvent::OrderPlaced { order: small });
+    assert!(one(&mails, MailTemplate::OrderReceipt).text.contains("Shipping:  $15.00"));
+
+    let owner = one(&mails, MailTemplate::OwnerNewOrder);
+    assert_eq!(owner.subject, "New order #3f9a61c4: Grace Hopper, $34.44");
+    assert!(owner.text.contains(&format!("{PUBLIC_URL}/admin/dashboard?tab=orders&order={}", order.id)));
+}
+
+#[test]
+fn shipped_and_cancelled_orders_say_so() {
+    let order = order_of(&[("Cedar & Ember Candle", 4_600, 2)]);
+    let shipped = composer().compose(&MailEvent::OrderShipped { order: order.clone() });
+    assert_eq!(shipped.len(), 1);
+    assert_eq!(shipped[0].subject, "Your order #3f9a61c4 is on its way");
+    assert!(shipped[0].text.contains("1 Harbor Way") && shipped[0].text.contains("Arlington, VA 22201"));
+    let cancelled = composer().compose(&MailEvent::OrderCancelled { order });
+    assert_eq!(cancelled[0].subject, "Your order #3f9a61c4 has been cancelled");
+    assert!(cancelled[0].text.contains("$92.00"));
+}
+
+#[test]
+fn a_contact_message_is_acknowledged_and_reaches_the_owner_escaped() {
+    let text = "Hello <b>there</b>!\nDo you have rooms & tea?";
+    let mails = composer().compose(&MailEvent::ContactReceived { message: contact("Elena", text) });
+    let ack = one(&mails, MailTemplate::ContactAcknowledged);
+    assert_eq!(ack.subject, "We received your message");
+    assert!(!ack.text.contains("rooms & tea"), "the guest's words are not mailed back");
+    let owner = one(&mails, MailTemplate::OwnerNewMessage);
+    assert_eq!(owner.subject, "New message from Elena Park");
+    assert!(owner.text.contains(text));
+    assert!(owner.text.contains("Wellness packages"));
+    assert!(
+        owner.text.contains(&format!(
+            "{PUBLIC_URL}/admin/dashboard?tab=messages&message={}",
+            Uuid::from_u128(0xc0)
+        ))
+    );
+    assert!(owner.html.contains("Hello &#60;b&#62;there&#60;/b&#62;!"));
+    assert!(!owner.html.contains("<b>there"));
+}
+
+#[test]
+fn the_newsletter_welcome_carries_both_unsubscribe_links() {
+    let subscription = NewsletterSubscription {
+        id: Uuid::from_u128(0x5b),
+        email: "sam@example.com".to_owned(),
+        created_at: Utc::now(),
+    };
+    let mails = composer().compose(&MailEvent::NewsletterJoined { subscription });
+    assert_eq!(mails.len(), 1);
+    let welcome = &mails[0];
+    let token = format!("u{}%2B", Uuid::from_u128(0x5b).simple());
+    assert_eq!(
+        welcome.list_unsubscribe.as_deref(),
+        Some(format!("{PUBLIC_URL}/api/newsletter/unsubscribe?token={token}").as_str())
+    );
+    let page = format!("{PUBLIC_URL}/newsletter/unsubscribe?token={token}");
+    assert!(welcome.text.contains(&page));
+    assert!(welcome.html.contains(&page));
+    assert_eq!(welcome.subject, "Welcome to the Golden Pine journal");
+}
+
+#[test]
+fn without_an_owner_address_only_guests_hear() {
+    let composer = Composer::new(config(None), Arc::new(Links));
+    let mails = composer.compose(&MailEvent::BookingRequested { booking: booking(), service: spa() });
+    assert_eq!(mails.iter().map(|m| m.template).collect::<Vec<_>>(), [MailTemplate::BookingRequested]);
+}
+
+/// Every message each event produces, for a guest with hostile names.
+fn everything_for(first_name: &str, last_name: &str) -> Vec<OutgoingMail> {
+    let composer = composer();
+    let booking = Booking { first_name: first_name.to_owned(), last_name: last_name.to_owned(), ..booking() };
+    let mut order = order_of(&[(first_name, 100, 1)]);
+    order.customer.first_name = first_name.to_owned();
+    order.customer.last_name = last_name.to_owned();
+    let events = [
+        MailEvent::BookingRequested { booking: booking.clone(), service: spa() },
+        MailEvent::BookingConfirmed { booking: booking.clone(), service: spa() },
+        MailEvent::BookingCancelled { booking, service: spa(), by: CancelledBy::Guest },
+        MailEvent::OrderPlaced { order: order.clone() },
+        MailEvent::OrderShipped { order: order.clone() },
+        MailEvent::OrderCancelled { order },
+        MailEvent::ContactReceived { message: contact(first_name, first_name) },
+    ];
+    events.iter().flat_map(|event| composer.compose(event)).collect()
+}
+
+#[test]
+fn no_control_character_ever_reaches_a_subject() {
+    let mails = everything_for("Ada\r\nBcc: eve@example.com", "Love\u{0}lace\n\rX-Evil: 1\t");
+    assert_eq!(mails.len(), 11);
+    for mail in &mails {
+        assert!(!mail.subject.chars().any(char::is_control), "{:?}", mail.subject);
+        assert_eq!(mail.subject.trim(), mail.subject);
+    }
+    assert_eq!(
+        one(&mails, MailTemplate::OwnerNewBooking).subject,
+        "New booking request: Ada Bcc: eve@example.com Love lace X-Evil: 1, Rustic Spa Treatments, Dec 18"
+    );
+}
+
+#[test]
+fn guest_names_are_escaped_in_html_and_kept_short_in_subjects() {
+    let mails = everything_for("<script>alert(1)</script>", &"Long".repeat(40));
+    for mail in &mails {
+        assert!(!mail.html.contains("<script>"), "{}", mail.template);
+        assert!(mail.subject.chars().count() < 140, "{}", mail.subject);
+    }
+    assert!(
+        one(&mails, MailTemplate::BookingRequested)
+            .html
+            .contains("Dear &#60;script&#62;alert(1)&#60;/script&#62;,")
+    );
+    assert!(one(&mails, MailTemplate::OwnerNewBooking).subject.contains("…, Rustic Spa Treatments, Dec 18"));
+}
+
+#[test]
+fn previews_show_every_template_in_the_retreat_look_with_nothing_from_other_hosts() {
+    let previews = composer().previews();
+    let templates: Vec<MailTemplate> = previews.iter().map(|m| m.template).collect();
+    assert_eq!(templates, MailTemplate::ALL);
+    for mail in &previews {
+        let name = mail.template.as_str();
+        assert!(!mail.subject.is_empty() && !mail.text.is_empty(), "{name}");
+        assert!(mail.text.contains("54200 Pine Crest Road, Idyllwild, CA 92549"), "{name}");
+        assert!(mail.text.contains("(951) 555-0148"), "{name}");
+        assert!(
+            mail.text.ends_with('\n') && !mail.text.contains("\n\n\n"),
+            "{name} reads evenly:\n{}",
+            mail.text
+        );
+        assert!(!mail.text.contains("&#"), "{name}: plain text is not HTML-escaped");
+        let html = &mail.html;
+        assert!(html.contains(r#"<meta name="color-scheme" content="dark light">"#), "{name}");
+        assert!(html.contains(r#"<meta name="supported-color-schemes" content="dark light">"#), "{name}");
+        assert!(
+            html.contains("GOLDEN PINE") && html.contains("#14110d") && html.contains("#c9a66b"),
+            "{name}"
+        );
+        for remote in ["<img", "<link", "src=", "url(", "@import", "<script"] {
+            assert!(!html.contains(remote), "{name} loads something: {remote}");
+        }
+        // Every table cell paints its own background, so inverting clients keep the contrast.
+        assert!(html.contains("<td"), "{name}");
+        for cell in html.split("<td").skip(1) {
+            let tag = cell.split('>').next().unwrap_or_default();
+            assert!(tag.contains("background-color:#") && tag.contains("bgcolor="), "{name}: <td{tag}>");
+        }
+        let to_owner = name.starts_with("owner_");
+        assert_eq!(mail.to == "owner@goldenpine.example", to_owner, "{name}");
+        assert!(mail.related_id.is_some());
+    }
+    let confirmed = one(&previews, MailTemplate::BookingConfirmed);
+    assert!(confirmed.calendar.as_ref().is_some_and(|c| c.method == "REQUEST"));
+    let receipt = one(&previews, MailTemplate::OrderReceipt);
+    assert!(receipt.text.contains("Cedar & Ember Candle") && receipt.text.contains("Pine Needle Forest Tea"));
+    assert!(one(&previews, MailTemplate::NewsletterWelcome).list_unsubscribe.is_some());
+}
+
+#[test]
+fn helpers_write_for_people() {
+    assert_eq!(duration_words(ServiceKey::Massage, 60).as_deref(), Some("1 hour"));
+    assert_eq!(duration_words(ServiceKey::Package, 480).as_deref(), Some("8 hours"));
+    assert_eq!(duration_words(ServiceKey::Spa, 75).as_deref(), Some("75 minutes"));
+    assert_eq!(duration_words(ServiceKey::Accommodation, 1440).as_deref(), Some("One night"));
+    assert_eq!(duration_words(ServiceKey::Spa, 0), None);
+    assert_eq!(address_of("Golden Pine <bookings@goldenpine.example>"), "bookings@goldenpine.example");
+    assert_eq!(address_of(" bookings@goldenpine.example "), "bookings@goldenpine.example");
+    assert_eq!(url_component("a.b-c_d~e+f/g=h é"), "a.b-c_d~e%2Bf%2Fg%3Dh%20%C3%A9");
+    assert_eq!(clip("Ada Lovelace", 60), "Ada Lovelace");
+    assert_eq!(clip("abcdef", 4), "abc…");
+}

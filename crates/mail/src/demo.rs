@@ -1,0 +1,154 @@
+//! Demo data for the dashboard's previews: a booking, an order with two
+//! lines, a contact message and a sign-up, as guests would make them.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use uuid::Uuid;
+
+use domain::Money;
+use domain::booking::{Booking, BookingStatus, ServiceKey, TimeSlot};
+use domain::content::{ContactMessage, NewsletterSubscription};
+use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate};
+use domain::order::{Customer, Order, OrderItem, OrderStatus, OrderTotals};
+
+pub struct Demo {
+    booking: Booking,
+    service: BookedService,
+    order: Order,
+    message: ContactMessage,
+    subscription: NewsletterSubscription,
+}
+
+const BOOKING_ID: Uuid = Uuid::from_u128(0x5d0c_2f7e_8b1a_4c36_9e42_7a1f_0b6d_3c21);
+const ORDER_ID: Uuid = Uuid::from_u128(0x3f9a_61c4_2d7e_4b58_8a10_c6e2_94b7_0d15);
+const MESSAGE_ID: Uuid = Uuid::from_u128(0x8c41_7e2a_5b93_4f06_b1d8_2e6c_a457_9f30);
+const SUBSCRIPTION_ID: Uuid = Uuid::from_u128(0x1b7e_93d2_46a5_4c8f_a0e3_5d19_c862_7b44);
+
+fn money(cents: i64) -> Money {
+    Money::from_cents(cents).unwrap_or_default()
+}
+
+impl Demo {
+    /// Demo data around `today` (the retreat's local date): the booking is
+    /// ten days ahead; the order and the message came in that day.
+    pub fn new(today: NaiveDate) -> Self {
+        let made: DateTime<Utc> = today.and_hms_opt(17, 24, 0).unwrap_or_default().and_utc();
+        let items = vec![
+            OrderItem {
+                product_id: Uuid::from_u128(1),
+                product_name: "Cedar & Ember Candle".to_owned(),
+                price: money(4_600),
+                quantity: 2,
+            },
+            OrderItem {
+                product_id: Uuid::from_u128(2),
+                product_name: "Pine Needle Forest Tea".to_owned(),
+                price: money(2_200),
+                quantity: 1,
+            },
+        ];
+        let totals = OrderTotals::for_lines(items.iter().map(|item| (item.price, item.quantity)))
+            .unwrap_or_else(|| OrderTotals::for_subtotal(Money::ZERO));
+        Self {
+            booking: Booking {
+                id: BOOKING_ID,
+                first_name: "Maya".to_owned(),
+                last_name: "Thompson".to_owned(),
+                email: "maya.thompson@example.com".to_owned(),
+                service: ServiceKey::Spa,
+                date: today + Duration::days(10),
+                time: TimeSlot::ElevenAm,
+                notes: Some("It is my first visit. Could the treatment room be kept warm?".to_owned()),
+                status: BookingStatus::Pending,
+                created_at: made,
+            },
+            service: BookedService {
+                name: "Rustic Spa Treatments".to_owned(),
+                duration_minutes: 75,
+                price: money(8_500),
+            },
+            order: Order {
+                id: ORDER_ID,
+                customer: Customer {
+                    first_name: "Daniel".to_owned(),
+                    last_name: "Rivera".to_owned(),
+                    email: domain::Email::parse("daniel.rivera@example.com")
+                        .expect("the demo address is valid"),
+                    phone: Some("(760) 555-0192".to_owned()),
+                    address: "1820 Juniper Lane".to_owned(),
+                    city: "Palm Springs".to_owned(),
+                    state: "CA".to_owned(),
+                    zip: "92262".to_owned(),
+                },
+                items,
+                totals,
+                status: OrderStatus::Pending,
+                created_at: made,
+            },
+            message: ContactMessage {
+                id: MESSAGE_ID,
+                first_name: "Elena".to_owned(),
+                last_name: "Park".to_owned(),
+                email: "elena.park@example.com".to_owned(),
+                interest: Some("package".to_owned()),
+                message: "Hello! My sister and I would love to spend a weekend with you in March.\n\
+                          Do the wellness packages include a stay in the Tiny Home?"
+                    .to_owned(),
+                created_at: made,
+            },
+            subscription: NewsletterSubscription {
+                id: SUBSCRIPTION_ID,
+                email: "sam.okafor@example.com".to_owned(),
+                created_at: made,
+            },
+        }
+    }
+
+    /// The event that produces `template`.
+    pub fn event_for(&self, template: MailTemplate) -> MailEvent {
+        let booking = |status| Booking { status, ..self.booking.clone() };
+        let service = Some(self.service.clone());
+        let order = |status| Order { status, ..self.order.clone() };
+        match template {
+            MailTemplate::BookingRequested | MailTemplate::OwnerNewBooking => {
+                MailEvent::BookingRequested { booking: booking(BookingStatus::Pending), service }
+            }
+            MailTemplate::BookingConfirmed => {
+                MailEvent::BookingConfirmed { booking: booking(BookingStatus::Confirmed), service }
+            }
+            MailTemplate::BookingCancelled | MailTemplate::OwnerBookingCancelled => {
+                MailEvent::BookingCancelled {
+                    booking: booking(BookingStatus::Cancelled),
+                    service,
+                    by: CancelledBy::Guest,
+                }
+            }
+            MailTemplate::OrderReceipt | MailTemplate::OwnerNewOrder => {
+                MailEvent::OrderPlaced { order: order(OrderStatus::Pending) }
+            }
+            MailTemplate::OrderShipped => MailEvent::OrderShipped { order: order(OrderStatus::Shipped) },
+            MailTemplate::OrderCancelled => {
+                MailEvent::OrderCancelled { order: order(OrderStatus::Cancelled) }
+            }
+            MailTemplate::ContactAcknowledged | MailTemplate::OwnerNewMessage => {
+                MailEvent::ContactReceived { message: self.message.clone() }
+            }
+            MailTemplate::NewsletterWelcome => {
+                MailEvent::NewsletterJoined { subscription: self.subscription.clone() }
+            }
+        }
+    }
+
+    /// Who the guest's copy of `template` goes to.
+    pub fn guest_address(&self, template: MailTemplate) -> String {
+        match self.event_for(template) {
+            MailEvent::BookingRequested { booking, .. }
+            | MailEvent::BookingConfirmed { booking, .. }
+            | MailEvent::BookingCancelled { booking, .. } => booking.email,
+            MailEvent::OrderPlaced { order }
+            | MailEvent::OrderShipped { order }
+            | MailEvent::OrderCancelled { order } => order.customer.email.into_string(),
+            MailEvent::ContactReceived { message } => message.email,
+            MailEvent::NewsletterJoined { subscription } => subscription.email,
+        }
+    }
+}

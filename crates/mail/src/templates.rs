@@ -1,0 +1,146 @@
+//! The askama templates: one HTML and one plain-text template per message
+//! (`templates/<name>.html`, `templates/<name>.txt`), each extending the
+//! shared layout (`base.html`, `base.txt`). Askama checks them when the
+//! crate compiles and escapes every value in the HTML ones.
+//!
+//! Views hold text already written for people (dates, amounts), so
+//! rendering is only string formatting.
+
+use askama::Template;
+
+/// What every message shares: the heading, the inbox preview line and the
+/// small print.
+pub struct Frame {
+    pub public_url: String,
+    pub retreat_email: String,
+    pub heading: String,
+    /// The line inboxes show after the subject.
+    pub preheader: String,
+    /// Why this person received the message.
+    pub reason: &'static str,
+    /// The newsletter's unsubscribe page, shown in the footer.
+    pub unsubscribe_url: Option<String>,
+}
+
+pub struct BookingView {
+    pub first_name: String,
+    pub guest_name: String,
+    pub guest_email: String,
+    pub service: String,
+    /// "Friday, December 18, 2026 at 11:00 AM PST".
+    pub when: String,
+    pub duration: Option<String>,
+    pub price: Option<String>,
+    pub notes: Option<String>,
+    /// The guest's own page: see the booking, cancel it.
+    pub manage_url: String,
+    /// The booking in the dashboard.
+    pub admin_url: String,
+    /// Whether the guest ended it (else the retreat did).
+    pub cancelled_by_guest: bool,
+}
+
+pub struct OrderLine {
+    pub name: String,
+    pub quantity: u32,
+    pub unit_price: String,
+    pub line_total: String,
+}
+
+pub struct OrderView {
+    /// The short number the site shows ("#1a2b3c4d").
+    pub reference: String,
+    pub first_name: String,
+    pub customer_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub ship_to: Vec<String>,
+    pub lines: Vec<OrderLine>,
+    pub subtotal: String,
+    /// "Tax (8%)".
+    pub tax_label: String,
+    pub tax: String,
+    /// "Free" or an amount.
+    pub shipping: String,
+    pub total: String,
+    pub placed: String,
+    pub admin_url: String,
+}
+
+pub struct MessageView {
+    pub first_name: String,
+    pub sender_name: String,
+    pub email: String,
+    pub interest: Option<String>,
+    pub message: String,
+    pub received: String,
+    pub admin_url: String,
+}
+
+pub struct WelcomeView {
+    pub journal_url: String,
+    pub unsubscribe_url: String,
+}
+
+/// A rendered message body: plain text and HTML.
+pub struct Body {
+    pub text: String,
+    pub html: String,
+}
+
+/// Rendering into a `String` fails only if a value's `Display` does, and
+/// every value here is already text; should it ever happen, the message is
+/// still written (empty) and the failure logged, rather than failing the
+/// guest's booking or order.
+fn finish(name: &str, rendered: askama::Result<String>) -> String {
+    rendered.unwrap_or_else(|error| {
+        tracing::error!(template = name, %error, "mail template failed to render");
+        String::new()
+    })
+}
+
+macro_rules! templates {
+    ($($name:ident($view:ident): $html:tt, $text:tt;)+) => {
+        $(
+            pub mod $name {
+                use super::*;
+
+                #[derive(Template)]
+                #[template(path = $html)]
+                struct Html<'a> {
+                    f: &'a Frame,
+                    v: &'a $view,
+                }
+
+                #[derive(Template)]
+                #[template(path = $text)]
+                struct Text<'a> {
+                    f: &'a Frame,
+                    v: &'a $view,
+                }
+
+                pub fn render(f: &Frame, v: &$view) -> Body {
+                    Body {
+                        text: finish(stringify!($name), Text { f, v }.render()),
+                        html: finish(stringify!($name), Html { f, v }.render()),
+                    }
+                }
+            }
+        )+
+    };
+}
+
+templates! {
+    booking_requested(BookingView): "booking_requested.html", "booking_requested.txt";
+    booking_confirmed(BookingView): "booking_confirmed.html", "booking_confirmed.txt";
+    booking_cancelled(BookingView): "booking_cancelled.html", "booking_cancelled.txt";
+    order_receipt(OrderView): "order_receipt.html", "order_receipt.txt";
+    order_shipped(OrderView): "order_shipped.html", "order_shipped.txt";
+    order_cancelled(OrderView): "order_cancelled.html", "order_cancelled.txt";
+    contact_acknowledged(MessageView): "contact_acknowledged.html", "contact_acknowledged.txt";
+    newsletter_welcome(WelcomeView): "newsletter_welcome.html", "newsletter_welcome.txt";
+    owner_new_booking(BookingView): "owner_new_booking.html", "owner_new_booking.txt";
+    owner_new_order(OrderView): "owner_new_order.html", "owner_new_order.txt";
+    owner_new_message(MessageView): "owner_new_message.html", "owner_new_message.txt";
+    owner_booking_cancelled(BookingView): "owner_booking_cancelled.html", "owner_booking_cancelled.txt";
+}

@@ -1,0 +1,51 @@
+//! The booking use case: what the HTTP layer calls to answer availability
+//! questions and to request, change and remove bookings. It supplies the
+//! retreat's "now" from the clock, so no caller decides what today is; the
+//! capacity decisions themselves are the domain's `plan_*` functions, applied
+//! by the store inside each write's transaction.
+
+use std::sync::Arc;
+
+use chrono::NaiveDate;
+use uuid::Uuid;
+
+use domain::booking::{Booking, BookingStatus, DayAvailability, NewBooking, ServiceKey};
+
+use crate::auth::Clock;
+use crate::error::{BookingError, RepoResult, StatusChangeError};
+use crate::repositories::{BookingRepository, Created, IdempotencyKey};
+
+#[derive(Clone)]
+pub struct BookingService {
+    repo: Arc<dyn BookingRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl BookingService {
+    pub fn new(repo: Arc<dyn BookingRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { repo, clock }
+    }
+
+    /// Whether `key` can be booked on `date`, and at which times, now.
+    pub async fn availability(&self, key: ServiceKey, date: NaiveDate) -> RepoResult<DayAvailability> {
+        self.repo.day_availability(key, date, self.clock.local_now()).await
+    }
+
+    /// A guest's request, checked against capacity as of now; with a key, a
+    /// repeat of the same request answers the first booking.
+    pub async fn request(
+        &self,
+        booking: NewBooking,
+        key: Option<IdempotencyKey>,
+    ) -> Result<Created<Booking>, BookingError> {
+        self.repo.create_booking(booking, self.clock.local_now(), key).await
+    }
+
+    pub async fn set_status(&self, id: Uuid, status: BookingStatus) -> Result<Booking, StatusChangeError> {
+        self.repo.set_booking_status(id, status).await
+    }
+
+    pub async fn delete(&self, id: Uuid) -> RepoResult<()> {
+        self.repo.delete_booking(id).await
+    }
+}

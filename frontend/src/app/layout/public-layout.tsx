@@ -1,0 +1,32 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Footer } from '@/components/layout/footer';
+import { Header } from './header';
+import { PageLoader } from '@/components/layout/page-loader';
+import { BookingProvider } from '@/features/booking/booking-provider';
+import { CartSheet } from '@/features/cart/components/cart-sheet';
+import { CartProvider } from '@/features/cart/cart-provider';
+
+export function PublicLayout() {
+  return (
+    <CartProvider>
+      <BookingProvider>
+        <a
+          href="#main"
+          className="sr-only z-[80] bg-gold px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="min-h-[70vh] outline-none">
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <CartSheet />
+        <ScrollRestoration />
+      </BookingProvider>
+    </CartProvider>
+  );
+}

@@ -1,4 +1,0 @@
-export const serviceKeys = {
-  all: ['services'] as const,
-  list: () => [...serviceKeys.all, 'list'] as const,
-};

@@ -1,0 +1,22 @@
+/*
+ * Cache keys of the public catalogue (services, products and their media,
+ * journal posts). The public pages read these lists and the admin changes
+ * them: both sides use these keys, so an admin edit invalidates what the shop
+ * shows in the same tab.
+ */
+export const productKeys = {
+  all: ['products'] as const,
+  list: () => [...productKeys.all, 'list'] as const,
+  media: (productId: string) => [...productKeys.all, productId, 'media'] as const,
+};
+
+export const serviceKeys = {
+  all: ['services'] as const,
+  list: () => [...serviceKeys.all, 'list'] as const,
+};
+
+export const blogKeys = {
+  all: ['blog-posts'] as const,
+  list: () => [...blogKeys.all, 'list'] as const,
+  detail: (slug: string) => [...blogKeys.all, 'detail', slug] as const,
+};

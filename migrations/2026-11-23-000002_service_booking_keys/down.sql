@@ -1,0 +1,1 @@
+ALTER TABLE services DROP COLUMN booking_key;

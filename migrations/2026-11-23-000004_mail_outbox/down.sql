@@ -1,0 +1,2 @@
+DROP TABLE outbox_attempts;
+DROP TABLE outbox_messages;
