@@ -193,9 +193,17 @@ pub fn build_app(
         .route("/", get_or_head().to(site::app_page))
         // Not the raw template from the files below: the rendered, uncached home page.
         .route("/index.html", get_or_head().to(site::app_page))
-        .route(
-            "/{page:(services|products|blog|contact|checkout|wellness-quiz|admin/login|admin/dashboard)/?}",
-            get_or_head().to(site::app_page),
-        )
+        .route("/bookings/manage/{token}", get_or_head().to(site::manage_booking_page))
+        .configure(app_page_routes)
         .service(root_files)
+}
+
+/// One route per page of the browser app (with and without a trailing
+/// slash), so every route has a name of its own in the metrics.
+fn app_page_routes(config: &mut web::ServiceConfig) {
+    for path in site::APP_PAGES.iter().filter(|path| **path != "/") {
+        config
+            .route(path, get_or_head().to(site::app_page))
+            .route(&format!("{path}/"), get_or_head().to(site::app_page));
+    }
 }

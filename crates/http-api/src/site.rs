@@ -83,6 +83,19 @@ fn static_page(path: &str) -> Option<PageMeta> {
             indexable: false,
             ..page("Checkout | Golden Pine Wellness Retreat", "Complete your order.", "/checkout")
         },
+        // Reached from links in guests' mail; never indexed.
+        "/bookings/manage" => PageMeta {
+            indexable: false,
+            ..page("Your Booking | Golden Pine Wellness Retreat", "See or cancel your booking.", path)
+        },
+        "/newsletter/unsubscribe" => PageMeta {
+            indexable: false,
+            ..page(
+                "Newsletter | Golden Pine Wellness Retreat",
+                "Unsubscribe from the Golden Pine journal.",
+                path,
+            )
+        },
         "/admin/login" | "/admin/dashboard" => PageMeta {
             indexable: false,
             ..page("Admin | Golden Pine Wellness Retreat", "Administration.", path)
@@ -95,7 +108,7 @@ fn static_page(path: &str) -> Option<PageMeta> {
 const SITEMAP_PATHS: [&str; 6] = ["/", "/services", "/products", "/blog", "/wellness-quiz", "/contact"];
 
 /// Every page the browser app can show, for its titles.
-const APP_PAGES: [&str; 9] = [
+pub const APP_PAGES: [&str; 11] = [
     "/",
     "/services",
     "/products",
@@ -103,6 +116,8 @@ const APP_PAGES: [&str; 9] = [
     "/contact",
     "/checkout",
     "/wellness-quiz",
+    "/bookings/manage",
+    "/newsletter/unsubscribe",
     "/admin/login",
     "/admin/dashboard",
 ];
@@ -249,6 +264,15 @@ pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
     match static_page(path) {
         Some(meta) => render(&state, &meta, StatusCode::OK).await,
         None => render(&state, &not_found_meta(path), StatusCode::NOT_FOUND).await,
+    }
+}
+
+/// `GET /bookings/manage/{token}`: a guest's booking page. Its head tags name
+/// the page, never the token (no canonical or og:url carries it).
+pub async fn manage_booking_page(state: web::Data<AppState>) -> HttpResponse {
+    match static_page("/bookings/manage") {
+        Some(meta) => render(&state, &meta, StatusCode::OK).await,
+        None => render(&state, &not_found_meta("/bookings/manage"), StatusCode::NOT_FOUND).await,
     }
 }
 

@@ -16,8 +16,10 @@ use crate::state::{AdminSession, AppState};
 macro_rules! mirror {
     ($(#[$meta:meta])* $name:ident mirrors $domain:path { $($variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$meta])*
+        // snake_case, as the domain's texts are (`$text` documents each).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-        pub enum $name { $(#[serde(rename = $text)] $variant),+ }
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $(#[doc = $text] $variant),+ }
 
         impl From<$domain> for $name {
             fn from(value: $domain) -> Self {

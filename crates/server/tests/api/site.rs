@@ -221,6 +221,23 @@ async fn unknown_pages_and_slugs_are_404_with_the_app_html_and_unknown_api_paths
 }
 
 #[tokio::test]
+async fn guest_pages_from_mail_links_are_served_unindexed_and_never_repeat_the_token() {
+    let (app, _frontend) = site().await;
+    let token = "eyJhbGciOiJIUzI1NiJ9.secret-part.signature";
+    for (path, title_part) in [
+        (format!("/bookings/manage/{token}"), "Your Booking"),
+        ("/newsletter/unsubscribe?token=abc".to_owned(), "Newsletter"),
+        ("/newsletter/unsubscribe/".to_owned(), "Newsletter"),
+    ] {
+        let (status, _, html) = page(&app, &path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(title(&html).contains(title_part), "{path}");
+        assert_eq!(meta(&html, "robots").as_deref(), Some("noindex"), "{path}");
+        assert!(!html.contains("secret-part"), "no head tag repeats the token: {path}");
+    }
+}
+
+#[tokio::test]
 async fn the_sitemap_lists_every_post_and_robots_hides_admin() {
     let (app, _frontend) = site().await;
     let token = app.admin_token().await;

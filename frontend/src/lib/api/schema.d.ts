@@ -850,12 +850,12 @@ export interface components {
          * @description Where a message stands.
          * @enum {string}
          */
-        EmailState: "Queued" | "Sending" | "Sent" | "Failed";
+        EmailState: "queued" | "sending" | "sent" | "failed";
         /**
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "BookingRequested" | "BookingConfirmed" | "BookingCancelled" | "OrderReceipt" | "OrderShipped" | "OrderCancelled" | "ContactAcknowledged" | "NewsletterWelcome" | "OwnerNewBooking" | "OwnerNewOrder" | "OwnerNewMessage" | "OwnerBookingCancelled";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
