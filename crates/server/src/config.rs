@@ -202,12 +202,12 @@ impl Config {
         if self.admin_email.is_some() != self.admin_password.is_some() {
             bail!("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither");
         }
-        if let Some(secret) = &self.jwt_secret {
-            if secret.expose_secret().len() < MIN_JWT_SECRET_BYTES {
-                bail!(
-                    "JWT_SECRET must be at least {MIN_JWT_SECRET_BYTES} bytes (or unset, to use a generated one)"
-                );
-            }
+        if let Some(secret) = &self.jwt_secret
+            && secret.expose_secret().len() < MIN_JWT_SECRET_BYTES
+        {
+            bail!(
+                "JWT_SECRET must be at least {MIN_JWT_SECRET_BYTES} bytes (or unset, to use a generated one)"
+            );
         }
         Ok(())
     }

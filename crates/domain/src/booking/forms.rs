@@ -129,10 +129,10 @@ impl BlackoutForm {
             },
         );
         let reason = errors.take("reason", optional_text(self.reason.as_deref(), LONG_TEXT_MAX));
-        if let (Some(start), Some(end)) = (start_date, end_date) {
-            if end < start {
-                errors.add("endDate", "End date must be on or after the start date");
-            }
+        if let (Some(start), Some(end)) = (start_date, end_date)
+            && end < start
+        {
+            errors.add("endDate", "End date must be on or after the start date");
         }
         match (start_date, end_date, blackout_type, reason) {
             (Some(start_date), Some(end_date), Some(blackout_type), Some(reason)) if errors.is_empty() => {

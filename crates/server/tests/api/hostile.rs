@@ -549,12 +549,11 @@ async fn one_megabyte_strings_are_413_and_long_strings_are_refused_or_kept() {
             let mut body = valid_body(&schema, &f);
             body[&property] = json!(long);
             let answer = send_json(&app, &f, &op, &body, &format!("200 KB in {property}")).await;
-            if answer.status.is_success() {
-                if let Some(echo) =
+            if answer.status.is_success()
+                && let Some(echo) =
                     answer.body.as_ref().and_then(|b| b.get(&property)).and_then(Value::as_str)
-                {
-                    assert_eq!(echo.len(), long.len(), "{} truncated {property}", op.label());
-                }
+            {
+                assert_eq!(echo.len(), long.len(), "{} truncated {property}", op.label());
             }
         }
     }
