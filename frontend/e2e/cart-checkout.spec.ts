@@ -151,6 +151,48 @@ test('add to cart, change quantities, check out and find the order stored', asyn
   expect(items).toEqual([expect.objectContaining({ productId: first.id, quantity: 3 })]);
 });
 
+test('an order whose answer was lost is placed once when the guest presses again', async ({ page, request }) => {
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products[0]!;
+  await page.goto('/');
+  await page.evaluate((p) => window.localStorage.setItem('cart', JSON.stringify([{ product: p, quantity: 1 }])), product);
+  await page.goto('/checkout');
+  const email = `retry-${uniqueSuffix()}@example.com`;
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Pine');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Address').fill('1 Forest Lane');
+  await page.getByLabel('City').fill('Idyllwild');
+  await page.getByLabel('State').fill('CA');
+  await page.getByLabel('ZIP code').fill('92549');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+
+  // The first press reaches the server, which stores the order, but its
+  // answer never reaches the browser (a dropped connection).
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route('**/api/orders', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  await expectToast(page, 'Order Failed', 'There was an error processing your order. Please try again.');
+
+  // Pressing again repeats the same attempt: the first order's answer, no second order.
+  await page.getByRole('button', { name: 'PLACE ORDER' }).click();
+  await expect(toastRegion(page).getByText('Order Placed Successfully!', { exact: true })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const orders = await adminGet<Order[]>(request, '/api/orders');
+  expect(orders.filter((o) => o.email === email)).toHaveLength(1);
+});
+
 test('a corrupt stored cart starts empty', async ({ page }) => {
   const messages: string[] = [];
   page.on('console', (m) => messages.push(m.text()));

@@ -1,17 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { bookingServices, formatSlot, timeSlots, type BookingServiceKey } from '@/config/site';
 import { ApiError } from '@/lib/api/errors';
 import type { NewBooking, ServiceKey } from '@/lib/api/types';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
+import { honeypotValue } from '@/lib/honeypot';
+import { AttemptKey } from '@/lib/idempotency';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
 import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-schema';
@@ -35,6 +38,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
   const form = useForm<BookingFormValues>({ resolver: zodResolver(bookingSchema), defaultValues: emptyBooking });
   const { control, handleSubmit, formState, setValue, reset, setError } = form;
   const createBooking = useCreateBooking();
+  const [attempt] = useState(() => new AttemptKey());
 
   useEffect(() => {
     if (session > 0 && presetService) setValue('service', presetService, { shouldValidate: false });
@@ -61,8 +65,9 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
     }
   }, [answer, time, setValue]);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (values, event) => {
     const body: NewBooking = {
+      website: honeypotValue(event),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
@@ -72,7 +77,8 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
       notes: values.notes.trim() === '' ? null : values.notes.trim(),
     };
     try {
-      await createBooking.mutateAsync(body);
+      await createBooking.mutateAsync({ body, idempotencyKey: attempt.current });
+      attempt.settle();
       toast({
         title: 'Booking Request Submitted',
         description: "Thank you! We'll contact you soon to confirm your appointment.",
@@ -80,6 +86,9 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
       reset(emptyBooking);
       onOpenChange(false);
     } catch (error) {
+      // The server answered: the next press is a new attempt (a network
+      // failure keeps the key, so a retry cannot book twice).
+      if (error instanceof ApiError) attempt.settle();
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
           if (field in emptyBooking) setError(field as keyof BookingFormValues, { message });
@@ -108,6 +117,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Booking request">
+          <HoneypotField />
           <FormField control={control} name="firstName" id="booking-first-name" label="First name">
             <Input autoComplete="given-name" />
           </FormField>

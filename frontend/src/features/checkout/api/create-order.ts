@@ -2,8 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { NewOrder } from '@/lib/api/types';
 
-export async function createOrder(body: NewOrder) {
-  return unwrap(await api.POST('/api/orders', { body }));
+/** Places an order; `idempotencyKey` is the checkout attempt's (the same on a retry of it). */
+export async function createOrder({ body, idempotencyKey }: { body: NewOrder; idempotencyKey: string }) {
+  return unwrap(await api.POST('/api/orders', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
 export function useCreateOrder() {

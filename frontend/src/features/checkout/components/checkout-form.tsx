@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api/errors';
+import { honeypotValue } from '@/lib/honeypot';
+import { AttemptKey } from '@/lib/idempotency';
 import { useCreateOrder } from '../api/create-order';
 import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
 import { OrderSummary } from './order-summary';
@@ -42,21 +47,27 @@ export function CheckoutForm({
   onPlaced: (shortOrderId: string) => void;
 }) {
   const createOrder = useCreateOrder();
+  const [attempt] = useState(() => new AttemptKey());
   const { handleSubmit, control, formState } = useForm<ShippingDetails>({
     resolver: zodResolver(shippingSchema),
     defaultValues: emptyShipping,
   });
 
-  const onSubmit = handleSubmit(async (shipping) => {
+  const onSubmit = handleSubmit(async (shipping, event) => {
     try {
-      const order = await createOrder.mutateAsync(buildOrderPayload(shipping, items));
+      const body = { ...buildOrderPayload(shipping, items), website: honeypotValue(event) };
+      const order = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current });
+      attempt.settle();
       const shortId = order.id.slice(0, 8);
       toast({
         title: 'Order Placed Successfully!',
         description: `Order #${shortId} confirmed. You will receive a confirmation email shortly.`,
       });
       onPlaced(shortId);
-    } catch {
+    } catch (error) {
+      // The server answered: the next press is a new attempt. A network failure
+      // keeps the key, so pressing again cannot place the order twice.
+      if (error instanceof ApiError) attempt.settle();
       toast({
         title: 'Order Failed',
         description: 'There was an error processing your order. Please try again.',
@@ -68,6 +79,7 @@ export function CheckoutForm({
   const busy = formState.isSubmitting || createOrder.isPending;
   return (
     <form onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14" aria-label="Checkout">
+      <HoneypotField />
       <div className="space-y-10">
         <section aria-labelledby="shipping-heading" className="border border-line bg-surface p-6 sm:p-8">
           <h2 id="shipping-heading" className="font-display text-3xl text-ivory">

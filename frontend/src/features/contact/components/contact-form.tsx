@@ -7,7 +7,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { contactInterests } from '@/config/site';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 import type { NewContactMessage } from '@/lib/api/types';
+import { honeypotValue } from '@/lib/honeypot';
 import { useCreateContactMessage } from '../api/create-contact-message';
 
 /** Spec §5: the contact form's rules and exact messages. */
@@ -28,8 +30,9 @@ export function ContactForm() {
     defaultValues: empty,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async (values, event) => {
     const body: NewContactMessage = {
+      website: honeypotValue(event),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
@@ -52,6 +55,7 @@ export function ContactForm() {
   const busy = formState.isSubmitting;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6 sm:grid-cols-2" aria-label="Contact form">
+      <HoneypotField />
       <FormField control={control} name="firstName" id="contact-first-name" label="First name">
         <Input autoComplete="given-name" />
       </FormField>

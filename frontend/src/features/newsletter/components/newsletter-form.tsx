@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { HoneypotField } from '@/components/ui/honeypot-field';
 import { toast } from '@/components/ui/toast-store';
+import { honeypotValue } from '@/lib/honeypot';
 import { useCreateSubscription } from '../api/create-subscription';
 
 const schema = z.object({ email: z.string().trim().pipe(z.email('Please enter a valid email address')) });
@@ -17,9 +19,9 @@ export function NewsletterForm() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = handleSubmit(async ({ email }, event) => {
     try {
-      await subscribe.mutateAsync({ email: email.trim() });
+      await subscribe.mutateAsync({ email: email.trim(), website: honeypotValue(event) });
       toast({ title: 'Thank you for subscribing!', description: 'Seasonal notes from the mountain will arrive in your inbox.' });
       reset();
     } catch {
@@ -43,6 +45,7 @@ export function NewsletterForm() {
         Seasonal rituals, new botanicals and quiet openings in the calendar — a few letters a year, never more.
       </p>
       <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row" aria-label="Newsletter subscription">
+        <HoneypotField />
         <FormField control={control} name="email" id="newsletter-email" label="Email address" hideLabel className="flex-1 text-left">
           <Input type="email" autoComplete="email" placeholder="Your email address" />
         </FormField>
