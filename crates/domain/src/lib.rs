@@ -8,6 +8,7 @@ pub mod admin;
 pub mod booking;
 pub mod catalog;
 pub mod content;
+pub mod export;
 pub mod idempotency;
 pub mod limits;
 pub mod mail;

@@ -20,7 +20,7 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::{ApiError, json_error, path_error, query_error};
-use crate::routes::{admin, bookings, catalog, content, emails, guest, orders, quiz};
+use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
 pub use crate::state::{AdminSession, AppState, SiteConfig};
 
 /// Largest JSON body accepted.
@@ -124,7 +124,11 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/emails/{id}", GET => emails::detail))
         .service(resource!("/admin/emails/{id}/resend", POST => emails::resend))
         .service(resource!("/admin/email-previews", GET => emails::previews))
-        .service(resource!("/admin/mail-settings", GET => emails::settings));
+        .service(resource!("/admin/mail-settings", GET => emails::settings))
+        .service(resource!("/admin/exports/orders.csv", GET => exports::orders))
+        .service(resource!("/admin/exports/bookings.csv", GET => exports::bookings))
+        .service(resource!("/admin/exports/contact-messages.csv", GET => exports::contact_messages))
+        .service(resource!("/admin/exports/newsletter-subscriptions.csv", GET => exports::newsletter_subscriptions));
 }
 
 /// GET, and HEAD of the same page (HTTP requires both; crawlers and link

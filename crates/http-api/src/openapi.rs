@@ -4,7 +4,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::ErrorBody;
-use crate::routes::{admin, bookings, catalog, content, emails, guest, orders, quiz};
+use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -36,6 +36,7 @@ use crate::routes::{admin, bookings, catalog, content, emails, guest, orders, qu
         crate::site::site,
         guest::booking, guest::cancel_booking, guest::unsubscribe,
         emails::list, emails::detail, emails::resend, emails::previews, emails::settings,
+        exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions,
     ),
     components(schemas(ErrorBody)),
     modifiers(&BearerAuth, &CommonResponses),
@@ -53,6 +54,7 @@ use crate::routes::{admin, bookings, catalog, content, emails, guest, orders, qu
         (name = "Admin", description = "Administrator login"),
         (name = "Guest", description = "What guests reach through the signed links in their mail"),
         (name = "Emails", description = "The mail outbox: messages, attempts, resending, template previews"),
+        (name = "Exports", description = "Orders, bookings, contact messages and subscribers as CSV for spreadsheets"),
         (name = "Site", description = "What the browser app takes from the server: time zone and page titles"),
     )
 )]

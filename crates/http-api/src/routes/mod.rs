@@ -3,6 +3,7 @@ pub mod bookings;
 pub mod catalog;
 pub mod content;
 pub mod emails;
+pub mod exports;
 pub mod guest;
 pub mod orders;
 pub mod quiz;

@@ -13,6 +13,7 @@ mod cli;
 mod concurrency;
 mod content;
 mod error_codes;
+mod exports;
 mod hostile;
 mod mail;
 mod migrations;

@@ -1,0 +1,217 @@
+//! Spreadsheet exports for the dashboard: orders, bookings, contact messages
+//! and newsletter subscribers as CSV (RFC 4180: CRLF line ends, quotes where
+//! needed, a header row), UTF-8 with a byte-order mark so spreadsheet
+//! programs read accents right, dates in ISO 8601 (UTC), money as decimals,
+//! and every cell neutralised against formula injection
+//! (`domain::export::neutralise_cell`). The body is sent as a chunked
+//! stream, a few hundred rows per chunk.
+
+use actix_web::http::header::{self, ContentDisposition, DispositionParam, DispositionType};
+use actix_web::{HttpResponse, web};
+use chrono::{DateTime, SecondsFormat, Utc};
+
+use domain::export::neutralise_cell;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::state::{AdminSession, AppState};
+
+/// Rows per chunk of the streamed body.
+const ROWS_PER_CHUNK: usize = 250;
+const BYTE_ORDER_MARK: &str = "\u{feff}";
+
+fn timestamp(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// One CSV record (with its CRLF), every cell neutralised.
+fn record(cells: &[&str]) -> Result<Vec<u8>, ApiError> {
+    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    writer
+        .write_record(cells.iter().map(|cell| neutralise_cell(cell).into_owned()))
+        .map_err(|e| ApiError::internal(format!("csv: {e}")))?;
+    writer.into_inner().map_err(|e| ApiError::internal(format!("csv: {e}")))
+}
+
+/// The response: a header row, then the rows in chunks.
+fn csv_response(
+    name: &str,
+    today: chrono::NaiveDate,
+    header: &[&str],
+    rows: Vec<Vec<String>>,
+) -> Result<HttpResponse, ApiError> {
+    let mut chunks = vec![web::Bytes::from([BYTE_ORDER_MARK.as_bytes(), &record(header)?].concat())];
+    for chunk in rows.chunks(ROWS_PER_CHUNK) {
+        let mut bytes = Vec::new();
+        for row in chunk {
+            let cells: Vec<&str> = row.iter().map(String::as_str).collect();
+            bytes.extend(record(&cells)?);
+        }
+        chunks.push(web::Bytes::from(bytes));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(format!("golden-pine-{name}-{today}.csv"))],
+        })
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .streaming(futures_util::stream::iter(chunks.into_iter().map(Ok::<_, std::convert::Infallible>))))
+}
+
+const CSV_DESCRIPTION: &str = "CSV (RFC 4180, UTF-8 with BOM, header row), newest first; cells that \
+    would start a formula begin with an apostrophe";
+
+#[utoipa::path(get, path = "/api/admin/exports/orders.csv", tag = "Exports",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn orders(_admin: AdminSession, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let rows = state
+        .orders
+        .list_orders()
+        .await?
+        .into_iter()
+        .map(|order| {
+            let items = order
+                .items
+                .iter()
+                .map(|item| format!("{} x {} @ {}", item.quantity, item.product_name, item.price))
+                .collect::<Vec<_>>()
+                .join("; ");
+            let c = order.customer;
+            vec![
+                order.id.to_string(),
+                timestamp(order.created_at),
+                order.status.as_str().to_owned(),
+                c.first_name,
+                c.last_name,
+                c.email.as_str().to_owned(),
+                c.phone.unwrap_or_default(),
+                c.address,
+                c.city,
+                c.state,
+                c.zip,
+                items,
+                order.totals.subtotal.to_string(),
+                order.totals.tax.to_string(),
+                order.totals.shipping.to_string(),
+                order.totals.total.to_string(),
+            ]
+        })
+        .collect();
+    let header = [
+        "id",
+        "created_at",
+        "status",
+        "first_name",
+        "last_name",
+        "email",
+        "phone",
+        "address",
+        "city",
+        "state",
+        "zip",
+        "items",
+        "subtotal",
+        "tax",
+        "shipping",
+        "total",
+    ];
+    csv_response("orders", state.clock.local_now().date, &header, rows)
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/bookings.csv", tag = "Exports",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let rows = state
+        .bookings
+        .list_bookings()
+        .await?
+        .into_iter()
+        .map(|b| {
+            vec![
+                b.id.to_string(),
+                timestamp(b.created_at),
+                b.status.as_str().to_owned(),
+                b.service.as_str().to_owned(),
+                b.date.to_string(),
+                b.time.as_str().to_owned(),
+                b.first_name,
+                b.last_name,
+                b.email,
+                b.notes.unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let header = [
+        "id",
+        "created_at",
+        "status",
+        "service",
+        "date",
+        "time",
+        "first_name",
+        "last_name",
+        "email",
+        "notes",
+    ];
+    csv_response("bookings", state.clock.local_now().date, &header, rows)
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn contact_messages(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = state
+        .content
+        .list_messages()
+        .await?
+        .into_iter()
+        .map(|m| {
+            vec![
+                m.id.to_string(),
+                timestamp(m.created_at),
+                m.first_name,
+                m.last_name,
+                m.email,
+                m.interest.unwrap_or_default(),
+                m.message,
+            ]
+        })
+        .collect();
+    let header = ["id", "created_at", "first_name", "last_name", "email", "interest", "message"];
+    csv_response("contact-messages", state.clock.local_now().date, &header, rows)
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn newsletter_subscriptions(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = state
+        .content
+        .list_subscriptions()
+        .await?
+        .into_iter()
+        .map(|s| vec![s.id.to_string(), timestamp(s.created_at), s.email])
+        .collect();
+    csv_response(
+        "newsletter-subscriptions",
+        state.clock.local_now().date,
+        &["id", "created_at", "email"],
+        rows,
+    )
+}
