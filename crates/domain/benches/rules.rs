@@ -51,6 +51,7 @@ fn main() {
             price: Money::from_cents(1_000 + i as i64 * 137).expect("price"),
             description: String::new(),
             image: String::new(),
+            stock: None,
         })
         .collect();
 

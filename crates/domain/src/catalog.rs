@@ -26,6 +26,45 @@ pub struct Product {
     pub price: Money,
     pub description: String,
     pub image: String,
+    /// How many are left; `None` is unlimited.
+    pub stock: Option<u32>,
+}
+
+/// The most stock a product may hold.
+pub const MAX_STOCK: u32 = 100_000;
+pub const STOCK_MESSAGE: &str = "Stock must be a whole number from 0 to 100000, or empty for unlimited";
+
+/// What a product write does to its stock. A client that does not send the
+/// field (the specification's dashboard) keeps it as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockUpdate {
+    Keep,
+    Set(Option<u32>),
+}
+
+/// The stock field as a client sent it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum StockForm {
+    /// Not sent.
+    #[default]
+    Absent,
+    /// Sent empty (null): unlimited.
+    Unlimited,
+    /// Sent as a number (`None` when it was not a whole number).
+    Quantity(Option<i64>),
+}
+
+impl StockForm {
+    fn validate(self) -> Result<StockUpdate, String> {
+        match self {
+            StockForm::Absent => Ok(StockUpdate::Keep),
+            StockForm::Unlimited => Ok(StockUpdate::Set(None)),
+            StockForm::Quantity(Some(n)) if (0..=i64::from(MAX_STOCK)).contains(&n) => {
+                Ok(StockUpdate::Set(u32::try_from(n).ok()))
+            }
+            StockForm::Quantity(_) => Err(STOCK_MESSAGE.to_owned()),
+        }
+    }
 }
 
 /// A validated product, ready to be stored (create or full update).
@@ -36,6 +75,8 @@ pub struct NewProduct {
     pub price: Money,
     pub description: String,
     pub image: String,
+    /// On create, `Keep` means unlimited.
+    pub stock: StockUpdate,
 }
 
 /// Product fields as a client sent them.
@@ -46,6 +87,7 @@ pub struct ProductForm {
     pub price: String,
     pub description: String,
     pub image: String,
+    pub stock: StockForm,
 }
 
 impl ProductForm {
@@ -61,9 +103,10 @@ impl ProductForm {
         let description = errors
             .take("description", required_text(&self.description, LONG_TEXT_MAX, "Description is required"));
         let image = errors.take("image", media_url(&self.image, "Image URL is required"));
-        match (name, category, price, description, image) {
-            (Some(name), Some(category), Some(price), Some(description), Some(image)) => {
-                Ok(NewProduct { name, category, price, description, image })
+        let stock = errors.take("stock", self.stock.validate());
+        match (name, category, price, description, image, stock) {
+            (Some(name), Some(category), Some(price), Some(description), Some(image), Some(stock)) => {
+                Ok(NewProduct { name, category, price, description, image, stock })
             }
             _ => Err(errors),
         }
@@ -242,6 +285,20 @@ mod tests {
             price: "32.5".into(),
             description: "Smells like the forest.".into(),
             image: "/media/products/cedar.webp".into(),
+            stock: StockForm::Absent,
+        }
+    }
+
+    #[test]
+    fn stock_is_kept_when_not_sent_and_checked_when_sent() {
+        let stock = |form| ProductForm { stock: form, ..product_form() }.validate().map(|p| p.stock);
+        assert_eq!(stock(StockForm::Absent), Ok(StockUpdate::Keep));
+        assert_eq!(stock(StockForm::Unlimited), Ok(StockUpdate::Set(None)));
+        assert_eq!(stock(StockForm::Quantity(Some(0))), Ok(StockUpdate::Set(Some(0))));
+        assert_eq!(stock(StockForm::Quantity(Some(100_000))), Ok(StockUpdate::Set(Some(100_000))));
+        for bad in [Some(-1), Some(100_001), None] {
+            let errors = stock(StockForm::Quantity(bad)).expect_err("refused");
+            assert_eq!(errors.message_for("stock"), Some(STOCK_MESSAGE), "{bad:?}");
         }
     }
 

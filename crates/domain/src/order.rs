@@ -220,6 +220,58 @@ pub enum PricingError {
     PricesChanged,
     #[error("This order is too large to process online; please contact us")]
     TooLarge,
+    /// A line asks for more than is left (`left` may be 0: sold out).
+    #[error("{}", stock_message(name, *left))]
+    OutOfStock { product_id: Uuid, name: String, left: u32 },
+}
+
+fn stock_message(name: &str, left: u32) -> String {
+    match left {
+        0 => format!("{name} is sold out"),
+        _ => format!("Only {left} left of {name}"),
+    }
+}
+
+/// What an order's status change does to the stock of its products.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockMovement {
+    /// Into `cancelled`: the items go back on the shelf.
+    GiveBack,
+    /// Out of `cancelled` (reinstated): the items are taken again, as far as
+    /// any are left (an admin's status change is never refused for stock).
+    TakeAgain,
+    None,
+}
+
+impl StockMovement {
+    pub fn between(before: OrderStatus, after: OrderStatus) -> Self {
+        match (before == OrderStatus::Cancelled, after == OrderStatus::Cancelled) {
+            (false, true) => StockMovement::GiveBack,
+            (true, false) => StockMovement::TakeAgain,
+            _ => StockMovement::None,
+        }
+    }
+
+    /// A product's stock after moving `quantity`; unlimited stays unlimited.
+    pub fn apply(self, level: Option<u32>, quantity: u32) -> Option<u32> {
+        level.map(|left| match self {
+            StockMovement::GiveBack => left.saturating_add(quantity).min(crate::catalog::MAX_STOCK),
+            StockMovement::TakeAgain => left.saturating_sub(quantity),
+            StockMovement::None => left,
+        })
+    }
+}
+
+/// The stock left of each limited product after an order takes its lines
+/// (the lines were checked against it by [`OrderRequest::price`]).
+pub fn stock_after_order(items: &[OrderItem], catalogue: &[Product]) -> Vec<(Uuid, u32)> {
+    items
+        .iter()
+        .filter_map(|item| {
+            let left = catalogue.iter().find(|p| p.id == item.product_id)?.stock?;
+            Some((item.product_id, left.saturating_sub(item.quantity)))
+        })
+        .collect()
 }
 
 impl OrderRequest {
@@ -232,6 +284,13 @@ impl OrderRequest {
             .map(|(id, quantity)| {
                 let product =
                     catalogue.iter().find(|p| p.id == *id).ok_or(PricingError::UnknownProduct(*id))?;
+                if let Some(left) = product.stock.filter(|left| *quantity > *left) {
+                    return Err(PricingError::OutOfStock {
+                        product_id: product.id,
+                        name: product.name.clone(),
+                        left,
+                    });
+                }
                 Ok(OrderItem {
                     product_id: product.id,
                     product_name: product.name.clone(),
@@ -277,7 +336,62 @@ mod tests {
             price: money(price),
             description: "d".into(),
             image: "/i.webp".into(),
+            stock: None,
         }
+    }
+
+    #[test]
+    fn stock_exactly_used_up_is_fine_and_one_more_is_refused_naming_what_is_left() {
+        let mut candle = product("Cedar Candle", "20.00");
+        candle.stock = Some(2);
+        let exact =
+            form(vec![line(candle.id, 2)], ["40.00", "3.20", "15.00", "58.20"]).validate().expect("valid");
+        let order = exact.price(std::slice::from_ref(&candle)).expect("exactly the stock");
+        assert_eq!(stock_after_order(&order.items, std::slice::from_ref(&candle)), [(candle.id, 0)]);
+
+        let more =
+            form(vec![line(candle.id, 3)], ["60.00", "4.80", "15.00", "79.80"]).validate().expect("valid");
+        let refused = more.price(std::slice::from_ref(&candle)).expect_err("one too many");
+        assert_eq!(
+            refused,
+            PricingError::OutOfStock { product_id: candle.id, name: "Cedar Candle".into(), left: 2 }
+        );
+        assert_eq!(refused.to_string(), "Only 2 left of Cedar Candle");
+
+        candle.stock = Some(0);
+        let one =
+            form(vec![line(candle.id, 1)], ["20.00", "1.60", "15.00", "36.60"]).validate().expect("valid");
+        assert_eq!(
+            one.price(std::slice::from_ref(&candle)).expect_err("sold out").to_string(),
+            "Cedar Candle is sold out"
+        );
+    }
+
+    #[test]
+    fn unlimited_products_take_no_stock() {
+        let tea = product("Mountain Mint", "18.00");
+        let request = form(vec![line(tea.id, 999)], ["17982.00", "1438.56", "0.00", "19420.56"])
+            .validate()
+            .expect("valid");
+        let order = request.price(std::slice::from_ref(&tea)).expect("unlimited");
+        assert!(stock_after_order(&order.items, &[tea]).is_empty());
+    }
+
+    #[test]
+    fn cancelling_gives_stock_back_and_reinstating_takes_it_as_far_as_there_is() {
+        use OrderStatus::*;
+        assert_eq!(StockMovement::between(Pending, Cancelled), StockMovement::GiveBack);
+        assert_eq!(StockMovement::between(Shipped, Cancelled), StockMovement::GiveBack);
+        assert_eq!(StockMovement::between(Cancelled, Pending), StockMovement::TakeAgain);
+        assert_eq!(StockMovement::between(Cancelled, Cancelled), StockMovement::None);
+        assert_eq!(StockMovement::between(Pending, Shipped), StockMovement::None);
+        assert_eq!(StockMovement::GiveBack.apply(Some(1), 2), Some(3));
+        assert_eq!(StockMovement::GiveBack.apply(None, 2), None);
+        assert_eq!(StockMovement::TakeAgain.apply(Some(1), 2), Some(0));
+        assert_eq!(
+            StockMovement::GiveBack.apply(Some(crate::catalog::MAX_STOCK), 5),
+            Some(crate::catalog::MAX_STOCK)
+        );
     }
 
     fn form(lines: Vec<LineRequest>, totals: [&str; 4]) -> CheckoutForm {

@@ -298,6 +298,7 @@ mod tests {
             price: Money::ZERO,
             description: String::new(),
             image: String::new(),
+            stock: None,
         };
         let catalogue = vec![
             product("a", ProductCategory::Candles),

@@ -74,6 +74,9 @@ pub enum ErrorCode {
     CapacityBelowBookings,
     /// 409: the cart's prices or totals differ from the server's; nothing was stored.
     PricesChanged,
+    /// 409: a line asks for more of a product than is left; the message names
+    /// the product and what is left. Nothing was stored.
+    OutOfStock,
     /// 409: another post has this slug.
     DuplicateSlug,
     /// 409: another service carries this booking key.
@@ -112,6 +115,7 @@ impl ErrorCode {
             | C::NoCapacity
             | C::CapacityBelowBookings
             | C::PricesChanged
+            | C::OutOfStock
             | C::DuplicateSlug
             | C::BookingKeyTaken
             | C::IdempotencyKeyReused
@@ -339,6 +343,9 @@ impl From<OrderError> for ApiError {
             }
             OrderError::Pricing(error @ (PricingError::UnknownProduct(_) | PricingError::TooLarge)) => {
                 ValidationErrors::single("items", error.to_string()).into()
+            }
+            OrderError::Pricing(error @ PricingError::OutOfStock { .. }) => {
+                ApiError::new(ErrorCode::OutOfStock, error.to_string())
             }
             OrderError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             OrderError::Repo(error) => error.into(),

@@ -92,6 +92,8 @@ pub fn parse(text: &str) -> anyhow::Result<DemoCatalogue> {
             price: p.price,
             description: p.description,
             image: p.image,
+            // The demo shop sells without stock limits (set them in the dashboard).
+            stock: domain::catalog::StockForm::Absent,
         }
         .validate()
         .map_err(|e| anyhow::anyhow!("product {name:?}: {e}"))?;

@@ -214,7 +214,10 @@ impl AdminRepository for PgStore {
                 }
                 for item in &catalogue.products {
                     let id: Uuid = diesel::insert_into(products::table)
-                        .values(product_values(&item.product))
+                        .values((
+                            product_values(&item.product),
+                            products::stock.eq(crate::catalog::created_stock(item.product.stock)),
+                        ))
                         .returning(products::id)
                         .get_result(conn)
                         .map_err(storage)?;

@@ -3,7 +3,9 @@ use bigdecimal::BigDecimal;
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use domain::catalog::{BookingKeyChange, NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
+use domain::catalog::{
+    BookingKeyChange, NewMedia, NewProduct, NewService, Product, ProductMedia, Service, StockUpdate,
+};
 use ports::{CatalogRepository, RepoError, RepoResult, ServiceError};
 
 use crate::money::to_numeric;
@@ -24,6 +26,19 @@ pub(crate) struct ProductValues<'a> {
     price: BigDecimal,
     description: &'a str,
     image: &'a str,
+}
+
+/// A new product's stock column: unlimited unless a number was given.
+pub(crate) fn created_stock(stock: StockUpdate) -> Option<i32> {
+    match stock {
+        StockUpdate::Keep | StockUpdate::Set(None) => None,
+        StockUpdate::Set(Some(n)) => Some(stock_column(n)),
+    }
+}
+
+/// Stock as the column holds it (at most `MAX_STOCK`, so it always fits).
+pub(crate) fn stock_column(n: u32) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 pub(crate) fn product_values(product: &NewProduct) -> ProductValues<'_> {
@@ -118,7 +133,7 @@ impl CatalogRepository for PgStore {
     async fn create_product(&self, product: NewProduct) -> RepoResult<Product> {
         self.run(move |conn| {
             diesel::insert_into(products::table)
-                .values(product_values(&product))
+                .values((product_values(&product), products::stock.eq(created_stock(product.stock))))
                 .returning(ProductRow::as_returning())
                 .get_result(conn)
                 .map_err(storage)?
@@ -129,12 +144,17 @@ impl CatalogRepository for PgStore {
 
     async fn update_product(&self, id: Uuid, product: NewProduct) -> RepoResult<Product> {
         self.run(move |conn| {
-            diesel::update(products::table.find(id))
-                .set(product_values(&product))
-                .returning(ProductRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+            let row = match product.stock {
+                StockUpdate::Keep => diesel::update(products::table.find(id))
+                    .set(product_values(&product))
+                    .returning(ProductRow::as_returning())
+                    .get_result(conn),
+                StockUpdate::Set(stock) => diesel::update(products::table.find(id))
+                    .set((product_values(&product), products::stock.eq(stock.map(stock_column))))
+                    .returning(ProductRow::as_returning())
+                    .get_result(conn),
+            };
+            row.map_err(storage)?.try_into()
         })
         .await
     }

@@ -7,7 +7,9 @@ use uuid::Uuid;
 
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
-use domain::order::{Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals};
+use domain::order::{
+    Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals, StockMovement,
+};
 use domain::{Email, Money};
 use ports::{Created, IdempotencyKey, OrderError, OrderRepository, RepoError, RepoResult};
 
@@ -155,15 +157,22 @@ impl OrderRepository for PgStore {
                     }
                 }
                 let ids: Vec<Uuid> = request.lines.iter().map(|(id, _)| *id).collect();
+                // Locked for update: two orders for the last candle never both get it.
                 let rows = products::table
                     .filter(products::id.eq_any(&ids))
                     .select(ProductRow::as_select())
-                    .for_share()
+                    .for_update()
                     .load(conn)
                     .map_err(storage)?;
-                let catalogue = convert_all(rows)?;
+                let catalogue: Vec<domain::catalog::Product> = convert_all(rows)?;
                 match request.price(&catalogue) {
                     Ok(order) => {
+                        for (product, left) in domain::order::stock_after_order(&order.items, &catalogue) {
+                            diesel::update(products::table.find(product))
+                                .set(products::stock.eq(crate::catalog::stock_column(left)))
+                                .execute(conn)
+                                .map_err(storage)?;
+                        }
                         let order = insert_order(conn, &order)?;
                         if let Some(key) = &key {
                             idempotency::remember(conn, Operation::PlaceOrder, key, order.id)?;
@@ -205,12 +214,19 @@ impl OrderRepository for PgStore {
                     .for_update()
                     .first(conn)
                     .map_err(storage)?;
+                let movement = StockMovement::between(
+                    OrderStatus::from_text(&before).unwrap_or(OrderStatus::Pending),
+                    status,
+                );
                 let order: Order = diesel::update(orders::table.find(id))
                     .set(orders::status.eq(status.as_str()))
                     .returning(OrderRow::as_returning())
                     .get_result(conn)
                     .map_err(storage)?
                     .try_into()?;
+                if movement != StockMovement::None {
+                    move_stock(conn, &order, movement)?;
+                }
                 // The customer hears when the order ships or is cancelled.
                 if before != status.as_str() {
                     let event = match status {
@@ -227,4 +243,25 @@ impl OrderRepository for PgStore {
         })
         .await
     }
+}
+
+/// Puts a cancelled order's items back on the shelf, or takes a reinstated
+/// order's again (products since deleted or made unlimited are skipped).
+fn move_stock(conn: &mut PgConnection, order: &Order, movement: StockMovement) -> RepoResult<()> {
+    for item in &order.items {
+        let level: Option<Option<i32>> = products::table
+            .find(item.product_id)
+            .select(products::stock)
+            .for_update()
+            .first(conn)
+            .optional()
+            .map_err(storage)?;
+        let Some(Some(level)) = level else { continue };
+        let after = movement.apply(Some(u32::try_from(level).unwrap_or(0)), item.quantity);
+        diesel::update(products::table.find(item.product_id))
+            .set(products::stock.eq(after.map(crate::catalog::stock_column)))
+            .execute(conn)
+            .map_err(storage)?;
+    }
+    Ok(())
 }

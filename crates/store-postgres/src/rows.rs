@@ -41,6 +41,7 @@ pub struct ProductRow {
     pub price: BigDecimal,
     pub description: String,
     pub image: String,
+    pub stock: Option<i32>,
 }
 
 impl TryFrom<ProductRow> for Product {
@@ -54,6 +55,7 @@ impl TryFrom<ProductRow> for Product {
             name: row.name,
             description: row.description,
             image: row.image,
+            stock: row.stock.map(|n| u32::try_from(n).unwrap_or(0)),
         })
     }
 }

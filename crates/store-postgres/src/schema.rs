@@ -194,6 +194,7 @@ diesel::table! {
         price -> Numeric,
         description -> Text,
         image -> Text,
+        stock -> Nullable<Int4>,
     }
 }
 

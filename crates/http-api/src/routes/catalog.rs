@@ -12,6 +12,7 @@ use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::{AdminSession, AppState};
 use crate::wire::fields::{
     BookingKeyChoice, DurationMinutes, LongText, MediaUrl, Money, OptionalShortText, ShortText, SortOrder,
+    StockQuantity,
 };
 use crate::wire::{self, amount_text, form_whole};
 
@@ -28,6 +29,9 @@ pub struct Product {
     pub description: String,
     /// Image URL (site-relative or absolute).
     pub image: String,
+    /// How many are left; null is unlimited. The shop says "Only N left" from
+    /// 5 down and "Sold out" at 0.
+    pub stock: Option<u32>,
 }
 
 impl From<model::Product> for Product {
@@ -39,11 +43,13 @@ impl From<model::Product> for Product {
             price: p.price.to_string(),
             description: p.description,
             image: p.image,
+            stock: p.stock,
         }
     }
 }
 
-/// Product fields for create and update (a full replacement).
+/// Product fields for create and update (a full replacement, but for
+/// `stock`: not sent, it stays as it is on update and is unlimited on create).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductInput {
@@ -63,6 +69,9 @@ pub struct ProductInput {
     #[serde(default)]
     #[schema(required = true)]
     pub image: MediaUrl,
+    /// How many are left (0 to 100000), or null for unlimited.
+    #[serde(default, deserialize_with = "wire::present")]
+    pub stock: Option<StockQuantity>,
 }
 
 impl ProductInput {
@@ -73,6 +82,11 @@ impl ProductInput {
             price: amount_text(&self.price.into_inner()),
             description: self.description.into_inner(),
             image: self.image.into_inner(),
+            stock: match self.stock.map(StockQuantity::into_inner) {
+                None => model::StockForm::Absent,
+                Some(serde_json::Value::Null) => model::StockForm::Unlimited,
+                Some(value) => model::StockForm::Quantity(form_whole(&value)),
+            },
         }
         .validate()?)
     }

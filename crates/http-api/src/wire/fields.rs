@@ -224,6 +224,11 @@ field!(
     Capacity(serde_json::Value) => whole(1, MAX_CAPACITY_LIMIT, "Guests")
 );
 field!(
+    /// A product's stock: a whole number, or null for unlimited.
+    StockQuantity(serde_json::Value) => whole(0, i64::from(domain::catalog::MAX_STOCK), "How many are left")
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))
+);
+field!(
     /// A position in a product's gallery.
     SortOrder(serde_json::Value) => whole(0, MAX_SORT_ORDER, "Position")
 );

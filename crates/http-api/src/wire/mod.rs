@@ -154,6 +154,16 @@ pub fn whole_number(value: &Value) -> Result<Option<i64>, NotWhole> {
 
 /// A whole-number field for a domain form. A value that is not a whole number
 /// becomes one out of every range, so the domain's range message answers it.
+/// For a field whose absence means something else than its `null`: absent
+/// stays `None` (with `#[serde(default)]`), `null` arrives as `Some(null)`.
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 pub fn form_whole(value: &Value) -> Option<i64> {
     whole_number(value).unwrap_or(Some(i64::MIN))
 }

@@ -23,7 +23,8 @@ fn richest_demo_product() -> (String, usize) {
     (product["name"].as_str().expect("name").to_owned(), count)
 }
 
-const PRODUCT_KEYS: &[&str] = &["id", "name", "category", "price", "description", "image"];
+/// The specification's product fields, plus `stock` (docs/decisions.md §9).
+const PRODUCT_KEYS: &[&str] = &["id", "name", "category", "price", "description", "image", "stock"];
 const MEDIA_KEYS: &[&str] = &["id", "productId", "url", "type", "title", "sortOrder", "createdAt"];
 /// The specification's service fields, plus `bookingKey` (docs/decisions.md §5).
 const SERVICE_KEYS: &[&str] = &["id", "name", "description", "price", "duration", "image", "bookingKey"];

@@ -23,3 +23,4 @@ mod quiz;
 mod site;
 mod smoke;
 mod smtp;
+mod stock;

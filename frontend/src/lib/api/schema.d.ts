@@ -935,7 +935,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -1135,13 +1135,22 @@ export interface components {
              * @example 38.00
              */
             price: string;
+            /**
+             * Format: int32
+             * @description How many are left; null is unlimited. The shop says "Only N left" from
+             *     5 down and "Sold out" at 0.
+             */
+            stock?: number | null;
         };
         /**
          * @description Product category.
          * @enum {string}
          */
         ProductCategory: "skincare" | "candles" | "teas";
-        /** @description Product fields for create and update (a full replacement). */
+        /**
+         * @description Product fields for create and update (a full replacement, but for
+         *     `stock`: not sent, it stays as it is on update and is unlimited on create).
+         */
         ProductInput: {
             category: components["schemas"]["ProductCategory"];
             description: components["schemas"]["LongText"];
@@ -1149,6 +1158,7 @@ export interface components {
             image: components["schemas"]["MediaUrl"];
             name: components["schemas"]["ShortText"];
             price: components["schemas"]["Money"];
+            stock?: null | components["schemas"]["StockQuantity"];
         };
         /**
          * @description The quiz's fifth question.
@@ -1250,6 +1260,8 @@ export interface components {
         SlugText: string;
         /** @description Position: a whole number from 0 to 100000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         SortOrder: number;
+        /** @description How many are left: a whole number from 0 to 100000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        StockQuantity: number | null;
         /**
          * @description The quiz's second question.
          * @enum {string}

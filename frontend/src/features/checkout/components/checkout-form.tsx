@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -9,7 +10,8 @@ import { Field, Input } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
 import { HoneypotField } from '@/components/ui/honeypot-field';
 import { toast } from '@/components/ui/toast-store';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
+import { productKeys } from '@/lib/api/catalogue/keys';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { useCreateOrder } from '../api/create-order';
@@ -48,6 +50,7 @@ export function CheckoutForm({
 }) {
   const createOrder = useCreateOrder();
   const [attempt] = useState(() => new AttemptKey());
+  const queryClient = useQueryClient();
   const { handleSubmit, control, formState } = useForm<ShippingDetails>({
     resolver: zodResolver(shippingSchema),
     defaultValues: emptyShipping,
@@ -68,6 +71,17 @@ export function CheckoutForm({
       // The server answered: the next press is a new attempt. A network failure
       // keeps the key, so pressing again cannot place the order twice.
       if (error instanceof ApiError) attempt.settle();
+      if (hasErrorCode(error, 'out_of_stock')) {
+        // Stock ran out meanwhile: say which product and how many are left,
+        // and let the shop show the new stock.
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
+        toast({
+          title: 'Order Failed',
+          description: `${preferServerMessage(error, 'A product ran out.')}. Please update your cart.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       toast({
         title: 'Order Failed',
         description: 'There was an error processing your order. Please try again.',

@@ -1,8 +1,10 @@
 import { formatPrice } from '@/lib/money';
 import type { Product } from '@/lib/api/types';
 import { Image } from '@/components/ui/image';
+import { stockNotice } from '../stock';
 
 export function ProductCard({ product, onOpen }: { product: Product; onOpen: (product: Product) => void }) {
+  const notice = stockNotice(product.stock);
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
       <button
@@ -21,6 +23,14 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: (pr
           <span className="absolute left-4 top-4 bg-ink/75 px-2.5 py-1 text-[0.62rem] font-medium uppercase tracking-luxe text-gold backdrop-blur-sm">
             {product.category}
           </span>
+          {notice && (
+            <span
+              className="absolute right-4 top-4 bg-ink/80 px-2.5 py-1 text-[0.62rem] font-medium uppercase tracking-luxe text-ivory backdrop-blur-sm"
+              data-testid="stock-notice"
+            >
+              {notice}
+            </span>
+          )}
         </div>
         <div className="flex flex-1 flex-col p-5 sm:p-6">
           <h3 className="font-display text-2xl leading-tight text-ivory">{product.name}</h3>

@@ -7,6 +7,7 @@ import type { Product } from '@/lib/api/types';
 import { useProductMedia } from '@/lib/api/catalogue/get-product-media';
 import { MediaCarousel } from './media-carousel';
 import { carouselItems } from './media-carousel-logic';
+import { isSoldOut, stockNotice } from '../stock';
 
 export type AddToCart = (product: Product, quantity: number, options: { returnFocusTo?: HTMLElement | null }) => void;
 
@@ -25,6 +26,8 @@ export function ProductDialog({
   returnFocusTo?: () => HTMLElement | null;
 }) {
   const media = useProductMedia(product?.id);
+  const notice = stockNotice(product?.stock);
+  const soldOut = isSoldOut(product?.stock);
 
   return (
     <Dialog open={product !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -42,6 +45,11 @@ export function ProductDialog({
               <Badge className="self-start">{product.category}</Badge>
               <DialogTitle className="mt-5 text-4xl sm:text-5xl">{product.name}</DialogTitle>
               <p className="mt-4 font-display text-3xl text-gold tabular-nums">{formatPrice(product.price)}</p>
+              {notice && (
+                <p className="mt-2 text-xs font-medium uppercase tracking-luxe text-gold-light" data-testid="stock-notice">
+                  {notice}
+                </p>
+              )}
               <span className="gold-rule mt-6 bg-gold" />
               <DialogDescription className="mt-6 whitespace-pre-line leading-relaxed text-sand">
                 {product.description}
@@ -50,6 +58,7 @@ export function ProductDialog({
                 <Button
                   size="lg"
                   className="flex-1"
+                  disabled={soldOut}
                   onClick={() => {
                     onClose();
                     // Closing the cart later returns focus to what opened this dialog.
@@ -57,7 +66,7 @@ export function ProductDialog({
                   }}
                 >
                   <ShoppingBag aria-hidden className="size-4" />
-                  Add to Cart
+                  {soldOut ? 'Sold Out' : 'Add to Cart'}
                 </Button>
                 <DialogClose asChild>
                   <Button size="lg" variant="outline">

@@ -97,6 +97,9 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
               required
             />
           </FormField>
+          <FormField control={control} name="stock" id={id('stock')} label="Stock" optional>
+            <Input type="number" inputMode="numeric" step="1" min="0" max="100000" placeholder="Unlimited" />
+          </FormField>
           <FormField control={control} name="description" id={id('description')} label="Description" className="sm:col-span-2">
             <Textarea rows={4} required />
           </FormField>

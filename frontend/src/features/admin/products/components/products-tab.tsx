@@ -1,5 +1,6 @@
 import { Images, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -37,6 +38,7 @@ export function ProductsTab() {
             <TableHead>Name</TableHead>
             <TableHead>Category</TableHead>
             <TableHead className="text-right">Price</TableHead>
+            <TableHead>Stock</TableHead>
             <TableHead>Description</TableHead>
             <TableHead className="text-right">Actions</TableHead>
           </TableRow>
@@ -44,7 +46,7 @@ export function ProductsTab() {
         <TableBody>
           {rows.length === 0 ? (
             <TableStateRow
-              colSpan={5}
+              colSpan={6}
               loading={products.isPending}
               error={products.isError}
               empty="No products yet."
@@ -61,6 +63,9 @@ export function ProductsTab() {
                 </TableCell>
                 <TableCell className="capitalize">{categoryLabel(product.category)}</TableCell>
                 <TableCell className="whitespace-nowrap text-right tabular-nums text-ivory">{displayMoney(product.price)}</TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums" data-testid="product-stock">
+                  <StockLevel stock={product.stock} />
+                </TableCell>
                 <TableCell className="max-w-md">
                   <p className="line-clamp-2" title={product.description}>
                     {product.description}
@@ -104,5 +109,17 @@ export function ProductsTab() {
         }}
       />
     </Panel>
+  );
+}
+
+/** Unlimited, a count, and a warning from 5 down ("Low") or at 0 ("Sold out"). */
+function StockLevel({ stock }: { stock: number | null | undefined }) {
+  if (stock === null || stock === undefined) return <span className="text-muted">Unlimited</span>;
+  if (stock <= 0) return <Badge className="border-danger/60 text-danger">Sold out</Badge>;
+  return (
+    <span className="flex items-center gap-2 text-ivory">
+      {stock}
+      {stock <= 5 && <Badge>Low</Badge>}
+    </span>
   );
 }
