@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { adminGet, expectToast, uniqueSuffix } from './helpers';
 
 type Product = { category: string };
 
@@ -102,4 +103,46 @@ test('the stress warrior stays overnight', async ({ page }) => {
   await expect(page.getByTestId('quiz-primary')).toContainText('Tiny Home Retreat');
   await expect(page.getByTestId('quiz-secondary')).toContainText('Tiny Home Retreat');
   for (const card of await page.getByTestId('quiz-product').all()) await expect(card).toContainText('skincare');
+});
+
+/** "13:00" → "1:00 PM", as the time select shows it. */
+function slotLabel(slot: string): string {
+  const [hour = 0, minutes = 0] = slot.split(':').map(Number);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minutes).padStart(2, '0')} ${hour >= 12 ? 'PM' : 'AM'}`;
+}
+
+test('an open time in the results opens the booking dialog with service, date and time chosen', async ({ page, request }) => {
+  const open = (await (await request.get('/api/open-times?service=spa')).json()) as { date: string; time: string }[];
+  expect(open).toHaveLength(3);
+  await page.goto('/wellness-quiz');
+  for (const label of [
+    'Release stress and tension',
+    'Running on empty',
+    'A quick reset',
+    'Hands-on bodywork',
+    'A little of everything',
+  ]) {
+    await answer(page, label);
+    await page.getByRole('button', { name: /^(NEXT|GET RESULTS)$/ }).click();
+  }
+  const times = page.getByTestId('quiz-open-times');
+  await expect(times.getByText('Next open times')).toBeVisible();
+  const buttons = times.getByRole('button');
+  await expect(buttons).toHaveCount(3);
+  await buttons.first().click();
+
+  const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Service' })).toContainText('Rustic Spa Treatments');
+  await expect(dialog.getByLabel('Date')).toHaveValue(open[0]!.date);
+  await expect(dialog.getByRole('combobox', { name: 'Time' })).toContainText(slotLabel(open[0]!.time));
+  const email = `quinn-${uniqueSuffix()}@example.com`;
+  await dialog.getByLabel('First name').fill('Quinn');
+  await dialog.getByLabel('Last name').fill('Pine');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Request Booking' }).click();
+  await expectToast(page, 'Booking Request Submitted', "Thank you! We'll contact you soon to confirm your appointment.");
+  type Booking = { email: string; service: string; date: string; time: string };
+  const bookings = await adminGet<Booking[]>(request, '/api/bookings');
+  expect(bookings.find((b) => b.email === email)).toMatchObject({ service: 'spa', date: open[0]!.date, time: open[0]!.time });
 });

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use uuid::Uuid;
 
-use domain::booking::{Booking, BookingStatus, DayAvailability, NewBooking, ServiceKey};
+use domain::booking::{Booking, BookingStatus, DayAvailability, NewBooking, ServiceKey, TimeSlot};
 
 use crate::auth::Clock;
 use crate::error::{BookingError, RepoResult, StatusChangeError};
@@ -29,6 +29,23 @@ impl BookingService {
     /// Whether `key` can be booked on `date`, and at which times, now.
     pub async fn availability(&self, key: ServiceKey, date: NaiveDate) -> RepoResult<DayAvailability> {
         self.repo.day_availability(key, date, self.clock.local_now()).await
+    }
+
+    /// The next bookable times of `key` within two weeks from today (the
+    /// quiz's suggestions): at most three, earliest first.
+    pub async fn open_times(&self, key: ServiceKey) -> RepoResult<Vec<(NaiveDate, TimeSlot)>> {
+        let today = self.clock.local_now().date;
+        let mut days = Vec::new();
+        for offset in 0..domain::booking::OPEN_TIMES_DAYS {
+            let date = today + chrono::Duration::days(offset);
+            days.push((date, self.availability(key, date).await?));
+            if domain::booking::first_open_times(key, days.clone(), domain::booking::OPEN_TIMES_COUNT).len()
+                == domain::booking::OPEN_TIMES_COUNT
+            {
+                break;
+            }
+        }
+        Ok(domain::booking::first_open_times(key, days, domain::booking::OPEN_TIMES_COUNT))
     }
 
     /// A guest's request, checked against capacity as of now; with a key, a

@@ -297,3 +297,27 @@ pub fn guest_may_cancel(
     }
     Ok(())
 }
+
+/// How far ahead, and how many, open times the quiz offers.
+pub const OPEN_TIMES_DAYS: i64 = 14;
+pub const OPEN_TIMES_COUNT: usize = 3;
+
+/// The first `count` bookable times of `key` among `days` (in date order):
+/// the earliest open slots; for a stay (`accommodation`) one per night, as a
+/// guest books the night, not the hour.
+pub fn first_open_times(
+    key: ServiceKey,
+    days: impl IntoIterator<Item = (NaiveDate, DayAvailability)>,
+    count: usize,
+) -> Vec<(NaiveDate, TimeSlot)> {
+    let per_day = if key == ServiceKey::Accommodation { 1 } else { usize::MAX };
+    let mut days: Vec<(NaiveDate, DayAvailability)> = days.into_iter().collect();
+    days.sort_by_key(|(date, _)| *date);
+    days.into_iter()
+        .filter(|(_, day)| day.available)
+        .flat_map(|(date, day)| {
+            day.slots.into_iter().filter(|(_, open)| *open).take(per_day).map(move |(slot, _)| (date, slot))
+        })
+        .take(count)
+        .collect()
+}

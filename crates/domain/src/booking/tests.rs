@@ -578,3 +578,30 @@ fn a_guest_may_cancel_until_the_cutoff_before_the_start() {
     let done = Booking { status: BookingStatus::Completed, ..booking };
     assert_eq!(guest_may_cancel(&done, at("2026-12-01", 9, 0), 24), Err(GuestCancelRefusal::Completed));
 }
+
+#[test]
+fn the_first_open_times_skip_closed_days_and_taken_slots_and_give_a_stay_one_per_night() {
+    let open =
+        |slots: &[(TimeSlot, bool)]| DayAvailability { available: true, reason: None, slots: slots.to_vec() };
+    let closed = DayAvailability { available: false, reason: Some(FULL_DAY_REASON), slots: vec![] };
+    let all_open: Vec<(TimeSlot, bool)> = TimeSlot::ALL.iter().map(|slot| (*slot, true)).collect();
+    let days = vec![
+        (date("2026-12-03"), open(&all_open)),
+        (date("2026-12-01"), closed.clone()),
+        (date("2026-12-02"), open(&[(TimeSlot::NineAm, false), (TimeSlot::FivePm, true)])),
+    ];
+    assert_eq!(
+        first_open_times(ServiceKey::Massage, days.clone(), 3),
+        [
+            (date("2026-12-02"), TimeSlot::FivePm),
+            (date("2026-12-03"), TimeSlot::NineAm),
+            (date("2026-12-03"), TimeSlot::ElevenAm),
+        ]
+    );
+    assert_eq!(
+        first_open_times(ServiceKey::Accommodation, days, 3),
+        [(date("2026-12-02"), TimeSlot::FivePm), (date("2026-12-03"), TimeSlot::NineAm)],
+        "one per night, and only as many as there are"
+    );
+    assert!(first_open_times(ServiceKey::Spa, vec![(date("2026-12-01"), closed)], 3).is_empty());
+}

@@ -145,6 +145,47 @@ pub async fn check_availability(
     }))
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OpenTimesQuery {
+    /// The booking key: massage, spa, accommodation or package.
+    #[param(required = true, value_type = wire::ServiceKey)]
+    pub service: Option<String>,
+}
+
+/// A time that can be booked now.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct OpenTime {
+    #[schema(example = "2026-12-18")]
+    pub date: String,
+    pub time: wire::TimeSlot,
+}
+
+#[utoipa::path(get, path = "/api/open-times", tag = "Bookings", params(OpenTimesQuery),
+    responses(
+        (status = 200, description = "The next bookable times within 14 days, at most three, earliest first \
+            (for the Tiny Home, one per night); empty when none is open", body = [OpenTime]),
+        (status = 400, description = "Unknown service key", body = ErrorBody)))]
+pub async fn open_times(
+    state: web::Data<AppState>,
+    query: web::Query<OpenTimesQuery>,
+) -> Result<web::Json<Vec<OpenTime>>, ApiError> {
+    let text = query.into_inner().service.unwrap_or_default();
+    let key = model::ServiceKey::from_text(&text).ok_or_else(|| {
+        ApiError::validation(domain::ValidationErrors::single("service", "Please select a service"))
+    })?;
+    let times = state.booking.open_times(key).await?;
+    Ok(web::Json(
+        times
+            .into_iter()
+            .map(|(date, time)| OpenTime {
+                date: date.format(model::DATE_FORMAT).to_string(),
+                time: time.into(),
+            })
+            .collect(),
+    ))
+}
+
 #[utoipa::path(post, path = "/api/bookings", tag = "Bookings", request_body = BookingInput,
     params(IdempotencyKeyParam),
     responses(

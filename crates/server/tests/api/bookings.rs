@@ -4,8 +4,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    assert_error, assert_field_errors, booking_body, days_from_today, expect_json, is_date, is_uuid, keys,
-    sorted, spawn_app,
+    assert_error, assert_error_code, assert_field_errors, booking_body, days_from_today, expect_json,
+    is_date, is_uuid, keys, sorted, spawn_app,
 };
 
 const BOOKING_KEYS: &[&str] =
@@ -182,4 +182,43 @@ async fn admins_change_a_bookings_status_and_delete_it() {
         .await;
     assert_error(app.delete_as(&token, "/api/admin/bookings/abc").await, StatusCode::BAD_REQUEST).await;
     assert!(app.admin_json(&token, "/api/bookings").await.as_array().expect("list").is_empty());
+}
+
+#[tokio::test]
+async fn open_times_are_the_next_three_bookable_slots_and_one_per_night_for_a_stay() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    // The next two days are closed for every service.
+    let blackout = json!({"startDate": days_from_today(0), "endDate": days_from_today(1), "type": "all", "reason": "Maintenance"});
+    expect_json(app.post_as(&token, "/api/admin/blackout-dates", &blackout).await, StatusCode::CREATED).await;
+    // And the first slot after it is taken.
+    let entry = json!({"date": days_from_today(2), "serviceId": app.service_id("Massage Therapy").await, "timeSlot": "9:00", "maxCapacity": 1});
+    expect_json(app.upsert_availability(&token, &entry).await, StatusCode::OK).await;
+    expect_json(
+        app.post_json("/api/bookings", &booking_body("massage", &days_from_today(2), "9:00")).await,
+        StatusCode::CREATED,
+    )
+    .await;
+
+    let massage = app.get_json("/api/open-times?service=massage").await;
+    assert_eq!(
+        massage,
+        json!([
+            {"date": days_from_today(2), "time": "11:00"},
+            {"date": days_from_today(2), "time": "13:00"},
+            {"date": days_from_today(2), "time": "15:00"},
+        ])
+    );
+    let stay = app.get_json("/api/open-times?service=accommodation").await;
+    assert_eq!(
+        stay,
+        json!([
+            {"date": days_from_today(2), "time": "9:00"},
+            {"date": days_from_today(3), "time": "9:00"},
+            {"date": days_from_today(4), "time": "9:00"},
+        ])
+    );
+    for bad in ["/api/open-times", "/api/open-times?service=yoga"] {
+        assert_error_code(app.get(bad).await, StatusCode::BAD_REQUEST, "validation_failed").await;
+    }
 }

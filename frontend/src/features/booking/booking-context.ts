@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 import type { BookingServiceKey } from '@/config/site';
 
+/** A date and time already chosen (the quiz's open times). */
+export type BookingMoment = { date: string; time: string };
+
 export type BookingContextValue = {
-  /** Opens the booking dialog, optionally with a service already chosen (DECISIONS §6). */
-  openBooking: (service?: BookingServiceKey) => void;
+  /** Opens the booking dialog, optionally with a service (and a moment) already chosen (docs/decisions.md §11). */
+  openBooking: (service?: BookingServiceKey, moment?: BookingMoment) => void;
 };
 
 export const BookingContext = createContext<BookingContextValue | null>(null);

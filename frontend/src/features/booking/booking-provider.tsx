@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { BookingServiceKey } from '@/config/site';
 import { useReturnFocus } from '@/lib/use-return-focus';
-import { BookingContext } from './booking-context';
+import { BookingContext, type BookingMoment } from './booking-context';
 
 // The form (react-hook-form, zod, the select) loads on the first open, not with every page.
 const BookingDialog = lazy(() => import('./components/booking-dialog'));
@@ -10,14 +10,16 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const [preset, setPreset] = useState<BookingServiceKey | undefined>();
+  const [moment, setMoment] = useState<BookingMoment | undefined>();
   // Bumped on every open so the form starts from the chosen service each time.
   const [session, setSession] = useState(0);
 
   const { remember, onCloseAutoFocus } = useReturnFocus();
 
-  const openBooking = useCallback((service?: BookingServiceKey) => {
+  const openBooking = useCallback((service?: BookingServiceKey, chosen?: BookingMoment) => {
     remember();
     setPreset(service);
+    setMoment(chosen);
     setSession((n) => n + 1);
     setRequested(true);
     setOpen(true);
@@ -34,6 +36,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
             open={open}
             onOpenChange={setOpen}
             presetService={preset}
+            presetMoment={moment}
             session={session}
             onCloseAutoFocus={onCloseAutoFocus}
           />

@@ -521,6 +521,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/open-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["open_times"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -1038,6 +1054,12 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+        };
+        /** @description A time that can be booked now. */
+        OpenTime: {
+            /** @example 2026-12-18 */
+            date: string;
+            time: components["schemas"]["TimeSlot"];
         };
         /** @description Optional long text: at most 5000 characters, no NUL; null, or only whitespace, means none. */
         OptionalLongText: string | null;
@@ -3685,6 +3707,47 @@ export interface operations {
             };
             /** @description The link is tampered with or has expired (`invalid_link`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_times: {
+        parameters: {
+            query: {
+                /** @description The booking key: massage, spa, accommodation or package. */
+                service: components["schemas"]["ServiceKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next bookable times within 14 days, at most three, earliest first (for the Tiny Home, one per night); empty when none is open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenTime"][];
+                };
+            };
+            /** @description Unknown service key */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

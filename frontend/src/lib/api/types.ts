@@ -21,6 +21,7 @@ export type BlogPost = ResponseOf<'/api/blog-posts', 'get'>[number];
 export type AvailabilityAnswer = ResponseOf<'/api/check-availability', 'get'>;
 export type Recommendation = ResponseOf<'/api/quiz/recommendation', 'post'>;
 export type Order = ResponseOf<'/api/orders', 'post'>;
+export type OpenTime = ResponseOf<'/api/open-times', 'get'>[number];
 
 export type NewBooking = RequestBodyOf<'/api/bookings', 'post'>;
 export type NewContactMessage = RequestBodyOf<'/api/contact-messages', 'post'>;

@@ -17,6 +17,7 @@ import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
+import type { BookingMoment } from '../booking-context';
 import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-schema';
 
 const serviceKeys: readonly string[] = bookingServices.map((s) => s.value);
@@ -30,11 +31,12 @@ type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   presetService?: BookingServiceKey;
+  presetMoment?: BookingMoment;
   session: number;
   onCloseAutoFocus?: (event: Event) => void;
 };
 
-export default function BookingDialog({ open, onOpenChange, presetService, session, onCloseAutoFocus }: Props) {
+export default function BookingDialog({ open, onOpenChange, presetService, presetMoment, session, onCloseAutoFocus }: Props) {
   const form = useForm<BookingFormValues>({ resolver: zodResolver(bookingSchema), defaultValues: emptyBooking });
   const { control, handleSubmit, formState, setValue, reset, setError } = form;
   const createBooking = useCreateBooking();
@@ -42,7 +44,11 @@ export default function BookingDialog({ open, onOpenChange, presetService, sessi
 
   useEffect(() => {
     if (session > 0 && presetService) setValue('service', presetService, { shouldValidate: false });
-  }, [session, presetService, setValue]);
+    if (session > 0 && presetMoment) {
+      setValue('date', presetMoment.date, { shouldValidate: false });
+      setValue('time', presetMoment.time, { shouldValidate: false });
+    }
+  }, [session, presetService, presetMoment, setValue]);
 
   const [service, date, time] = useWatch({ control, name: ['service', 'date', 'time'] });
   /*

@@ -4,18 +4,25 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/state';
 import { formatPrice } from '@/lib/money';
-import type { Recommendation } from '@/lib/api/types';
+import type { OpenTime, Recommendation, ServiceKey } from '@/lib/api/types';
+import { formatSlot } from '@/config/site';
+import { formatFullDay } from '@/components/ui/calendar-dates';
+import { useOpenTimes } from '../api/get-open-times';
 import { Image } from '@/components/ui/image';
+
+/** Opens the booking dialog with the service, date and time chosen (composed by the page). */
+export type BookTime = (service: ServiceKey, time: OpenTime) => void;
 
 type Props = {
   headingRef: Ref<HTMLHeadingElement>;
+  onBookTime?: BookTime;
   status: 'idle' | 'pending' | 'success' | 'error';
   data: Recommendation | undefined;
   onRetake: () => void;
   onRetry: () => void;
 };
 
-export function QuizResults({ headingRef, status, data, onRetake, onRetry }: Props) {
+export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBookTime }: Props) {
   if (status === 'error') {
     return (
       <EmptyState title="We couldn't prepare your results">
@@ -74,6 +81,9 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry }: Pro
                   <Link to="/services">BOOK NOW</Link>
                 </Button>
               </div>
+              {primaryService.bookingKey && onBookTime ? (
+                <OpenTimes service={primaryService.bookingKey} onBookTime={onBookTime} />
+              ) : null}
             </div>
           </section>
         ) : null}
@@ -132,6 +142,43 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry }: Pro
           <Link to="/contact">CONTACT US</Link>
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The next three bookable times of the recommended service (for the Tiny
+ * Home, nights), each opening the booking dialog with it chosen. Space is
+ * kept while they load, so nothing below moves.
+ */
+function OpenTimes({ service, onBookTime }: { service: ServiceKey; onBookTime: BookTime }) {
+  const times = useOpenTimes(service);
+  const stay = service === 'accommodation';
+  return (
+    <div className="mt-7 min-h-24 border-t border-line pt-6" data-testid="quiz-open-times">
+      <p className="eyebrow font-sans">{stay ? 'Next available nights' : 'Next open times'}</p>
+      {times.isPending ? (
+        <div className="mt-4 flex flex-wrap gap-3" aria-hidden>
+          {[0, 1, 2].map((n) => (
+            <span key={n} className="h-10 w-44 animate-pulse bg-surface-3" />
+          ))}
+        </div>
+      ) : times.data && times.data.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {times.data.map((time) => (
+            <li key={`${time.date} ${time.time}`}>
+              <Button variant="outline" size="sm" onClick={() => onBookTime(service, time)}>
+                {stay ? formatFullDay(time.date) : `${formatFullDay(time.date)} · ${formatSlot(time.time)}`}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-sand">
+          {times.isError ? 'Open times could not be loaded.' : 'Nothing is open in the next two weeks.'} Write to us and we
+          will find a time.
+        </p>
+      )}
     </div>
   );
 }

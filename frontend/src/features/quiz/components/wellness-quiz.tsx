@@ -15,9 +15,9 @@ import {
   progressPercent,
   quizReducer,
 } from '../quiz-machine';
-import { QuizResults } from './quiz-results';
+import { QuizResults, type BookTime } from './quiz-results';
 
-export function WellnessQuiz() {
+export function WellnessQuiz({ onBookTime }: { onBookTime?: BookTime }) {
   const [state, dispatch] = useReducer(quizReducer, initialQuizState);
   const recommendation = useRecommendation();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -55,6 +55,7 @@ export function WellnessQuiz() {
         status={recommendation.status}
         data={recommendation.data}
         onRetake={retake}
+        onBookTime={onBookTime}
         onRetry={() => {
           const answers = completedAnswers(state);
           if (answers) recommendation.mutate(answers);
