@@ -8,6 +8,7 @@ pub mod ops;
 pub mod routes;
 pub mod site;
 pub mod state;
+pub mod structured_data;
 pub mod wire;
 
 use actix_web::body::MessageBody;

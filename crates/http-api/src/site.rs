@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::state::{AppState, SiteConfig};
+use crate::structured_data;
 
 /// Marker in `frontend/index.html` replaced by the page's head tags.
 pub const HEAD_MARKER: &str = "<!--app-head-->";
@@ -224,13 +225,24 @@ fn head_tags(meta: &PageMeta, public_url: &str) -> String {
 /// Renders the app's `index.html` with the page's head tags; never cached,
 /// so a new deployment's asset names are picked up at once.
 async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> HttpResponse {
+    render_with(state, meta, status, &[]).await
+}
+
+/// [`render`] with the page's structured data (JSON-LD) in its head.
+async fn render_with(
+    state: &AppState,
+    meta: &PageMeta,
+    status: StatusCode,
+    structured: &[serde_json::Value],
+) -> HttpResponse {
     let index = state.site.frontend_dir.join("index.html");
+    let mut head = format!("{}\n    {}", head_tags(meta, &state.site.public_url), site_info_tag(&state.site));
+    if !structured.is_empty() {
+        head.push_str("\n    ");
+        head.push_str(&structured_data::script_tags(structured));
+    }
     let html = match tokio_fs_read(&index).await {
-        Some(template) => template.replacen(
-            HEAD_MARKER,
-            &format!("{}\n    {}", head_tags(meta, &state.site.public_url), site_info_tag(&state.site)),
-            1,
-        ),
+        Some(template) => template.replacen(HEAD_MARKER, &head, 1),
         None => {
             return HttpResponse::ServiceUnavailable()
                 .content_type("text/plain; charset=utf-8")
@@ -262,8 +274,46 @@ pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
         trimmed => trimmed,
     };
     match static_page(path) {
-        Some(meta) => render(&state, &meta, StatusCode::OK).await,
+        Some(meta) => {
+            let structured = page_structured_data(&state, path).await;
+            render_with(&state, &meta, StatusCode::OK, &structured).await
+        }
         None => render(&state, &not_found_meta(path), StatusCode::NOT_FOUND).await,
+    }
+}
+
+/// A public page's JSON-LD. The catalogue is read as the page is served, so
+/// what the dashboard changed shows at once; when it cannot be read, the
+/// page goes out without that part (and the error is logged).
+async fn page_structured_data(state: &AppState, path: &str) -> Vec<serde_json::Value> {
+    let base = state.site.public_url.as_str();
+    match path {
+        "/" => vec![structured_data::business(base)],
+        "/contact" => {
+            vec![
+                structured_data::business(base),
+                structured_data::breadcrumbs(base, &[("Contact", "/contact")]),
+            ]
+        }
+        "/services" => {
+            let mut graphs = vec![structured_data::breadcrumbs(base, &[("Experiences", "/services")])];
+            match state.catalog.list_services().await {
+                Ok(services) => graphs.push(structured_data::services(base, &services)),
+                Err(error) => tracing::error!(%error, "structured data: services"),
+            }
+            graphs
+        }
+        "/products" => {
+            let mut graphs = vec![structured_data::breadcrumbs(base, &[("Shop", "/products")])];
+            match state.catalog.list_products().await {
+                Ok(products) => graphs.push(structured_data::products(base, &products)),
+                Err(error) => tracing::error!(%error, "structured data: products"),
+            }
+            graphs
+        }
+        "/blog" => vec![structured_data::breadcrumbs(base, &[("Journal", "/blog")])],
+        "/wellness-quiz" => vec![structured_data::breadcrumbs(base, &[("Wellness Quiz", "/wellness-quiz")])],
+        _ => Vec::new(),
     }
 }
 
@@ -290,13 +340,18 @@ pub async fn blog_post_page(
         Some(post) => {
             let meta = PageMeta {
                 title: format!("{}{POST_TITLE_SUFFIX}", post.title),
-                description: post.excerpt,
+                description: post.excerpt.clone(),
                 path: format!("/blog/{}", post.slug.as_str()),
-                image: Some(post.image),
+                image: Some(post.image.clone()),
                 og_type: "article",
                 indexable: true,
             };
-            render(&state, &meta, StatusCode::OK).await
+            let base = state.site.public_url.as_str();
+            let structured = [
+                structured_data::blog_post(base, &post),
+                structured_data::breadcrumbs(base, &[("Journal", "/blog"), (&post.title, &meta.path)]),
+            ];
+            render_with(&state, &meta, StatusCode::OK, &structured).await
         }
         None => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
     }

@@ -8,7 +8,7 @@ use reqwest::header::HeaderMap;
 use reqwest::{Response, StatusCode};
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, expect_json, spawn_app_with};
+use crate::helpers::{Options, TestApp, expect_json, is_money, spawn_app_with};
 
 const PUBLIC_URL: &str = "https://goldenpine.test";
 const INDEX_HTML: &str = r#"<!doctype html>
@@ -234,6 +234,78 @@ async fn guest_pages_from_mail_links_are_served_unindexed_and_never_repeat_the_t
         assert!(title(&html).contains(title_part), "{path}");
         assert_eq!(meta(&html, "robots").as_deref(), Some("noindex"), "{path}");
         assert!(!html.contains("secret-part"), "no head tag repeats the token: {path}");
+    }
+}
+
+/// The page's JSON-LD blocks, parsed.
+fn structured_data(html: &str) -> Vec<Value> {
+    let open = r#"<script type="application/ld+json">"#;
+    html.match_indices(open)
+        .map(|(at, _)| {
+            let rest = &html[at + open.len()..];
+            serde_json::from_str(&rest[..rest.find("</script>").expect("closed")]).expect("JSON")
+        })
+        .collect()
+}
+
+fn of_type<'a>(graphs: &'a [Value], kind: &str) -> &'a Value {
+    graphs.iter().find(|g| g["@type"] == kind).unwrap_or_else(|| panic!("no {kind} in {graphs:#?}"))
+}
+
+#[tokio::test]
+async fn public_pages_carry_structured_data_that_follows_the_catalogue() {
+    let (app, _frontend) = site().await;
+    let token = app.admin_token().await;
+
+    let home = structured_data(&page(&app, "/").await.2);
+    let spa = of_type(&home, "DaySpa");
+    assert_eq!(spa["address"]["addressLocality"], "Idyllwild");
+    assert_eq!(spa["address"]["postalCode"], "92549");
+    assert!(spa["geo"]["latitude"].as_f64().is_some_and(|lat| (33.0..34.0).contains(&lat)));
+    assert_eq!(spa["openingHoursSpecification"][0]["opens"], "09:00");
+    assert_eq!(spa["openingHoursSpecification"][1]["closes"], "19:00");
+
+    let services = structured_data(&page(&app, "/services").await.2);
+    let list = of_type(&services, "ItemList")["itemListElement"].as_array().expect("items").clone();
+    let massage = list.iter().find(|i| i["item"]["name"] == "Massage Therapy").expect("massage");
+    assert_eq!(massage["item"]["@type"], "Service");
+    assert_eq!(massage["item"]["offers"]["priceCurrency"], "USD");
+    assert!(is_money(&massage["item"]["offers"]["price"]));
+    assert_eq!(of_type(&services, "BreadcrumbList")["itemListElement"][1]["name"], "Experiences");
+
+    // A product sold out in the dashboard is out of stock on the next request.
+    let body = json!({"name": "Zephyr Candle", "category": "candles", "price": "20.00", "description": "d",
+        "image": "/media/products/x.webp", "stock": 0});
+    expect_json(app.post_as(&token, "/api/products", &body).await, StatusCode::CREATED).await;
+    let products = structured_data(&page(&app, "/products").await.2);
+    let items = of_type(&products, "ItemList")["itemListElement"].as_array().expect("items").clone();
+    let zephyr = items.iter().find(|i| i["item"]["name"] == "Zephyr Candle").expect("the new product");
+    assert_eq!(zephyr["item"]["@type"], "Product");
+    assert_eq!(zephyr["item"]["offers"]["availability"], "https://schema.org/OutOfStock");
+    assert_eq!(zephyr["item"]["offers"]["price"], "20.00");
+    assert!(
+        items
+            .iter()
+            .filter(|i| i["item"]["name"] != "Zephyr Candle")
+            .all(|i| i["item"]["offers"]["availability"] == "https://schema.org/InStock")
+    );
+
+    // A post, even one whose title tries to end the element.
+    let post = json!({"title": "Rituals </script><script>alert(1)</script>", "slug": "rituals-ld",
+        "excerpt": "Short.", "content": "Long.", "image": "/media/b.webp"});
+    expect_json(app.post_as(&token, "/api/blog-posts", &post).await, StatusCode::CREATED).await;
+    let html = page(&app, "/blog/rituals-ld").await.2;
+    assert!(!html.contains("<script>alert(1)"), "the title cannot open a script");
+    let graphs = structured_data(&html);
+    let posting = of_type(&graphs, "BlogPosting");
+    assert_eq!(posting["headline"], "Rituals </script><script>alert(1)</script>");
+    assert_eq!(posting["url"], "https://goldenpine.test/blog/rituals-ld");
+    let crumbs = of_type(&graphs, "BreadcrumbList")["itemListElement"].as_array().expect("crumbs").clone();
+    assert_eq!(crumbs.len(), 3);
+
+    // Pages that are not public carry none.
+    for path in ["/checkout", "/admin/login", "/nowhere"] {
+        assert!(structured_data(&page(&app, path).await.2).is_empty(), "{path}");
     }
 }
 
