@@ -156,13 +156,31 @@ test.describe('admin session', () => {
     await expect(page.getByTestId('toast-viewport').getByText('Error', { exact: true })).toHaveCount(0);
   });
 
-  test('logout clears the session and returns to the login', async ({ page, request }) => {
+  test('logout ends the session on the server too, clears it here and returns to the login', async ({ page, request }) => {
+    const { token } = await openDashboard(page, request);
+    const logoutCall = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/logout');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const sent = await logoutCall;
+    expect(sent.method()).toBe('POST');
+    expect(sent.headers().authorization).toBe(`Bearer ${token}`);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expectToast(page, 'Logged out', 'You have been logged out successfully');
+    expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminUser')])).toEqual([null, null]);
+    // The token no longer works anywhere.
+    await expect
+      .poll(async () => (await request.get('/api/admin/me', { headers: { Authorization: `Bearer ${token}` } })).status())
+      .toBe(401);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('logout works offline too: the local session ends whatever the network does', async ({ page, request }) => {
     await openDashboard(page, request);
+    await page.route('**/api/admin/logout', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expectToast(page, 'Logged out', 'You have been logged out successfully');
     expect(await page.evaluate(() => [localStorage.getItem('adminToken'), localStorage.getItem('adminUser')])).toEqual([null, null]);
-    await page.goto('/admin/dashboard');
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByTestId('toast-viewport').getByText('Session ended', { exact: true })).toHaveCount(0);
   });
 });

@@ -13,7 +13,7 @@ import {
   unique,
 } from './admin-helpers';
 
-const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages'] as const;
+const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages', 'Emails'] as const;
 
 test('stat cards match the API: revenue is the sum of order totals, the rest are counts', async ({ page, request }) => {
   const api = await AdminApi.create(request);
@@ -29,7 +29,7 @@ test('stat cards match the API: revenue is the sum of order totals, the rest are
   await expect(page.getByTestId('stat-new-messages')).toHaveText(String(messages.length));
 });
 
-test('seven tabs, Products first; arrow keys move between them', async ({ page, request }) => {
+test('eight tabs, Products first; arrow keys move between them', async ({ page, request }) => {
   await openDashboard(page, request);
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
   await expect(tabs).toHaveText([...TABS]);

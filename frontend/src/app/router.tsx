@@ -13,6 +13,9 @@ const BlogPostRoute = lazy(() => import('./routes/blog-post'));
 const ContactRoute = lazy(() => import('./routes/contact'));
 const CheckoutRoute = lazy(() => import('./routes/checkout'));
 const QuizRoute = lazy(() => import('./routes/wellness-quiz'));
+// Reached from links in the retreat's mail.
+const ManageBookingRoute = lazy(() => import('./routes/manage-booking'));
+const NewsletterUnsubscribeRoute = lazy(() => import('./routes/newsletter-unsubscribe'));
 
 // Admin screens live in their own chunks: public pages never download them.
 const AdminLoginRoute = lazy(() => import('@/features/admin/admin-login'));
@@ -38,6 +41,8 @@ export const router = createBrowserRouter([
       { path: 'contact', element: <ContactRoute /> },
       { path: 'checkout', element: <CheckoutRoute /> },
       { path: 'wellness-quiz', element: <QuizRoute /> },
+      { path: 'bookings/manage/:token', element: <ManageBookingRoute /> },
+      { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribeRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

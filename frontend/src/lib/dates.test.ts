@@ -4,6 +4,7 @@ import {
   formatCalendarDate,
   formatInstantDate,
   formatInstantDateTime,
+  formatInstantTime,
   formatLongDate,
   isTodayOrLater,
 } from './dates';
@@ -47,6 +48,7 @@ describe('instants and calendar dates for the staff', () => {
   it('shows an instant in the retreat time zone', () => {
     expect(formatInstantDate('2026-05-04T05:20:00Z')).toBe('May 3, 2026');
     expect(formatInstantDateTime('2026-05-03T17:20:00Z')).toBe('May 3, 2026 at 10:20 AM');
+    expect(formatInstantTime('2026-11-23T02:48:22.451899Z')).toBe('6:48 PM');
     expect(formatInstantDate('not a date')).toBe('not a date');
   });
 

@@ -62,6 +62,12 @@ export function formatInstantDateTime(value: string): string {
   return date ? `${dateFormat.format(date)} at ${timeFormat.format(date)}` : value;
 }
 
+/** "2026-05-03T17:20:00Z" → "10:20 AM". */
+export function formatInstantTime(value: string): string {
+  const date = parse(value);
+  return date ? timeFormat.format(date) : value;
+}
+
 /** A calendar date "2026-12-18" → "Dec 18, 2026". */
 export function formatCalendarDate(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
@@ -69,3 +75,4 @@ export function formatCalendarDate(day: string): string {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
+

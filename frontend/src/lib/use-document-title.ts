@@ -15,6 +15,8 @@ export const pageTitles = {
   contact: `Contact & Visit | ${SITE}`,
   checkout: `Checkout | ${SITE}`,
   quiz: `Wellness Quiz | ${SITE}`,
+  manageBooking: `Your Booking | ${SITE}`,
+  unsubscribe: `Newsletter | ${SITE}`,
   notFound: `Page Not Found | ${SITE}`,
 } as const;
 

@@ -1,14 +1,17 @@
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { businessToday } from '@/lib/dates';
+import { logoutOnServer } from './auth/api/logout';
 import { BlogTab } from './blog/components/blog-tab';
 import { BookingsTab } from './bookings/components/bookings-tab';
 import { CalendarTab } from './calendar/components/calendar-tab';
 import { DashboardHeader } from './dashboard/dashboard-header';
 import { StatCards } from './dashboard/stat-cards';
+import { EmailsTab } from './emails/components/emails-tab';
 import { MessagesTab } from './messages/components/messages-tab';
 import { OrdersTab } from './orders/components/orders-tab';
 import { ProductsTab } from './products/components/products-tab';
@@ -16,6 +19,7 @@ import { ServicesTab } from './services/components/services-tab';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
 import { adminKeys } from './shared/admin-keys';
+import { tabFromSearch, type DashboardTab } from './shared/linked-records';
 import { useAdminHead } from './shared/admin-head';
 
 const tabs = [
@@ -26,22 +30,29 @@ const tabs = [
   { value: 'services', label: 'Services', Panel: ServicesTab },
   { value: 'blog', label: 'Blog', Panel: BlogTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
-] as const;
+  { value: 'emails', label: 'Emails', Panel: EmailsTab },
+] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode }>;
 
 /** /admin/dashboard: only with both session keys present (spec §2, §6). */
 export default function AdminDashboard() {
   useAdminHead('Admin Dashboard');
   const session = useAdminSession();
   if (!session) return <Navigate to="/admin/login" replace />;
-  return <Dashboard name={session.user.name} />;
+  return <Dashboard name={session.user.name} token={session.token} />;
 }
 
-function Dashboard({ name }: { name: string }) {
+function Dashboard({ name, token }: { name: string; token: string }) {
   useSessionGuard();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // ?tab= opens a tab (mail links name one); choosing a tab writes it back, dropping any record named for the last one.
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromSearch(params);
 
   const logout = () => {
+    // Ends the session on the server too, so the token stops working at once.
+    // Sent first and never awaited: the local session ends whatever the network does.
+    logoutOnServer(token);
     clearSession();
     toast({ title: 'Logged out', description: 'You have been logged out successfully' });
     void navigate('/admin/login', { replace: true });
@@ -59,7 +70,7 @@ function Dashboard({ name }: { name: string }) {
           <p className="text-sand">Here is how the retreat is doing.</p>
         </div>
         <StatCards />
-        <Tabs defaultValue="products" className="mt-12">
+        <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
           <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
             {tabs.map((t) => (
               <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-5! lg:tracking-luxe!">

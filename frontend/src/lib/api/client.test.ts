@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN_KEY, createApiClient } from './client';
-import { ApiError, preferServerMessage } from './errors';
+import { ApiError, hasErrorCode, preferServerMessage } from './errors';
 
 function stubFetch(response: Response) {
   const calls: Request[] = [];
@@ -81,5 +81,18 @@ describe('api client', () => {
     const error = new ApiError(500, 'Internal Server Error', '<html>oops</html>');
     expect(error.message).toBe('500: <html>oops</html>');
     expect(error.serverMessage).toBeUndefined();
+    expect(error.code).toBeUndefined();
+  });
+
+  it('keeps the machine-readable error code for screens to branch on', async () => {
+    const body = JSON.stringify({ code: 'invalid_link', message: 'This link is not valid or has expired.' });
+    stubFetch(new Response(body, { status: 404, statusText: 'Not Found', headers: { 'Content-Type': 'application/json' } }));
+    const error = await createApiClient('http://retreat.test')
+      .GET('/api/guest/bookings/{token}', { params: { path: { token: 'tampered' } } })
+      .catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('invalid_link');
+    expect(hasErrorCode(error, 'invalid_link')).toBe(true);
+    expect(hasErrorCode(error, 'already_cancelled')).toBe(false);
+    expect(hasErrorCode(new Error('offline'), 'invalid_link')).toBe(false);
   });
 });

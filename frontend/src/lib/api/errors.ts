@@ -1,11 +1,18 @@
+import type { components } from './schema';
+
+/** Why a request failed, for programs: every error body carries one (`invalid_link`, `already_cancelled`…). */
+export type ApiErrorCode = components['schemas']['ErrorCode'];
+
 /**
  * The error every failed API call rejects with. The message follows the
  * specification (§8): "<status>: <body text or status text>". The parsed JSON
- * `message` and per-field `errors` stay available so screens can prefer them.
+ * `message` and per-field `errors` stay available so screens can prefer them;
+ * `code` is what screens branch on (never the message's wording).
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  readonly code: ApiErrorCode | undefined;
   readonly serverMessage: string | undefined;
   readonly fieldErrors: Record<string, string>;
 
@@ -15,16 +22,19 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     const parsed = parseErrorBody(body);
+    this.code = parsed.code;
     this.serverMessage = parsed.message;
     this.fieldErrors = parsed.errors;
   }
 }
 
-function parseErrorBody(body: string): { message?: string; errors: Record<string, string> } {
+function parseErrorBody(body: string): { code?: ApiErrorCode; message?: string; errors: Record<string, string> } {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== 'object' || value === null) return { errors: {} };
     const record = value as Record<string, unknown>;
+    // Taken as sent: a code newer than this build simply matches no branch.
+    const code = typeof record.code === 'string' ? (record.code as ApiErrorCode) : undefined;
     const message = typeof record.message === 'string' ? record.message : undefined;
     const errors: Record<string, string> = {};
     if (typeof record.errors === 'object' && record.errors !== null) {
@@ -32,7 +42,7 @@ function parseErrorBody(body: string): { message?: string; errors: Record<string
         if (typeof text === 'string') errors[key] = text;
       }
     }
-    return { message, errors };
+    return { code, message, errors };
   } catch {
     return { errors: {} };
   }
@@ -41,4 +51,9 @@ function parseErrorBody(body: string): { message?: string; errors: Record<string
 /** The server's own message when it sent one, else the fallback text. */
 export function preferServerMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Whether the call failed with this error code. */
+export function hasErrorCode(error: unknown, code: ApiErrorCode): boolean {
+  return error instanceof ApiError && error.code === code;
 }

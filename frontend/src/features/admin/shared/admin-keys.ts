@@ -12,4 +12,8 @@ export const adminKeys = {
   blackouts: () => [...adminKeys.all, 'blackout-dates'] as const,
   availabilityAll: () => [...adminKeys.all, 'availability'] as const,
   availability: (start: string, end: string) => [...adminKeys.availabilityAll(), start, end] as const,
+  emails: () => [...adminKeys.all, 'emails'] as const,
+  email: (id: string) => [...adminKeys.emails(), id] as const,
+  emailPreviews: () => [...adminKeys.all, 'email-previews'] as const,
+  mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
 };

@@ -9,6 +9,12 @@ export type ContactMessage = ResponseOf<'/api/contact-messages', 'get'>[number];
 export type BlackoutDate = ResponseOf<'/api/admin/blackout-dates', 'get'>[number];
 export type BlackoutType = BlackoutDate['type'];
 export type AvailabilityEntry = ResponseOf<'/api/admin/availability', 'get'>[number];
+export type OutboxEmail = ResponseOf<'/api/admin/emails', 'get'>[number];
+export type OutboxEmailDetail = ResponseOf<'/api/admin/emails/{id}', 'get'>;
+export type EmailState = OutboxEmail['state'];
+export type EmailTemplate = OutboxEmail['template'];
+export type EmailPreview = ResponseOf<'/api/admin/email-previews', 'get'>[number];
+export type MailSettings = ResponseOf<'/api/admin/mail-settings', 'get'>;
 
 export type ProductInput = RequestBodyOf<'/api/products', 'post'>;
 export type MediaInput = RequestBodyOf<'/api/products/{id}/media', 'post'>;

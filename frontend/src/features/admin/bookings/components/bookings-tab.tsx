@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { bookingServices, formatSlot } from '@/config/site';
+import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/dates';
+import { useLinkedRecord } from '../../shared/linked-records';
 import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
 import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
@@ -14,6 +17,13 @@ export function BookingsTab() {
   const bookings = useBookings();
   const updateStatus = useUpdateBookingStatus();
   const remove = useDeleteBooking();
+  // A mail link (?tab=bookings&booking=<id>) marks that booking and brings it into view.
+  const [linkedId] = useLinkedRecord('booking');
+  const linkedLoaded = Boolean(linkedId && bookings.data?.some((b) => b.id === linkedId));
+  useEffect(() => {
+    if (!linkedLoaded || !linkedId) return;
+    document.querySelector(`[data-booking-id="${CSS.escape(linkedId)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [linkedId, linkedLoaded]);
   // Soonest appointment first; the same day by time of day.
   const rows = [...(bookings.data ?? [])].sort(
     (a, b) => a.date.localeCompare(b.date) || Number(a.time.split(':')[0]) - Number(b.time.split(':')[0]),
@@ -44,7 +54,13 @@ export function BookingsTab() {
               const status = bookingStatuses.find((s) => s.value === booking.status);
               const who = `${booking.firstName} ${booking.lastName}`;
               return (
-                <TableRow key={booking.id} data-testid="booking-row" data-booking-id={booking.id}>
+                <TableRow
+                  key={booking.id}
+                  data-testid="booking-row"
+                  data-booking-id={booking.id}
+                  aria-current={booking.id === linkedId ? true : undefined}
+                  className={cn(booking.id === linkedId && 'bg-gold/[0.07] outline outline-1 -outline-offset-1 outline-gold/60')}
+                >
                   <TableCell>
                     <p className="text-ivory">{who}</p>
                     <p className="text-xs text-muted">{booking.email}</p>

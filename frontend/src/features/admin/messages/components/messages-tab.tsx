@@ -2,7 +2,7 @@ import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInstantDate } from '@/lib/dates';
-import type { ContactMessage } from '../../shared/types';
+import { useLinkedRecord } from '../../shared/linked-records';
 import { DeleteAction, IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-messages';
@@ -12,8 +12,12 @@ import { MessageDetailsDialog } from './message-details-dialog';
 export function MessagesTab() {
   const messages = useMessages();
   const remove = useDeleteMessage();
-  const [viewing, setViewing] = useState<ContactMessage | undefined>();
+  const [viewingId, setViewingId] = useState<string | undefined>();
+  // A mail link (?tab=messages&message=<id>) opens that message.
+  const [linkedId, forgetLinked] = useLinkedRecord('message');
   const rows = [...(messages.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const openId = viewingId ?? linkedId;
+  const viewing = openId ? rows.find((message) => message.id === openId) : undefined;
 
   return (
     <Panel>
@@ -48,7 +52,7 @@ export function MessagesTab() {
                   <TableCell className="whitespace-nowrap">{formatInstantDate(message.createdAt)}</TableCell>
                   <TableCell>
                     <div className="flex justify-end">
-                      <IconAction label={`View the message from ${from}`} hint="View" onClick={() => setViewing(message)}>
+                      <IconAction label={`View the message from ${from}`} hint="View" onClick={() => setViewingId(message.id)}>
                         <Eye aria-hidden className="size-4" />
                       </IconAction>
                       <DeleteAction
@@ -68,7 +72,9 @@ export function MessagesTab() {
       <MessageDetailsDialog
         message={viewing}
         onOpenChange={(open) => {
-          if (!open) setViewing(undefined);
+          if (open) return;
+          setViewingId(undefined);
+          if (linkedId) forgetLinked();
         }}
       />
     </Panel>

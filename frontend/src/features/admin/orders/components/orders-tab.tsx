@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInstantDate } from '@/lib/dates';
 import { orderStatuses } from '../../shared/statuses';
+import { useLinkedRecord } from '../../shared/linked-records';
 import { StatusSelect } from '../../shared/status-select';
-import type { AdminOrder } from '../../shared/types';
 import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useOrders } from '../api/get-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -15,8 +15,12 @@ import { OrderDetailsDialog } from './order-details-dialog';
 export function OrdersTab() {
   const orders = useOrders();
   const updateStatus = useUpdateOrderStatus();
-  const [viewing, setViewing] = useState<AdminOrder | undefined>();
+  const [viewingId, setViewingId] = useState<string | undefined>();
+  // A mail link (?tab=orders&order=<id>) opens that order's details.
+  const [linkedId, forgetLinked] = useLinkedRecord('order');
   const rows = [...(orders.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const openId = viewingId ?? linkedId;
+  const viewing = openId ? rows.find((order) => order.id === openId) : undefined;
 
   return (
     <Panel>
@@ -53,7 +57,7 @@ export function OrdersTab() {
                   <TableCell>{status ? <ToneBadge data-testid="status-badge" tone={status.tone}>{status.label}</ToneBadge> : order.status}</TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-2">
-                      <IconAction label={`View details of order ${short}`} hint="View details" onClick={() => setViewing(order)}>
+                      <IconAction label={`View details of order ${short}`} hint="View details" onClick={() => setViewingId(order.id)}>
                         <Eye aria-hidden className="size-4" />
                       </IconAction>
                       <StatusSelect
@@ -76,7 +80,9 @@ export function OrdersTab() {
       <OrderDetailsDialog
         order={viewing}
         onOpenChange={(open) => {
-          if (!open) setViewing(undefined);
+          if (open) return;
+          setViewingId(undefined);
+          if (linkedId) forgetLinked();
         }}
       />
     </Panel>

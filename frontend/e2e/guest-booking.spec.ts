@@ -1,0 +1,206 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { AdminApi, dayFromToday, expectNoSeriousAxeViolations, expectToast, settle, unique } from './admin-helpers';
+
+type Email = { id: string; template: string; to: string };
+type GuestBooking = { status: string; cancellable: boolean; notCancellableReason: string | null };
+
+const INVALID = 'This link is not valid or has expired';
+const SITE_PHONE = '(951) 555-0148';
+const SITE_EMAIL = 'stay@goldenpineretreat.com';
+
+/** The text part of the newest mail of this template to this address, once it is in the outbox. */
+async function mailText(api: AdminApi, to: string, template: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      id = (await api.get<Email[]>('/api/admin/emails')).find((m) => m.to === to && m.template === template)?.id;
+      return id;
+    })
+    .toBeTruthy();
+  return (await api.get<{ text: string }>(`/api/admin/emails/${id}`)).text;
+}
+
+/** The guest's own link, as their "booking request" mail carries it: /bookings/manage/<token>. */
+async function manageLink(api: AdminApi, email: string): Promise<string> {
+  const text = await mailText(api, email, 'booking_requested');
+  const token = /\/bookings\/manage\/([A-Za-z0-9._~-]+)/.exec(text)?.[1];
+  expect(token, text).toBeTruthy();
+  return `/bookings/manage/${token}`;
+}
+
+async function book(request: APIRequestContext, data: { service: string; date: string; time: string }) {
+  const email = `guest.${unique()}@example.test`;
+  const response = await request.post('/api/bookings', { data: { firstName: 'Hazel', lastName: 'Brook', email, notes: null, ...data } });
+  return { response, email };
+}
+
+/** "Friday, December 18, 2026", as the page writes a calendar date. */
+function dateInWords(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+async function expectContactLinks(page: Page) {
+  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(SITE_PHONE.replace(/[()]/g, '\\$&')) }).first()).toHaveAttribute(
+    'href',
+    'tel:+19515550148',
+  );
+  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(SITE_EMAIL) }).first()).toHaveAttribute('href', `mailto:${SITE_EMAIL}`);
+}
+
+test.describe('a guest manages a booking from the link in their mail', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the booking shows; cancelling asks first, then the page and the records say Cancelled', async ({ page, request }) => {
+    const api = await AdminApi.create(request);
+    const date = dayFromToday(40 + Math.floor(Math.random() * 400));
+    const { response, email } = await book(request, { service: 'massage', date, time: '11:00' });
+    expect(response.status(), await response.text()).toBe(201);
+    const booking = (await response.json()) as { id: string };
+    const link = await manageLink(api, email);
+
+    await page.goto(link);
+    const card = page.getByTestId('guest-booking');
+    await expect(card.getByRole('heading', { name: 'Massage Therapy' })).toBeVisible();
+    await expect(card).toContainText('Reserved for Hazel');
+    await expect(card).toContainText(dateInWords(date));
+    await expect(card).toContainText('11:00 AM');
+    await expect(card.getByTestId('booking-status')).toHaveText('Awaiting confirmation');
+    await expect(card).toContainText('You can cancel online until');
+    await expect(page).toHaveTitle('Your Booking | Golden Pine Wellness Retreat');
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+
+    // Keeping it changes nothing.
+    await card.getByRole('button', { name: 'Cancel booking' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(dialog).toContainText(`Massage Therapy on ${dateInWords(date)} at 11:00 AM`);
+    await settle(page);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Keep my booking' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole('button', { name: 'Cancel booking' })).toBeFocused();
+    expect((await api.get<Array<{ id: string; status: string }>>('/api/bookings')).find((b) => b.id === booking.id)?.status).toBe('pending');
+
+    await card.getByRole('button', { name: 'Cancel booking' }).click();
+    await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await expectToast(page, 'Booking cancelled', 'We have let the retreat know. A note is on its way to your inbox.');
+    await expect(dialog).toBeHidden();
+    await expect(card.getByTestId('booking-status')).toHaveText('Cancelled');
+    await expect(card.getByRole('heading', { name: 'Massage Therapy' })).toBeFocused();
+    await expect(card.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    expect((await api.get<Array<{ id: string; status: string }>>('/api/bookings')).find((b) => b.id === booking.id)?.status).toBe('cancelled');
+    // The guest is told by mail too.
+    await mailText(api, email, 'booking_cancelled');
+
+    // Opened again, the link still shows the booking, cancelled, with nothing left to cancel.
+    await page.reload();
+    await expect(card.getByTestId('booking-status')).toHaveText('Cancelled');
+    await expect(card.getByRole('button', { name: 'Book another visit' })).toBeVisible();
+    await card.getByRole('button', { name: 'Book another visit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Book Your Experience' })).toBeVisible();
+    await api.delete(`/api/admin/bookings/${booking.id}`);
+  });
+
+  test('too close to its start: the reason and how to reach the retreat, no cancel button', async ({ page, request }) => {
+    const api = await AdminApi.create(request);
+    // A slot within the next 24 hours (today's later slots, or tomorrow's earlier ones); whichever is free.
+    const candidates = [0, 1].flatMap((days) =>
+      ['9:00', '11:00', '13:00', '15:00', '17:00'].flatMap((time) =>
+        ['spa', 'massage', 'package'].map((service) => ({ service, date: dayFromToday(days), time })),
+      ),
+    );
+    let found: { id: string; link: string; guest: GuestBooking } | undefined;
+    for (const candidate of candidates) {
+      const { response, email } = await book(request, candidate);
+      if (response.status() !== 201) continue;
+      const { id } = (await response.json()) as { id: string };
+      const link = await manageLink(api, email);
+      const guest = (await (await request.get(`/api${link.replace('/bookings/manage/', '/guest/bookings/')}`)).json()) as GuestBooking;
+      if (!guest.cancellable) {
+        found = { id, link, guest };
+        break;
+      }
+      await api.delete(`/api/admin/bookings/${id}`);
+    }
+    expect(found, 'no bookable slot in the next 24 hours').toBeTruthy();
+    const { id, link, guest } = found!;
+
+    await page.goto(link);
+    const card = page.getByTestId('guest-booking');
+    await expect(card.getByTestId('booking-status')).toHaveText('Awaiting confirmation');
+    await expect(card.getByTestId('not-cancellable-reason')).toHaveText(guest.notCancellableReason ?? '');
+    await expect(card.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+    await expectContactLinks(page);
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+    await api.delete(`/api/admin/bookings/${id}`);
+  });
+
+  test('a tampered link says so kindly, with the phone and email', async ({ page, request }) => {
+    const api = await AdminApi.create(request);
+    const { response, email } = await book(request, { service: 'spa', date: dayFromToday(50 + Math.floor(Math.random() * 400)), time: '13:00' });
+    expect(response.status(), await response.text()).toBe(201);
+    const link = await manageLink(api, email);
+    const last = link.at(-1) === 'A' ? 'B' : 'A';
+
+    await page.goto(`${link.slice(0, -1)}${last}`);
+    await expect(page.getByRole('heading', { name: INVALID })).toBeVisible();
+    await expect(page.getByTestId('guest-booking')).toHaveCount(0);
+    await expectContactLinks(page);
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+
+    await page.goto('/bookings/manage/not-a-token');
+    await expect(page.getByRole('heading', { name: INVALID })).toBeVisible();
+    await api.delete(`/api/admin/bookings/${((await response.json()) as { id: string }).id}`);
+  });
+});
+
+test.describe('unsubscribing from the newsletter', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('opening the link changes nothing; the button unsubscribes', async ({ page, request }) => {
+    const api = await AdminApi.create(request);
+    const email = `reader.${unique()}@example.test`;
+    const signup = await request.post('/api/newsletter-subscriptions', { data: { email } });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const text = await mailText(api, email, 'newsletter_welcome');
+    const token = /\/newsletter\/unsubscribe\?token=([A-Za-z0-9._~-]+)/.exec(text)?.[1];
+    expect(token, text).toBeTruthy();
+
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/newsletter/unsubscribe') posts.push(r.method());
+    });
+    await page.goto(`/newsletter/unsubscribe?token=${token}`);
+    const button = page.getByRole('button', { name: 'Unsubscribe' });
+    await expect(button).toBeVisible();
+    await expect(page).toHaveTitle('Newsletter | Golden Pine Wellness Retreat');
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+    // A mail scanner opening the link unsubscribes no one.
+    expect(posts).toEqual([]);
+    const subscribed = async () => (await api.get<Array<{ email: string }>>('/api/admin/newsletter-subscriptions')).some((s) => s.email === email);
+    expect(await subscribed()).toBe(true);
+
+    await button.click();
+    await expect(page.getByRole('heading', { name: 'You have been unsubscribed' })).toBeFocused();
+    expect(posts).toEqual(['POST']);
+    expect(await subscribed()).toBe(false);
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test('a tampered or missing token says the link is not valid', async ({ page }) => {
+    await page.goto('/newsletter/unsubscribe?token=eyJ0eXAiOiJKV1QifQ.e30.tampered');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { name: INVALID })).toBeVisible();
+    await expectContactLinks(page);
+
+    await page.goto('/newsletter/unsubscribe');
+    await expect(page.getByRole('heading', { name: INVALID })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+  });
+});

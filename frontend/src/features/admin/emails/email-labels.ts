@@ -1,0 +1,84 @@
+import type { Tone } from '../shared/statuses';
+import type { EmailState, EmailTemplate } from '../shared/types';
+import type { LinkedRecord } from '../shared/linked-records';
+
+/*
+ * States and templates in words. The keys are the generated schema's, so a
+ * new template or state fails the type check until it has words here; a
+ * value newer than this build still reads as words rather than breaking.
+ */
+type StateInfo = { label: string; tone: Tone };
+
+const states: Record<EmailState, StateInfo> = {
+  queued: { label: 'Queued', tone: 'yellow' },
+  sending: { label: 'Sending', tone: 'blue' },
+  sent: { label: 'Sent', tone: 'green' },
+  failed: { label: 'Failed', tone: 'red' },
+};
+
+/** The filter's choices, in the order a message goes through them. */
+export const stateFilters = [
+  { value: 'all', label: 'All' },
+  { value: 'queued', label: states.queued.label },
+  { value: 'sending', label: states.sending.label },
+  { value: 'sent', label: states.sent.label },
+  { value: 'failed', label: states.failed.label },
+] as const satisfies ReadonlyArray<{ value: EmailState | 'all'; label: string }>;
+export type StateFilter = (typeof stateFilters)[number]['value'];
+
+export function stateInfo(state: string): StateInfo {
+  return states[state as EmailState] ?? { label: humanize(state), tone: 'stone' };
+}
+
+export function isFailed(state: string): boolean {
+  return state === 'failed';
+}
+
+export function matchesFilter(state: string, filter: StateFilter): boolean {
+  return filter === 'all' || state === filter;
+}
+
+type TemplateInfo = {
+  label: string;
+  /** Who it goes to. */
+  audience: 'Guest' | 'Retreat';
+  /** What its relatedId points at, when the dashboard shows that kind of record. */
+  related?: LinkedRecord;
+};
+
+const templates: Record<EmailTemplate, TemplateInfo> = {
+  booking_requested: { label: 'Booking request received', audience: 'Guest', related: 'booking' },
+  booking_confirmed: { label: 'Booking confirmed', audience: 'Guest', related: 'booking' },
+  booking_cancelled: { label: 'Booking cancelled', audience: 'Guest', related: 'booking' },
+  order_receipt: { label: 'Order receipt', audience: 'Guest', related: 'order' },
+  order_shipped: { label: 'Order shipped', audience: 'Guest', related: 'order' },
+  order_cancelled: { label: 'Order cancelled', audience: 'Guest', related: 'order' },
+  contact_acknowledged: { label: 'Message received', audience: 'Guest', related: 'message' },
+  newsletter_welcome: { label: 'Newsletter welcome', audience: 'Guest' },
+  owner_new_booking: { label: 'New booking', audience: 'Retreat', related: 'booking' },
+  owner_new_order: { label: 'New order', audience: 'Retreat', related: 'order' },
+  owner_new_message: { label: 'New contact message', audience: 'Retreat', related: 'message' },
+  owner_booking_cancelled: { label: 'Guest cancelled a booking', audience: 'Retreat', related: 'booking' },
+};
+
+/** "gift_card_issued" → "Gift card issued", for a value this build has no words for. */
+function humanize(value: string): string {
+  const words = value
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function templateInfo(template: string): TemplateInfo {
+  return templates[template as EmailTemplate] ?? { label: humanize(template), audience: 'Guest' };
+}
+
+/** "REQUEST" / "CANCEL" → what the attached calendar file does. */
+export function calendarLabel(method: string | null | undefined): string | undefined {
+  if (!method) return undefined;
+  if (method.toUpperCase() === 'REQUEST') return 'Calendar invitation attached';
+  if (method.toUpperCase() === 'CANCEL') return 'Calendar cancellation attached';
+  return `Calendar file attached (${method})`;
+}

@@ -1,0 +1,263 @@
+import { CalendarDays, Clock } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
+import { formatFullDay } from '@/components/ui/calendar-dates';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/state';
+import { toast } from '@/components/ui/toast-store';
+import { formatSlot, site } from '@/config/site';
+import { hasErrorCode } from '@/lib/api/errors';
+import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
+import { useCancelGuestBooking } from '../api/cancel-guest-booking';
+import { useGuestBooking } from '../api/get-guest-booking';
+import { formatLocalDateTime, guestStatuses, serviceName, type GuestBooking } from '../booking-words';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+
+/** /bookings/manage/:token: the booking a guest's mail link names, and cancelling it while that is still allowed. */
+export function ManageBooking({ token, onBookAgain }: { token: string; onBookAgain: () => void }) {
+  const booking = useGuestBooking(token);
+
+  // A dead link wins over anything cached: it may have become invalid on a later call.
+  if (hasErrorCode(booking.error, 'invalid_link')) {
+    return (
+      <InvalidLinkNotice>
+        <p>
+          Booking links work until your visit is over, and only exactly as we sent them. Please call or write to us and
+          we will gladly look up your booking.
+        </p>
+      </InvalidLinkNotice>
+    );
+  }
+  if (booking.data) return <BookingCard token={token} booking={booking.data} onBookAgain={onBookAgain} />;
+  if (booking.isPending) return <BookingSkeleton />;
+  return <LoadError what="booking" />;
+}
+
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="relative pl-9">
+      <dt className="text-xs uppercase tracking-luxe text-muted">
+        <span className="absolute left-0 top-1 text-gold">{icon}</span>
+        {term}
+      </dt>
+      <dd className="mt-1 text-lg text-ivory">{children}</dd>
+    </div>
+  );
+}
+
+function BookingCard({ token, booking, onBookAgain }: { token: string; booking: GuestBooking; onBookAgain: () => void }) {
+  const cancel = useCancelGuestBooking(token);
+  const [confirming, setConfirming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useReturnFocus();
+  const status = guestStatuses[booking.status] ?? { label: booking.status, className: guestStatuses.pending.className };
+  const name = serviceName(booking);
+  const day = formatFullDay(booking.date);
+  const time = formatSlot(booking.time);
+  const cancelled = booking.status === 'cancelled';
+
+  const confirmCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toast({ title: 'Booking cancelled', description: 'We have let the retreat know. A note is on its way to your inbox.' });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        if (hasErrorCode(error, 'invalid_link')) return; // the page turns into the invalid-link notice
+        if (hasErrorCode(error, 'already_cancelled')) {
+          toast({ title: 'Already cancelled', description: 'This booking had already been cancelled.' });
+        } else if (hasErrorCode(error, 'cancellation_closed')) {
+          toast({
+            title: 'Too late to cancel online',
+            description: `Please call us at ${site.phone} and we will gladly help.`,
+            variant: 'destructive',
+          });
+        } else {
+          toast({
+            title: 'Your booking was not cancelled',
+            description: `Something went wrong. Please try again in a moment, or call us at ${site.phone}.`,
+            variant: 'destructive',
+          });
+        }
+      },
+    });
+
+  return (
+    <>
+      <section
+        aria-labelledby="booking-heading"
+        data-testid="guest-booking"
+        className="relative isolate overflow-hidden border border-gold/30 bg-surface shadow-2xl shadow-black/40"
+      >
+        <div aria-hidden className="grain absolute inset-0 -z-10" />
+        <div className="px-6 py-9 sm:px-10 sm:py-11">
+          <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div>
+              <p className="eyebrow">Reserved for {booking.firstName}</p>
+              <h2
+                id="booking-heading"
+                ref={heading}
+                tabIndex={-1}
+                className="mt-3 font-display text-4xl text-ivory outline-none sm:text-5xl"
+              >
+                {name}
+              </h2>
+            </div>
+            <span
+              data-testid="booking-status"
+              className={cn(
+                'inline-flex items-center self-start whitespace-nowrap border px-3 py-1 text-[0.68rem] font-medium uppercase tracking-wide-2',
+                status.className,
+              )}
+            >
+              {status.label}
+            </span>
+          </div>
+          <span className="gold-rule mt-7 bg-gold" />
+          <dl className="mt-8 grid gap-6 sm:grid-cols-2">
+            <Fact icon={<CalendarDays aria-hidden className="size-5" strokeWidth={1.5} />} term="Date">
+              <span className={cn(cancelled && 'text-sand line-through decoration-rose-300/60')}>{day}</span>
+            </Fact>
+            <Fact icon={<Clock aria-hidden className="size-5" strokeWidth={1.5} />} term="Time">
+              <span className={cn(cancelled && 'text-sand line-through decoration-rose-300/60')}>{time}</span>
+              <span className="ml-2 text-sm text-muted">Idyllwild time</span>
+            </Fact>
+          </dl>
+        </div>
+
+        <div className="border-t border-line bg-ink/30 px-6 py-7 sm:px-10" data-testid="booking-next">
+          {cancelled ? (
+            <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+              <p className="max-w-md text-sand">
+                This booking is cancelled and its place is free again. We hope to welcome you another time.
+              </p>
+              <Button className="shrink-0" onClick={onBookAgain}>
+                Book another visit
+              </Button>
+            </div>
+          ) : booking.cancellable ? (
+            <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+              <p className="max-w-md text-sand">
+                Plans changed? You can cancel online until{' '}
+                <span className="text-ivory">{formatLocalDateTime(booking.cancellableUntil)}</span>.
+              </p>
+              <Button
+                variant="outline"
+                className="shrink-0"
+                onClick={(event) => {
+                  returnFocus.remember(event.currentTarget);
+                  setConfirming(true);
+                }}
+              >
+                Cancel booking
+              </Button>
+            </div>
+          ) : (
+            <div>
+              <p className="text-sand" data-testid="not-cancellable-reason">
+                {booking.notCancellableReason ?? 'This booking can no longer be changed online.'}
+              </p>
+              <RetreatContact className="mt-5" />
+            </div>
+          )}
+        </div>
+      </section>
+
+      {booking.cancellable || cancelled ? (
+        <p className="mt-8 text-center text-sm text-muted">
+          Questions about your visit? Call us at{' '}
+          <a href={site.phoneHref} className="text-sand underline decoration-gold/40 underline-offset-4 hover:text-gold-light">
+            {site.phone}
+          </a>{' '}
+          or write to{' '}
+          <a href={`mailto:${site.email}`} className="break-all text-sand underline decoration-gold/40 underline-offset-4 hover:text-gold-light">
+            {site.email}
+          </a>
+          .
+        </p>
+      ) : null}
+
+      <CancelBookingDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!cancel.isPending) setConfirming(open);
+        }}
+        what={`${name} on ${day} at ${time}`}
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCloseAutoFocus={(event) => {
+          // Cancelled, the button that opened the dialog is gone: the booking's heading takes focus.
+          if (cancel.isSuccess) {
+            event.preventDefault();
+            heading.current?.focus();
+          } else {
+            returnFocus.onCloseAutoFocus(event);
+          }
+        }}
+      />
+    </>
+  );
+}
+
+/** One line of text's height (body text, line-height 1.7), with a bar in it. */
+function TextLine({ className }: { className?: string }) {
+  return (
+    <div className="flex h-[1.7rem] items-center">
+      <Skeleton className={cn('h-4', className)} />
+    </div>
+  );
+}
+
+/**
+ * The card's shape while the booking loads, line for line the height of the
+ * loaded one (and of the line under it), so nothing moves when it arrives.
+ */
+function BookingSkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading your booking…</span>
+      <div className="border border-gold/30 bg-surface">
+        <div className="px-6 py-9 sm:px-10 sm:py-11">
+          <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div>
+              <Skeleton className="my-0.5 h-4 w-36" />
+              <Skeleton className="mt-3.5 h-10 w-64 sm:h-12 sm:w-80" />
+            </div>
+            <Skeleton className="h-7 w-40" />
+          </div>
+          <Skeleton className="mt-7 h-px w-16" />
+          <div className="mt-8 grid gap-6 sm:grid-cols-2">
+            {[0, 1].map((i) => (
+              <div key={i} className="relative pl-9">
+                <Skeleton className="absolute left-0 top-1 size-5" />
+                <Skeleton className="h-4 w-16" />
+                <Skeleton className="mt-1 h-7 w-56" />
+              </div>
+            ))}
+          </div>
+        </div>
+        <div className="border-t border-line bg-ink/30 px-6 py-7 sm:px-10">
+          <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+            <div className="w-full max-w-md">
+              <TextLine className="w-full" />
+              <TextLine className="w-2/3" />
+            </div>
+            <Skeleton className="h-11 w-full shrink-0 sm:w-44" />
+          </div>
+        </div>
+      </div>
+      {/* The line under the card: two lines on a phone, one from sm up. */}
+      <div className="mt-8 flex flex-col items-center">
+        <div className="flex h-5 w-full items-center justify-center">
+          <Skeleton className="h-3.5 w-full max-w-[30rem]" />
+        </div>
+        <div className="flex h-5 w-full items-center justify-center sm:hidden">
+          <Skeleton className="h-3.5 w-2/3" />
+        </div>
+      </div>
+    </div>
+  );
+}
