@@ -6,6 +6,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import { useLinkedRecord } from '../../shared/linked-records';
 import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
+import { ExportButton } from '../../shared/export-button';
 import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useBookings } from '../api/get-bookings';
 import { useDeleteBooking } from '../api/delete-booking';
@@ -34,7 +35,9 @@ export function BookingsTab() {
       <PanelHeader
         title="Bookings"
         description="Requests from the booking form. Confirm, complete or cancel them; cancelling returns the place to the calendar."
-      />
+      >
+        <ExportButton name="bookings" />
+      </PanelHeader>
       <Table aria-label="Bookings">
         <TableHeader>
           <TableRow className="hover:bg-transparent">

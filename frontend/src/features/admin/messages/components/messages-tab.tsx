@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInstantDate } from '@/lib/dates';
 import { useLinkedRecord } from '../../shared/linked-records';
+import { ExportButton } from '../../shared/export-button';
 import { DeleteAction, IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-messages';
@@ -21,7 +22,10 @@ export function MessagesTab() {
 
   return (
     <Panel>
-      <PanelHeader title="Messages" description="Notes from the contact form, newest first." />
+      <PanelHeader title="Messages" description="Notes from the contact form, newest first.">
+        <ExportButton name="contact-messages" />
+        <ExportButton name="newsletter-subscriptions" label="Subscribers CSV" />
+      </PanelHeader>
       <Table aria-label="Messages">
         <TableHeader>
           <TableRow className="hover:bg-transparent">

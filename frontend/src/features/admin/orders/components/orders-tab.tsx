@@ -5,6 +5,7 @@ import { formatInstantDate } from '@/lib/dates';
 import { orderStatuses } from '../../shared/statuses';
 import { useLinkedRecord } from '../../shared/linked-records';
 import { StatusSelect } from '../../shared/status-select';
+import { ExportButton } from '../../shared/export-button';
 import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { useOrders } from '../api/get-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
@@ -24,7 +25,9 @@ export function OrdersTab() {
 
   return (
     <Panel>
-      <PanelHeader title="Orders" description="Shop orders, newest first. Set a status as each parcel moves along." />
+      <PanelHeader title="Orders" description="Shop orders, newest first. Set a status as each parcel moves along.">
+        <ExportButton name="orders" />
+      </PanelHeader>
       <Table aria-label="Orders">
         <TableHeader>
           <TableRow className="hover:bg-transparent">

@@ -1,0 +1,49 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ADMIN_TOKEN_KEY } from '@/lib/api/client';
+import { ApiError } from '@/lib/api/errors';
+import { notifyError } from './notify';
+
+/** The CSV exports the server offers (docs/decisions.md §9). */
+export type ExportName = 'orders' | 'bookings' | 'contact-messages' | 'newsletter-subscriptions';
+
+/**
+ * Downloads an export as a file. A plain link cannot carry the bearer token,
+ * so the file is fetched with it and handed to the browser as a download.
+ */
+async function downloadExport(name: ExportName): Promise<void> {
+  const token = window.localStorage.getItem(ADMIN_TOKEN_KEY) ?? '';
+  const response = await fetch(`/api/admin/exports/${name}.csv`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `golden-pine-${name}.csv`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+export function ExportButton({ name, label = 'Export CSV' }: { name: ExportName; label?: string }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        downloadExport(name)
+          .catch((error: unknown) => notifyError(error, 'The export could not be downloaded. Please try again.'))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <Download aria-hidden className="size-3.5" />
+      {busy ? 'Preparing...' : label}
+    </Button>
+  );
+}
