@@ -24,17 +24,18 @@ test-rust: ensure-postgres
 test-contract: ensure-postgres
     bash scripts/contract-fuzz.sh
 
-# Frontend: generated API types up to date, types, lint and unit tests.
+# Frontend: generated API types up to date, Prettier formatting, types, lint and unit tests.
 test-frontend: frontend-deps
-    cd frontend && npm run --silent check:api && npm run --silent typecheck && npm run --silent lint && npm test --silent
+    cd frontend && npm run --silent check:api && npm run --silent format:check && npm run --silent typecheck && npm run --silent lint && npm test --silent
 
 # Browser tests in Debian Chromium against the real server and PostgreSQL.
 test-e2e: ensure-postgres frontend-deps
     cd frontend && npx playwright test
 
 # Format Rust code.
-fmt:
+fmt: frontend-deps
     cargo fmt --all
+    cd frontend && npm run --silent format
 
 fmt-check:
     cargo fmt --all -- --check

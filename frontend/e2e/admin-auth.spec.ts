@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  adminCredentials,
-  apiLogin,
-  expectNoSeriousAxeViolations,
-  expectToast,
-  openDashboard,
-  screenshot,
-  settle,
-} from './admin-helpers';
+import { adminCredentials, apiLogin, expectNoSeriousAxeViolations, expectToast, openDashboard, screenshot, settle } from './admin-helpers';
 
 test.describe('admin login', () => {
   test('looks the part, carries no credential hint, passes axe, is not indexed', async ({ page }) => {

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { AdminApi, adminCalendarDay, answerNextConfirm, choose, expectSuccess, expectToast, openDashboard, openTab, unique } from './admin-helpers';
+import {
+  AdminApi,
+  adminCalendarDay,
+  answerNextConfirm,
+  choose,
+  expectSuccess,
+  expectToast,
+  openDashboard,
+  openTab,
+  unique,
+} from './admin-helpers';
 
 type Booking = { id: string; status: string; date: string; time: string };
 type Service = { id: string; name: string };
@@ -12,7 +22,11 @@ test('bookings: status round trip, a 409 when reinstating into a full slot, dele
   const massage = (await api.get<Service[]>('/api/services')).find((s) => s.name === 'Massage Therapy')!;
   const date = adminCalendarDay();
   // One place for massage that day, so a cancelled booking cannot come back once the place is retaken.
-  await api.post('/api/admin/availability', { date, serviceId: massage.id, accommodationType: 'none', timeSlot: null, maxCapacity: 1, isBlocked: false }, 200);
+  await api.post(
+    '/api/admin/availability',
+    { date, serviceId: massage.id, accommodationType: 'none', timeSlot: null, maxCapacity: 1, isBlocked: false },
+    200,
+  );
 
   const tag = unique();
   const book = async (firstName: string) =>

@@ -44,7 +44,10 @@ async function goToMonth(page: Page, day: string) {
   await expect(page.getByTestId('calendar-month')).toHaveText(monthTitle(day));
 }
 
-test('calendar: blackouts and availability created in the UI show on the right days, checked against the API', async ({ page, request }) => {
+test('calendar: blackouts and availability created in the UI show on the right days, checked against the API', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const api = await AdminApi.create(request);
   const services = await api.get<Service[]>('/api/services');
@@ -57,7 +60,8 @@ test('calendar: blackouts and availability created in the UI show on the right d
   const tag = unique();
 
   // Seeded through the API: one day with a full entry, one with a booked but open entry, a second blackout.
-  const upsert = (body: object) => api.post<Entry>('/api/admin/availability', { accommodationType: 'none', timeSlot: null, isBlocked: false, ...body }, 200);
+  const upsert = (body: object) =>
+    api.post<Entry>('/api/admin/availability', { accommodationType: 'none', timeSlot: null, isBlocked: false, ...body }, 200);
   await upsert({ date: fullDate, serviceId: spa.id, maxCapacity: 1 });
   await upsert({ date: bookedDate, serviceId: massage.id, maxCapacity: 3 });
   const book = (service: string, date: string) =>
@@ -72,7 +76,12 @@ test('calendar: blackouts and availability created in the UI show on the right d
     });
   const bookings = [await book('spa', fullDate), await book('massage', bookedDate)];
   const otherReason = `Septic works ${tag}`;
-  const other = await api.post<Blackout>('/api/admin/blackout-dates', { startDate: day(20), endDate: day(21), type: 'services', reason: otherReason });
+  const other = await api.post<Blackout>('/api/admin/blackout-dates', {
+    startDate: day(20),
+    endDate: day(21),
+    type: 'services',
+    reason: otherReason,
+  });
 
   await openDashboard(page, request);
   const panel = await openTab(page, 'Calendar');
@@ -150,7 +159,14 @@ test('calendar: blackouts and availability created in the UI show on the right d
   await dialog.getByLabel('Block reason').fill(`Therapist away ${tag}`);
   let sent = page.waitForRequest((r) => r.url().endsWith('/api/admin/availability') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Save Availability' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ date: entryDate, serviceId: massage.id, accommodationType: 'none', timeSlot: '11:00', maxCapacity: 4, isBlocked: true });
+  expect((await sent).postDataJSON()).toMatchObject({
+    date: entryDate,
+    serviceId: massage.id,
+    accommodationType: 'none',
+    timeSlot: '11:00',
+    maxCapacity: 4,
+    isBlocked: true,
+  });
   await expectSuccess(page, 'Availability updated successfully');
   await expect(dialog).toBeHidden();
 
@@ -162,13 +178,29 @@ test('calendar: blackouts and availability created in the UI show on the right d
   await dialog.getByLabel('Max capacity').fill('2');
   sent = page.waitForRequest((r) => r.url().endsWith('/api/admin/availability') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Save Availability' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ serviceId: 'none', accommodationType: 'tiny_home', timeSlot: null, maxCapacity: 2, isBlocked: false });
+  expect((await sent).postDataJSON()).toMatchObject({
+    serviceId: 'none',
+    accommodationType: 'tiny_home',
+    timeSlot: null,
+    maxCapacity: 2,
+    isBlocked: false,
+  });
   await expect(dialog).toBeHidden();
 
   const entries = await api.get<Entry[]>(`/api/admin/availability?start=${entryDate}&end=${entryDate}`);
   expect(entries).toHaveLength(2);
-  expect(entries.find((e) => e.serviceId === massage.id)).toMatchObject({ timeSlot: '11:00', maxCapacity: 4, isBlocked: true, blockReason: `Therapist away ${tag}` });
-  expect(entries.find((e) => e.accommodationType === 'tiny_home')).toMatchObject({ serviceId: null, timeSlot: null, maxCapacity: 2, isBlocked: false });
+  expect(entries.find((e) => e.serviceId === massage.id)).toMatchObject({
+    timeSlot: '11:00',
+    maxCapacity: 4,
+    isBlocked: true,
+    blockReason: `Therapist away ${tag}`,
+  });
+  expect(entries.find((e) => e.accommodationType === 'tiny_home')).toMatchObject({
+    serviceId: null,
+    timeSlot: null,
+    maxCapacity: 2,
+    isBlocked: false,
+  });
   const shown = dayPanel.getByTestId('availability-entry');
   await expect(shown).toHaveCount(2);
   const massageEntry = shown.filter({ hasText: 'Massage Therapy' });
@@ -178,7 +210,10 @@ test('calendar: blackouts and availability created in the UI show on the right d
   await expect(shown.filter({ hasText: 'Tiny Home' })).toContainText('0/2');
 
   // A mistaken entry can be removed from the day panel.
-  await shown.filter({ hasText: 'Tiny Home' }).getByRole('button', { name: /^Remove the availability entry/ }).click();
+  await shown
+    .filter({ hasText: 'Tiny Home' })
+    .getByRole('button', { name: /^Remove the availability entry/ })
+    .click();
   await expectSuccess(page, 'Availability entry removed');
   await expect(shown).toHaveCount(1);
   const remaining = await api.get<Entry[]>(`/api/admin/availability?start=${entryDate}&end=${entryDate}`);
@@ -218,7 +253,9 @@ test('calendar: blackouts and availability created in the UI show on the right d
 });
 
 function fmt(day: string) {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 function threeMonthsAfter(day: string) {

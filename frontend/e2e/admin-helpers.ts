@@ -163,9 +163,7 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string,
   if (exclude) builder = builder.exclude(exclude);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 /** Fonts loaded, nothing loading, images decoded: ready for a screenshot. */

@@ -40,7 +40,9 @@ test('messages: spinner, interest badges, details with line breaks and reply lin
   await expect(row(general.id).getByText('General Inquiry')).toHaveClass(/stone/);
   await expect(row(none.id)).toContainText('—');
 
-  await row(spa.id).getByRole('button', { name: `View the message from Iris Writer${tag}` }).click();
+  await row(spa.id)
+    .getByRole('button', { name: `View the message from Iris Writer${tag}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Message Details' });
   await expect(dialog).toContainText(`Iris Writer${tag}`);
   await expect(dialog).toContainText(`iris.${tag}@example.test`);
@@ -49,11 +51,16 @@ test('messages: spinner, interest badges, details with line breaks and reply lin
   const body = dialog.getByTestId('message-body');
   await expect(body).toHaveCSS('white-space', 'pre-wrap');
   expect(await body.textContent()).toBe('Hello,\nDo you have openings in March?\n\n  — Iris');
-  await expect(dialog.getByRole('link', { name: 'Reply via Email' })).toHaveAttribute('href', new RegExp(`^mailto:iris\\.${tag}@example\\.test`));
+  await expect(dialog.getByRole('link', { name: 'Reply via Email' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:iris\\.${tag}@example\\.test`),
+  );
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   // Markup in a message stays text.
-  await row(none.id).getByRole('button', { name: /View the message from Kai/ }).click();
+  await row(none.id)
+    .getByRole('button', { name: /View the message from Kai/ })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Message Details' }).getByTestId('message-body')).toHaveText('<b>not bold</b>');
   await expect(page.getByRole('dialog', { name: 'Message Details' })).not.toContainText('Interest');
   await page.getByRole('dialog', { name: 'Message Details' }).getByRole('button', { name: 'Close', exact: true }).click();

@@ -79,8 +79,6 @@ test('orders: table, details dialog from the items JSON, status changes checked 
     if (value === 'shipped') await expectSuccess(page, 'Order status updated successfully');
     await expect(row.getByTestId('status-badge')).toHaveText(label);
     await expect(row.getByTestId('status-badge')).toHaveClass(tone);
-    await expect
-      .poll(async () => (await api.get<Order[]>('/api/orders')).find((o) => o.id === order.id)?.status)
-      .toBe(value);
+    await expect.poll(async () => (await api.get<Order[]>('/api/orders')).find((o) => o.id === order.id)?.status).toBe(value);
   }
 });

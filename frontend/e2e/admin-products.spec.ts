@@ -1,14 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  AdminApi,
-  answerNextConfirm,
-  choose,
-  expectSuccess,
-  expectToast,
-  openDashboard,
-  openTab,
-  unique,
-} from './admin-helpers';
+import { AdminApi, answerNextConfirm, choose, expectSuccess, expectToast, openDashboard, openTab, unique } from './admin-helpers';
 
 type Product = { id: string; name: string; category: string; price: string; description: string; image: string };
 type Media = { id: string; url: string; type: string; title: string | null; sortOrder: number };
@@ -109,9 +100,7 @@ test('products: create, edit, media gallery (add, reorder, delete), delete with 
   // ... and "First view" down, past the untitled image.
   await dialog.getByRole('button', { name: 'Move First view down' }).click();
   await expect(dialog.getByTestId('media-item').last()).toContainText('First view');
-  await expect
-    .poll(async () => (await api.get<Media[]>(mediaPath)).map((m) => m.title))
-    .toEqual(['Second view', null, 'First view']);
+  await expect.poll(async () => (await api.get<Media[]>(mediaPath)).map((m) => m.title)).toEqual(['Second view', null, 'First view']);
 
   // Delete needs no confirmation.
   let confirmed = false;
@@ -151,7 +140,11 @@ test('products: a failed save shows the destructive "Error" toast with the serve
   await openDashboard(page, request);
   await page.route('**/api/products', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Price must be at most 99999999.99' }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Price must be at most 99999999.99' }),
+        })
       : route.continue(),
   );
   await page.getByRole('button', { name: 'Add Product' }).click();

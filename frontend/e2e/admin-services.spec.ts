@@ -21,7 +21,13 @@ test('services: create ("Saving..."), edit, delete with confirmation, checked ag
   await panel.getByRole('button', { name: 'Add Service' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add New Service' });
   await dialog.getByRole('button', { name: 'Create Service' }).click();
-  for (const message of ['Name is required', 'Description is required', 'Price is required', 'Duration is required', 'Image URL is required']) {
+  for (const message of [
+    'Name is required',
+    'Description is required',
+    'Price is required',
+    'Duration is required',
+    'Image URL is required',
+  ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
   await dialog.getByLabel('Name').fill(name);

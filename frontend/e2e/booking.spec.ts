@@ -95,3 +95,38 @@ test('the home page buttons open the booking dialog', async ({ page }) => {
   await page.getByRole('button', { name: 'check availability' }).click();
   await expect(dialog.getByLabel('Service', { exact: true })).toContainText('Tiny Home Retreat');
 });
+
+test('the service choices show the prices of the service records', async ({ page, request }) => {
+  type Service = {
+    id: string;
+    name: string;
+    description: string;
+    price: string;
+    duration: number;
+    image: string;
+    bookingKey: string | null;
+  };
+  const services = (await (await request.get('/api/services')).json()) as Service[];
+  const massage = services.find((s) => s.bookingKey === 'massage')!;
+  const stay = services.find((s) => s.bookingKey === 'accommodation')!;
+  const token = await adminToken(request);
+  const setPrice = async (price: string) => {
+    const response = await request.put(`/api/admin/services/${massage.id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: massage.name, description: massage.description, price, duration: massage.duration, image: massage.image },
+    });
+    expect(response.status()).toBe(200);
+  };
+  await setPrice('135.00');
+  try {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'BOOK EXPERIENCE' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+    await dialog.getByRole('combobox', { name: 'Service' }).click();
+    await expect(page.getByRole('option', { name: `${massage.name} — $135` })).toBeVisible();
+    const nightly = `$${Number(stay.price)}`;
+    await expect(page.getByRole('option', { name: `${stay.name} — ${nightly} per night` })).toBeVisible();
+  } finally {
+    await setPrice(massage.price);
+  }
+});

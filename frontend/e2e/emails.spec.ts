@@ -178,7 +178,13 @@ test('mail links open the tab and the record they name', async ({ page, request 
   const api = await AdminApi.create(request);
   const tag = unique();
   const sent = await request.post('/api/contact-messages', {
-    data: { firstName: 'Sorrel', lastName: `Link${tag}`, email: `sorrel.${tag}@example.test`, interest: 'spa', message: 'Hello from a link.' },
+    data: {
+      firstName: 'Sorrel',
+      lastName: `Link${tag}`,
+      email: `sorrel.${tag}@example.test`,
+      interest: 'spa',
+      message: 'Hello from a link.',
+    },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const message = (await sent.json()) as { id: string };

@@ -42,11 +42,18 @@ function dateInWords(day: string): string {
 }
 
 async function expectContactLinks(page: Page) {
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(SITE_PHONE.replace(/[()]/g, '\\$&')) }).first()).toHaveAttribute(
-    'href',
-    'tel:+19515550148',
-  );
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(SITE_EMAIL) }).first()).toHaveAttribute('href', `mailto:${SITE_EMAIL}`);
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(SITE_PHONE.replace(/[()]/g, '\\$&')) })
+      .first(),
+  ).toHaveAttribute('href', 'tel:+19515550148');
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(SITE_EMAIL) })
+      .first(),
+  ).toHaveAttribute('href', `mailto:${SITE_EMAIL}`);
 }
 
 test.describe('a guest manages a booking from the link in their mail', () => {
@@ -81,7 +88,9 @@ test.describe('a guest manages a booking from the link in their mail', () => {
     await dialog.getByRole('button', { name: 'Keep my booking' }).click();
     await expect(dialog).toBeHidden();
     await expect(card.getByRole('button', { name: 'Cancel booking' })).toBeFocused();
-    expect((await api.get<Array<{ id: string; status: string }>>('/api/bookings')).find((b) => b.id === booking.id)?.status).toBe('pending');
+    expect((await api.get<Array<{ id: string; status: string }>>('/api/bookings')).find((b) => b.id === booking.id)?.status).toBe(
+      'pending',
+    );
 
     await card.getByRole('button', { name: 'Cancel booking' }).click();
     await dialog.getByRole('button', { name: 'Yes, cancel booking' }).click();
@@ -90,7 +99,9 @@ test.describe('a guest manages a booking from the link in their mail', () => {
     await expect(card.getByTestId('booking-status')).toHaveText('Cancelled');
     await expect(card.getByRole('heading', { name: 'Massage Therapy' })).toBeFocused();
     await expect(card.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
-    expect((await api.get<Array<{ id: string; status: string }>>('/api/bookings')).find((b) => b.id === booking.id)?.status).toBe('cancelled');
+    expect((await api.get<Array<{ id: string; status: string }>>('/api/bookings')).find((b) => b.id === booking.id)?.status).toBe(
+      'cancelled',
+    );
     // The guest is told by mail too.
     await mailText(api, email, 'booking_cancelled');
 
@@ -140,7 +151,11 @@ test.describe('a guest manages a booking from the link in their mail', () => {
 
   test('a tampered link says so kindly, with the phone and email', async ({ page, request }) => {
     const api = await AdminApi.create(request);
-    const { response, email } = await book(request, { service: 'spa', date: dayFromToday(50 + Math.floor(Math.random() * 400)), time: '13:00' });
+    const { response, email } = await book(request, {
+      service: 'spa',
+      date: dayFromToday(50 + Math.floor(Math.random() * 400)),
+      time: '13:00',
+    });
     expect(response.status(), await response.text()).toBe(201);
     const link = await manageLink(api, email);
     const last = link.at(-1) === 'A' ? 'B' : 'A';
@@ -182,7 +197,8 @@ test.describe('unsubscribing from the newsletter', () => {
     await expectNoSeriousAxeViolations(page);
     // A mail scanner opening the link unsubscribes no one.
     expect(posts).toEqual([]);
-    const subscribed = async () => (await api.get<Array<{ email: string }>>('/api/admin/newsletter-subscriptions')).some((s) => s.email === email);
+    const subscribed = async () =>
+      (await api.get<Array<{ email: string }>>('/api/admin/newsletter-subscriptions')).some((s) => s.email === email);
     expect(await subscribed()).toBe(true);
 
     await button.click();

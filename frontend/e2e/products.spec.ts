@@ -51,7 +51,13 @@ test('the product dialog carousel with image and video media', async ({ page, re
 
   const bare = await request.post('/api/products', {
     headers: auth,
-    data: { name: `Bare Test Candle ${uniqueSuffix()}`, category: 'candles', price: '5.00', description: 'No extra media.', image: images[1] ?? images[0] },
+    data: {
+      name: `Bare Test Candle ${uniqueSuffix()}`,
+      category: 'candles',
+      price: '5.00',
+      description: 'No extra media.',
+      image: images[1] ?? images[0],
+    },
   });
   const bareProduct = (await bare.json()) as Product;
 

@@ -76,13 +76,7 @@ test('previous, next, restored answers, results and retake', async ({ page, requ
 
 test('no profile for burnout; quick overrides the primary service', async ({ page }) => {
   await page.goto('/wellness-quiz');
-  for (const label of [
-    'Release stress and tension',
-    'Running on empty',
-    'A quick reset',
-    'Hands-on bodywork',
-    'A little of everything',
-  ]) {
+  for (const label of ['Release stress and tension', 'Running on empty', 'A quick reset', 'Hands-on bodywork', 'A little of everything']) {
     await answer(page, label);
     await page.getByRole('button', { name: /^(NEXT|GET RESULTS)$/ }).click();
   }
@@ -115,13 +109,7 @@ test('an open time in the results opens the booking dialog with service, date an
   const open = (await (await request.get('/api/open-times?service=spa')).json()) as { date: string; time: string }[];
   expect(open).toHaveLength(3);
   await page.goto('/wellness-quiz');
-  for (const label of [
-    'Release stress and tension',
-    'Running on empty',
-    'A quick reset',
-    'Hands-on bodywork',
-    'A little of everything',
-  ]) {
+  for (const label of ['Release stress and tension', 'Running on empty', 'A quick reset', 'Hands-on bodywork', 'A little of everything']) {
     await answer(page, label);
     await page.getByRole('button', { name: /^(NEXT|GET RESULTS)$/ }).click();
   }

@@ -10,13 +10,7 @@ const files = import.meta.glob<string>(['../assets/*.webp', '../assets/brand-mar
   import: 'default',
 });
 
-export type ArtworkName =
-  | 'hero.webp'
-  | 'about.webp'
-  | 'tiny-home.webp'
-  | 'quiz.webp'
-  | 'testimonial.webp'
-  | 'brand-mark.svg';
+export type ArtworkName = 'hero.webp' | 'about.webp' | 'tiny-home.webp' | 'quiz.webp' | 'testimonial.webp' | 'brand-mark.svg';
 
 export function artwork(name: ArtworkName): string | undefined {
   return files[`../assets/${name}`];

@@ -36,13 +36,18 @@ export const navLinks = [
   { to: '/contact', label: 'Contact' },
 ] as const;
 
-/** Booking service keys and prices (spec §9, DECISIONS §5). */
+/**
+ * The booking keys in the order the booking form lists them (spec §9,
+ * docs/decisions.md §5), with the names used until the service records are
+ * loaded. Prices are never repeated here: they come from the records
+ * (`GET /api/services`, matched by `bookingKey`).
+ */
 export const bookingServices = [
-  { value: 'massage', label: 'Massage Therapy', price: '$120' },
-  { value: 'spa', label: 'Rustic Spa Treatments', price: '$85' },
-  { value: 'accommodation', label: 'Tiny Home Retreat', price: '$180 per night' },
-  { value: 'package', label: 'Wellness Packages', price: '$450' },
-] as const satisfies readonly { value: ServiceKey; label: string; price: string }[];
+  { value: 'massage', label: 'Massage Therapy' },
+  { value: 'spa', label: 'Rustic Spa Treatments' },
+  { value: 'accommodation', label: 'Tiny Home Retreat' },
+  { value: 'package', label: 'Wellness Packages' },
+] as const satisfies readonly { value: ServiceKey; label: string }[];
 export type BookingServiceKey = (typeof bookingServices)[number]['value'];
 
 export const timeSlots = ['9:00', '11:00', '13:00', '15:00', '17:00'] as const satisfies readonly TimeSlotValue[];

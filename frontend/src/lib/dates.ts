@@ -1,5 +1,11 @@
-/** The retreat's own time zone: "today" for bookings is today in Idyllwild (as on the server). */
-export const BUSINESS_TIME_ZONE = 'America/Los_Angeles';
+import { siteInfo } from './site-info';
+
+/**
+ * The retreat's own time zone: "today" for bookings is today in Idyllwild.
+ * The server says which (BUSINESS_TZ, in the page head); the default is for
+ * pages that did not come from it (dev server, unit tests).
+ */
+export const BUSINESS_TIME_ZONE = siteInfo?.timeZone ?? 'America/Los_Angeles';
 
 /** yyyy-MM-dd of the given instant in the business time zone. */
 export function businessToday(now: Date = new Date()): string {
@@ -75,4 +81,3 @@ export function formatCalendarDate(day: string): string {
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
-

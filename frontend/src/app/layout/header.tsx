@@ -38,7 +38,12 @@ export function Header() {
           : 'border-b border-transparent bg-gradient-to-b from-ink/70 to-transparent',
       )}
     >
-      <div className={cn('mx-auto flex max-w-7xl items-center justify-between gap-4 px-5 transition-[height] duration-500 sm:px-8', solid ? 'h-18' : 'h-22')}>
+      <div
+        className={cn(
+          'mx-auto flex max-w-7xl items-center justify-between gap-4 px-5 transition-[height] duration-500 sm:px-8',
+          solid ? 'h-18' : 'h-22',
+        )}
+      >
         <Link to="/" aria-label="Golden Pine Wellness Retreat — home" className="shrink-0">
           <BrandLogo />
         </Link>

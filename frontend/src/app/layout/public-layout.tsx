@@ -11,10 +11,7 @@ export function PublicLayout() {
   return (
     <CartProvider>
       <BookingProvider>
-        <a
-          href="#main"
-          className="sr-only z-[80] bg-gold px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
+        <a href="#main" className="sr-only z-[80] bg-gold px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4">
           Skip to content
         </a>
         <Header />

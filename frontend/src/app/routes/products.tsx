@@ -60,9 +60,7 @@ export default function ProductsRoute() {
           <h2 id="products-contact-heading" className="font-display text-3xl text-ivory sm:text-4xl">
             Looking for something special?
           </h2>
-          <p className="mt-4 text-sand">
-            Gift sets, larger sizes or advice on sensitive skin — we are happy to help.
-          </p>
+          <p className="mt-4 text-sand">Gift sets, larger sizes or advice on sensitive skin — we are happy to help.</p>
           <Link
             to="/contact"
             className="mt-8 inline-flex h-11 items-center border border-gold/70 px-6 text-xs font-medium uppercase tracking-wide-2 text-gold transition-colors hover:bg-gold hover:text-ink"

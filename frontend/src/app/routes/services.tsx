@@ -10,8 +10,7 @@ export default function ServicesRoute() {
   return (
     <>
       <PageHero eyebrow="Rituals & Treatments" title="Our Services">
-        Massage, rustic spa rituals, a night in the pines or a complete retreat — every experience is unhurried and
-        shaped around you.
+        Massage, rustic spa rituals, a night in the pines or a complete retreat — every experience is unhurried and shaped around you.
       </PageHero>
       <section aria-label="All services" className="mx-auto max-w-7xl px-5 py-20 sm:px-8 lg:py-28">
         <ServicesGrid placeholders={4} onBook={openBooking} />
@@ -24,8 +23,7 @@ export default function ServicesRoute() {
               Ready to slow down?
             </h2>
             <p className="mt-5 text-lg text-sand">
-              Tell us when you would like to visit and we will prepare everything — tea warming, oils blended, the
-              fire lit.
+              Tell us when you would like to visit and we will prepare everything — tea warming, oils blended, the fire lit.
             </p>
             <Button size="lg" className="mt-9" onClick={() => openBooking()}>
               Book Your Experience

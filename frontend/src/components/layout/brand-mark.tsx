@@ -30,11 +30,7 @@ export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 48 48" aria-hidden className={cn('text-gold', className)} fill="none">
       <circle cx="24" cy="24" r="22.5" stroke="currentColor" strokeWidth="1" />
-      <path
-        d="M24 9 L31 20 H27.5 L33 28 H28.5 L34.5 36 H13.5 L19.5 28 H15 L20.5 20 H17 Z"
-        fill="currentColor"
-        fillOpacity="0.9"
-      />
+      <path d="M24 9 L31 20 H27.5 L33 28 H28.5 L34.5 36 H13.5 L19.5 28 H15 L20.5 20 H17 Z" fill="currentColor" fillOpacity="0.9" />
       <path d="M24 36 V40" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
     </svg>
   );

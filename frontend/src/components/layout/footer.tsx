@@ -40,8 +40,7 @@ export function Footer() {
             <BrandLogo />
           </Link>
           <p className="mt-6 text-sand">
-            A boutique mountain sanctuary among the pines of Idyllwild. Slow rituals, warm hands and quiet nights
-            beneath the stars.
+            A boutique mountain sanctuary among the pines of Idyllwild. Slow rituals, warm hands and quiet nights beneath the stars.
           </p>
           <ul className="mt-6 space-y-2 text-sm text-sand">
             <li className="flex items-center gap-3">

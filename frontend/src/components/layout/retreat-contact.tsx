@@ -49,9 +49,7 @@ export function InvalidLinkNotice({ children }: { children?: ReactNode }) {
         This link is not valid or has expired
       </h2>
       <span className="gold-rule mx-auto mt-6" />
-      <div className="mx-auto mt-6 max-w-md text-sand">
-        {children ?? <p>Please call or write to us and we will gladly help.</p>}
-      </div>
+      <div className="mx-auto mt-6 max-w-md text-sand">{children ?? <p>Please call or write to us and we will gladly help.</p>}</div>
       <RetreatContact className="mt-8 items-center justify-center" />
     </section>
   );

@@ -68,9 +68,7 @@ export function monthWeeks(ref: MonthRef): Array<Array<string | null>> {
 
 /** "December 2026". */
 export function formatMonth({ year, month }: MonthRef): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(Date.UTC(year, month, 1)),
-  );
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month, 1)));
 }
 
 /** "Friday, December 18, 2026". */

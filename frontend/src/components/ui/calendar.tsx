@@ -116,7 +116,12 @@ export function Calendar({
         <thead>
           <tr>
             {WEEKDAYS.map((d, i) => (
-              <th key={d} scope="col" abbr={WEEKDAY_NAMES[i]} className="pb-3 text-center text-[0.65rem] font-medium uppercase tracking-wide-2 text-muted">
+              <th
+                key={d}
+                scope="col"
+                abbr={WEEKDAY_NAMES[i]}
+                className="pb-3 text-center text-[0.65rem] font-medium uppercase tracking-wide-2 text-muted"
+              >
                 {d}
               </th>
             ))}

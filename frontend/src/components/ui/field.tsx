@@ -15,21 +15,13 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   const field = useFieldControl();
   return (
-    <textarea
-      className={cn(control, 'min-h-28 py-3 leading-relaxed', className)}
-      {...field.aria}
-      {...field.registration}
-      {...props}
-    />
+    <textarea className={cn(control, 'min-h-28 py-3 leading-relaxed', className)} {...field.aria} {...field.registration} {...props} />
   );
 }
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
-    <LabelPrimitive.Root
-      className={cn('mb-2 block text-[0.7rem] font-medium uppercase tracking-wide-2 text-sand', className)}
-      {...props}
-    />
+    <LabelPrimitive.Root className={cn('mb-2 block text-[0.7rem] font-medium uppercase tracking-wide-2 text-sand', className)} {...props} />
   );
 }
 

@@ -1,12 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import {
-  Controller,
-  useFormState,
-  type Control,
-  type ControllerRenderProps,
-  type FieldPath,
-  type FieldValues,
-} from 'react-hook-form';
+import { Controller, useFormState, type Control, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Field, type FieldProps } from './field';
 
 type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<
@@ -49,12 +42,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   const error = control.getFieldState(name, formState).error?.message;
   const controlled = typeof children === 'function';
   return (
-    <Field
-      id={id ?? generatedId}
-      error={error}
-      registration={controlled ? undefined : control.register(name)}
-      {...field}
-    >
+    <Field id={id ?? generatedId} error={error} registration={controlled ? undefined : control.register(name)} {...field}>
       {controlled ? <Controller control={control} name={name} render={({ field: props }) => <>{children(props)}</>} /> : children}
     </Field>
   );

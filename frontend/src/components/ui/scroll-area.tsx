@@ -14,10 +14,7 @@ export function ScrollArea({
       <ScrollAreaPrimitive.Viewport className={cn('size-full rounded-[inherit]', viewportClassName)}>
         {children}
       </ScrollAreaPrimitive.Viewport>
-      <ScrollAreaPrimitive.Scrollbar
-        orientation="vertical"
-        className="flex w-2 touch-none select-none p-px transition-colors"
-      >
+      <ScrollAreaPrimitive.Scrollbar orientation="vertical" className="flex w-2 touch-none select-none p-px transition-colors">
         <ScrollAreaPrimitive.Thumb className="relative flex-1 bg-gold/40 hover:bg-gold/70" />
       </ScrollAreaPrimitive.Scrollbar>
       <ScrollAreaPrimitive.Corner />

@@ -22,22 +22,14 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr
-      className={cn('border-b border-line/70 transition-colors duration-200 hover:bg-gold/[0.04]', className)}
-      {...props}
-    />
-  );
+  return <tr className={cn('border-b border-line/70 transition-colors duration-200 hover:bg-gold/[0.04]', className)} {...props} />;
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       scope="col"
-      className={cn(
-        'h-12 whitespace-nowrap px-4 align-middle text-[0.68rem] font-medium uppercase tracking-wide-2 text-gold',
-        className,
-      )}
+      className={cn('h-12 whitespace-nowrap px-4 align-middle text-[0.68rem] font-medium uppercase tracking-wide-2 text-gold', className)}
       {...props}
     />
   );

@@ -64,5 +64,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

@@ -30,9 +30,7 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="font-display text-xl leading-tight text-ivory">{t.title}</ToastPrimitive.Title>
             {t.description ? (
-              <ToastPrimitive.Description className="text-sm leading-relaxed text-sand">
-                {t.description}
-              </ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm leading-relaxed text-sand">{t.description}</ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close
@@ -43,7 +41,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport data-testid="toast-viewport" className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-3 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto md:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        data-testid="toast-viewport"
+        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-3 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto md:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

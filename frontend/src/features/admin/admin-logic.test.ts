@@ -57,7 +57,14 @@ describe('calendar rules', () => {
       blockReason: null,
     });
     expect(
-      toAvailabilityInput('2026-12-18', { ...emptyAvailability, serviceId: 'svc-1', timeSlot: '11:00', maxCapacity: '4', isBlocked: true, blockReason: ' away ' }),
+      toAvailabilityInput('2026-12-18', {
+        ...emptyAvailability,
+        serviceId: 'svc-1',
+        timeSlot: '11:00',
+        maxCapacity: '4',
+        isBlocked: true,
+        blockReason: ' away ',
+      }),
     ).toMatchObject({ serviceId: 'svc-1', timeSlot: '11:00', maxCapacity: 4, isBlocked: true, blockReason: 'away' });
   });
 });

@@ -9,7 +9,10 @@ export default function AdminLogin() {
   useAdminHead('Admin Login');
   return (
     <main className="grain relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-ink px-5 py-16 text-ivory">
-      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-gold/50 to-transparent" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-gold/50 to-transparent"
+      />
       <div className="w-full max-w-md animate-fade-up">
         <div className="mb-10 flex flex-col items-center text-center">
           <BrandMark className="size-14" />

@@ -16,14 +16,17 @@ export function BookingProvider({ children }: { children: ReactNode }) {
 
   const { remember, onCloseAutoFocus } = useReturnFocus();
 
-  const openBooking = useCallback((service?: BookingServiceKey, chosen?: BookingMoment) => {
-    remember();
-    setPreset(service);
-    setMoment(chosen);
-    setSession((n) => n + 1);
-    setRequested(true);
-    setOpen(true);
-  }, [remember]);
+  const openBooking = useCallback(
+    (service?: BookingServiceKey, chosen?: BookingMoment) => {
+      remember();
+      setPreset(service);
+      setMoment(chosen);
+      setSession((n) => n + 1);
+      setRequested(true);
+      setOpen(true);
+    },
+    [remember],
+  );
 
   const value = useMemo(() => ({ openBooking }), [openBooking]);
 

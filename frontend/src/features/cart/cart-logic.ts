@@ -16,9 +16,7 @@ export function toCartProduct(product: CartProduct): CartProduct {
 export function addLine(items: readonly CartItem[], product: CartProduct, quantity = 1): CartItem[] {
   const existing = items.find((item) => item.product.id === product.id);
   if (existing) {
-    return items.map((item) =>
-      item.product.id === product.id ? { ...item, quantity: item.quantity + quantity } : item,
-    );
+    return items.map((item) => (item.product.id === product.id ? { ...item, quantity: item.quantity + quantity } : item));
   }
   return [...items, { product: toCartProduct(product), quantity }];
 }

@@ -128,7 +128,10 @@ describe('CartProvider', () => {
     act(() => result.current.cart.addItem(candle));
     act(() => result.current.cart.updateQuantity(candle.id, 0));
     expect(result.current.cart.items).toEqual([]);
-    expect(result.current.toasts[0]).toMatchObject({ title: 'Removed from Cart', description: 'Cedar Candle has been removed from your cart' });
+    expect(result.current.toasts[0]).toMatchObject({
+      title: 'Removed from Cart',
+      description: 'Cedar Candle has been removed from your cart',
+    });
   });
 
   it('clears with the clear toast', () => {

@@ -49,12 +49,7 @@ describe('quiz state machine', () => {
   });
 
   it('restores the earlier answer when going back', () => {
-    const state = run([
-      { type: 'answer', value: 'self-care' },
-      { type: 'next' },
-      { type: 'answer', value: 'high' },
-      { type: 'previous' },
-    ]);
+    const state = run([{ type: 'answer', value: 'self-care' }, { type: 'next' }, { type: 'answer', value: 'high' }, { type: 'previous' }]);
     expect(state.step).toBe(0);
     expect(currentAnswer(state)).toBe('self-care');
     const forward = run([{ type: 'next' }], state);
@@ -63,7 +58,10 @@ describe('quiz state machine', () => {
   });
 
   it('changes an answer without losing the others', () => {
-    const state = run([{ type: 'answer', value: 'self-care' }, { type: 'answer', value: 'spiritual-growth' }]);
+    const state = run([
+      { type: 'answer', value: 'self-care' },
+      { type: 'answer', value: 'spiritual-growth' },
+    ]);
     expect(state.answers).toEqual({ wellnessGoal: 'spiritual-growth' });
   });
 

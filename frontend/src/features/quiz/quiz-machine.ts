@@ -12,11 +12,7 @@ export type QuizState = {
   finished: boolean;
 };
 
-export type QuizAction =
-  | { type: 'answer'; value: string }
-  | { type: 'next' }
-  | { type: 'previous' }
-  | { type: 'retake' };
+export type QuizAction = { type: 'answer'; value: string } | { type: 'next' } | { type: 'previous' } | { type: 'retake' };
 
 export const initialQuizState: QuizState = { step: 0, answers: {}, finished: false };
 

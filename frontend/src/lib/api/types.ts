@@ -6,9 +6,7 @@
 import type { paths } from './schema';
 
 type Json<R> = R extends { content: { 'application/json': infer T } } ? T : never;
-type Ok<Op> = Op extends { responses: infer Rs }
-  ? { [K in keyof Rs]: K extends 200 | 201 ? Json<Rs[K]> : never }[keyof Rs]
-  : never;
+type Ok<Op> = Op extends { responses: infer Rs } ? { [K in keyof Rs]: K extends 200 | 201 ? Json<Rs[K]> : never }[keyof Rs] : never;
 type Body<Op> = Op extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
 
 export type ResponseOf<P extends keyof paths, M extends keyof paths[P]> = Ok<paths[P][M]>;

@@ -29,13 +29,12 @@ export function About() {
           <span className="gold-rule mt-6 bg-gold" />
           <div className="mt-8 space-y-5 text-lg text-sand">
             <p>
-              Golden Pine began with a cabin, a wood stove and a simple belief: that rest is a craft. High in the San
-              Jacinto Mountains, we welcome only a handful of guests each day, so every treatment unfolds without
-              hurry.
+              Golden Pine began with a cabin, a wood stove and a simple belief: that rest is a craft. High in the San Jacinto Mountains, we
+              welcome only a handful of guests each day, so every treatment unfolds without hurry.
             </p>
             <p>
-              Our therapists work with mountain botanicals — pine resin, white sage, wild lavender — blended in small
-              batches on site. Come for an hour, stay for the night; leave lighter than you arrived.
+              Our therapists work with mountain botanicals — pine resin, white sage, wild lavender — blended in small batches on site. Come
+              for an hour, stay for the night; leave lighter than you arrived.
             </p>
           </div>
           <dl className="mt-10 grid grid-cols-3 gap-4 border-t border-line pt-8">

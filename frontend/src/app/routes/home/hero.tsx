@@ -42,8 +42,8 @@ export function Hero() {
             Where the pines <em className="font-normal text-gold-light">teach stillness</em>
           </h1>
           <p className="mt-7 max-w-xl animate-fade-up text-lg text-sand [animation-delay:240ms] sm:text-xl">
-            A boutique mountain sanctuary of warm hands, cedar steam and star-filled nights — an unhurried hour, or a
-            night in our hand-built tiny home.
+            A boutique mountain sanctuary of warm hands, cedar steam and star-filled nights — an unhurried hour, or a night in our
+            hand-built tiny home.
           </p>
           <div className="mt-10 flex animate-fade-up flex-col gap-4 [animation-delay:360ms] sm:flex-row">
             <Button size="lg" onClick={() => openBooking()}>

@@ -6,7 +6,9 @@ export function QuizCta() {
   const image = artwork('quiz.webp');
   return (
     <section aria-labelledby="quiz-cta-heading" className="relative isolate overflow-hidden border-y border-gold/20 bg-surface">
-      {image ? <img src={image} alt="" aria-hidden loading="lazy" className="absolute inset-0 -z-20 size-full object-cover opacity-40" /> : null}
+      {image ? (
+        <img src={image} alt="" aria-hidden loading="lazy" className="absolute inset-0 -z-20 size-full object-cover opacity-40" />
+      ) : null}
       <div aria-hidden className="grain absolute inset-0 -z-10" />
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-surface via-surface/85 to-surface/40" />
       <div className="mx-auto flex max-w-7xl flex-col items-start gap-8 px-5 py-16 sm:px-8 md:flex-row md:items-center md:justify-between lg:py-20">

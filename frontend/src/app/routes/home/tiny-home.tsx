@@ -24,7 +24,10 @@ export function TinyHome() {
           loading="lazy"
           className="absolute inset-0 size-full object-cover"
         />
-        <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-surface via-transparent to-transparent lg:bg-gradient-to-r lg:from-surface lg:via-surface/10" />
+        <div
+          aria-hidden
+          className="absolute inset-0 bg-gradient-to-t from-surface via-transparent to-transparent lg:bg-gradient-to-r lg:from-surface lg:via-surface/10"
+        />
       </div>
       <div className="mx-auto max-w-7xl px-5 sm:px-8">
         <div className="py-16 lg:w-1/2 lg:py-32 lg:pr-16">
@@ -34,8 +37,8 @@ export function TinyHome() {
           </h2>
           <span className="gold-rule mt-6 bg-gold" />
           <p className="mt-8 text-lg text-sand">
-            One cabin, one clearing, no neighbours but the jays. Our tiny home is a place to fall asleep to wind in the
-            pines and wake to mountain light.
+            One cabin, one clearing, no neighbours but the jays. Our tiny home is a place to fall asleep to wind in the pines and wake to
+            mountain light.
           </p>
           <ul className="mt-8 space-y-4">
             {features.map(({ icon: Icon, text }) => (

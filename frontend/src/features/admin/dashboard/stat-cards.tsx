@@ -12,7 +12,10 @@ function StatCard({ label, value, icon: Icon, note }: { label: string; value: st
       <div className="flex items-start justify-between gap-4">
         <div>
           <p className="text-[0.68rem] font-medium uppercase tracking-luxe text-sand">{label}</p>
-          <p className="mt-3 font-display text-4xl tabular-nums text-ivory" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <p
+            className="mt-3 font-display text-4xl tabular-nums text-ivory"
+            data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}
+          >
             {value ?? <span className="text-muted">—</span>}
           </p>
         </div>
@@ -43,10 +46,30 @@ export function StatCards() {
 
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <StatCard label="Total Revenue" icon={Wallet} value={orders.data ? totalRevenue(orders.data) : undefined} note="Sum of all order totals" />
-      <StatCard label="Total Orders" icon={ShoppingBag} value={orders.data ? String(orders.data.length) : undefined} note="Placed in the online shop" />
-      <StatCard label="Total Bookings" icon={CalendarCheck} value={bookings.data ? String(bookings.data.length) : undefined} note="Requests from the booking form" />
-      <StatCard label="New Messages" icon={Mail} value={messages.data ? String(messages.data.length) : undefined} note="Received through the contact form" />
+      <StatCard
+        label="Total Revenue"
+        icon={Wallet}
+        value={orders.data ? totalRevenue(orders.data) : undefined}
+        note="Sum of all order totals"
+      />
+      <StatCard
+        label="Total Orders"
+        icon={ShoppingBag}
+        value={orders.data ? String(orders.data.length) : undefined}
+        note="Placed in the online shop"
+      />
+      <StatCard
+        label="Total Bookings"
+        icon={CalendarCheck}
+        value={bookings.data ? String(bookings.data.length) : undefined}
+        note="Requests from the booking form"
+      />
+      <StatCard
+        label="New Messages"
+        icon={Mail}
+        value={messages.data ? String(messages.data.length) : undefined}
+        note="Received through the contact form"
+      />
     </section>
   );
 }

@@ -26,7 +26,6 @@ export const productSchema = z.object({
     .refine((value) => value === '' || (/^\d{1,6}$/.test(value) && Number(value) <= MAX_STOCK), STOCK_MESSAGE),
 });
 
-
 export type ProductFormValues = z.input<typeof productSchema>;
 export const productFields = ['name', 'category', 'price', 'description', 'image', 'stock'] as const;
 

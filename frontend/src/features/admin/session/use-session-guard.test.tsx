@@ -46,7 +46,12 @@ describe('session guard', () => {
   it('a 401 from a mutation does too; other failures leave the session alone', async () => {
     saveSession(session);
     const { client } = setup();
-    const run = (error: Error) => client.getMutationCache().build(client, { mutationFn: () => Promise.reject(error) }).execute(undefined).catch(() => undefined);
+    const run = (error: Error) =>
+      client
+        .getMutationCache()
+        .build(client, { mutationFn: () => Promise.reject(error) })
+        .execute(undefined)
+        .catch(() => undefined);
     await run(new ApiError(409, 'Conflict', '{"message":"full"}'));
     expect(readSession()).not.toBeNull();
     await run(new ApiError(401, 'Unauthorized', ''));

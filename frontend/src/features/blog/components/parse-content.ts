@@ -12,8 +12,6 @@ export function parseContent(content: string): ContentBlock[] {
     .map((block) => block.trim())
     .filter((block) => block !== '')
     .map((block) =>
-      block.startsWith('## ')
-        ? { kind: 'heading' as const, text: block.slice(3).trim() }
-        : { kind: 'paragraph' as const, text: block },
+      block.startsWith('## ') ? { kind: 'heading' as const, text: block.slice(3).trim() } : { kind: 'paragraph' as const, text: block },
     );
 }

@@ -6,7 +6,10 @@ import { Image } from '@/components/ui/image';
 
 export function PostCard({ post }: { post: BlogPost }) {
   return (
-    <article className="group flex flex-col border border-line bg-surface transition-colors duration-500 hover:border-gold/50" data-testid="post-card">
+    <article
+      className="group flex flex-col border border-line bg-surface transition-colors duration-500 hover:border-gold/50"
+      data-testid="post-card"
+    >
       <Link to={`/blog/${post.slug}`} className="flex flex-1 flex-col" aria-label={post.title}>
         <div className="aspect-[16/10] overflow-hidden bg-surface-3">
           <Image

@@ -11,8 +11,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toast-store';
 import { bookingServices, formatSlot, timeSlots, type BookingServiceKey } from '@/config/site';
 import { ApiError } from '@/lib/api/errors';
-import type { NewBooking, ServiceKey } from '@/lib/api/types';
+import type { NewBooking, Service, ServiceKey } from '@/lib/api/types';
+import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
+import { formatPriceShort } from '@/lib/money';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { useAvailability } from '../api/check-availability';
@@ -23,6 +25,17 @@ import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-
 const serviceKeys: readonly string[] = bookingServices.map((s) => s.value);
 function isServiceKey(value: string): value is ServiceKey {
   return serviceKeys.includes(value);
+}
+
+/**
+ * "Massage Therapy — $120" from the service record carrying the key (a
+ * stay's price is per night); the plain name until the records are loaded.
+ */
+function serviceOption(key: ServiceKey, fallback: string, services: readonly Service[] | undefined): string {
+  const record = services?.find((service) => service.bookingKey === key);
+  if (!record) return fallback;
+  const price = formatPriceShort(record.price);
+  return `${record.name} — ${key === 'accommodation' ? `${price} per night` : price}`;
 }
 
 export const UNAVAILABLE_DATE_TEXT = 'This date is not available for booking. Please select another date.';
@@ -41,6 +54,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   const { control, handleSubmit, formState, setValue, reset, setError } = form;
   const createBooking = useCreateBooking();
   const [attempt] = useState(() => new AttemptKey());
+  const services = useServices();
 
   useEffect(() => {
     if (session > 0 && presetService) setValue('service', presetService, { shouldValidate: false });
@@ -142,7 +156,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
                 <SelectContent>
                   {bookingServices.map((s) => (
                     <SelectItem key={s.value} value={s.value}>
-                      {s.label} — {s.price}
+                      {serviceOption(s.value, s.label, services.data)}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -180,10 +194,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
             )}
           </FormField>
           <FormField control={control} name="notes" id="booking-notes" label="Notes" optional className="sm:col-span-2">
-            <Textarea
-              rows={3}
-              placeholder="Anything we should know — preferences, occasions, sensitivities."
-            />
+            <Textarea rows={3} placeholder="Anything we should know — preferences, occasions, sensitivities." />
           </FormField>
           <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>

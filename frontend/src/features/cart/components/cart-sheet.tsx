@@ -70,7 +70,11 @@ export function CartSheet() {
                         >
                           <Minus aria-hidden className="size-3.5" />
                         </button>
-                        <span className="w-9 text-center text-sm tabular-nums text-ivory" aria-live="polite" data-testid="cart-line-quantity">
+                        <span
+                          className="w-9 text-center text-sm tabular-nums text-ivory"
+                          aria-live="polite"
+                          data-testid="cart-line-quantity"
+                        >
                           {quantity}
                         </span>
                         <button

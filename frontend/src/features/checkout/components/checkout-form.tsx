@@ -159,10 +159,7 @@ export function CheckoutForm({
           <Button type="submit" size="lg" className="mt-8 w-full" disabled={busy || items.length === 0}>
             {busy ? 'PROCESSING...' : 'PLACE ORDER'}
           </Button>
-          <Link
-            to="/products"
-            className="mt-4 block text-center text-xs uppercase tracking-luxe text-gold hover:text-gold-light"
-          >
+          <Link to="/products" className="mt-4 block text-center text-xs uppercase tracking-luxe text-gold hover:text-gold-light">
             continue shopping
           </Link>
         </OrderSummary>

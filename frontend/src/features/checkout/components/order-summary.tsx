@@ -26,11 +26,15 @@ export function OrderSummary({ items, children }: { items: readonly CheckoutLine
       <dl className="mt-4 space-y-3 border-t border-line pt-5 text-sand">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd className="tabular-nums" data-testid="summary-subtotal">{formatMoney(totals.subtotal)}</dd>
+          <dd className="tabular-nums" data-testid="summary-subtotal">
+            {formatMoney(totals.subtotal)}
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>Tax (8%)</dt>
-          <dd className="tabular-nums" data-testid="summary-tax">{formatMoney(totals.tax)}</dd>
+          <dd className="tabular-nums" data-testid="summary-tax">
+            {formatMoney(totals.tax)}
+          </dd>
         </div>
         <div className="flex justify-between">
           <dt>Shipping</dt>
@@ -38,9 +42,7 @@ export function OrderSummary({ items, children }: { items: readonly CheckoutLine
             {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
           </dd>
         </div>
-        {totals.shipping > 0 ? (
-          <p className="text-xs text-muted">Complimentary shipping on orders over $100.00.</p>
-        ) : null}
+        {totals.shipping > 0 ? <p className="text-xs text-muted">Complimentary shipping on orders over $100.00.</p> : null}
         <div className="flex items-baseline justify-between border-t border-line pt-4">
           <dt className="text-xs uppercase tracking-luxe text-ivory">Total</dt>
           <dd className="font-display text-3xl text-gold tabular-nums" data-testid="summary-total">

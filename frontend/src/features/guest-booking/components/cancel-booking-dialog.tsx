@@ -23,9 +23,7 @@ export function CancelBookingDialog({
         <DialogHeader>
           <p className="eyebrow mb-3">Your booking</p>
           <DialogTitle>Cancel this booking?</DialogTitle>
-          <DialogDescription>
-            {what}. Its place will be offered to other guests, and this cannot be undone.
-          </DialogDescription>
+          <DialogDescription>{what}. Its place will be offered to other guests, and this cannot be undone.</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>

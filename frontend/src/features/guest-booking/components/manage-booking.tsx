@@ -24,8 +24,8 @@ export function ManageBooking({ token, onBookAgain }: { token: string; onBookAga
     return (
       <InvalidLinkNotice>
         <p>
-          Booking links work until your visit is over, and only exactly as we sent them. Please call or write to us and
-          we will gladly look up your booking.
+          Booking links work until your visit is over, and only exactly as we sent them. Please call or write to us and we will gladly look
+          up your booking.
         </p>
       </InvalidLinkNotice>
     );
@@ -173,7 +173,10 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
             {site.phone}
           </a>{' '}
           or write to{' '}
-          <a href={`mailto:${site.email}`} className="break-all text-sand underline decoration-gold/40 underline-offset-4 hover:text-gold-light">
+          <a
+            href={`mailto:${site.email}`}
+            className="break-all text-sand underline decoration-gold/40 underline-offset-4 hover:text-gold-light"
+          >
             {site.email}
           </a>
           .

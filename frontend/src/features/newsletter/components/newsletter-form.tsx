@@ -35,7 +35,10 @@ export function NewsletterForm() {
 
   const busy = formState.isSubmitting;
   return (
-    <section aria-labelledby="newsletter-heading" className="relative isolate overflow-hidden border border-gold/30 bg-surface px-6 py-14 text-center sm:px-12">
+    <section
+      aria-labelledby="newsletter-heading"
+      className="relative isolate overflow-hidden border border-gold/30 bg-surface px-6 py-14 text-center sm:px-12"
+    >
       <div aria-hidden className="grain absolute inset-0 -z-10" />
       <p className="eyebrow">The Journal, by letter</p>
       <h2 id="newsletter-heading" className="mt-4 font-display text-4xl text-ivory sm:text-5xl">
@@ -44,7 +47,12 @@ export function NewsletterForm() {
       <p className="mx-auto mt-4 max-w-lg text-sand">
         Seasonal rituals, new botanicals and quiet openings in the calendar — a few letters a year, never more.
       </p>
-      <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row" aria-label="Newsletter subscription">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row"
+        aria-label="Newsletter subscription"
+      >
         <HoneypotField />
         <FormField control={control} name="email" id="newsletter-email" label="Email address" hideLabel className="flex-1 text-left">
           <Input type="email" autoComplete="email" placeholder="Your email address" />

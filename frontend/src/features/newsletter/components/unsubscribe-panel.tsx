@@ -16,10 +16,7 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
   if (!token || hasErrorCode(unsubscribe.error, 'invalid_link')) {
     return (
       <InvalidLinkNotice>
-        <p>
-          Unsubscribe links work only exactly as we sent them. Please write to us and we will take you off the list
-          by hand.
-        </p>
+        <p>Unsubscribe links work only exactly as we sent them. Please write to us and we will take you off the list by hand.</p>
       </InvalidLinkNotice>
     );
   }
@@ -36,13 +33,11 @@ export function UnsubscribePanel({ token }: { token: string | null }) {
       </h2>
       <span className="gold-rule mx-auto mt-6" />
       <p className="mx-auto mt-6 max-w-md text-sand">
-        Press the button and we will stop sending the Golden Pine journal to this address. Notes about your bookings
-        and orders still reach you.
+        Press the button and we will stop sending the Golden Pine journal to this address. Notes about your bookings and orders still reach
+        you.
       </p>
       {unsubscribe.isError ? (
-        <Alert className="mx-auto mt-6 max-w-md text-left">
-          We could not unsubscribe you just now. Please try again in a moment.
-        </Alert>
+        <Alert className="mx-auto mt-6 max-w-md text-left">We could not unsubscribe you just now. Please try again in a moment.</Alert>
       ) : null}
       <Button size="lg" className="mt-8" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
         {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
@@ -70,8 +65,7 @@ function Unsubscribed() {
       </h2>
       <span className="gold-rule mx-auto mt-6" />
       <p className="mx-auto mt-6 max-w-md text-sand">
-        No more letters from the journal will come to this address. Should you miss them, you can sign up again at the
-        foot of any page.
+        No more letters from the journal will come to this address. Should you miss them, you can sign up again at the foot of any page.
       </p>
       <Link to="/" className={`mt-8 ${linkClass}`}>
         Return home

@@ -30,7 +30,11 @@ export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loadi
   if (!current) {
     return (
       <div className="flex aspect-square w-full items-center justify-center border border-line bg-surface-2 text-sand">
-        {loading ? <span className="size-8 animate-spin rounded-full border border-gold/20 border-t-gold" aria-label="Loading media" /> : 'No media available'}
+        {loading ? (
+          <span className="size-8 animate-spin rounded-full border border-gold/20 border-t-gold" aria-label="Loading media" />
+        ) : (
+          'No media available'
+        )}
       </div>
     );
   }

@@ -35,11 +35,7 @@ export function ProductDialog({
         <DialogContent size="xl" flush closeLabel="Close product details" onCloseAutoFocus={onCloseAutoFocus}>
           <div className="grid md:grid-cols-2">
             <div className="p-4 sm:p-6 md:p-8">
-              <MediaCarousel
-                key={product.id}
-                items={carouselItems(product, media.data ?? [])}
-                loading={media.isPending}
-              />
+              <MediaCarousel key={product.id} items={carouselItems(product, media.data ?? [])} loading={media.isPending} />
             </div>
             <div className="flex flex-col border-t border-line p-6 sm:p-8 md:border-l md:border-t-0 md:py-12">
               <Badge className="self-start">{product.category}</Badge>
@@ -51,9 +47,7 @@ export function ProductDialog({
                 </p>
               )}
               <span className="gold-rule mt-6 bg-gold" />
-              <DialogDescription className="mt-6 whitespace-pre-line leading-relaxed text-sand">
-                {product.description}
-              </DialogDescription>
+              <DialogDescription className="mt-6 whitespace-pre-line leading-relaxed text-sand">{product.description}</DialogDescription>
               <div className="mt-auto flex flex-col gap-3 pt-10 sm:flex-row">
                 <Button
                   size="lg"

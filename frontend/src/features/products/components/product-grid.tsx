@@ -18,15 +18,7 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
 }
 
 /** A grid of product cards; clicking one opens its detail dialog. */
-export function ProductGrid({
-  products,
-  onAddToCart,
-  className,
-}: {
-  products: Product[];
-  onAddToCart: AddToCart;
-  className?: string;
-}) {
+export function ProductGrid({ products, onAddToCart, className }: { products: Product[]; onAddToCart: AddToCart; className?: string }) {
   const [selected, setSelected] = useState<Product | null>(null);
   const { remember, onCloseAutoFocus, current } = useReturnFocus();
   const open = (product: Product) => {

@@ -50,7 +50,12 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
     <div className="mx-auto max-w-5xl animate-fade-up" data-testid="quiz-results">
       <div className="text-center">
         <p className="eyebrow">Your Wellness Profile</p>
-        <h2 ref={headingRef} tabIndex={-1} className="mt-4 font-display text-5xl text-ivory outline-none sm:text-6xl" data-testid="quiz-profile-title">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-4 font-display text-5xl text-ivory outline-none sm:text-6xl"
+          data-testid="quiz-profile-title"
+        >
           {profile ? profile.title : 'Your Personal Recommendations'}
         </h2>
         <span className="gold-rule mx-auto mt-6" />
@@ -65,7 +70,11 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
 
       <div className="mt-14 grid gap-6 lg:grid-cols-[1.4fr_1fr]">
         {primaryService ? (
-          <section aria-labelledby="perfect-match" className="relative overflow-hidden border border-gold/60 bg-surface" data-testid="quiz-primary">
+          <section
+            aria-labelledby="perfect-match"
+            className="relative overflow-hidden border border-gold/60 bg-surface"
+            data-testid="quiz-primary"
+          >
             <div className="aspect-[16/8] overflow-hidden bg-surface-3">
               <Image src={primaryService.image} alt={primaryService.name} className="size-full object-cover" />
             </div>
@@ -81,9 +90,7 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
                   <Link to="/services">BOOK NOW</Link>
                 </Button>
               </div>
-              {primaryService.bookingKey && onBookTime ? (
-                <OpenTimes service={primaryService.bookingKey} onBookTime={onBookTime} />
-              ) : null}
+              {primaryService.bookingKey && onBookTime ? <OpenTimes service={primaryService.bookingKey} onBookTime={onBookTime} /> : null}
             </div>
           </section>
         ) : null}
@@ -175,8 +182,8 @@ function OpenTimes({ service, onBookTime }: { service: ServiceKey; onBookTime: B
         </ul>
       ) : (
         <p className="mt-4 text-sm text-sand">
-          {times.isError ? 'Open times could not be loaded.' : 'Nothing is open in the next two weeks.'} Write to us and we
-          will find a time.
+          {times.isError ? 'Open times could not be loaded.' : 'Nothing is open in the next two weeks.'} Write to us and we will find a
+          time.
         </p>
       )}
     </div>

@@ -47,11 +47,7 @@ export function ServiceCard({
             <span className="font-display text-3xl text-ivory">{formatPriceShort(service.price)}</span>
             {nightly ? <span className="ml-1 text-sm"> / night</span> : null}
           </p>
-          <Button
-            variant="outline"
-            onClick={() => onBook(bookingKeyForServiceName(service.name))}
-            aria-label={`book now: ${service.name}`}
-          >
+          <Button variant="outline" onClick={() => onBook(bookingKeyForServiceName(service.name))} aria-label={`book now: ${service.name}`}>
             book now
           </Button>
         </div>

@@ -61,11 +61,14 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
         <DialogHeader>
           <p className="eyebrow mb-3">Wellness Journal</p>
           <DialogTitle>{editing ? 'Edit Blog Post' : 'Add Blog Post'}</DialogTitle>
-          <DialogDescription>
-            Separate paragraphs with a blank line; start a line with “## ” for a subheading.
-          </DialogDescription>
+          <DialogDescription>Separate paragraphs with a blank line; start a line with “## ” for a subheading.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label={editing ? 'Edit blog post' : 'Add blog post'}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="grid gap-5 sm:grid-cols-2"
+          aria-label={editing ? 'Edit blog post' : 'Add blog post'}
+        >
           <FormField control={control} name="title" id={id('title')} label="Title">
             <Input required />
           </FormField>

@@ -71,7 +71,15 @@ export function BookingsTab() {
                   <TableCell>{serviceLabel(booking.service)}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatCalendarDate(booking.date)}</TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">{formatSlot(booking.time)}</TableCell>
-                  <TableCell>{status ? <ToneBadge data-testid="status-badge" tone={status.tone}>{status.label}</ToneBadge> : booking.status}</TableCell>
+                  <TableCell>
+                    {status ? (
+                      <ToneBadge data-testid="status-badge" tone={status.tone}>
+                        {status.label}
+                      </ToneBadge>
+                    ) : (
+                      booking.status
+                    )}
+                  </TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-2">
                       <StatusSelect

@@ -10,13 +10,7 @@ import { formatSlot, timeSlots } from '@/config/site';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useUpsertAvailability } from '../api/upsert-availability';
-import {
-  availabilitySchema,
-  emptyAvailability,
-  toAvailabilityInput,
-  WHOLE_DAY,
-  type AvailabilityFormValues,
-} from '../availability-schema';
+import { availabilitySchema, emptyAvailability, toAvailabilityInput, WHOLE_DAY, type AvailabilityFormValues } from '../availability-schema';
 import { accommodationOptions } from '../calendar-logic';
 import { useReturnFocus } from '../../shared/use-return-focus';
 import { FormActions } from '../../shared/ui';
@@ -107,13 +101,7 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
             </FormField>
           ) : null}
           <FormField control={control} name="maxCapacity" id="availability-capacity" label="Max capacity">
-            <Input
-              type="number"
-              inputMode="numeric"
-              min="1"
-              step="1"
-              required
-            />
+            <Input type="number" inputMode="numeric" min="1" step="1" required />
           </FormField>
           <div className="flex items-center gap-3 sm:col-span-2">
             <Controller
@@ -137,11 +125,7 @@ export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
             </label>
           </div>
           <FormField control={control} name="blockReason" id="availability-reason" label="Block reason" optional className="sm:col-span-2">
-            <Textarea
-              rows={2}
-              className="min-h-0!"
-              placeholder={isBlocked ? 'Why this is closed, for the team' : undefined}
-            />
+            <Textarea rows={2} className="min-h-0!" placeholder={isBlocked ? 'Why this is closed, for the team' : undefined} />
           </FormField>
           <FormActions busy={upsert.isPending} disabled={!day} submitLabel="Save Availability" onCancel={() => onOpenChange(false)} />
         </form>

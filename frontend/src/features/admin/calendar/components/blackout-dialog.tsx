@@ -64,11 +64,7 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
             <Input type="date" required />
           </FormField>
           <FormField control={control} name="endDate" id="blackout-end" label="End date">
-            <Input
-              type="date"
-              required
-              min={startDate || undefined}
-            />
+            <Input type="date" required min={startDate || undefined} />
           </FormField>
           <FormField control={control} name="type" id="blackout-type" label="Type" className="sm:col-span-2">
             {(field) => (

@@ -164,11 +164,7 @@ function DayMarker({ mark }: { mark: ReturnType<typeof dayMark> }) {
   if (mark === 'blackout') return <Ban aria-hidden data-mark="blackout" className="size-3.5 text-rose-400" />;
   if (mark === 'full' || mark === 'booked') {
     return (
-      <span
-        aria-hidden
-        data-mark={mark}
-        className={cn('size-2 rounded-full', mark === 'full' ? 'bg-orange-400' : 'bg-emerald-400')}
-      />
+      <span aria-hidden data-mark={mark} className={cn('size-2 rounded-full', mark === 'full' ? 'bg-orange-400' : 'bg-emerald-400')} />
     );
   }
   return null;
@@ -207,13 +203,7 @@ function DayPanel({
                 <span className="text-xs text-gold">{blackoutTypeLabel(b.type)}</span>
               </div>
               {b.reason ? <p className="mt-2 text-sm text-sand">{b.reason}</p> : null}
-              <Button
-                variant="destructive"
-                size="sm"
-                className="mt-3"
-                disabled={removing}
-                onClick={() => onRemove(b.id)}
-              >
+              <Button variant="destructive" size="sm" className="mt-3" disabled={removing} onClick={() => onRemove(b.id)}>
                 Remove Blackout
               </Button>
             </li>
@@ -236,10 +226,7 @@ function DayPanel({
                   </div>
                   <div className="flex flex-col items-end gap-1.5">
                     <span
-                      className={cn(
-                        'text-sm tabular-nums',
-                        e.currentBookings >= e.maxCapacity ? 'text-orange-300' : 'text-gold-light',
-                      )}
+                      className={cn('text-sm tabular-nums', e.currentBookings >= e.maxCapacity ? 'text-orange-300' : 'text-gold-light')}
                     >
                       {e.currentBookings}/{e.maxCapacity}
                       <span className="sr-only"> booked</span>

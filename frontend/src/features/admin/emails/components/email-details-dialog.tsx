@@ -13,7 +13,12 @@ import { useEmail } from '../api/get-email';
 import { calendarLabel, isFailed, stateInfo, templateInfo } from '../email-labels';
 import { EmailFrame, PlainText } from './email-frame';
 
-const relatedWords = { booking: 'View the booking', order: 'View the order', message: 'View the message', email: 'View the email' } as const;
+const relatedWords = {
+  booking: 'View the booking',
+  order: 'View the order',
+  message: 'View the message',
+  email: 'View the email',
+} as const;
 
 export function EmailDetailsDialog({
   email,
@@ -72,9 +77,7 @@ function EmailDetails({ email, onResend, resending }: { email: OutboxEmail; onRe
         <Term>State</Term>
         <dd className="flex flex-wrap items-center gap-3">
           <ToneBadge tone={state.tone}>{state.label}</ToneBadge>
-          <span className="text-sand">
-            {email.attempts === 1 ? '1 attempt' : `${email.attempts} attempts`}
-          </span>
+          <span className="text-sand">{email.attempts === 1 ? '1 attempt' : `${email.attempts} attempts`}</span>
         </dd>
         <Term>Created</Term>
         <dd className="text-sand">{formatInstantDateTime(email.createdAt)}</dd>

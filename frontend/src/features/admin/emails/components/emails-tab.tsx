@@ -63,9 +63,7 @@ export function EmailsTab() {
               onClick={() => setFilter(value)}
               className={cn(
                 'inline-flex h-9 cursor-pointer items-center gap-2 border px-4 text-[0.7rem] font-medium uppercase tracking-wide-2 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-light',
-                active
-                  ? 'border-gold bg-gold/15 text-gold-light'
-                  : 'border-line text-sand hover:border-gold/50 hover:text-gold-light',
+                active ? 'border-gold bg-gold/15 text-gold-light' : 'border-line text-sand hover:border-gold/50 hover:text-gold-light',
               )}
             >
               {label}
@@ -135,7 +133,11 @@ export function EmailsTab() {
                           <span className="sr-only"> the email to {email.to}</span>
                         </Button>
                       ) : null}
-                      <IconAction label={`View the email to ${email.to}: ${email.subject}`} hint="View" onClick={() => setViewingId(email.id)}>
+                      <IconAction
+                        label={`View the email to ${email.to}: ${email.subject}`}
+                        hint="View"
+                        onClick={() => setViewingId(email.id)}
+                      >
                         <Eye aria-hidden className="size-4" />
                       </IconAction>
                     </div>
@@ -146,9 +148,7 @@ export function EmailsTab() {
           )}
         </TableBody>
       </Table>
-      {emails.data && emails.data.length >= 500 ? (
-        <p className="mt-4 text-xs text-muted">Showing the 500 newest messages.</p>
-      ) : null}
+      {emails.data && emails.data.length >= 500 ? <p className="mt-4 text-xs text-muted">Showing the 500 newest messages.</p> : null}
 
       <EmailDetailsDialog
         email={shown}

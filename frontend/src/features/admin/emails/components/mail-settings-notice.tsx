@@ -12,9 +12,7 @@ export function MailSettingsNotice({ settings }: { settings: MailSettings | unde
       <dt className="text-[0.68rem] font-medium uppercase tracking-wide-2 text-gold">From</dt>
       <dd className="break-all text-ivory">{settings.from}</dd>
       <dt className="text-[0.68rem] font-medium uppercase tracking-wide-2 text-gold">Notifications to</dt>
-      <dd className="break-all text-ivory">
-        {settings.notify ?? <span className="text-sand">No one (NOTIFY_EMAIL is not set)</span>}
-      </dd>
+      <dd className="break-all text-ivory">{settings.notify ?? <span className="text-sand">No one (NOTIFY_EMAIL is not set)</span>}</dd>
     </dl>
   );
 

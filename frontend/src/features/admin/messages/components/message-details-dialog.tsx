@@ -17,7 +17,9 @@ export function MessageDetailsDialog({
   const returnFocus = useReturnFocus(Boolean(message));
   return (
     <Dialog open={Boolean(message)} onOpenChange={onOpenChange}>
-      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>{message ? <MessageDetails message={message} /> : null}</DialogContent>
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
+        {message ? <MessageDetails message={message} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -50,7 +52,10 @@ function MessageDetails({ message }: { message: ContactMessage }) {
       </dl>
       <h3 className="mt-8 mb-3 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">Message</h3>
       {/* Text, never markup; line breaks as the guest wrote them. */}
-      <p data-testid="message-body" className="whitespace-pre-wrap break-words border border-line/70 bg-ink/50 p-5 leading-relaxed text-ivory">
+      <p
+        data-testid="message-body"
+        className="whitespace-pre-wrap break-words border border-line/70 bg-ink/50 p-5 leading-relaxed text-ivory"
+      >
         {message.message}
       </p>
       <div className="mt-8 flex justify-end">

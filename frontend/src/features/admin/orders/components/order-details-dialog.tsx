@@ -20,7 +20,9 @@ export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder 
   const returnFocus = useReturnFocus(Boolean(order));
   return (
     <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>
-      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>{order ? <OrderDetails order={order} /> : null}</DialogContent>
+      <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
+        {order ? <OrderDetails order={order} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }

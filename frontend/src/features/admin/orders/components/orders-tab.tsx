@@ -57,7 +57,15 @@ export function OrdersTab() {
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatInstantDate(order.createdAt)}</TableCell>
                   <TableCell className="whitespace-nowrap text-right tabular-nums text-ivory">{displayMoney(order.total)}</TableCell>
-                  <TableCell>{status ? <ToneBadge data-testid="status-badge" tone={status.tone}>{status.label}</ToneBadge> : order.status}</TableCell>
+                  <TableCell>
+                    {status ? (
+                      <ToneBadge data-testid="status-badge" tone={status.tone}>
+                        {status.label}
+                      </ToneBadge>
+                    ) : (
+                      order.status
+                    )}
+                  </TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-2">
                       <IconAction label={`View details of order ${short}`} hint="View details" onClick={() => setViewingId(order.id)}>

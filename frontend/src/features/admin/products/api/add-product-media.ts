@@ -14,7 +14,6 @@ export function useAddProductMedia() {
     mutationFn: addProductMedia,
     onSuccess: () => notifySuccess('Media added successfully'),
     onError: (error) => notifyError(error, 'Failed to add media'),
-    onSettled: (_data, _error, { productId }) =>
-      queryClient.invalidateQueries({ queryKey: productKeys.media(productId) }),
+    onSettled: (_data, _error, { productId }) => queryClient.invalidateQueries({ queryKey: productKeys.media(productId) }),
   });
 }

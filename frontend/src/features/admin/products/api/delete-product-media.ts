@@ -14,7 +14,6 @@ export function useDeleteProductMedia() {
     onSuccess: () => notifySuccess('Media deleted successfully'),
     // The spec names no failure text for media deletion; this mirrors the others.
     onError: (error) => notifyError(error, 'Failed to delete media'),
-    onSettled: (_data, _error, { productId }) =>
-      queryClient.invalidateQueries({ queryKey: productKeys.media(productId) }),
+    onSettled: (_data, _error, { productId }) => queryClient.invalidateQueries({ queryKey: productKeys.media(productId) }),
   });
 }

@@ -26,7 +26,6 @@ export function useSwapMediaOrder() {
     mutationFn: swapMediaOrder,
     onSuccess: () => notifySuccess('Media order updated'),
     onError: (error) => notifyError(error, 'Failed to update media'),
-    onSettled: (_data, _error, { productId }) =>
-      queryClient.invalidateQueries({ queryKey: productKeys.media(productId) }),
+    onSettled: (_data, _error, { productId }) => queryClient.invalidateQueries({ queryKey: productKeys.media(productId) }),
   });
 }

@@ -89,13 +89,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
             )}
           </FormField>
           <FormField control={control} name="price" id={id('price')} label="Price ($)">
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-            />
+            <Input type="number" inputMode="decimal" step="0.01" min="0" required />
           </FormField>
           <FormField control={control} name="stock" id={id('stock')} label="Stock" optional>
             <Input type="number" inputMode="numeric" step="1" min="0" max="100000" placeholder="Unlimited" />
@@ -104,12 +98,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
             <Textarea rows={4} required />
           </FormField>
           <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
-            <Input
-              type="text"
-              inputMode="url"
-              placeholder="/media/products/… or https://…"
-              required
-            />
+            <Input type="text" inputMode="url" placeholder="/media/products/… or https://…" required />
           </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Product' : 'Create Product'} onCancel={() => onOpenChange(false)} />
         </form>

@@ -18,17 +18,13 @@ import { useReturnFocus } from '../../shared/use-return-focus';
 
 export const NO_MEDIA_TEXT = 'No additional media files. Click "Add Media" to add images or videos.';
 
-export function ProductMediaDialog({
-  product,
-  onOpenChange,
-}: {
-  product: Product | undefined;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ProductMediaDialog({ product, onOpenChange }: { product: Product | undefined; onOpenChange: (open: boolean) => void }) {
   const returnFocus = useReturnFocus(Boolean(product));
   return (
     <Dialog open={Boolean(product)} onOpenChange={onOpenChange}>
-      <DialogContent size="xl" onCloseAutoFocus={returnFocus}>{product ? <MediaGallery product={product} /> : null}</DialogContent>
+      <DialogContent size="xl" onCloseAutoFocus={returnFocus}>
+        {product ? <MediaGallery product={product} /> : null}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -70,9 +66,7 @@ function MediaGallery({ product }: { product: Product }) {
       <DialogHeader>
         <p className="eyebrow mb-3">Media Gallery</p>
         <DialogTitle>{product.name}</DialogTitle>
-        <DialogDescription>
-          Images and videos shown after the main photograph in the shop, in this order.
-        </DialogDescription>
+        <DialogDescription>Images and videos shown after the main photograph in the shop, in this order.</DialogDescription>
       </DialogHeader>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -96,11 +90,7 @@ function MediaGallery({ product }: { product: Product }) {
               {items.map((item, index) => {
                 const name = item.title || `${item.type === 'video' ? 'Video' : 'Image'} ${index + 1}`;
                 return (
-                  <li
-                    key={item.id}
-                    data-testid="media-item"
-                    className="flex items-center gap-4 border border-line/70 bg-ink/40 p-3"
-                  >
+                  <li key={item.id} data-testid="media-item" className="flex items-center gap-4 border border-line/70 bg-ink/40 p-3">
                     <span className="w-6 text-center font-display text-lg text-gold">{index + 1}</span>
                     {item.type === 'video' ? (
                       <span className="flex size-16 shrink-0 items-center justify-center border border-line bg-surface-3 text-gold">
@@ -154,12 +144,7 @@ function MediaGallery({ product }: { product: Product }) {
           </h3>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add media">
             <FormField control={control} name="url" id="media-url" label="Media URL">
-              <Input
-                type="text"
-                inputMode="url"
-                placeholder="https://… or /media/…"
-                required
-              />
+              <Input type="text" inputMode="url" placeholder="https://… or /media/…" required />
             </FormField>
             <FormField control={control} name="title" id="media-title" label="Title" optional>
               <Input />

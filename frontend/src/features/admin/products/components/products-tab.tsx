@@ -45,13 +45,7 @@ export function ProductsTab() {
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableStateRow
-              colSpan={6}
-              loading={products.isPending}
-              error={products.isError}
-              empty="No products yet."
-              what="products"
-            />
+            <TableStateRow colSpan={6} loading={products.isPending} error={products.isError} empty="No products yet." what="products" />
           ) : (
             rows.map((product) => (
               <TableRow key={product.id} data-testid="product-row">

@@ -9,14 +9,7 @@ import { useReturnFocus } from '../../shared/use-return-focus';
 import { FormActions } from '../../shared/ui';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
-import {
-  emptyService,
-  formToService,
-  serviceFields,
-  serviceSchema,
-  serviceToForm,
-  type ServiceFormValues,
-} from '../service-schema';
+import { emptyService, formToService, serviceFields, serviceSchema, serviceToForm, type ServiceFormValues } from '../service-schema';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; service?: Service };
 
@@ -67,30 +60,13 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
             <Textarea rows={4} required />
           </FormField>
           <FormField control={control} name="price" id={id('price')} label="Price">
-            <Input
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              required
-            />
+            <Input type="number" inputMode="decimal" step="0.01" min="0" required />
           </FormField>
           <FormField control={control} name="duration" id={id('duration')} label="Duration (minutes)">
-            <Input
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="1"
-              required
-            />
+            <Input type="number" inputMode="numeric" step="1" min="1" required />
           </FormField>
           <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
-            <Input
-              type="text"
-              inputMode="url"
-              placeholder="/media/services/… or https://…"
-              required
-            />
+            <Input type="text" inputMode="url" placeholder="/media/services/… or https://…" required />
           </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Service' : 'Create Service'} onCancel={() => onOpenChange(false)} />
         </form>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readSiteInfo, serverTitle } from './site-info';
+
+function pageWith(json: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('x');
+  if (json !== null) {
+    const script = doc.createElement('script');
+    script.id = 'site-info';
+    script.type = 'application/json';
+    script.textContent = json;
+    doc.head.append(script);
+  }
+  return doc;
+}
+
+describe('site info from the page head', () => {
+  it('reads the time zone and titles the server wrote', () => {
+    const info = readSiteInfo(
+      pageWith(
+        '{"name":"G","timeZone":"America/Denver","pages":[{"path":"/services","title":"Exp","description":"d"}],"postTitleSuffix":" | J","notFoundTitle":"NF"}',
+      ),
+    );
+    expect(info?.timeZone).toBe('America/Denver');
+    expect(serverTitle('/services', 'fallback', info)).toBe('Exp');
+    expect(serverTitle('/nowhere', 'fallback', info)).toBe('fallback');
+  });
+
+  it('is null without the element or with broken JSON, and titles fall back', () => {
+    expect(readSiteInfo(pageWith(null))).toBeNull();
+    expect(readSiteInfo(pageWith('{not json'))).toBeNull();
+    expect(readSiteInfo(pageWith('{"timeZone":1}'))).toBeNull();
+    expect(serverTitle('/services', 'fallback', null)).toBe('fallback');
+  });
+});
