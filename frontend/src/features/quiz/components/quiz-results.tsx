@@ -6,7 +6,6 @@ import { EmptyState } from '@/components/ui/state';
 import { formatPrice } from '@/lib/money';
 import type { OpenTime, Recommendation, ServiceKey } from '@/lib/api/types';
 import { formatSlot } from '@/config/site';
-import { formatFullDay } from '@/components/ui/calendar-dates';
 import { useOpenTimes } from '../api/get-open-times';
 import { Image } from '@/components/ui/image';
 
@@ -153,6 +152,14 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
   );
 }
 
+/** "2026-11-23" → "Mon, Nov 23": short enough for a button on a phone. */
+function shortDay(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, date)),
+  );
+}
+
 /**
  * The next three bookable times of the recommended service (for the Tiny
  * Home, nights), each opening the booking dialog with it chosen. Space is
@@ -175,7 +182,7 @@ function OpenTimes({ service, onBookTime }: { service: ServiceKey; onBookTime: B
           {times.data.map((time) => (
             <li key={`${time.date} ${time.time}`}>
               <Button variant="outline" size="sm" onClick={() => onBookTime(service, time)}>
-                {stay ? formatFullDay(time.date) : `${formatFullDay(time.date)} · ${formatSlot(time.time)}`}
+                {stay ? shortDay(time.date) : `${shortDay(time.date)} · ${formatSlot(time.time)}`}
               </Button>
             </li>
           ))}
