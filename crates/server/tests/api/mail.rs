@@ -46,6 +46,10 @@ async fn a_booking_request_confirmation_and_guest_cancellation_reach_guest_and_o
     let smtp = SmtpServer::start().await;
     let app = app_sending_to(&smtp).await;
     let date = days_from_today(12);
+    // One place at 11:00 that day: the guest's cancellation must free it.
+    let token = app.admin_token().await;
+    let entry = json!({"date": date, "serviceId": app.service_id("Massage Therapy").await, "timeSlot": "11:00", "maxCapacity": 1});
+    expect_json(app.upsert_availability(&token, &entry).await, StatusCode::OK).await;
     let created = expect_json(
         app.post_json("/api/bookings", &booking_body("massage", &date, "11:00")).await,
         StatusCode::CREATED,
@@ -74,7 +78,6 @@ async fn a_booking_request_confirmation_and_guest_cancellation_reach_guest_and_o
     assert_eq!(seen["date"], date.as_str());
 
     // Confirmed by the owner: an invitation for the calendar.
-    let token = app.admin_token().await;
     let path = format!("/api/admin/bookings/{booking_id}");
     expect_json(app.put_as(&token, &path, &json!({"status": "confirmed"})).await, StatusCode::OK).await;
     let all = smtp.wait_for(3).await;
@@ -105,6 +108,10 @@ async fn a_booking_request_confirmation_and_guest_cancellation_reach_guest_and_o
     assert!(to(&all, OWNER_INBOX).iter().any(|m| m.subject.starts_with("Guest cancelled: Ada")));
     let booking = &app.admin_json(&token, "/api/bookings").await.as_array().expect("list").clone()[0];
     assert_eq!(booking["status"], "cancelled");
+    // The place is free again: another guest gets it.
+    let mut other = booking_body("massage", &date, "11:00");
+    other["email"] = json!("next@example.com");
+    expect_json(app.post_json("/api/bookings", &other).await, StatusCode::CREATED).await;
 
     // Twice is refused with a clear code; the outbox records every message as sent.
     assert_error_code(
