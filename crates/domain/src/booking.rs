@@ -202,6 +202,26 @@ pub struct NewBlackout {
     pub reason: Option<String>,
 }
 
+impl NewBlackout {
+    /// Whether bookings of `key` on `date` fall in this period (dates inclusive).
+    pub fn covers(&self, date: NaiveDate, key: ServiceKey) -> bool {
+        (self.start_date..=self.end_date).contains(&date)
+            && (self.blackout_type == BlackoutType::All || self.blackout_type == key.blackout_scope())
+    }
+
+    /// The active bookings (pending or confirmed) this period would cover,
+    /// by date and time: what the owner chooses to keep or cancel.
+    pub fn covered_bookings(&self, bookings: impl IntoIterator<Item = Booking>) -> Vec<Booking> {
+        let mut covered: Vec<Booking> = bookings
+            .into_iter()
+            .filter(|b| matches!(b.status, BookingStatus::Pending | BookingStatus::Confirmed))
+            .filter(|b| self.covers(b.date, b.service))
+            .collect();
+        covered.sort_by_key(|b| (b.date, b.time, b.created_at));
+        covered
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AvailabilityEntry {
     pub id: Uuid,

@@ -107,6 +107,7 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/bookings", GET => bookings::list_bookings, POST => bookings::create_booking))
         .service(resource!("/admin/bookings/{id}", PUT => bookings::set_booking_status, DELETE => bookings::delete_booking))
         .service(resource!("/admin/blackout-dates", GET => bookings::list_blackouts, POST => bookings::create_blackout))
+        .service(resource!("/admin/blackout-impact", POST => bookings::blackout_impact))
         .service(resource!("/admin/blackout-dates/{id}", DELETE => bookings::delete_blackout))
         .service(resource!(
             "/admin/availability",

@@ -29,7 +29,7 @@ use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, o
         orders::place_order, orders::list_orders, orders::set_order_status,
         bookings::check_availability, bookings::open_times, bookings::create_booking, bookings::list_bookings,
         bookings::set_booking_status, bookings::delete_booking,
-        bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
+        bookings::blackout_impact, bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
         bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,
         quiz::recommend,
         admin::login, admin::logout, admin::me,

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use uuid::Uuid;
 
-use domain::booking::{Booking, BookingStatus, DayAvailability, NewBooking, ServiceKey, TimeSlot};
+use domain::booking::{
+    Blackout, Booking, BookingStatus, DayAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
+};
 
 use crate::auth::Clock;
 use crate::error::{BookingError, RepoResult, StatusChangeError};
@@ -60,6 +62,27 @@ impl BookingService {
 
     pub async fn set_status(&self, id: Uuid, status: BookingStatus) -> Result<Booking, StatusChangeError> {
         self.repo.set_booking_status(id, status).await
+    }
+
+    /// The active bookings a blackout would cover, for the owner to choose
+    /// to keep or cancel before saving it.
+    pub async fn blackout_impact(&self, blackout: &NewBlackout) -> RepoResult<Vec<Booking>> {
+        Ok(blackout.covered_bookings(self.repo.list_bookings().await?))
+    }
+
+    /// Saves a blackout; with `cancel_covered`, the bookings it covers are
+    /// cancelled in the same transaction (and returned).
+    pub async fn add_blackout(
+        &self,
+        blackout: NewBlackout,
+        created_by: Option<Uuid>,
+        cancel_covered: bool,
+    ) -> RepoResult<(Blackout, Vec<Booking>)> {
+        if cancel_covered {
+            self.repo.create_blackout_cancelling_covered(blackout, created_by).await
+        } else {
+            Ok((self.repo.create_blackout(blackout, created_by).await?, Vec::new()))
+        }
     }
 
     pub async fn delete(&self, id: Uuid) -> RepoResult<()> {

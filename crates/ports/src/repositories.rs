@@ -154,6 +154,14 @@ pub trait BookingRepository: Send + Sync {
     /// Blackout periods by start date.
     async fn list_blackouts(&self) -> RepoResult<Vec<Blackout>>;
     async fn create_blackout(&self, blackout: NewBlackout, created_by: Option<Uuid>) -> RepoResult<Blackout>;
+    /// Creates a blackout and, in the same transaction, cancels the active
+    /// bookings it covers (`NewBlackout::covered_bookings`): their capacity
+    /// comes back and their guests are told. Returns both.
+    async fn create_blackout_cancelling_covered(
+        &self,
+        blackout: NewBlackout,
+        created_by: Option<Uuid>,
+    ) -> RepoResult<(Blackout, Vec<Booking>)>;
     async fn delete_blackout(&self, id: Uuid) -> RepoResult<()>;
 
     /// Entries dated from `start` to `end` inclusive.

@@ -111,6 +111,48 @@ fn load_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
     bookings::table.find(id).select(BookingRow::as_select()).first(conn).map_err(storage)?.try_into()
 }
 
+fn insert_blackout(
+    conn: &mut PgConnection,
+    blackout: &NewBlackout,
+    created_by: Option<Uuid>,
+) -> RepoResult<Blackout> {
+    diesel::insert_into(blackout_dates::table)
+        .values((
+            blackout_dates::start_date.eq(blackout.start_date),
+            blackout_dates::end_date.eq(blackout.end_date),
+            blackout_dates::type_.eq(blackout.blackout_type.as_str()),
+            blackout_dates::reason.eq(&blackout.reason),
+            blackout_dates::created_by.eq(created_by),
+        ))
+        .returning(BlackoutRow::as_returning())
+        .get_result(conn)
+        .map_err(storage)?
+        .try_into()
+}
+
+/// Cancels a booking whose row the caller has locked: gives its capacity
+/// back (cancelling is never refused) and tells the guest (and, for a
+/// guest's own cancellation, the owner).
+fn cancel_locked(
+    conn: &mut PgConnection,
+    store: &PgStore,
+    booking: &Booking,
+    by: CancelledBy,
+) -> RepoResult<Booking> {
+    let entries = lock_entries_of(conn, booking.date)?;
+    let updates = plan_status_change(booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
+    apply(conn, &updates)?;
+    let row = diesel::update(bookings::table.find(booking.id))
+        .set(bookings::status.eq(BookingStatus::Cancelled.as_str()))
+        .returning(BookingRow::as_returning())
+        .get_result(conn)
+        .map_err(storage)?;
+    let cancelled = Booking::try_from(row)?;
+    let service = booked_service(conn, cancelled.service)?;
+    store.enqueue(conn, &MailEvent::BookingCancelled { booking: cancelled.clone(), service, by })?;
+    Ok(cancelled)
+}
+
 fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
     bookings::table
         .find(id)
@@ -279,27 +321,7 @@ impl BookingRepository for PgStore {
                 if let Err(refusal) = guest_may_cancel(&booking, now, cutoff_hours) {
                     return Ok(Err(GuestCancelError::Refused(refusal)));
                 }
-                let entries = lock_entries_of(conn, booking.date)?;
-                // Cancelling only gives back; it is never refused.
-                let updates =
-                    plan_status_change(&booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
-                apply(conn, &updates)?;
-                let row = diesel::update(bookings::table.find(id))
-                    .set(bookings::status.eq(BookingStatus::Cancelled.as_str()))
-                    .returning(BookingRow::as_returning())
-                    .get_result(conn)
-                    .map_err(storage)?;
-                let cancelled = Booking::try_from(row)?;
-                let service = booked_service(conn, cancelled.service)?;
-                store.enqueue(
-                    conn,
-                    &MailEvent::BookingCancelled {
-                        booking: cancelled.clone(),
-                        service,
-                        by: CancelledBy::Guest,
-                    },
-                )?;
-                Ok(Ok(cancelled))
+                Ok(Ok(cancel_locked(conn, &store, &booking, CancelledBy::Guest)?))
             })
         })
         .await?
@@ -330,19 +352,32 @@ impl BookingRepository for PgStore {
     }
 
     async fn create_blackout(&self, blackout: NewBlackout, created_by: Option<Uuid>) -> RepoResult<Blackout> {
+        self.run(move |conn| insert_blackout(conn, &blackout, created_by)).await
+    }
+
+    async fn create_blackout_cancelling_covered(
+        &self,
+        blackout: NewBlackout,
+        created_by: Option<Uuid>,
+    ) -> RepoResult<(Blackout, Vec<Booking>)> {
+        let store = self.clone();
         self.run(move |conn| {
-            diesel::insert_into(blackout_dates::table)
-                .values((
-                    blackout_dates::start_date.eq(blackout.start_date),
-                    blackout_dates::end_date.eq(blackout.end_date),
-                    blackout_dates::type_.eq(blackout.blackout_type.as_str()),
-                    blackout_dates::reason.eq(&blackout.reason),
-                    blackout_dates::created_by.eq(created_by),
-                ))
-                .returning(BlackoutRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+            transaction(conn, |conn| {
+                let saved: Blackout = insert_blackout(conn, &blackout, created_by)?;
+                // The bookings of the period, locked so none changes meanwhile.
+                let rows = bookings::table
+                    .filter(bookings::date.between(blackout.start_date, blackout.end_date))
+                    .select(BookingRow::as_select())
+                    .order(bookings::id.asc())
+                    .for_update()
+                    .load(conn)
+                    .map_err(storage)?;
+                let mut cancelled = Vec::new();
+                for booking in blackout.covered_bookings(convert_all(rows)?) {
+                    cancelled.push(cancel_locked(conn, &store, &booking, CancelledBy::Owner)?);
+                }
+                Ok((saved, cancelled))
+            })
         })
         .await
     }

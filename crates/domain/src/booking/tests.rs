@@ -605,3 +605,39 @@ fn the_first_open_times_skip_closed_days_and_taken_slots_and_give_a_stay_one_per
     );
     assert!(first_open_times(ServiceKey::Spa, vec![(date("2026-12-01"), closed)], 3).is_empty());
 }
+
+#[test]
+fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
+    let stored = |key, day: &str, status| Booking {
+        id: uuid::Uuid::new_v4(),
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: "ada@example.com".into(),
+        service: key,
+        date: date(day),
+        time: TimeSlot::ElevenAm,
+        notes: None,
+        status,
+        created_at: chrono::Utc::now(),
+    };
+    let blackout = NewBlackout {
+        start_date: date("2026-12-10"),
+        end_date: date("2026-12-12"),
+        blackout_type: BlackoutType::TinyHome,
+        reason: None,
+    };
+    let on_end_day = stored(ServiceKey::Accommodation, "2026-12-12", BookingStatus::Confirmed);
+    let on_start_day = stored(ServiceKey::Accommodation, "2026-12-10", BookingStatus::Pending);
+    let bookings = vec![
+        on_end_day.clone(),
+        on_start_day.clone(),
+        stored(ServiceKey::Accommodation, "2026-12-13", BookingStatus::Pending), // the day after
+        stored(ServiceKey::Accommodation, "2026-12-09", BookingStatus::Pending), // the day before
+        stored(ServiceKey::Massage, "2026-12-11", BookingStatus::Pending),       // another scope
+        stored(ServiceKey::Accommodation, "2026-12-11", BookingStatus::Cancelled), // not active
+        stored(ServiceKey::Accommodation, "2026-12-11", BookingStatus::Completed), // not active
+    ];
+    assert_eq!(blackout.covered_bookings(bookings.clone()), [on_start_day, on_end_day]);
+    let everything = NewBlackout { blackout_type: BlackoutType::All, ..blackout };
+    assert_eq!(everything.covered_bookings(bookings).len(), 3, "all scopes: the massage too");
+}

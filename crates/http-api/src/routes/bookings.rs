@@ -313,6 +313,41 @@ pub struct BlackoutInput {
     pub blackout_type: BlackoutTypeChoice,
     #[serde(default)]
     pub reason: OptionalLongText,
+    /// Cancel the active bookings the period covers, in the same step (their
+    /// places come back and their guests are told); by default they are kept.
+    /// See `POST /api/admin/blackout-impact` for which they are.
+    #[serde(default)]
+    pub cancel_covered: Option<bool>,
+}
+
+impl BlackoutInput {
+    fn into_domain(self) -> Result<(model::NewBlackout, bool), ApiError> {
+        let cancel = self.cancel_covered.unwrap_or(false);
+        let blackout = model::BlackoutForm {
+            start_date: self.start_date.into_inner(),
+            end_date: self.end_date.into_inner(),
+            blackout_type: self.blackout_type.into_inner(),
+            reason: self.reason.into_inner(),
+        }
+        .validate()?;
+        Ok((blackout, cancel))
+    }
+}
+
+#[utoipa::path(post, path = "/api/admin/blackout-impact", tag = "Calendar", request_body = BlackoutInput,
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "The active (pending or confirmed) bookings this blackout would cover, by \
+            date and time; nothing is saved", body = [Booking]),
+        (status = 400, description = "Invalid dates (or the end before the start)", body = ErrorBody)))]
+pub async fn blackout_impact(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    input: JsonBody<BlackoutInput>,
+) -> Result<web::Json<Vec<Booking>>, ApiError> {
+    let (blackout, _) = input.into_inner().into_domain()?;
+    let covered = state.booking.blackout_impact(&blackout).await?;
+    Ok(web::Json(covered.into_iter().map(Booking::from).collect()))
 }
 
 #[utoipa::path(get, path = "/api/admin/blackout-dates", tag = "Calendar",
@@ -336,15 +371,9 @@ pub async fn create_blackout(
     state: web::Data<AppState>,
     input: JsonBody<BlackoutInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = input.into_inner();
-    let blackout = model::BlackoutForm {
-        start_date: input.start_date.into_inner(),
-        end_date: input.end_date.into_inner(),
-        blackout_type: input.blackout_type.into_inner(),
-        reason: input.reason.into_inner(),
-    }
-    .validate()?;
-    let blackout = state.bookings.create_blackout(blackout, Some(admin.0.id)).await?;
+    let (blackout, cancel_covered) = input.into_inner().into_domain()?;
+    let (blackout, _cancelled) =
+        state.booking.add_blackout(blackout, Some(admin.0.id), cancel_covered).await?;
     Ok(HttpResponse::Created().json(BlackoutDate::from(blackout)))
 }
 

@@ -775,3 +775,73 @@ async fn deleting_an_availability_entry_lifts_its_cap_and_keeps_the_bookings() {
     assert_error(app.delete_as(&token, "/api/admin/availability/not-a-uuid").await, StatusCode::BAD_REQUEST)
         .await;
 }
+
+#[tokio::test]
+async fn a_blackout_lists_the_bookings_it_covers_and_cancels_them_only_when_asked() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let stay_day = days_from_today(40);
+    let entry = json!({"date": stay_day, "accommodationType": "tiny_home", "maxCapacity": 1});
+    expect_json(app.upsert_availability(&token, &entry).await, StatusCode::OK).await;
+    let mut stay = booking_body("accommodation", &stay_day, "15:00");
+    stay["email"] = json!("stay@example.com");
+    let stay = expect_json(app.post_json("/api/bookings", &stay).await, StatusCode::CREATED).await;
+    let massage = expect_json(
+        app.post_json("/api/bookings", &booking_body("massage", &stay_day, "11:00")).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let mut later = booking_body("accommodation", &days_from_today(43), "15:00");
+    later["email"] = json!("later@example.com");
+    expect_json(app.post_json("/api/bookings", &later).await, StatusCode::CREATED).await;
+
+    let period = json!({"startDate": days_from_today(39), "endDate": days_from_today(41), "type": "tiny_home", "reason": "Roof repair"});
+    let covered =
+        expect_json(app.post_as(&token, "/api/admin/blackout-impact", &period).await, StatusCode::OK).await;
+    assert_eq!(covered.as_array().expect("list").len(), 1, "{covered}");
+    assert_eq!(covered[0]["id"], stay["id"]);
+    assert_eq!(app.rows("blackout_dates"), 0, "asking saves nothing");
+
+    // Kept by default.
+    let kept =
+        expect_json(app.post_as(&token, "/api/admin/blackout-dates", &period).await, StatusCode::CREATED)
+            .await;
+    let status_of = |id: &Value| {
+        let id = id.as_str().expect("id").to_owned();
+        let app = &app;
+        let token = token.clone();
+        async move {
+            let all = app.admin_json(&token, "/api/bookings").await;
+            all.as_array().expect("list").iter().find(|b| b["id"] == id.as_str()).expect("booking")["status"]
+                .clone()
+        }
+    };
+    assert_eq!(status_of(&stay["id"]).await, "pending");
+    app.delete_as(&token, &format!("/api/admin/blackout-dates/{}", kept["id"].as_str().expect("id"))).await;
+
+    // Cancelled when asked: the night comes back, the guest is told, others stay.
+    let mut cancelling = period.clone();
+    cancelling["cancelCovered"] = json!(true);
+    expect_json(app.post_as(&token, "/api/admin/blackout-dates", &cancelling).await, StatusCode::CREATED)
+        .await;
+    assert_eq!(status_of(&stay["id"]).await, "cancelled");
+    assert_eq!(status_of(&massage["id"]).await, "pending");
+    assert_eq!(app.availability_on(&token, &stay_day).await[0]["currentBookings"], 0);
+    assert_eq!(
+        app.sql_count(
+            "SELECT count(*) FROM outbox_messages WHERE template = 'booking_cancelled' AND recipient = 'stay@example.com'"
+        ),
+        1
+    );
+    let now_empty =
+        expect_json(app.post_as(&token, "/api/admin/blackout-impact", &period).await, StatusCode::OK).await;
+    assert_eq!(now_empty, json!([]));
+
+    // A refused blackout cancels nothing.
+    let mut backwards = cancelling.clone();
+    backwards["endDate"] = json!(days_from_today(30));
+    assert_eq!(
+        app.post_as(&token, "/api/admin/blackout-dates", &backwards).await.status(),
+        StatusCode::BAD_REQUEST
+    );
+}
