@@ -14,6 +14,13 @@ export function useCreateBlackout() {
     mutationFn: createBlackout,
     onSuccess: () => notifySuccess('Blackout dates created successfully'),
     onError: (error) => notifyError(error, 'Failed to create blackout dates'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.blackouts() }),
+    onSettled: async () => {
+      // Covered bookings may have been cancelled with it, giving capacity back.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.blackouts() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.bookings() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.availabilityAll() }),
+      ]);
+    },
   });
 }

@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { bookingServices, formatSlot } from '@/config/site';
+import { formatCalendarDate } from '@/lib/dates';
+import { useBlackoutImpact } from '../api/blackout-impact';
 import { useCreateBlackout } from '../api/create-blackout';
 import { blackoutSchema, emptyBlackout, type BlackoutFormValues } from '../blackout-schema';
 import { blackoutTypes } from '../calendar-logic';
@@ -31,8 +34,13 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
     if (presetVersion > 0 && preset) reset(preset);
   }, [presetVersion, preset, reset]);
 
-  const [startDate, endDate] = useWatch({ control, name: ['startDate', 'endDate'] });
+  const [startDate, endDate, type] = useWatch({ control, name: ['startDate', 'endDate', 'type'] });
   const ready = Boolean(startDate) && Boolean(endDate);
+  // Before saving, the owner sees which active bookings the period covers and
+  // chooses to keep them or cancel them (docs/decisions.md §9).
+  const impact = useBlackoutImpact(open && ready && endDate >= startDate ? { startDate, endDate, type } : null);
+  const covered = ready && endDate >= startDate ? (impact.data ?? []) : [];
+  const [cancelCovered, setCancelCovered] = useState(false);
 
   const onSubmit = handleSubmit((values) => {
     create.mutate(
@@ -41,10 +49,12 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
         endDate: values.endDate,
         type: values.type,
         reason: values.reason.trim() === '' ? null : values.reason.trim(),
+        cancelCovered: covered.length > 0 && cancelCovered,
       },
       {
         onSuccess: () => {
           reset(emptyBlackout);
+          setCancelCovered(false);
           onOpenChange(false);
         },
       },
@@ -85,6 +95,46 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
           <FormField control={control} name="reason" id="blackout-reason" label="Reason" optional className="sm:col-span-2">
             <Textarea rows={2} className="min-h-0!" />
           </FormField>
+          {covered.length > 0 ? (
+            <fieldset className="border border-gold/40 bg-surface-2 p-4 sm:col-span-2" data-testid="blackout-impact">
+              <legend className="px-1 text-sm text-ivory">
+                {covered.length === 1 ? 'This period covers 1 active booking' : `This period covers ${covered.length} active bookings`}
+              </legend>
+              <ul className="mt-1 max-h-40 space-y-1.5 overflow-y-auto text-sm text-sand">
+                {covered.map((booking) => (
+                  <li key={booking.id}>
+                    <span className="text-ivory">
+                      {booking.firstName} {booking.lastName}
+                    </span>{' '}
+                    · {bookingServices.find((s) => s.value === booking.service)?.label ?? booking.service} ·{' '}
+                    {formatCalendarDate(booking.date)} · {formatSlot(booking.time)}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-4 flex flex-col gap-2 text-sm text-ivory">
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="covered-bookings"
+                    className="accent-gold"
+                    checked={!cancelCovered}
+                    onChange={() => setCancelCovered(false)}
+                  />
+                  Keep them
+                </label>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="covered-bookings"
+                    className="accent-gold"
+                    checked={cancelCovered}
+                    onChange={() => setCancelCovered(true)}
+                  />
+                  Cancel them and tell the guests
+                </label>
+              </div>
+            </fieldset>
+          ) : null}
           <FormActions busy={create.isPending} disabled={!ready} submitLabel="Create Blackout" onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
