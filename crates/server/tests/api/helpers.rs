@@ -82,7 +82,12 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         uuid::Uuid::new_v4().simple()
     );
     let owns_database = options.database_url.is_none();
-    let database_url = options.database_url.clone().unwrap_or_else(|| format!("{}/{name}", pg_server()));
+    // Without TLS: the server is local, and a test binary whose many pools
+    // (left in the actix worker threads of finished tests) still hold or
+    // retry TLS connections while the process exits can crash in OpenSSL's
+    // exit-time cleanup (seen once as SIGSEGV after every test had passed).
+    let database_url =
+        options.database_url.clone().unwrap_or_else(|| format!("{}/{name}?sslmode=disable", pg_server()));
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let config = Config {
         database_url: server::config::DatabaseUrl::parse(&database_url).expect("database url"),

@@ -23,7 +23,8 @@ async fn healthz_and_readyz_follow_the_database() {
     assert_eq!(ready.json::<Value>().await.expect("json")["status"], "ready");
 
     // The database stops taking connections (as when it is down for this app).
-    let name = app.database_url.rsplit('/').next().expect("name").to_owned();
+    let name =
+        app.database_url.rsplit('/').next().and_then(|n| n.split('?').next()).expect("name").to_owned();
     let admin_url = app.database_url.replace(&format!("/{name}"), "/postgres");
     let sql = |statement: String| {
         use diesel::Connection;
