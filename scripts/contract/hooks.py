@@ -7,7 +7,7 @@ meet those rules, so the check that valid requests are accepted tests what
 it means to. Negative cases are sent as generated. The rules:
 
 - an availability range ends on or after its start, at most 366 days later;
-- a blackout period ends on or after its start;
+- a blackout period (saved or only asked about) ends on or after its start;
 - an availability entry names an existing service;
 - an order's lines name existing products, each at most once, and its
   items given as text are JSON of that list.
@@ -76,7 +76,7 @@ def before_call(context, case, kwargs):
     body = case.body if isinstance(case.body, dict) else None
     if body is None:
         return
-    if operation == ("POST", "/api/admin/blackout-dates"):
+    if operation in (("POST", "/api/admin/blackout-dates"), ("POST", "/api/admin/blackout-impact")):
         body["startDate"], body["endDate"] = _ordered(body.get("startDate"), body.get("endDate"))
     elif operation == ("POST", "/api/admin/availability") and _is_uuid(body.get("serviceId")) and SERVICE_IDS:
         body["serviceId"] = SERVICE_IDS[hash(body["serviceId"]) % len(SERVICE_IDS)]
