@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatCents, formatMoney, orderTotals, toCents } from '../src/lib/money';
-import { adminGet, expectToast, toastRegion, uniqueSuffix } from './helpers';
+import { adminGet, expectToast, fillCheckout, toastRegion, uniqueSuffix } from './helpers';
 
 type Product = { id: string; name: string; price: string; category: string; image: string };
 type Order = {
@@ -90,16 +90,7 @@ test('add to cart, change quantities, check out and find the order stored', asyn
   await expect(page).toHaveURL(/\/checkout$/);
 
   const email = `guest-${uniqueSuffix()}@example.com`;
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Pine');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Address').fill('1 Forest Lane');
-  await page.getByLabel('City').fill('Idyllwild');
-  await page.getByLabel('State').fill('CA');
-  await page.getByLabel('ZIP code').fill('92549');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
+  await fillCheckout(page, email);
 
   const orderRequest = page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST');
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
@@ -158,16 +149,7 @@ test('an order whose answer was lost is placed once when the guest presses again
   await page.evaluate((p) => window.localStorage.setItem('cart', JSON.stringify([{ product: p, quantity: 1 }])), product);
   await page.goto('/checkout');
   const email = `retry-${uniqueSuffix()}@example.com`;
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Pine');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Address').fill('1 Forest Lane');
-  await page.getByLabel('City').fill('Idyllwild');
-  await page.getByLabel('State').fill('CA');
-  await page.getByLabel('ZIP code').fill('92549');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
+  await fillCheckout(page, email);
 
   // The first press reaches the server, which stores the order, but its
   // answer never reaches the browser (a dropped connection).

@@ -63,3 +63,17 @@ export async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
+
+/** Fills the checkout form as a guest would: shipping details and a test card (never sent). */
+export async function fillCheckout(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Pine');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Address').fill('1 Forest Lane');
+  await page.getByLabel('City').fill('Idyllwild');
+  await page.getByLabel('State').fill('CA');
+  await page.getByLabel('ZIP code').fill('92549');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+}
