@@ -13,7 +13,7 @@ import {
   unique,
 } from './admin-helpers';
 
-const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages', 'Emails'] as const;
+const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages', 'Emails', 'Activity'] as const;
 
 test('stat cards match the API: revenue is the sum of order totals, the rest are counts', async ({ page, request }) => {
   const api = await AdminApi.create(request);

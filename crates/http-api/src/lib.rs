@@ -21,7 +21,7 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::{ApiError, json_error, path_error, query_error};
-use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
+use crate::routes::{activity, admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
 pub use crate::state::{AdminSession, AppState, SiteConfig};
 
 /// Largest JSON body accepted.
@@ -123,6 +123,7 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/guest/bookings/{token}", GET => guest::booking))
         .service(resource!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking))
         .service(resource!("/newsletter/unsubscribe", POST => guest::unsubscribe))
+        .service(resource!("/admin/activity", GET => activity::list))
         .service(resource!("/admin/emails", GET => emails::list))
         .service(resource!("/admin/emails/{id}", GET => emails::detail))
         .service(resource!("/admin/emails/{id}/resend", POST => emails::resend))

@@ -4,7 +4,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::ErrorBody;
-use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
+use crate::routes::{activity, admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -35,6 +35,7 @@ use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, o
         admin::login, admin::logout, admin::me,
         crate::site::site,
         guest::booking, guest::cancel_booking, guest::unsubscribe,
+        activity::list,
         emails::list, emails::detail, emails::resend, emails::previews, emails::settings,
         exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions,
     ),
@@ -48,6 +49,7 @@ use crate::routes::{admin, bookings, catalog, content, emails, exports, guest, o
         (name = "Contact", description = "Messages from the contact form"),
         (name = "Newsletter", description = "Journal newsletter sign-ups"),
         (name = "Orders", description = "Shop orders, priced by the server"),
+        (name = "Activity", description = "The audit trail of admin writes and logins (read-only)"),
         (name = "Bookings", description = "Booking requests and availability"),
         (name = "Calendar", description = "Blackout periods and availability entries"),
         (name = "Quiz", description = "The wellness quiz's recommendation"),

@@ -11,8 +11,8 @@ use futures_util::future::LocalBoxFuture;
 use domain::admin::Admin;
 use domain::limits::Limit;
 use ports::{
-    AuthService, BookingRepository, BookingService, CatalogRepository, Clock, ContentRepository,
-    LimitRepository, OrderRepository, StoreHealth,
+    AuditRepository, AuthService, BookingRepository, BookingService, CatalogRepository, Clock,
+    ContentRepository, LimitRepository, OrderRepository, StoreHealth,
 };
 
 use crate::error::ApiError;
@@ -29,6 +29,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     pub health: Arc<dyn StoreHealth>,
     pub metrics: crate::ops::Metrics,
+    /// The audit trail's reading side (the Activity view).
+    pub audit: Arc<dyn AuditRepository>,
     /// Public-write counts, shared by every process.
     pub limits: Arc<dyn LimitRepository>,
     pub guard: Guard,
@@ -65,6 +67,13 @@ pub struct SiteConfig {
 /// a handler admin-only: a missing, malformed, forged or expired token, or a
 /// deactivated admin, ends the request with 401.
 pub struct AdminSession(pub Admin);
+
+impl AdminSession {
+    /// The admin as the audit trail names them.
+    pub fn actor(&self) -> domain::audit::Actor {
+        domain::audit::Actor::admin(&self.0)
+    }
+}
 
 impl FromRequest for AdminSession {
     type Error = ApiError;

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::admin::{Admin, INVALID_CREDENTIALS, LoginForm, NewAdmin, Password, login_throttle};
+use domain::audit::Actor;
 use domain::booking::LocalNow;
 use domain::limits::Limit;
 
@@ -20,6 +21,9 @@ pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
     /// Today's date and the time of day in the retreat's time zone.
     fn local_now(&self) -> LocalNow;
+    /// When `date` begins in the retreat's time zone (its first instant,
+    /// should a clock change skip midnight).
+    fn start_of_local_day(&self, date: chrono::NaiveDate) -> DateTime<Utc>;
 }
 
 #[async_trait]
@@ -126,7 +130,16 @@ impl AuthService {
                     .map_err(|error| AuthError::Internal(error.to_string()))?;
                 Ok((token, admin))
             }
-            _ => Err(AuthError::InvalidCredentials),
+            found => {
+                let reason = match &found {
+                    None => "Login failed: no admin with this email",
+                    Some((admin, _)) if password_ok && !admin.is_active => "Login failed: admin deactivated",
+                    Some(_) => "Login failed: wrong password",
+                };
+                let admin_id = found.as_ref().map(|(admin, _)| admin.id);
+                self.admins.record_login_failure(Actor::login_attempt(admin_id, &account), reason).await?;
+                Err(AuthError::InvalidCredentials)
+            }
         }
     }
 

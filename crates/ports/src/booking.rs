@@ -9,6 +9,7 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use uuid::Uuid;
 
+use domain::audit::Actor;
 use domain::booking::{
     Blackout, Booking, BookingStatus, DayAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
 };
@@ -60,8 +61,13 @@ impl BookingService {
         self.repo.create_booking(booking, self.clock.local_now(), key).await
     }
 
-    pub async fn set_status(&self, id: Uuid, status: BookingStatus) -> Result<Booking, StatusChangeError> {
-        self.repo.set_booking_status(id, status).await
+    pub async fn set_status(
+        &self,
+        id: Uuid,
+        status: BookingStatus,
+        actor: Actor,
+    ) -> Result<Booking, StatusChangeError> {
+        self.repo.set_booking_status(id, status, actor).await
     }
 
     /// The active bookings a blackout would cover, for the owner to choose
@@ -75,17 +81,17 @@ impl BookingService {
     pub async fn add_blackout(
         &self,
         blackout: NewBlackout,
-        created_by: Option<Uuid>,
+        actor: Actor,
         cancel_covered: bool,
     ) -> RepoResult<(Blackout, Vec<Booking>)> {
         if cancel_covered {
-            self.repo.create_blackout_cancelling_covered(blackout, created_by).await
+            self.repo.create_blackout_cancelling_covered(blackout, actor).await
         } else {
-            Ok((self.repo.create_blackout(blackout, created_by).await?, Vec::new()))
+            Ok((self.repo.create_blackout(blackout, actor).await?, Vec::new()))
         }
     }
 
-    pub async fn delete(&self, id: Uuid) -> RepoResult<()> {
-        self.repo.delete_booking(id).await
+    pub async fn delete(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
+        self.repo.delete_booking(id, actor).await
     }
 }

@@ -27,7 +27,7 @@ pub use mail::{
     OutgoingMail, SendFailure, StoredMail,
 };
 pub use repositories::{
-    AdminRepository, BookingRepository, CatalogRepository, ContentRepository, Created, DemoCatalogue,
-    DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,
+    AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
+    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,
 };
 pub use services::{QuizResult, recommend};

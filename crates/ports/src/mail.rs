@@ -98,7 +98,12 @@ pub trait OutboxRepository: Send + Sync {
     /// Every attempt of one message, oldest first.
     async fn mail_attempts(&self, id: Uuid) -> RepoResult<Vec<MailAttempt>>;
     /// Queues a failed message again (`NotFound` unless it is failed).
-    async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> RepoResult<StoredMail>;
+    async fn resend(
+        &self,
+        id: Uuid,
+        now: DateTime<Utc>,
+        actor: domain::audit::Actor,
+    ) -> RepoResult<StoredMail>;
 }
 
 /// One delivery attempt of a message.

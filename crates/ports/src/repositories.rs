@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::admin::Admin;
+use domain::audit::{Actor, AuditEntry, AuditQuery};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, LocalNow, NewAvailability,
     NewBlackout, NewBooking, ServiceKey,
@@ -55,23 +56,33 @@ pub trait CatalogRepository: Send + Sync {
     /// Products ordered by name.
     async fn list_products(&self) -> RepoResult<Vec<Product>>;
     async fn get_product(&self, id: Uuid) -> RepoResult<Product>;
-    async fn create_product(&self, product: NewProduct) -> RepoResult<Product>;
-    async fn update_product(&self, id: Uuid, product: NewProduct) -> RepoResult<Product>;
+    async fn create_product(&self, product: NewProduct, actor: Actor) -> RepoResult<Product>;
+    async fn update_product(&self, id: Uuid, product: NewProduct, actor: Actor) -> RepoResult<Product>;
     /// Deletes the product and, by cascade, its media.
-    async fn delete_product(&self, id: Uuid) -> RepoResult<()>;
+    async fn delete_product(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// A product's media in sortOrder order; `NotFound` for an unknown product.
     async fn list_media(&self, product_id: Uuid) -> RepoResult<Vec<ProductMedia>>;
-    async fn add_media(&self, product_id: Uuid, media: NewMedia) -> RepoResult<ProductMedia>;
-    async fn set_media_sort_order(&self, media_id: Uuid, sort_order: i32) -> RepoResult<ProductMedia>;
-    async fn delete_media(&self, media_id: Uuid) -> RepoResult<()>;
+    async fn add_media(&self, product_id: Uuid, media: NewMedia, actor: Actor) -> RepoResult<ProductMedia>;
+    async fn set_media_sort_order(
+        &self,
+        media_id: Uuid,
+        sort_order: i32,
+        actor: Actor,
+    ) -> RepoResult<ProductMedia>;
+    async fn delete_media(&self, media_id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// Services ordered by price, then name.
     async fn list_services(&self) -> RepoResult<Vec<Service>>;
     /// `BookingKeyTaken` when another record carries the booking key.
-    async fn create_service(&self, service: NewService) -> Result<Service, ServiceError>;
-    async fn update_service(&self, id: Uuid, service: NewService) -> Result<Service, ServiceError>;
-    async fn delete_service(&self, id: Uuid) -> RepoResult<()>;
+    async fn create_service(&self, service: NewService, actor: Actor) -> Result<Service, ServiceError>;
+    async fn update_service(
+        &self,
+        id: Uuid,
+        service: NewService,
+        actor: Actor,
+    ) -> Result<Service, ServiceError>;
+    async fn delete_service(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 }
 
 #[async_trait]
@@ -80,14 +91,14 @@ pub trait ContentRepository: Send + Sync {
     async fn list_posts(&self) -> RepoResult<Vec<BlogPost>>;
     async fn get_post_by_slug(&self, slug: &str) -> RepoResult<BlogPost>;
     /// `DuplicateSlug` when the slug is taken.
-    async fn create_post(&self, post: NewBlogPost) -> Result<BlogPost, PostError>;
-    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> Result<BlogPost, PostError>;
-    async fn delete_post(&self, id: Uuid) -> RepoResult<()>;
+    async fn create_post(&self, post: NewBlogPost, actor: Actor) -> Result<BlogPost, PostError>;
+    async fn update_post(&self, id: Uuid, post: NewBlogPost, actor: Actor) -> Result<BlogPost, PostError>;
+    async fn delete_post(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     async fn create_message(&self, message: NewContactMessage) -> RepoResult<ContactMessage>;
     /// Messages newest first.
     async fn list_messages(&self) -> RepoResult<Vec<ContactMessage>>;
-    async fn delete_message(&self, id: Uuid) -> RepoResult<()>;
+    async fn delete_message(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// Stores the address once; subscribing again renews the sign-up's time,
     /// so nothing in the answer tells a new address from a known one.
@@ -110,7 +121,7 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Created<Order>, OrderError>;
     /// Orders newest first.
     async fn list_orders(&self) -> RepoResult<Vec<Order>>;
-    async fn set_order_status(&self, id: Uuid, status: OrderStatus) -> RepoResult<Order>;
+    async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order>;
 }
 
 #[async_trait]
@@ -146,23 +157,27 @@ pub trait BookingRepository: Send + Sync {
     ) -> Result<Booking, GuestCancelError>;
     /// Applies `domain::booking::plan_status_change` in one transaction:
     /// capacity back on cancel, taken again (or refused) on reinstating.
-    async fn set_booking_status(&self, id: Uuid, status: BookingStatus)
-    -> Result<Booking, StatusChangeError>;
+    async fn set_booking_status(
+        &self,
+        id: Uuid,
+        status: BookingStatus,
+        actor: Actor,
+    ) -> Result<Booking, StatusChangeError>;
     /// Deletes the booking and gives back the capacity it held.
-    async fn delete_booking(&self, id: Uuid) -> RepoResult<()>;
+    async fn delete_booking(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// Blackout periods by start date.
     async fn list_blackouts(&self) -> RepoResult<Vec<Blackout>>;
-    async fn create_blackout(&self, blackout: NewBlackout, created_by: Option<Uuid>) -> RepoResult<Blackout>;
+    async fn create_blackout(&self, blackout: NewBlackout, actor: Actor) -> RepoResult<Blackout>;
     /// Creates a blackout and, in the same transaction, cancels the active
     /// bookings it covers (`NewBlackout::covered_bookings`): their capacity
     /// comes back and their guests are told. Returns both.
     async fn create_blackout_cancelling_covered(
         &self,
         blackout: NewBlackout,
-        created_by: Option<Uuid>,
+        actor: Actor,
     ) -> RepoResult<(Blackout, Vec<Booking>)>;
-    async fn delete_blackout(&self, id: Uuid) -> RepoResult<()>;
+    async fn delete_blackout(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// Entries dated from `start` to `end` inclusive.
     async fn list_availability(&self, start: NaiveDate, end: NaiveDate)
@@ -173,9 +188,10 @@ pub trait BookingRepository: Send + Sync {
     async fn upsert_availability(
         &self,
         entry: NewAvailability,
+        actor: Actor,
     ) -> Result<AvailabilityEntry, AvailabilityError>;
     /// Removes an entry; the bookings it governed stay, no longer capped by it.
-    async fn delete_availability(&self, id: Uuid) -> RepoResult<()>;
+    async fn delete_availability(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 }
 
 #[async_trait]
@@ -191,7 +207,11 @@ pub trait AdminRepository: Send + Sync {
     async fn set_active(&self, email: &Email, active: bool) -> RepoResult<Admin>;
     /// Sets a new password, ending the admin's sessions.
     async fn set_password_hash(&self, email: &Email, password_hash: &str) -> RepoResult<Admin>;
+    /// Stamps the admin's last login, with its audit record.
     async fn record_login(&self, id: Uuid, at: DateTime<Utc>) -> RepoResult<Admin>;
+    /// Records a checked login that failed (`summary` says why, for the
+    /// Activity view only; the client always hears "Invalid credentials").
+    async fn record_login_failure(&self, actor: Actor, summary: &str) -> RepoResult<()>;
     /// Moves the admin's session version on: every earlier token stops working.
     async fn end_sessions(&self, id: Uuid) -> RepoResult<Admin>;
 
@@ -216,6 +236,16 @@ pub trait AdminRepository: Send + Sync {
     /// Loads the demo catalogue if it has never been loaded into this
     /// database; returns whether it did.
     async fn load_demo_catalogue_once(&self, catalogue: DemoCatalogue) -> RepoResult<bool>;
+}
+
+/// The audit trail's reading side; its records are written by the other
+/// repositories, each in its change's own transaction.
+#[async_trait]
+pub trait AuditRepository: Send + Sync {
+    /// Records matching `query`, newest first.
+    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Vec<AuditEntry>>;
+    /// Everyone the trail names, alphabetically (the view's admin filter).
+    async fn activity_actors(&self) -> RepoResult<Vec<String>>;
 }
 
 #[async_trait]

@@ -46,6 +46,19 @@ impl Clock for BusinessClock {
         let local = Utc::now().with_timezone(&self.tz);
         LocalNow { date: local.date_naive(), time: local.time() }
     }
+
+    fn start_of_local_day(&self, date: chrono::NaiveDate) -> chrono::DateTime<Utc> {
+        use chrono::TimeZone;
+        // A clock change can skip midnight (never in California, but in
+        // other zones): then the day starts at its first existing minute.
+        (0..24 * 60)
+            .filter_map(|minute| {
+                let time = chrono::NaiveTime::MIN + chrono::Duration::minutes(minute);
+                self.tz.from_local_datetime(&date.and_time(time)).earliest()
+            })
+            .next()
+            .map_or_else(|| date.and_time(chrono::NaiveTime::MIN).and_utc(), |at| at.with_timezone(&Utc))
+    }
 }
 
 /// Key under which a generated JWT secret is shared by every process.
@@ -186,6 +199,7 @@ impl Application {
             booking: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
             bookings: Arc::new(store.clone()),
             health: Arc::new(store.clone()),
+            audit: Arc::new(store.clone()),
             limits: Arc::new(store),
             guard: Guard {
                 public_write_limit: Limit {

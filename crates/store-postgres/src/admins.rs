@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::admin::{ACCOUNT_LOGIN_LIMIT, Admin, CLIENT_LOGIN_LIMIT};
+use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::limits::WindowCount;
 use ports::{AdminRepository, CreateAdminError, DemoCatalogue, RepoResult};
 
@@ -16,7 +17,12 @@ use crate::schema::{
     account_login_attempts, admin_users, app_settings, blog_posts, login_attempts, product_media, products,
     services,
 };
-use crate::{Constraint, PgStore, storage, transaction, violates};
+use crate::{Constraint, PgStore, audit, storage, transaction, violates};
+
+/// A session's record names the admin it belongs to.
+fn session_record(admin: &Admin, action: AuditAction, summary: &str) -> AuditRecord {
+    AuditRecord::new(AuditEntity::Session, Some(admin.id), action, summary)
+}
 
 const DEMO_MARKER: &str = "demo_catalogue_loaded_at";
 
@@ -123,24 +129,40 @@ impl AdminRepository for PgStore {
 
     async fn record_login(&self, id: Uuid, at: DateTime<Utc>) -> RepoResult<Admin> {
         self.run(move |conn| {
-            diesel::update(admin_users::table.find(id))
-                .set(admin_users::last_login.eq(at))
-                .returning(AdminRow::as_returning())
-                .get_result(conn)
-                .map(|row| row.split().0)
-                .map_err(storage)
+            transaction(conn, |conn| {
+                let admin = diesel::update(admin_users::table.find(id))
+                    .set(admin_users::last_login.eq(at))
+                    .returning(AdminRow::as_returning())
+                    .get_result(conn)
+                    .map(|row| row.split().0)
+                    .map_err(storage)?;
+                let record = session_record(&admin, AuditAction::LoginSucceeded, "Logged in");
+                audit::record(conn, &Actor::admin(&admin), record)?;
+                Ok(admin)
+            })
         })
         .await
     }
 
+    async fn record_login_failure(&self, actor: Actor, summary: &str) -> RepoResult<()> {
+        let record =
+            AuditRecord::new(AuditEntity::Session, actor.admin_id, AuditAction::LoginFailed, summary);
+        self.run(move |conn| audit::record(conn, &actor, record)).await
+    }
+
     async fn end_sessions(&self, id: Uuid) -> RepoResult<Admin> {
         self.run(move |conn| {
-            diesel::update(admin_users::table.find(id))
-                .set(admin_users::session_version.eq(admin_users::session_version + 1))
-                .returning(AdminRow::as_returning())
-                .get_result(conn)
-                .map(|row| row.split().0)
-                .map_err(storage)
+            transaction(conn, |conn| {
+                let admin = diesel::update(admin_users::table.find(id))
+                    .set(admin_users::session_version.eq(admin_users::session_version + 1))
+                    .returning(AdminRow::as_returning())
+                    .get_result(conn)
+                    .map(|row| row.split().0)
+                    .map_err(storage)?;
+                let record = session_record(&admin, AuditAction::LoggedOut, "Logged out on every device");
+                audit::record(conn, &Actor::admin(&admin), record)?;
+                Ok(admin)
+            })
         })
         .await
     }

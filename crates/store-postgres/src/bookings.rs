@@ -5,6 +5,7 @@ use chrono::{Datelike, NaiveDate, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingStatus, CapacityUpdate, DayAvailability, EntryPlan,
     LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot, day_availability,
@@ -21,7 +22,7 @@ use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schema::{availability, blackout_dates, bookings, services};
-use crate::{Constraint, PgStore, storage, transaction, violates};
+use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// Attaches each entry's service record (its booking key and name).
 fn with_services(conn: &mut PgConnection, rows: Vec<AvailabilityRow>) -> RepoResult<Vec<AvailabilityEntry>> {
@@ -262,10 +263,11 @@ impl BookingRepository for PgStore {
         &self,
         id: Uuid,
         status: BookingStatus,
+        actor: Actor,
     ) -> Result<Booking, StatusChangeError> {
         let store = self.clone();
         self.run(move |conn| {
-            transaction(conn, |conn| {
+            refusable_transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
                 let entries = lock_entries_of(conn, booking.date)?;
                 let updates = match plan_status_change(&booking, status, &entries) {
@@ -297,6 +299,8 @@ impl BookingRepository for PgStore {
                         store.enqueue(conn, &event)?;
                     }
                 }
+                let record = AuditRecord::status_changed(AuditEntity::Booking, id, &booking, &changed);
+                audit::record(conn, &actor, record)?;
                 Ok(Ok(changed))
             })
         })
@@ -327,13 +331,14 @@ impl BookingRepository for PgStore {
         .await?
     }
 
-    async fn delete_booking(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_booking(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
             transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
                 let entries = lock_entries_of(conn, booking.date)?;
                 apply(conn, &plan_delete(&booking, &entries))?;
-                exactly_one(diesel::delete(bookings::table.find(id)).execute(conn).map_err(storage)?)
+                exactly_one(diesel::delete(bookings::table.find(id)).execute(conn).map_err(storage)?)?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Booking, id, &booking))
             })
         })
         .await
@@ -351,19 +356,27 @@ impl BookingRepository for PgStore {
         .await
     }
 
-    async fn create_blackout(&self, blackout: NewBlackout, created_by: Option<Uuid>) -> RepoResult<Blackout> {
-        self.run(move |conn| insert_blackout(conn, &blackout, created_by)).await
+    async fn create_blackout(&self, blackout: NewBlackout, actor: Actor) -> RepoResult<Blackout> {
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let saved = insert_blackout(conn, &blackout, actor.admin_id)?;
+                audit::record(conn, &actor, AuditRecord::created(AuditEntity::Blackout, saved.id, &saved))?;
+                Ok(saved)
+            })
+        })
+        .await
     }
 
     async fn create_blackout_cancelling_covered(
         &self,
         blackout: NewBlackout,
-        created_by: Option<Uuid>,
+        actor: Actor,
     ) -> RepoResult<(Blackout, Vec<Booking>)> {
         let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
-                let saved: Blackout = insert_blackout(conn, &blackout, created_by)?;
+                let saved: Blackout = insert_blackout(conn, &blackout, actor.admin_id)?;
+                audit::record(conn, &actor, AuditRecord::created(AuditEntity::Blackout, saved.id, &saved))?;
                 // The bookings of the period, locked so none changes meanwhile.
                 let rows = bookings::table
                     .filter(bookings::date.between(blackout.start_date, blackout.end_date))
@@ -373,8 +386,13 @@ impl BookingRepository for PgStore {
                     .load(conn)
                     .map_err(storage)?;
                 let mut cancelled = Vec::new();
+                // Each cancelled booking has its own record, as if cancelled by hand.
                 for booking in blackout.covered_bookings(convert_all(rows)?) {
-                    cancelled.push(cancel_locked(conn, &store, &booking, CancelledBy::Owner)?);
+                    let changed = cancel_locked(conn, &store, &booking, CancelledBy::Owner)?;
+                    let record =
+                        AuditRecord::status_changed(AuditEntity::Booking, booking.id, &booking, &changed);
+                    audit::record(conn, &actor, record)?;
+                    cancelled.push(changed);
                 }
                 Ok((saved, cancelled))
             })
@@ -382,9 +400,16 @@ impl BookingRepository for PgStore {
         .await
     }
 
-    async fn delete_blackout(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_blackout(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(blackout_dates::table.find(id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let deleted: Blackout = diesel::delete(blackout_dates::table.find(id))
+                    .returning(BlackoutRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Blackout, id, &deleted))
+            })
         })
         .await
     }
@@ -410,9 +435,16 @@ impl BookingRepository for PgStore {
         .await
     }
 
-    async fn delete_availability(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_availability(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(availability::table.find(id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let row = diesel::delete(availability::table.find(id))
+                    .returning(AvailabilityRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?;
+                let deleted = with_services(conn, vec![row])?.pop().ok_or(RepoError::NotFound)?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Availability, id, &deleted))
+            })
         })
         .await
     }
@@ -420,8 +452,9 @@ impl BookingRepository for PgStore {
     async fn upsert_availability(
         &self,
         entry: NewAvailability,
+        actor: Actor,
     ) -> Result<AvailabilityEntry, AvailabilityError> {
-        self.run(move |conn| transaction(conn, |conn| upsert_entry(conn, &entry))).await?
+        self.run(move |conn| refusable_transaction(conn, |conn| upsert_entry(conn, &entry, &actor))).await?
     }
 }
 
@@ -468,6 +501,7 @@ fn active_bookings_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Ve
 fn upsert_entry(
     conn: &mut PgConnection,
     entry: &NewAvailability,
+    actor: &Actor,
 ) -> RepoResult<Result<AvailabilityEntry, AvailabilityError>> {
     let service = match entry.service_id {
         None => None,
@@ -482,6 +516,10 @@ fn upsert_entry(
     let plan = match plan_entry(entry, service.as_ref().and_then(|s| s.booking_key), &day_entries, &active) {
         Ok(plan) => plan,
         Err(rejection) => return Ok(Err(rejection.into())),
+    };
+    let before = match plan {
+        EntryPlan::Update { id } => day_entries.iter().find(|e| e.id == id).cloned(),
+        EntryPlan::Insert { .. } => None,
     };
     let row = match plan {
         EntryPlan::Update { id } => diesel::update(availability::table.find(id))
@@ -507,7 +545,15 @@ fn upsert_entry(
             .get_result(conn),
     };
     match row {
-        Ok(row) => Ok(Ok(row.into_entry(service.as_ref())?)),
+        Ok(row) => {
+            let saved = row.into_entry(service.as_ref())?;
+            let record = match &before {
+                Some(before) => AuditRecord::updated(AuditEntity::Availability, saved.id, before, &saved),
+                None => AuditRecord::created(AuditEntity::Availability, saved.id, &saved),
+            };
+            audit::record(conn, actor, record)?;
+            Ok(Ok(saved))
+        }
         // Locked above, so only a service deleted before the lock could get here.
         Err(error) if violates(&error, Constraint::ForeignKey, "availability_service_id_fkey") => {
             Ok(Err(AvailabilityError::UnknownService))

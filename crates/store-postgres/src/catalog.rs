@@ -3,6 +3,7 @@ use bigdecimal::BigDecimal;
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::catalog::{
     BookingKeyChange, NewMedia, NewProduct, NewService, Product, ProductMedia, Service, StockUpdate,
 };
@@ -11,7 +12,7 @@ use ports::{CatalogRepository, RepoError, RepoResult, ServiceError};
 use crate::money::to_numeric;
 use crate::rows::{MediaRow, ProductRow, ServiceRow, convert_all};
 use crate::schema::{product_media, products, services};
-use crate::{Constraint, PgStore, storage, violates};
+use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// `NotFound` when a delete or update touched no row.
 pub(crate) fn exactly_one(affected: usize) -> RepoResult<()> {
@@ -77,15 +78,19 @@ pub(crate) fn service_values(service: &NewService) -> ServiceValues<'_> {
     }
 }
 
-/// A booking key another record carries is the save's own refusal.
-fn service_error(error: diesel::result::Error, service: &NewService) -> ServiceError {
+/// A booking key another record carries is the save's own refusal; any
+/// other failure is the store's.
+fn refused_or_failed(
+    error: diesel::result::Error,
+    service: &NewService,
+) -> RepoResult<Result<Service, ServiceError>> {
     match service.booking_key {
         BookingKeyChange::Set(Some(key))
             if violates(&error, Constraint::Unique, "services_booking_key_key") =>
         {
-            ServiceError::BookingKeyTaken(key)
+            Ok(Err(ServiceError::BookingKeyTaken(key)))
         }
-        _ => ServiceError::Repo(storage(error)),
+        _ => Err(storage(error)),
     }
 }
 
@@ -130,38 +135,64 @@ impl CatalogRepository for PgStore {
         .await
     }
 
-    async fn create_product(&self, product: NewProduct) -> RepoResult<Product> {
+    async fn create_product(&self, product: NewProduct, actor: Actor) -> RepoResult<Product> {
         self.run(move |conn| {
-            diesel::insert_into(products::table)
-                .values((product_values(&product), products::stock.eq(created_stock(product.stock))))
-                .returning(ProductRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+            transaction(conn, |conn| {
+                let created: Product = diesel::insert_into(products::table)
+                    .values((product_values(&product), products::stock.eq(created_stock(product.stock))))
+                    .returning(ProductRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::created(AuditEntity::Product, created.id, &created),
+                )?;
+                Ok(created)
+            })
         })
         .await
     }
 
-    async fn update_product(&self, id: Uuid, product: NewProduct) -> RepoResult<Product> {
+    async fn update_product(&self, id: Uuid, product: NewProduct, actor: Actor) -> RepoResult<Product> {
         self.run(move |conn| {
-            let row = match product.stock {
-                StockUpdate::Keep => diesel::update(products::table.find(id))
-                    .set(product_values(&product))
-                    .returning(ProductRow::as_returning())
-                    .get_result(conn),
-                StockUpdate::Set(stock) => diesel::update(products::table.find(id))
-                    .set((product_values(&product), products::stock.eq(stock.map(stock_column))))
-                    .returning(ProductRow::as_returning())
-                    .get_result(conn),
-            };
-            row.map_err(storage)?.try_into()
+            transaction(conn, |conn| {
+                let before: Product = products::table
+                    .find(id)
+                    .select(ProductRow::as_select())
+                    .for_update()
+                    .first(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                let row = match product.stock {
+                    StockUpdate::Keep => diesel::update(products::table.find(id))
+                        .set(product_values(&product))
+                        .returning(ProductRow::as_returning())
+                        .get_result(conn),
+                    StockUpdate::Set(stock) => diesel::update(products::table.find(id))
+                        .set((product_values(&product), products::stock.eq(stock.map(stock_column))))
+                        .returning(ProductRow::as_returning())
+                        .get_result(conn),
+                };
+                let after: Product = row.map_err(storage)?.try_into()?;
+                audit::record(conn, &actor, AuditRecord::updated(AuditEntity::Product, id, &before, &after))?;
+                Ok(after)
+            })
         })
         .await
     }
 
-    async fn delete_product(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_product(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(products::table.find(id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let deleted: Product = diesel::delete(products::table.find(id))
+                    .returning(ProductRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Product, id, &deleted))
+            })
         })
         .await
     }
@@ -189,40 +220,76 @@ impl CatalogRepository for PgStore {
         .await
     }
 
-    async fn add_media(&self, product_id: Uuid, media: NewMedia) -> RepoResult<ProductMedia> {
+    async fn add_media(&self, product_id: Uuid, media: NewMedia, actor: Actor) -> RepoResult<ProductMedia> {
         self.run(move |conn| {
-            diesel::insert_into(product_media::table)
-                .values(media_values(product_id, &media))
-                .returning(MediaRow::as_returning())
-                .get_result(conn)
-                .map_err(|error| {
-                    // The product vanished (or never was): the media has nowhere to go.
-                    if violates(&error, Constraint::ForeignKey, "product_media_product_id_fkey") {
-                        RepoError::NotFound
-                    } else {
-                        storage(error)
-                    }
-                })?
-                .try_into()
+            transaction(conn, |conn| {
+                let added: ProductMedia = diesel::insert_into(product_media::table)
+                    .values(media_values(product_id, &media))
+                    .returning(MediaRow::as_returning())
+                    .get_result(conn)
+                    .map_err(|error| {
+                        // The product vanished (or never was): the media has nowhere to go.
+                        if violates(&error, Constraint::ForeignKey, "product_media_product_id_fkey") {
+                            RepoError::NotFound
+                        } else {
+                            storage(error)
+                        }
+                    })?
+                    .try_into()?;
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::created(AuditEntity::ProductMedia, added.id, &added),
+                )?;
+                Ok(added)
+            })
         })
         .await
     }
 
-    async fn set_media_sort_order(&self, media_id: Uuid, sort_order: i32) -> RepoResult<ProductMedia> {
+    async fn set_media_sort_order(
+        &self,
+        media_id: Uuid,
+        sort_order: i32,
+        actor: Actor,
+    ) -> RepoResult<ProductMedia> {
         self.run(move |conn| {
-            diesel::update(product_media::table.find(media_id))
-                .set(product_media::sort_order.eq(sort_order))
-                .returning(MediaRow::as_returning())
-                .get_result(conn)
-                .map_err(storage)?
-                .try_into()
+            transaction(conn, |conn| {
+                let before: ProductMedia = product_media::table
+                    .find(media_id)
+                    .select(MediaRow::as_select())
+                    .for_update()
+                    .first(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                let after: ProductMedia = diesel::update(product_media::table.find(media_id))
+                    .set(product_media::sort_order.eq(sort_order))
+                    .returning(MediaRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                let record = AuditRecord::updated(AuditEntity::ProductMedia, media_id, &before, &after);
+                audit::record(conn, &actor, record)?;
+                Ok(after)
+            })
         })
         .await
     }
 
-    async fn delete_media(&self, media_id: Uuid) -> RepoResult<()> {
+    async fn delete_media(&self, media_id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(product_media::table.find(media_id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let deleted: ProductMedia = diesel::delete(product_media::table.find(media_id))
+                    .returning(MediaRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::deleted(AuditEntity::ProductMedia, media_id, &deleted),
+                )
+            })
         })
         .await
     }
@@ -239,31 +306,68 @@ impl CatalogRepository for PgStore {
         .await
     }
 
-    async fn create_service(&self, service: NewService) -> Result<Service, ServiceError> {
+    async fn create_service(&self, service: NewService, actor: Actor) -> Result<Service, ServiceError> {
         self.run(move |conn| {
-            let row = diesel::insert_into(services::table)
-                .values(service_values(&service))
-                .returning(ServiceRow::as_returning())
-                .get_result(conn);
-            Ok(row.map_err(|e| service_error(e, &service)).and_then(|row| Ok(Service::try_from(row)?)))
+            refusable_transaction(conn, |conn| {
+                let row = diesel::insert_into(services::table)
+                    .values(service_values(&service))
+                    .returning(ServiceRow::as_returning())
+                    .get_result(conn);
+                let created = match row {
+                    Ok(row) => Service::try_from(row)?,
+                    Err(error) => return refused_or_failed(error, &service),
+                };
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::created(AuditEntity::Service, created.id, &created),
+                )?;
+                Ok(Ok(created))
+            })
         })
         .await?
     }
 
-    async fn update_service(&self, id: Uuid, service: NewService) -> Result<Service, ServiceError> {
+    async fn update_service(
+        &self,
+        id: Uuid,
+        service: NewService,
+        actor: Actor,
+    ) -> Result<Service, ServiceError> {
         self.run(move |conn| {
-            let row = diesel::update(services::table.find(id))
-                .set(service_values(&service))
-                .returning(ServiceRow::as_returning())
-                .get_result(conn);
-            Ok(row.map_err(|e| service_error(e, &service)).and_then(|row| Ok(Service::try_from(row)?)))
+            refusable_transaction(conn, |conn| {
+                let before: Service = services::table
+                    .find(id)
+                    .select(ServiceRow::as_select())
+                    .for_update()
+                    .first(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                let row = diesel::update(services::table.find(id))
+                    .set(service_values(&service))
+                    .returning(ServiceRow::as_returning())
+                    .get_result(conn);
+                let after = match row {
+                    Ok(row) => Service::try_from(row)?,
+                    Err(error) => return refused_or_failed(error, &service),
+                };
+                audit::record(conn, &actor, AuditRecord::updated(AuditEntity::Service, id, &before, &after))?;
+                Ok(Ok(after))
+            })
         })
         .await?
     }
 
-    async fn delete_service(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_service(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(services::table.find(id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let deleted: Service = diesel::delete(services::table.find(id))
+                    .returning(ServiceRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Service, id, &deleted))
+            })
         })
         .await
     }

@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use domain::Email;
+use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
 use domain::mail::MailEvent;
 use ports::{ContentRepository, PostError, RepoResult};
@@ -11,14 +12,14 @@ use ports::{ContentRepository, PostError, RepoResult};
 use crate::catalog::exactly_one;
 use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
 use crate::schema::{blog_posts, contact_messages, newsletter_subscriptions};
-use crate::{Constraint, PgStore, storage, transaction, violates};
+use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// A taken slug is the post's own refusal; anything else is the store's.
-fn post_error(error: diesel::result::Error) -> PostError {
+fn refused_or_failed(error: diesel::result::Error) -> RepoResult<Result<BlogPost, PostError>> {
     if violates(&error, Constraint::Unique, "blog_posts_slug_key") {
-        PostError::DuplicateSlug
+        Ok(Err(PostError::DuplicateSlug))
     } else {
-        PostError::Repo(storage(error))
+        Err(storage(error))
     }
 }
 
@@ -73,38 +74,74 @@ impl ContentRepository for PgStore {
         .await
     }
 
-    async fn create_post(&self, post: NewBlogPost) -> Result<BlogPost, PostError> {
+    async fn create_post(&self, post: NewBlogPost, actor: Actor) -> Result<BlogPost, PostError> {
         self.run(move |conn| {
-            let row = diesel::insert_into(blog_posts::table)
-                .values(post_values(&post, None))
-                .returning(PostRow::as_returning())
-                .get_result(conn);
-            Ok(row.map_err(post_error).and_then(|row| Ok(BlogPost::try_from(row)?)))
+            refusable_transaction(conn, |conn| {
+                let row = diesel::insert_into(blog_posts::table)
+                    .values(post_values(&post, None))
+                    .returning(PostRow::as_returning())
+                    .get_result(conn);
+                let created = match row {
+                    Ok(row) => BlogPost::try_from(row)?,
+                    Err(error) => return refused_or_failed(error),
+                };
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::created(AuditEntity::BlogPost, created.id, &created),
+                )?;
+                Ok(Ok(created))
+            })
         })
         .await?
     }
 
-    async fn update_post(&self, id: Uuid, post: NewBlogPost) -> Result<BlogPost, PostError> {
+    async fn update_post(&self, id: Uuid, post: NewBlogPost, actor: Actor) -> Result<BlogPost, PostError> {
         self.run(move |conn| {
-            // The publication date stays what it was.
-            let row = diesel::update(blog_posts::table.find(id))
-                .set((
-                    blog_posts::title.eq(&post.title),
-                    blog_posts::slug.eq(post.slug.as_str()),
-                    blog_posts::excerpt.eq(&post.excerpt),
-                    blog_posts::content.eq(&post.content),
-                    blog_posts::image.eq(&post.image),
-                ))
-                .returning(PostRow::as_returning())
-                .get_result(conn);
-            Ok(row.map_err(post_error).and_then(|row| Ok(BlogPost::try_from(row)?)))
+            refusable_transaction(conn, |conn| {
+                let before: BlogPost = blog_posts::table
+                    .find(id)
+                    .select(PostRow::as_select())
+                    .for_update()
+                    .first(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                // The publication date stays what it was.
+                let row = diesel::update(blog_posts::table.find(id))
+                    .set((
+                        blog_posts::title.eq(&post.title),
+                        blog_posts::slug.eq(post.slug.as_str()),
+                        blog_posts::excerpt.eq(&post.excerpt),
+                        blog_posts::content.eq(&post.content),
+                        blog_posts::image.eq(&post.image),
+                    ))
+                    .returning(PostRow::as_returning())
+                    .get_result(conn);
+                let after = match row {
+                    Ok(row) => BlogPost::try_from(row)?,
+                    Err(error) => return refused_or_failed(error),
+                };
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::updated(AuditEntity::BlogPost, id, &before, &after),
+                )?;
+                Ok(Ok(after))
+            })
         })
         .await?
     }
 
-    async fn delete_post(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_post(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(blog_posts::table.find(id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let deleted: BlogPost = diesel::delete(blog_posts::table.find(id))
+                    .returning(PostRow::as_returning())
+                    .get_result(conn)
+                    .map_err(storage)?
+                    .try_into()?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::BlogPost, id, &deleted))
+            })
         })
         .await
     }
@@ -144,9 +181,16 @@ impl ContentRepository for PgStore {
         .await
     }
 
-    async fn delete_message(&self, id: Uuid) -> RepoResult<()> {
+    async fn delete_message(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
-            exactly_one(diesel::delete(contact_messages::table.find(id)).execute(conn).map_err(storage)?)
+            transaction(conn, |conn| {
+                let deleted = diesel::delete(contact_messages::table.find(id))
+                    .returning(MessageRow::as_returning())
+                    .get_result(conn)
+                    .map(ContactMessage::from)
+                    .map_err(storage)?;
+                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::ContactMessage, id, &deleted))
+            })
         })
         .await
     }

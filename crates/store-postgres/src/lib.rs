@@ -4,6 +4,7 @@
 //! connection from an r2d2 pool; multi-row writes are one transaction.
 
 mod admins;
+mod audit;
 mod bookings;
 mod catalog;
 mod content;
@@ -295,6 +296,35 @@ fn transaction<T>(
         }
     }
     conn.transaction::<T, Failed, _>(|conn| work(conn).map_err(Failed)).map_err(|Failed(error)| error)
+}
+
+/// Runs `work` in a transaction that commits only when it returns
+/// `Ok(Ok(_))`: a refusal (`Ok(Err(_))`, such as a taken slug or a full
+/// date) is rolled back like a failure, so nothing of it, and no audit
+/// record, is left.
+fn refusable_transaction<T, E>(
+    conn: &mut PgConnection,
+    work: impl FnOnce(&mut PgConnection) -> RepoResult<Result<T, E>>,
+) -> RepoResult<Result<T, E>> {
+    enum Undone<E> {
+        Failed(RepoError),
+        Refused(E),
+    }
+    impl<E> From<DieselError> for Undone<E> {
+        fn from(error: DieselError) -> Self {
+            Undone::Failed(storage(error))
+        }
+    }
+    let outcome = conn.transaction::<T, Undone<E>, _>(|conn| match work(conn) {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(refusal)) => Err(Undone::Refused(refusal)),
+        Err(error) => Err(Undone::Failed(error)),
+    });
+    match outcome {
+        Ok(value) => Ok(Ok(value)),
+        Err(Undone::Refused(refusal)) => Ok(Err(refusal)),
+        Err(Undone::Failed(error)) => Err(error),
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
@@ -17,7 +18,7 @@ use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{orders, products};
-use crate::{PgStore, storage, transaction};
+use crate::{PgStore, audit, storage, transaction};
 
 /// One entry of `orders.items`, the JSON list the specification describes.
 #[derive(Serialize, Deserialize)]
@@ -204,20 +205,19 @@ impl OrderRepository for PgStore {
         .await
     }
 
-    async fn set_order_status(&self, id: Uuid, status: OrderStatus) -> RepoResult<Order> {
+    async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order> {
         let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
-                let before: String = orders::table
+                let previous: Order = orders::table
                     .find(id)
-                    .select(orders::status)
+                    .select(OrderRow::as_select())
                     .for_update()
                     .first(conn)
-                    .map_err(storage)?;
-                let movement = StockMovement::between(
-                    OrderStatus::from_text(&before).unwrap_or(OrderStatus::Pending),
-                    status,
-                );
+                    .map_err(storage)?
+                    .try_into()?;
+                let before = previous.status.as_str();
+                let movement = StockMovement::between(previous.status, status);
                 let order: Order = diesel::update(orders::table.find(id))
                     .set(orders::status.eq(status.as_str()))
                     .returning(OrderRow::as_returning())
@@ -238,6 +238,11 @@ impl OrderRepository for PgStore {
                         store.enqueue(conn, &event)?;
                     }
                 }
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::status_changed(AuditEntity::Order, id, &previous, &order),
+                )?;
                 Ok(order)
             })
         })

@@ -7,12 +7,13 @@ use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::mail::{MailEvent, MailState, MailTemplate};
 use ports::{CalendarInvite, MailAttempt, OutboxRepository, OutgoingMail, RepoError, RepoResult, StoredMail};
 
 use crate::money::CorruptRow;
 use crate::schema::{outbox_attempts, outbox_messages};
-use crate::{PgStore, storage, transaction};
+use crate::{PgStore, audit, storage, transaction};
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = outbox_messages, check_for_backend(diesel::pg::Pg))]
@@ -238,20 +239,31 @@ impl OutboxRepository for PgStore {
         .await
     }
 
-    async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> RepoResult<StoredMail> {
+    async fn resend(&self, id: Uuid, now: DateTime<Utc>, actor: Actor) -> RepoResult<StoredMail> {
         self.run(move |conn| {
-            diesel::update(
-                outbox_messages::table.find(id).filter(outbox_messages::state.eq(MailState::Failed.as_str())),
-            )
-            .set((
-                outbox_messages::state.eq(MailState::Queued.as_str()),
-                outbox_messages::attempts.eq(0),
-                outbox_messages::next_attempt_at.eq(now),
-            ))
-            .returning(MessageRow::as_returning())
-            .get_result(conn)
-            .map_err(storage)?
-            .try_into()
+            transaction(conn, |conn| {
+                let queued: StoredMail = diesel::update(
+                    outbox_messages::table
+                        .find(id)
+                        .filter(outbox_messages::state.eq(MailState::Failed.as_str())),
+                )
+                .set((
+                    outbox_messages::state.eq(MailState::Queued.as_str()),
+                    outbox_messages::attempts.eq(0),
+                    outbox_messages::next_attempt_at.eq(now),
+                ))
+                .returning(MessageRow::as_returning())
+                .get_result(conn)
+                .map_err(storage)?
+                .try_into()?;
+                let summary = format!("“{}” to {}", queued.mail.subject, queued.mail.to);
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::new(AuditEntity::Email, Some(id), AuditAction::Resent, &summary),
+                )?;
+                Ok(queued)
+            })
         })
         .await
     }

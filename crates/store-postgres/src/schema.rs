@@ -29,6 +29,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    audit_log (id) {
+        id -> Uuid,
+        at -> Timestamptz,
+        actor_id -> Nullable<Uuid>,
+        actor -> Text,
+        entity -> Text,
+        entity_id -> Nullable<Uuid>,
+        action -> Text,
+        summary -> Text,
+    }
+}
+
+diesel::table! {
     availability (id) {
         id -> Uuid,
         service_id -> Nullable<Uuid>,
@@ -218,6 +231,7 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
@@ -227,6 +241,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     account_login_attempts,
     admin_users,
     app_settings,
+    audit_log,
     availability,
     blackout_dates,
     blog_posts,

@@ -237,7 +237,7 @@ pub async fn list_bookings(
         (status = 404, description = "No such booking", body = ErrorBody),
         (status = 409, description = "Reinstating it would exceed capacity", body = ErrorBody)))]
 pub async fn set_booking_status(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<BookingStatusInput>,
@@ -245,7 +245,8 @@ pub async fn set_booking_status(
     let status = model::BookingStatus::from_text(&input.status).ok_or_else(|| {
         ValidationErrors::single("status", "Status must be pending, confirmed, completed or cancelled")
     })?;
-    let booking = state.booking.set_status(*id, status).await.map_err(ApiError::repo("Booking"))?;
+    let booking =
+        state.booking.set_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
     Ok(web::Json(booking.into()))
 }
 
@@ -256,11 +257,11 @@ pub async fn set_booking_status(
         (status = 204, description = "Deleted; its capacity is given back"),
         (status = 404, description = "No such booking", body = ErrorBody)))]
 pub async fn delete_booking(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.booking.delete(*id).await.map_err(ApiError::repo("Booking"))?;
+    state.booking.delete(*id, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -372,8 +373,7 @@ pub async fn create_blackout(
     input: JsonBody<BlackoutInput>,
 ) -> Result<HttpResponse, ApiError> {
     let (blackout, cancel_covered) = input.into_inner().into_domain()?;
-    let (blackout, _cancelled) =
-        state.booking.add_blackout(blackout, Some(admin.0.id), cancel_covered).await?;
+    let (blackout, _cancelled) = state.booking.add_blackout(blackout, admin.actor(), cancel_covered).await?;
     Ok(HttpResponse::Created().json(BlackoutDate::from(blackout)))
 }
 
@@ -384,11 +384,11 @@ pub async fn create_blackout(
         (status = 204, description = "Removed"),
         (status = 404, description = "No such blackout period", body = ErrorBody)))]
 pub async fn delete_blackout(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.bookings.delete_blackout(*id).await.map_err(ApiError::repo("Blackout period"))?;
+    state.bookings.delete_blackout(*id, admin.actor()).await.map_err(ApiError::repo("Blackout period"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -491,7 +491,7 @@ pub async fn list_availability(
         (status = 400, description = "Invalid fields or unknown service", body = ErrorBody),
         (status = 409, description = "Max capacity below the bookings already made", body = ErrorBody)))]
 pub async fn upsert_availability(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     input: JsonBody<AvailabilityInput>,
 ) -> Result<web::Json<Availability>, ApiError> {
@@ -506,7 +506,7 @@ pub async fn upsert_availability(
         block_reason: input.block_reason.into_inner(),
     }
     .validate()?;
-    Ok(web::Json(state.bookings.upsert_availability(entry).await?.into()))
+    Ok(web::Json(state.bookings.upsert_availability(entry, admin.actor()).await?.into()))
 }
 
 #[utoipa::path(delete, path = "/api/admin/availability/{id}", tag = "Calendar",
@@ -516,10 +516,14 @@ pub async fn upsert_availability(
         (status = 204, description = "Removed; the bookings it governed stay"),
         (status = 404, description = "No such entry", body = ErrorBody)))]
 pub async fn delete_availability(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.bookings.delete_availability(*id).await.map_err(ApiError::repo("Availability entry"))?;
+    state
+        .bookings
+        .delete_availability(*id, admin.actor())
+        .await
+        .map_err(ApiError::repo("Availability entry"))?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -245,11 +245,11 @@ pub async fn get_product(
         (status = 201, description = "Created", body = Product),
         (status = 400, description = "Invalid fields", body = ErrorBody)))]
 pub async fn create_product(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     input: JsonBody<ProductInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let product = state.catalog.create_product(input.into_inner().into_domain()?).await?;
+    let product = state.catalog.create_product(input.into_inner().into_domain()?, admin.actor()).await?;
     Ok(HttpResponse::Created().json(Product::from(product)))
 }
 
@@ -261,13 +261,14 @@ pub async fn create_product(
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn update_product(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<ProductInput>,
 ) -> Result<web::Json<Product>, ApiError> {
     let product = input.into_inner().into_domain()?;
-    let product = state.catalog.update_product(*id, product).await.map_err(ApiError::repo("Product"))?;
+    let product =
+        state.catalog.update_product(*id, product, admin.actor()).await.map_err(ApiError::repo("Product"))?;
     Ok(web::Json(product.into()))
 }
 
@@ -278,11 +279,11 @@ pub async fn update_product(
         (status = 204, description = "Deleted with its media"),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn delete_product(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_product(*id).await.map_err(ApiError::repo("Product"))?;
+    state.catalog.delete_product(*id, admin.actor()).await.map_err(ApiError::repo("Product"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -306,7 +307,7 @@ pub async fn list_media(
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn add_media(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<MediaInput>,
@@ -319,7 +320,8 @@ pub async fn add_media(
         sort_order: input.sort_order.and_then(|order| form_whole(&order.into_inner())),
     }
     .validate()?;
-    let media = state.catalog.add_media(*id, media).await.map_err(ApiError::repo("Product"))?;
+    let media =
+        state.catalog.add_media(*id, media, admin.actor()).await.map_err(ApiError::repo("Product"))?;
     Ok(HttpResponse::Created().json(ProductMedia::from(media)))
 }
 
@@ -331,7 +333,7 @@ pub async fn add_media(
         (status = 400, description = "Invalid sort order", body = ErrorBody),
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn update_media(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<MediaOrderInput>,
@@ -341,7 +343,11 @@ pub async fn update_media(
         _ => Err(format!("Sort order must be a whole number from 0 to {}", model::MAX_SORT_ORDER)),
     }
     .map_err(|message| ApiError::validation(domain::ValidationErrors::single("sortOrder", message)))?;
-    let media = state.catalog.set_media_sort_order(*id, sort_order).await.map_err(ApiError::repo("Media"))?;
+    let media = state
+        .catalog
+        .set_media_sort_order(*id, sort_order, admin.actor())
+        .await
+        .map_err(ApiError::repo("Media"))?;
     Ok(web::Json(media.into()))
 }
 
@@ -352,11 +358,11 @@ pub async fn update_media(
         (status = 204, description = "Deleted"),
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn delete_media(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_media(*id).await.map_err(ApiError::repo("Media"))?;
+    state.catalog.delete_media(*id, admin.actor()).await.map_err(ApiError::repo("Media"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -373,11 +379,11 @@ pub async fn list_services(state: web::Data<AppState>) -> Result<web::Json<Vec<S
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn create_service(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     input: JsonBody<ServiceInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.catalog.create_service(input.into_inner().into_domain()?).await?;
+    let service = state.catalog.create_service(input.into_inner().into_domain()?, admin.actor()).await?;
     Ok(HttpResponse::Created().json(Service::from(service)))
 }
 
@@ -390,13 +396,14 @@ pub async fn create_service(
         (status = 404, description = "No such service", body = ErrorBody),
         (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn update_service(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<ServiceInput>,
 ) -> Result<web::Json<Service>, ApiError> {
     let service = input.into_inner().into_domain()?;
-    let service = state.catalog.update_service(*id, service).await.map_err(ApiError::repo("Service"))?;
+    let service =
+        state.catalog.update_service(*id, service, admin.actor()).await.map_err(ApiError::repo("Service"))?;
     Ok(web::Json(service.into()))
 }
 
@@ -407,10 +414,10 @@ pub async fn update_service(
         (status = 204, description = "Deleted with its availability entries"),
         (status = 404, description = "No such service", body = ErrorBody)))]
 pub async fn delete_service(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_service(*id).await.map_err(ApiError::repo("Service"))?;
+    state.catalog.delete_service(*id, admin.actor()).await.map_err(ApiError::repo("Service"))?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -179,11 +179,11 @@ pub async fn get_post(
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn create_post(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     input: JsonBody<BlogPostInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let post = state.content.create_post(input.into_inner().into_domain()?).await?;
+    let post = state.content.create_post(input.into_inner().into_domain()?, admin.actor()).await?;
     Ok(HttpResponse::Created().json(BlogPost::from(post)))
 }
 
@@ -196,13 +196,13 @@ pub async fn create_post(
         (status = 404, description = "No such post", body = ErrorBody),
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn update_post(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<BlogPostInput>,
 ) -> Result<web::Json<BlogPost>, ApiError> {
     let post = input.into_inner().into_domain()?;
-    let post = state.content.update_post(*id, post).await.map_err(ApiError::repo("Post"))?;
+    let post = state.content.update_post(*id, post, admin.actor()).await.map_err(ApiError::repo("Post"))?;
     Ok(web::Json(post.into()))
 }
 
@@ -213,11 +213,11 @@ pub async fn update_post(
         (status = 204, description = "Deleted"),
         (status = 404, description = "No such post", body = ErrorBody)))]
 pub async fn delete_post(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.content.delete_post(*id).await.map_err(ApiError::repo("Post"))?;
+    state.content.delete_post(*id, admin.actor()).await.map_err(ApiError::repo("Post"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -263,11 +263,11 @@ pub async fn list_messages(
         (status = 204, description = "Deleted"),
         (status = 404, description = "No such message", body = ErrorBody)))]
 pub async fn delete_message(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.content.delete_message(*id).await.map_err(ApiError::repo("Message"))?;
+    state.content.delete_message(*id, admin.actor()).await.map_err(ApiError::repo("Message"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 

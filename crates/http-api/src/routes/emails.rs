@@ -207,12 +207,16 @@ pub async fn detail(
         (status = 200, description = "Queued again, with a fresh series of attempts", body = Email),
         (status = 404, description = "No failed message has this id", body = ErrorBody)))]
 pub async fn resend(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<Email>, ApiError> {
-    let message =
-        state.mail.outbox.resend(*id, state.clock.now()).await.map_err(ApiError::repo("Failed message"))?;
+    let message = state
+        .mail
+        .outbox
+        .resend(*id, state.clock.now(), admin.actor())
+        .await
+        .map_err(ApiError::repo("Failed message"))?;
     Ok(web::Json(message.into()))
 }
 

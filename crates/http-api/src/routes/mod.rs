@@ -1,3 +1,4 @@
+pub mod activity;
 pub mod admin;
 pub mod bookings;
 pub mod catalog;

@@ -228,7 +228,7 @@ pub async fn list_orders(
         (status = 400, description = "Unknown status", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody)))]
 pub async fn set_order_status(
-    _admin: AdminSession,
+    admin: AdminSession,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
     input: JsonBody<OrderStatusInput>,
@@ -239,6 +239,7 @@ pub async fn set_order_status(
             "Status must be pending, processing, shipped, delivered or cancelled",
         ))
     })?;
-    let order = state.orders.set_order_status(*id, status).await.map_err(ApiError::repo("Order"))?;
+    let order =
+        state.orders.set_order_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Order"))?;
     Ok(web::Json(order.into()))
 }

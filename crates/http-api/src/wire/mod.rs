@@ -20,9 +20,32 @@ macro_rules! wire_enum {
                 match value { $(D::$variant => $name::$variant),+ }
             }
         }
+
+        impl From<$name> for $domain {
+            fn from(value: $name) -> Self {
+                use $domain as D;
+                match value { $($name::$variant => D::$variant),+ }
+            }
+        }
     };
 }
 
+wire_enum! {
+    /// What an audit record is about.
+    ActivityEntity mirrors domain::audit::AuditEntity {
+        Product = "product", ProductMedia = "product_media", Service = "service", BlogPost = "blog_post",
+        ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
+        Availability = "availability", Email = "email", Session = "session",
+    }
+}
+wire_enum! {
+    /// What an audit record says happened.
+    ActivityAction mirrors domain::audit::AuditAction {
+        Created = "created", Updated = "updated", Deleted = "deleted", StatusChanged = "status_changed",
+        Resent = "resent", LoginSucceeded = "login_succeeded", LoginFailed = "login_failed",
+        LoggedOut = "logged_out",
+    }
+}
 wire_enum! {
     /// Product category.
     ProductCategory mirrors domain::catalog::ProductCategory { Skincare = "skincare", Candles = "candles", Teas = "teas" }

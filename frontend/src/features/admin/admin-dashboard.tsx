@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { businessToday } from '@/lib/dates';
 import { logoutOnServer } from './auth/api/logout';
+import { ActivityTab } from './activity/components/activity-tab';
 import { BlogTab } from './blog/components/blog-tab';
 import { BookingsTab } from './bookings/components/bookings-tab';
 import { CalendarTab } from './calendar/components/calendar-tab';
@@ -31,6 +32,7 @@ const tabs = [
   { value: 'blog', label: 'Blog', Panel: BlogTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
   { value: 'emails', label: 'Emails', Panel: EmailsTab },
+  { value: 'activity', label: 'Activity', Panel: ActivityTab },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode }>;
 
 /** /admin/dashboard: only with both session keys present (spec §2, §6). */

@@ -4,6 +4,22 @@
  */
 
 export interface paths {
+    "/api/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/availability": {
         parameters: {
             query?: never;
@@ -695,6 +711,46 @@ export interface components {
          * @enum {string}
          */
         AccommodationType: "tiny_home" | "retreat";
+        /**
+         * @description What an audit record says happened.
+         * @enum {string}
+         */
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out";
+        /**
+         * @description What an audit record is about.
+         * @enum {string}
+         */
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session";
+        /** @description One admin write or login attempt. */
+        ActivityEntry: {
+            action: components["schemas"]["ActivityAction"];
+            /** @description The acting admin's e-mail, or the address tried at a failed login. */
+            actor: string;
+            /**
+             * Format: uuid
+             * @description The acting admin's id (none for a login to an unknown account).
+             */
+            actorId?: string | null;
+            /** Format: date-time */
+            at: string;
+            entity: components["schemas"]["ActivityEntity"];
+            /**
+             * Format: uuid
+             * @description The record changed (none where there is no single record).
+             */
+            entityId?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description What changed, before → after, in a line. */
+            summary: string;
+        };
+        /** @description A page of the trail and everyone it names (for the admin filter). */
+        ActivityPage: {
+            /** @description Every actor the whole trail names, alphabetically. */
+            actors: string[];
+            /** @description Newest first. */
+            entries: components["schemas"]["ActivityEntry"][];
+        };
         /** @description An administrator (never with a password). */
         Admin: {
             /** Format: date-time */
@@ -1353,6 +1409,64 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list: {
+        parameters: {
+            query?: {
+                /** @description Only this actor's records (an e-mail from `actors`). */
+                actor?: string;
+                /** @description Only records about this kind of thing. */
+                entity?: components["schemas"]["ActivityEntity"];
+                /** @description From this day on (yyyy-MM-dd, the retreat's time zone). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Up to and including this day (yyyy-MM-dd, the retreat's time zone). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description At most this many records (default 200). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching records, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description A malformed date or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_availability: {
         parameters: {
             query: {

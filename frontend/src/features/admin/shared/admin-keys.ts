@@ -16,4 +16,5 @@ export const adminKeys = {
   email: (id: string) => [...adminKeys.emails(), id] as const,
   emailPreviews: () => [...adminKeys.all, 'email-previews'] as const,
   mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
+  activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
 };

@@ -15,6 +15,9 @@ export type EmailState = OutboxEmail['state'];
 export type EmailTemplate = OutboxEmail['template'];
 export type EmailPreview = ResponseOf<'/api/admin/email-previews', 'get'>[number];
 export type MailSettings = ResponseOf<'/api/admin/mail-settings', 'get'>;
+export type ActivityEntry = ResponseOf<'/api/admin/activity', 'get'>['entries'][number];
+export type ActivityEntity = ActivityEntry['entity'];
+export type ActivityAction = ActivityEntry['action'];
 
 export type ProductInput = RequestBodyOf<'/api/products', 'post'>;
 export type MediaInput = RequestBodyOf<'/api/products/{id}/media', 'post'>;

@@ -1,0 +1,408 @@
+//! The audit trail (docs/decisions.md §12): who changed what, when, with a
+//! short before/after summary. Every admin write and every login attempt that
+//! was checked leaves one record, written by the store in the change's own
+//! transaction, so a refused or failed write leaves none.
+//!
+//! What a record says about a change is decided here, once: each audited
+//! thing lists its facts ([`Audited`]), and [`AuditRecord::created`],
+//! [`AuditRecord::updated`] and [`AuditRecord::deleted`] turn them into the
+//! summary the Activity view shows.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::admin::Admin;
+use crate::booking::{AvailabilityEntry, Blackout, Booking};
+use crate::catalog::{Product, ProductMedia, Service};
+use crate::content::{BlogPost, ContactMessage};
+use crate::order::Order;
+
+crate::text_enum! {
+    /// What a record is about.
+    AuditEntity {
+        Product,
+        ProductMedia,
+        Service,
+        BlogPost,
+        ContactMessage,
+        Order,
+        Booking,
+        Blackout,
+        Availability,
+        Email,
+        Session,
+    }
+}
+
+crate::text_enum! {
+    /// What happened to it.
+    AuditAction {
+        Created,
+        Updated,
+        Deleted,
+        StatusChanged,
+        Resent,
+        LoginSucceeded,
+        LoginFailed,
+        LoggedOut,
+    }
+}
+
+/// Who acted: a signed-in admin, or (for a failed login) the account that
+/// was tried, which may not exist.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub admin_id: Option<Uuid>,
+    /// The admin's e-mail at the time (or the address tried at login).
+    pub email: String,
+}
+
+impl Actor {
+    pub fn admin(admin: &Admin) -> Self {
+        Self { admin_id: Some(admin.id), email: admin.email.clone() }
+    }
+
+    /// A login attempt for `account`, as typed (trimmed, lower case, cut to
+    /// an e-mail's length so a hostile value cannot bloat the trail).
+    pub fn login_attempt(admin_id: Option<Uuid>, account: &str) -> Self {
+        Self { admin_id, email: clip(&printable(&account.trim().to_lowercase()), MAX_EMAIL_CHARS) }
+    }
+}
+
+/// One change, as the store writes it (the time and the actor are added there).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditRecord {
+    pub entity: AuditEntity,
+    pub entity_id: Option<Uuid>,
+    pub action: AuditAction,
+    pub summary: String,
+}
+
+/// A stored record, as the Activity view lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditEntry {
+    pub id: Uuid,
+    pub at: DateTime<Utc>,
+    pub actor_id: Option<Uuid>,
+    pub actor: String,
+    pub entity: AuditEntity,
+    pub entity_id: Option<Uuid>,
+    pub action: AuditAction,
+    pub summary: String,
+}
+
+/// The Activity view's filters; every one is optional. Times are the bounds
+/// of the chosen dates in the retreat's time zone (`from` inclusive, `until`
+/// exclusive).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AuditQuery {
+    pub actor: Option<String>,
+    pub entity: Option<AuditEntity>,
+    pub from: Option<DateTime<Utc>>,
+    pub until: Option<DateTime<Utc>>,
+    /// At most this many, newest first (capped by [`MAX_AUDIT_PAGE`]).
+    pub limit: i64,
+}
+
+pub const MAX_AUDIT_PAGE: i64 = 500;
+const MAX_EMAIL_CHARS: usize = 254;
+/// A value longer than this is cut with "…" in a summary.
+const MAX_VALUE_CHARS: usize = 60;
+const MAX_SUMMARY_CHARS: usize = 600;
+
+/// Something the trail records: a name people recognise, and the facts a
+/// change of it may touch, in a stable order.
+pub trait Audited {
+    fn label(&self) -> String;
+    fn facts(&self) -> Vec<(&'static str, String)>;
+}
+
+impl AuditRecord {
+    pub fn new(entity: AuditEntity, entity_id: Option<Uuid>, action: AuditAction, summary: &str) -> Self {
+        Self { entity, entity_id, action, summary: clip(&printable(summary), MAX_SUMMARY_CHARS) }
+    }
+
+    /// "“Lavender Candle” — category candles; price 28.00; stock unlimited"
+    pub fn created<T: Audited>(entity: AuditEntity, id: Uuid, created: &T) -> Self {
+        let facts: Vec<String> =
+            created.facts().into_iter().map(|(name, value)| format!("{name} {}", shown(&value))).collect();
+        let summary = format!("{} — {}", quoted(&created.label()), facts.join("; "));
+        Self::new(entity, Some(id), AuditAction::Created, &summary)
+    }
+
+    /// "“Lavender Candle”: price 28.00 → 30.00; description changed". Only
+    /// facts that differ are named; a save that changed nothing says so.
+    pub fn updated<T: Audited>(entity: AuditEntity, id: Uuid, before: &T, after: &T) -> Self {
+        Self::changed(entity, id, AuditAction::Updated, before, after)
+    }
+
+    /// As `updated`, for a status change (orders, bookings).
+    pub fn status_changed<T: Audited>(entity: AuditEntity, id: Uuid, before: &T, after: &T) -> Self {
+        Self::changed(entity, id, AuditAction::StatusChanged, before, after)
+    }
+
+    pub fn deleted<T: Audited>(entity: AuditEntity, id: Uuid, deleted: &T) -> Self {
+        Self::new(entity, Some(id), AuditAction::Deleted, &quoted(&deleted.label()))
+    }
+
+    fn changed<T: Audited>(
+        entity: AuditEntity,
+        id: Uuid,
+        action: AuditAction,
+        before: &T,
+        after: &T,
+    ) -> Self {
+        let changes: Vec<String> = before
+            .facts()
+            .into_iter()
+            .zip(after.facts())
+            .filter(|((_, old), (_, new))| old != new)
+            .map(|((name, old), (_, new))| {
+                let (old_shown, new_shown) = (shown(&old), shown(&new));
+                if old_shown == new_shown {
+                    // Both differ only past what a summary shows.
+                    format!("{name} changed")
+                } else {
+                    format!("{name} {old_shown} → {new_shown}")
+                }
+            })
+            .collect();
+        let what = if changes.is_empty() { "saved without changes".to_owned() } else { changes.join("; ") };
+        Self::new(entity, Some(id), action, &format!("{}: {what}", quoted(&after.label())))
+    }
+}
+
+fn quoted(label: &str) -> String {
+    format!("“{}”", clip(label, MAX_VALUE_CHARS))
+}
+
+/// A value as a summary shows it: one line, at most `MAX_VALUE_CHARS`.
+fn shown(value: &str) -> String {
+    let one_line: String = value.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.is_empty() { "(empty)".to_owned() } else { clip(&one_line, MAX_VALUE_CHARS) }
+}
+
+/// Control characters (NUL, line breaks, escapes) as spaces: a record is one
+/// line of text, and PostgreSQL text cannot hold NUL.
+fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+fn clip(text: &str, max_chars: usize) -> String {
+    if text.chars().count() <= max_chars {
+        text.to_owned()
+    } else {
+        let mut cut: String = text.chars().take(max_chars - 1).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+fn or_none(value: Option<&str>) -> String {
+    value.unwrap_or("none").to_owned()
+}
+
+impl Audited for Product {
+    fn label(&self) -> String {
+        self.name.clone()
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("name", self.name.clone()),
+            ("category", self.category.as_str().to_owned()),
+            ("price", self.price.to_string()),
+            ("stock", self.stock.map_or("unlimited".to_owned(), |n| n.to_string())),
+            ("image", self.image.clone()),
+            ("description", self.description.clone()),
+        ]
+    }
+}
+
+impl Audited for ProductMedia {
+    fn label(&self) -> String {
+        self.title.clone().unwrap_or_else(|| self.url.clone())
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("url", self.url.clone()),
+            ("type", self.media_type.as_str().to_owned()),
+            ("title", or_none(self.title.as_deref())),
+            ("order", self.sort_order.to_string()),
+        ]
+    }
+}
+
+impl Audited for Service {
+    fn label(&self) -> String {
+        self.name.clone()
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("name", self.name.clone()),
+            ("price", self.price.to_string()),
+            ("duration", format!("{} min", self.duration_minutes)),
+            ("booking key", or_none(self.booking_key.map(|k| k.as_str()))),
+            ("image", self.image.clone()),
+            ("description", self.description.clone()),
+        ]
+    }
+}
+
+impl Audited for BlogPost {
+    fn label(&self) -> String {
+        self.title.clone()
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("title", self.title.clone()),
+            ("slug", self.slug.as_str().to_owned()),
+            ("excerpt", self.excerpt.clone()),
+            ("image", self.image.clone()),
+            ("content", self.content.clone()),
+        ]
+    }
+}
+
+impl Audited for ContactMessage {
+    fn label(&self) -> String {
+        format!("Message from {} {}", self.first_name, self.last_name)
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![("email", self.email.clone())]
+    }
+}
+
+impl Audited for Order {
+    fn label(&self) -> String {
+        format!(
+            "Order {} from {} {}, ${}",
+            short_id(self.id),
+            self.customer.first_name,
+            self.customer.last_name,
+            self.totals.total
+        )
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![("status", self.status.as_str().to_owned())]
+    }
+}
+
+impl Audited for Booking {
+    fn label(&self) -> String {
+        format!(
+            "{} {}, {} on {} at {}",
+            self.first_name,
+            self.last_name,
+            self.service.as_str(),
+            self.date,
+            self.time.as_str()
+        )
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![("status", self.status.as_str().to_owned())]
+    }
+}
+
+impl Audited for Blackout {
+    fn label(&self) -> String {
+        format!("{} to {}, {}", self.start_date, self.end_date, self.blackout_type.as_str())
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![("reason", or_none(self.reason.as_deref()))]
+    }
+}
+
+impl Audited for AvailabilityEntry {
+    fn label(&self) -> String {
+        let scope = self
+            .service_name
+            .clone()
+            .or_else(|| self.accommodation_type.map(|a| a.as_str().to_owned()))
+            .unwrap_or_else(|| "whole retreat".to_owned());
+        let slot = self.time_slot.map_or("all day", |s| s.as_str());
+        format!("{scope} on {}, {slot}", self.date)
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("capacity", self.max_capacity.to_string()),
+            ("blocked", if self.is_blocked { "yes" } else { "no" }.to_owned()),
+            ("reason", or_none(self.block_reason.as_deref())),
+        ]
+    }
+}
+
+/// The first eight hex digits of an id, as the dashboard shows order numbers.
+fn short_id(id: Uuid) -> String {
+    id.simple().to_string()[..8].to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Money;
+    use crate::catalog::ProductCategory;
+
+    fn candle(price: i64, stock: Option<u32>, description: &str) -> Product {
+        Product {
+            id: Uuid::nil(),
+            name: "Lavender Candle".to_owned(),
+            category: ProductCategory::from_text("candles").expect("category"),
+            price: Money::constant(price),
+            description: description.to_owned(),
+            image: "/media/candle.jpg".to_owned(),
+            stock,
+        }
+    }
+
+    #[test]
+    fn a_creation_lists_every_fact() {
+        let record = AuditRecord::created(AuditEntity::Product, Uuid::nil(), &candle(2800, None, "Calm"));
+        assert_eq!(record.action, AuditAction::Created);
+        assert_eq!(
+            record.summary,
+            "“Lavender Candle” — name Lavender Candle; category candles; price 28.00; stock unlimited; \
+             image /media/candle.jpg; description Calm"
+        );
+    }
+
+    #[test]
+    fn an_update_names_only_what_changed() {
+        let before = candle(2800, Some(5), "Calm");
+        let after = candle(3000, Some(3), "Calm");
+        let record = AuditRecord::updated(AuditEntity::Product, Uuid::nil(), &before, &after);
+        assert_eq!(record.summary, "“Lavender Candle”: price 28.00 → 30.00; stock 5 → 3");
+        let same = AuditRecord::updated(AuditEntity::Product, Uuid::nil(), &before, &before);
+        assert_eq!(same.summary, "“Lavender Candle”: saved without changes");
+    }
+
+    #[test]
+    fn long_values_are_cut_and_changes_past_the_cut_still_show() {
+        let long = "x".repeat(200);
+        let before = candle(2800, None, &long);
+        let after = candle(2800, None, &format!("{long}y"));
+        let record = AuditRecord::updated(AuditEntity::Product, Uuid::nil(), &before, &after);
+        assert_eq!(record.summary, "“Lavender Candle”: description changed");
+        let created = AuditRecord::created(AuditEntity::Product, Uuid::nil(), &before);
+        assert!(created.summary.ends_with(&format!("description {}…", "x".repeat(MAX_VALUE_CHARS - 1))));
+    }
+
+    #[test]
+    fn summaries_are_one_line_and_bounded() {
+        let record = AuditRecord::new(AuditEntity::Email, None, AuditAction::Resent, &"a".repeat(5000));
+        assert_eq!(record.summary.chars().count(), MAX_SUMMARY_CHARS);
+        let multi = candle(100, None, "line one\r\nline two\tend");
+        let created = AuditRecord::created(AuditEntity::Product, Uuid::nil(), &multi);
+        assert!(created.summary.ends_with("description line one line two end"));
+        assert!(!created.summary.contains('\n'));
+    }
+
+    #[test]
+    fn a_login_attempt_keeps_the_account_short_and_lower_case() {
+        let actor = Actor::login_attempt(None, "  Owner@Example.COM ");
+        assert_eq!(actor.email, "owner@example.com");
+        assert_eq!(Actor::login_attempt(None, &"a".repeat(1000)).email.chars().count(), MAX_EMAIL_CHARS);
+        assert_eq!(Actor::login_attempt(None, "a\0b\r\nc").email, "a b  c");
+        let record = AuditRecord::new(AuditEntity::Email, None, AuditAction::Resent, "“x\0”\nto y");
+        assert_eq!(record.summary, "“x ” to y");
+    }
+}

@@ -1,0 +1,122 @@
+//! The dashboard's Activity view: the audit trail, read-only
+//! (docs/decisions.md §12). Records are written by the store in each
+//! admin write's transaction; nothing here writes.
+
+use actix_web::web;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use domain::audit::{AuditEntry, AuditQuery, MAX_AUDIT_PAGE};
+use domain::booking::parse_date;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::state::{AdminSession, AppState};
+use crate::wire::fields::CalendarDate;
+use crate::wire::{ActivityAction, ActivityEntity};
+
+/// One admin write or login attempt.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityEntry {
+    pub id: Uuid,
+    pub at: DateTime<Utc>,
+    /// The acting admin's id (none for a login to an unknown account).
+    pub actor_id: Option<Uuid>,
+    /// The acting admin's e-mail, or the address tried at a failed login.
+    pub actor: String,
+    pub entity: ActivityEntity,
+    /// The record changed (none where there is no single record).
+    pub entity_id: Option<Uuid>,
+    pub action: ActivityAction,
+    /// What changed, before → after, in a line.
+    pub summary: String,
+}
+
+impl From<AuditEntry> for ActivityEntry {
+    fn from(e: AuditEntry) -> Self {
+        Self {
+            id: e.id,
+            at: e.at,
+            actor_id: e.actor_id,
+            actor: e.actor,
+            entity: e.entity.into(),
+            entity_id: e.entity_id,
+            action: e.action.into(),
+            summary: e.summary,
+        }
+    }
+}
+
+/// A page of the trail and everyone it names (for the admin filter).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ActivityPage {
+    /// Newest first.
+    pub entries: Vec<ActivityEntry>,
+    /// Every actor the whole trail names, alphabetically.
+    pub actors: Vec<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ActivityFilter {
+    /// Only this actor's records (an e-mail from `actors`).
+    #[param(max_length = 254)]
+    pub actor: Option<String>,
+    /// Only records about this kind of thing.
+    #[param(value_type = Option<ActivityEntity>)]
+    pub entity: Option<ActivityEntity>,
+    /// From this day on (yyyy-MM-dd, the retreat's time zone).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Up to and including this day (yyyy-MM-dd, the retreat's time zone).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+    /// At most this many records (default 200).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<i64>,
+}
+
+const DEFAULT_PAGE: i64 = 200;
+
+#[utoipa::path(get, path = "/api/admin/activity", tag = "Activity", params(ActivityFilter),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Matching records, newest first", body = ActivityPage),
+        (status = 400, description = "A malformed date or limit", body = ErrorBody)))]
+pub async fn list(
+    _admin: AdminSession,
+    state: web::Data<AppState>,
+    filter: web::Query<ActivityFilter>,
+) -> Result<web::Json<ActivityPage>, ApiError> {
+    let filter = filter.into_inner();
+    let mut errors = domain::ValidationErrors::default();
+    let mut day = |field: &'static str, text: Option<String>| match text.filter(|t| !t.is_empty()) {
+        None => None,
+        Some(text) => match parse_date(&text, "") {
+            Ok(date) => Some(date),
+            Err(message) => {
+                errors.add(field, message);
+                None
+            }
+        },
+    };
+    let (from, to) = (day("from", filter.from), day("to", filter.to));
+    let limit = filter.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_AUDIT_PAGE).contains(&limit) {
+        errors.add("limit", "Limit must be a whole number from 1 to 500");
+    }
+    errors.into_result(|| ())?;
+    let query = AuditQuery {
+        actor: filter.actor.filter(|a| !a.is_empty()),
+        entity: filter.entity.map(Into::into),
+        from: from.map(|d| state.clock.start_of_local_day(d)),
+        until: to.and_then(|d| d.succ_opt()).map(|d| state.clock.start_of_local_day(d)),
+        limit,
+    };
+    let entries = state.audit.list_activity(query).await?;
+    let actors = state.audit.activity_actors().await?;
+    Ok(web::Json(ActivityPage { entries: entries.into_iter().map(Into::into).collect(), actors }))
+}

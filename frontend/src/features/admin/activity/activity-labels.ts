@@ -1,0 +1,60 @@
+import type { Tone } from '../shared/statuses';
+import type { ActivityAction, ActivityEntity } from '../shared/types';
+
+/*
+ * The trail's kinds and actions in words. The keys are the generated
+ * schema's, so a new kind or action fails the type check until it has words
+ * here; a value newer than this build still reads as words.
+ */
+const entities: Record<ActivityEntity, string> = {
+  product: 'Product',
+  product_media: 'Product media',
+  service: 'Service',
+  blog_post: 'Journal post',
+  contact_message: 'Message',
+  order: 'Order',
+  booking: 'Booking',
+  blackout: 'Blackout',
+  availability: 'Availability',
+  email: 'Email',
+  session: 'Sign-in',
+};
+
+type ActionInfo = { label: string; tone: Tone };
+
+const actions: Record<ActivityAction, ActionInfo> = {
+  created: { label: 'Created', tone: 'green' },
+  updated: { label: 'Updated', tone: 'blue' },
+  deleted: { label: 'Deleted', tone: 'red' },
+  status_changed: { label: 'Status changed', tone: 'yellow' },
+  resent: { label: 'Resent', tone: 'blue' },
+  login_succeeded: { label: 'Logged in', tone: 'green' },
+  login_failed: { label: 'Login failed', tone: 'red' },
+  logged_out: { label: 'Logged out', tone: 'stone' },
+};
+
+/** The kind filter's choices, alphabetically by their words. */
+export const entityChoices = (Object.entries(entities) as Array<[ActivityEntity, string]>)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+export function entityLabel(entity: string): string {
+  return entities[entity as ActivityEntity] ?? humanize(entity);
+}
+
+export function actionInfo(action: string): ActionInfo {
+  return actions[action as ActivityAction] ?? { label: humanize(action), tone: 'stone' };
+}
+
+/** The Activity tab's filters; an empty string means "any". */
+export type ActivityFilters = { actor: string; entity: ActivityEntity | ''; from: string; to: string };
+export const NO_FILTERS: ActivityFilters = { actor: '', entity: '', from: '', to: '' };
+
+export function hasFilters(filters: ActivityFilters): boolean {
+  return Object.values(filters).some((value) => value !== '');
+}
+
+function humanize(text: string): string {
+  const words = text.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
