@@ -29,7 +29,7 @@ test('stat cards match the API: revenue is the sum of order totals, the rest are
   await expect(page.getByTestId('stat-new-messages')).toHaveText(String(messages.length));
 });
 
-test('eight tabs, Products first; arrow keys move between them', async ({ page, request }) => {
+test('nine tabs, Products first; arrow keys move between them', async ({ page, request }) => {
   await openDashboard(page, request);
   const tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab');
   await expect(tabs).toHaveText([...TABS]);

@@ -124,7 +124,7 @@ export function ActivityTab() {
                       <span className="block text-xs text-muted">{formatInstantTime(entry.at)}</span>
                     </time>
                   </TableCell>
-                  <TableCell className="max-w-56 text-ivory [overflow-wrap:anywhere]">{entry.actor}</TableCell>
+                  <TableCell className="min-w-52 max-w-64 text-ivory [overflow-wrap:anywhere]">{entry.actor}</TableCell>
                   <TableCell className="whitespace-nowrap">{entityLabel(entry.entity)}</TableCell>
                   <TableCell>
                     <ToneBadge tone={action.tone}>{action.label}</ToneBadge>
