@@ -10,7 +10,8 @@ it means to. Negative cases are sent as generated. The rules:
 - a blackout period (saved or only asked about) ends on or after its start;
 - an availability entry names an existing service;
 - an order's lines name existing products, each at most once, and its
-  items given as text are JSON of that list.
+  items given as text are JSON of that list;
+- a booking's check-out is for the Tiny Home only, 1 to 14 nights after its date.
 """
 
 import datetime
@@ -80,6 +81,13 @@ def before_call(context, case, kwargs):
         body["startDate"], body["endDate"] = _ordered(body.get("startDate"), body.get("endDate"))
     elif operation == ("POST", "/api/admin/availability") and _is_uuid(body.get("serviceId")) and SERVICE_IDS:
         body["serviceId"] = SERVICE_IDS[hash(body["serviceId"]) % len(SERVICE_IDS)]
+    elif operation == ("POST", "/api/bookings") and body.get("checkOut") is not None:
+        check_in = _date(body.get("date"))
+        if body.get("service") == "accommodation" and check_in is not None:
+            nights = 1 + hash(body["checkOut"]) % 14
+            body["checkOut"] = (check_in + datetime.timedelta(days=nights)).isoformat()
+        else:
+            body["checkOut"] = None
     elif operation == ("POST", "/api/orders"):
         items = body.get("items")
         if isinstance(items, str):

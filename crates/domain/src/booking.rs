@@ -132,6 +132,30 @@ pub struct LocalNow {
 
 pub const DATE_FORMAT: &str = "%Y-%m-%d";
 
+/// The longest stay, in nights.
+pub const MAX_STAY_NIGHTS: i64 = 14;
+/// When a stay begins and ends, as the guest is told (a stay is stored with
+/// the 15:00 slot: its check-in time).
+pub const CHECK_IN_TIME: TimeSlot = TimeSlot::ThreePm;
+pub const CHECK_OUT_TIME: NaiveTime = match NaiveTime::from_hms_opt(11, 0, 0) {
+    Some(time) => time,
+    None => NaiveTime::MIN,
+};
+
+/// The nights from `date` to the day before `check_out`, or `date` alone
+/// (a single-slot service, or a check-out that is not after the date).
+pub fn nights_between(date: NaiveDate, check_out: Option<NaiveDate>) -> Vec<NaiveDate> {
+    match check_out {
+        Some(out) if out > date => date.iter_days().take_while(|night| *night < out).collect(),
+        _ => vec![date],
+    }
+}
+
+/// "Friday, December 4, 2026": how a night is named to a guest.
+pub fn long_date(date: NaiveDate) -> String {
+    date.format("%A, %B %-d, %Y").to_string()
+}
+
 /// A calendar date written yyyy-MM-dd, exactly.
 pub fn parse_date(text: &str, required_message: &str) -> Result<NaiveDate, String> {
     if text.is_empty() {
@@ -157,11 +181,21 @@ pub struct Booking {
     pub last_name: String,
     pub email: String,
     pub service: ServiceKey,
+    /// The day of the appointment; for a stay, the check-in day.
     pub date: NaiveDate,
+    /// A stay's check-out day (the Tiny Home); `None` for single-slot services.
+    pub check_out: Option<NaiveDate>,
     pub time: TimeSlot,
     pub notes: Option<String>,
     pub status: BookingStatus,
     pub created_at: DateTime<Utc>,
+}
+
+impl Booking {
+    /// The dates whose capacity it holds: a stay's nights, or its one date.
+    pub fn nights(&self) -> Vec<NaiveDate> {
+        nights_between(self.date, self.check_out)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,8 +205,17 @@ pub struct NewBooking {
     pub email: Email,
     pub service: ServiceKey,
     pub date: NaiveDate,
+    /// Set for a stay (every accommodation booking), from 1 to
+    /// `MAX_STAY_NIGHTS` nights after `date`.
+    pub check_out: Option<NaiveDate>,
     pub time: TimeSlot,
     pub notes: Option<String>,
+}
+
+impl NewBooking {
+    pub fn nights(&self) -> Vec<NaiveDate> {
+        nights_between(self.date, self.check_out)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,13 +252,14 @@ impl NewBlackout {
             && (self.blackout_type == BlackoutType::All || self.blackout_type == key.blackout_scope())
     }
 
-    /// The active bookings (pending or confirmed) this period would cover,
-    /// by date and time: what the owner chooses to keep or cancel.
+    /// The active bookings (pending or confirmed) this period would cover
+    /// (a stay when any of its nights is in it), by date and time: what the
+    /// owner chooses to keep or cancel.
     pub fn covered_bookings(&self, bookings: impl IntoIterator<Item = Booking>) -> Vec<Booking> {
         let mut covered: Vec<Booking> = bookings
             .into_iter()
             .filter(|b| matches!(b.status, BookingStatus::Pending | BookingStatus::Confirmed))
-            .filter(|b| self.covers(b.date, b.service))
+            .filter(|b| b.nights().into_iter().any(|night| self.covers(night, b.service)))
             .collect();
         covered.sort_by_key(|b| (b.date, b.time, b.created_at));
         covered

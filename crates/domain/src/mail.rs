@@ -177,6 +177,7 @@ mod tests {
             email: "ada@example.com".into(),
             service: ServiceKey::Spa,
             date: chrono::NaiveDate::from_ymd_opt(2026, 12, 18).expect("date"),
+            check_out: None,
             time: TimeSlot::ElevenAm,
             notes: None,
             status: BookingStatus::Pending,

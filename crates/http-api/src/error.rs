@@ -62,6 +62,10 @@ pub enum ErrorCode {
     DayFull,
     /// 409: the time slot's capacity is used up.
     SlotFull,
+    /// 409: a night of a stay of two or more nights is blacked out or blocked (the message names it).
+    NightUnavailable,
+    /// 409: a night of a stay of two or more nights is fully booked (the message names it).
+    NightFull,
     /// 409: the guest already has as many requests waiting for this date as one may hold.
     BookingLimitReached,
     /// 409: the booking can no longer be cancelled online (too close to its start, or over).
@@ -109,6 +113,8 @@ impl ErrorCode {
             | C::DateBlocked
             | C::DayFull
             | C::SlotFull
+            | C::NightUnavailable
+            | C::NightFull
             | C::BookingLimitReached
             | C::CancellationClosed
             | C::AlreadyCancelled
@@ -261,6 +267,8 @@ impl From<BookingRejection> for ApiError {
             BookingRejection::Blocked => ErrorCode::DateBlocked,
             BookingRejection::DayFull => ErrorCode::DayFull,
             BookingRejection::SlotFull => ErrorCode::SlotFull,
+            BookingRejection::NightUnavailable { .. } => ErrorCode::NightUnavailable,
+            BookingRejection::NightFull { .. } => ErrorCode::NightFull,
             BookingRejection::TooManyPending => ErrorCode::BookingLimitReached,
         };
         ApiError::new(code, rejection.to_string())

@@ -104,6 +104,7 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/orders/{id}/status", PUT => orders::set_order_status))
         .service(resource!("/check-availability", GET => bookings::check_availability))
         .service(resource!("/open-times", GET => bookings::open_times))
+        .service(resource!("/availability/month", GET => bookings::month_availability))
         .service(resource!("/bookings", GET => bookings::list_bookings, POST => bookings::create_booking))
         .service(resource!("/admin/bookings/{id}", PUT => bookings::set_booking_status, DELETE => bookings::delete_booking))
         .service(resource!("/admin/blackout-dates", GET => bookings::list_blackouts, POST => bookings::create_blackout))

@@ -27,7 +27,7 @@ use crate::routes::{activity, admin, bookings, catalog, content, emails, exports
         content::create_message, content::list_messages, content::delete_message,
         content::subscribe, content::list_subscriptions,
         orders::place_order, orders::list_orders, orders::set_order_status,
-        bookings::check_availability, bookings::open_times, bookings::create_booking, bookings::list_bookings,
+        bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::list_bookings,
         bookings::set_booking_status, bookings::delete_booking,
         bookings::blackout_impact, bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
         bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,
@@ -39,7 +39,7 @@ use crate::routes::{activity, admin, bookings, catalog, content, emails, exports
         emails::list, emails::detail, emails::resend, emails::previews, emails::settings,
         exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions,
     ),
-    components(schemas(ErrorBody)),
+    components(schemas(ErrorBody, crate::wire::fields::CalendarMonth)),
     modifiers(&BearerAuth, &CommonResponses),
     tags(
         (name = "Services", description = "Bookable experiences"),

@@ -9,7 +9,7 @@ use chrono_tz::Tz;
 use uuid::Uuid;
 
 use domain::Email;
-use domain::booking::{Booking, ServiceKey, booking_starts_at};
+use domain::booking::{Booking, CHECK_OUT_TIME, ServiceKey, booking_starts_at};
 use domain::content::{ContactMessage, Interest, NewsletterSubscription};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
 use domain::order::{Order, TAX_PERCENT};
@@ -121,14 +121,32 @@ impl Composer {
         let service_name =
             service.map_or_else(|| booking.service.service_name().to_owned(), |s| s.name.clone());
         let starts = booking_starts_at(booking);
+        let nights = booking.nights().len();
+        // A stay reads from check-in to check-out, and costs its nights.
+        let when = match booking.check_out {
+            Some(out) => format!(
+                "{} to {} ({nights} night{})",
+                long_date_time(starts, self.config.time_zone),
+                long_date_time(out.and_time(CHECK_OUT_TIME), self.config.time_zone),
+                if nights == 1 { "" } else { "s" }
+            ),
+            None => long_date_time(starts, self.config.time_zone),
+        };
+        let price = service.map(|s| match booking.check_out {
+            Some(_) => s.price.times(u32::try_from(nights).unwrap_or(1)).unwrap_or(s.price),
+            None => s.price,
+        });
         let view = BookingView {
             first_name: booking.first_name.clone(),
             guest_name: full_name(&booking.first_name, &booking.last_name),
             guest_email: booking.email.clone(),
             service: service_name.clone(),
-            when: long_date_time(starts, self.config.time_zone),
-            duration: service.and_then(|s| duration_words(booking.service, s.duration_minutes)),
-            price: service.map(|s| dollars(s.price)),
+            when,
+            duration: match booking.check_out {
+                Some(_) => Some(format!("{nights} night{}", if nights == 1 { "" } else { "s" })),
+                None => service.and_then(|s| duration_words(booking.service, s.duration_minutes)),
+            },
+            price: price.map(dollars),
             notes: booking.notes.clone().filter(|notes| !notes.trim().is_empty()),
             manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
             admin_url: self.dashboard("bookings", "booking", booking.id),
@@ -206,7 +224,14 @@ impl Composer {
             ),
         };
         let summary = format!("{} at Golden Pine", view.service);
-        let minutes = service.map_or(60, |s| s.duration_minutes);
+        // A stay's event runs from check-in to check-out.
+        let minutes = match booking.check_out {
+            Some(out) => {
+                i32::try_from((out.and_time(CHECK_OUT_TIME) - booking_starts_at(booking)).num_minutes())
+                    .unwrap_or(60)
+            }
+            None => service.map_or(60, |s| s.duration_minutes),
+        };
         let ics = calendar::write(&Invitation {
             method,
             booking_id: booking.id,

@@ -56,6 +56,7 @@ impl Demo {
                 email: "maya.thompson@example.com".to_owned(),
                 service: ServiceKey::Spa,
                 date: today + Duration::days(10),
+                check_out: None,
                 time: TimeSlot::ElevenAm,
                 notes: Some("It is my first visit. Could the treatment room be kept warm?".to_owned()),
                 status: BookingStatus::Pending,

@@ -34,6 +34,18 @@ impl BookingService {
         self.repo.day_availability(key, date, self.clock.local_now()).await
     }
 
+    /// Each day of the month beginning `first`, bookable or not (for the
+    /// Tiny Home: each night), with the reason when not.
+    pub async fn month(
+        &self,
+        key: ServiceKey,
+        first: NaiveDate,
+    ) -> RepoResult<Vec<(NaiveDate, bool, Option<&'static str>)>> {
+        let days = domain::booking::days_of_month(first);
+        let last = days.last().copied().unwrap_or(first);
+        self.repo.days_availability(key, first, last, self.clock.local_now()).await
+    }
+
     /// The next bookable times of `key` within two weeks from today (the
     /// quiz's suggestions): at most three, earliest first.
     pub async fn open_times(&self, key: ServiceKey) -> RepoResult<Vec<(NaiveDate, TimeSlot)>> {

@@ -133,6 +133,15 @@ pub trait BookingRepository: Send + Sync {
         date: NaiveDate,
         now: LocalNow,
     ) -> RepoResult<DayAvailability>;
+    /// Each day from `first` to `last` as the month calendar shows it
+    /// (`domain::booking::month_day`), read in one go.
+    async fn days_availability(
+        &self,
+        key: ServiceKey,
+        first: NaiveDate,
+        last: NaiveDate,
+        now: LocalNow,
+    ) -> RepoResult<Vec<(NaiveDate, bool, Option<&'static str>)>>;
     /// Re-checks availability (`domain::booking::plan_booking`) and takes one
     /// unit of every governing entry in the same transaction as the insert,
     /// with the date locked, so concurrent requests never overbook.

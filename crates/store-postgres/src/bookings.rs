@@ -9,7 +9,7 @@ use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingStatus, CapacityUpdate, DayAvailability, EntryPlan,
     LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot, day_availability,
-    guest_may_cancel, plan_booking, plan_delete, plan_entry, plan_status_change,
+    guest_may_cancel, month_day, plan_booking, plan_delete, plan_entry, plan_status_change,
 };
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
@@ -58,28 +58,53 @@ const DATE_LOCK_NAMESPACE: i32 = 0x4750_4441;
 /// too: row locks cannot cover an entry that does not exist yet, and an entry
 /// created while a booking of its date is in flight would miss that booking.
 fn lock_entries_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<AvailabilityEntry>> {
-    diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
-        .bind::<diesel::sql_types::Integer, _>(DATE_LOCK_NAMESPACE)
-        .bind::<diesel::sql_types::Integer, _>(date.num_days_from_ce())
-        .execute(conn)
-        .map_err(storage)?;
+    lock_entries_of_nights(conn, &[date])
+}
+
+/// As [`lock_entries_of`], for every night of a stay (or a booking's one
+/// date). The dates are locked in ascending order, as every writer does, so
+/// overlapping stays queue instead of deadlocking.
+fn lock_entries_of_nights(
+    conn: &mut PgConnection,
+    nights: &[NaiveDate],
+) -> RepoResult<Vec<AvailabilityEntry>> {
+    let mut dates = nights.to_vec();
+    dates.sort_unstable();
+    dates.dedup();
+    let (Some(&first), Some(&last)) = (dates.first(), dates.last()) else { return Ok(Vec::new()) };
+    for date in &dates {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind::<diesel::sql_types::Integer, _>(DATE_LOCK_NAMESPACE)
+            .bind::<diesel::sql_types::Integer, _>(date.num_days_from_ce())
+            .execute(conn)
+            .map_err(storage)?;
+    }
     let rows = availability::table
-        .filter(availability::date.eq(date))
+        .filter(availability::date.between(first, last))
         .select(AvailabilityRow::as_select())
-        .order(availability::id.asc())
+        .order((availability::date.asc(), availability::id.asc()))
         .for_update()
         .load(conn)
         .map_err(storage)?;
     with_services(conn, rows)
 }
 
-fn blackouts_covering(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<Blackout>> {
+/// The blackout periods touching any day from `first` to `last`.
+fn blackouts_overlapping(
+    conn: &mut PgConnection,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> RepoResult<Vec<Blackout>> {
     let rows = blackout_dates::table
-        .filter(blackout_dates::start_date.le(date).and(blackout_dates::end_date.ge(date)))
+        .filter(blackout_dates::start_date.le(last).and(blackout_dates::end_date.ge(first)))
         .select(BlackoutRow::as_select())
         .load(conn)
         .map_err(storage)?;
     convert_all(rows)
+}
+
+fn blackouts_covering(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<Blackout>> {
+    blackouts_overlapping(conn, date, date)
 }
 
 /// Stores the counts a plan decided (the rows are locked by `lock_entries_of`).
@@ -140,7 +165,7 @@ fn cancel_locked(
     booking: &Booking,
     by: CancelledBy,
 ) -> RepoResult<Booking> {
-    let entries = lock_entries_of(conn, booking.date)?;
+    let entries = lock_entries_of_nights(conn, &booking.nights())?;
     let updates = plan_status_change(booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
     apply(conn, &updates)?;
     let row = diesel::update(bookings::table.find(booking.id))
@@ -185,6 +210,33 @@ impl BookingRepository for PgStore {
         .await
     }
 
+    async fn days_availability(
+        &self,
+        key: ServiceKey,
+        first: NaiveDate,
+        last: NaiveDate,
+        now: LocalNow,
+    ) -> RepoResult<Vec<(NaiveDate, bool, Option<&'static str>)>> {
+        self.run(move |conn| {
+            let rows = availability::table
+                .filter(availability::date.between(first, last))
+                .select(AvailabilityRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            let entries = with_services(conn, rows)?;
+            let blackouts = blackouts_overlapping(conn, first, last)?;
+            Ok(first
+                .iter_days()
+                .take_while(|day| *day <= last)
+                .map(|day| {
+                    let (open, reason) = month_day(key, day, now, &blackouts, &entries);
+                    (day, open, reason)
+                })
+                .collect())
+        })
+        .await
+    }
+
     async fn create_booking(
         &self,
         booking: NewBooking,
@@ -201,8 +253,10 @@ impl BookingRepository for PgStore {
                         KeyUse::Reused => return Ok(Err(BookingError::KeyReused)),
                     }
                 }
-                let entries = lock_entries_of(conn, booking.date)?;
-                let blackouts = blackouts_covering(conn, booking.date)?;
+                let nights = booking.nights();
+                let entries = lock_entries_of_nights(conn, &nights)?;
+                let last_night = nights.last().copied().unwrap_or(booking.date);
+                let blackouts = blackouts_overlapping(conn, booking.date, last_night)?;
                 // Counted under the date's lock, so simultaneous requests of one
                 // guest queue. Emails are stored lower-case (`Email`).
                 let guest_pending: i64 = bookings::table
@@ -229,6 +283,7 @@ impl BookingRepository for PgStore {
                         bookings::email.eq(booking.email.as_str()),
                         bookings::service.eq(booking.service.as_str()),
                         bookings::date.eq(booking.date),
+                        bookings::check_out.eq(booking.check_out),
                         bookings::time.eq(booking.time.as_str()),
                         bookings::notes.eq(&booking.notes),
                     ))
@@ -269,7 +324,7 @@ impl BookingRepository for PgStore {
         self.run(move |conn| {
             refusable_transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
-                let entries = lock_entries_of(conn, booking.date)?;
+                let entries = lock_entries_of_nights(conn, &booking.nights())?;
                 let updates = match plan_status_change(&booking, status, &entries) {
                     Ok(updates) => updates,
                     Err(rejection) => return Ok(Err(rejection)),
@@ -335,7 +390,7 @@ impl BookingRepository for PgStore {
         self.run(move |conn| {
             transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
-                let entries = lock_entries_of(conn, booking.date)?;
+                let entries = lock_entries_of_nights(conn, &booking.nights())?;
                 apply(conn, &plan_delete(&booking, &entries))?;
                 exactly_one(diesel::delete(bookings::table.find(id)).execute(conn).map_err(storage)?)?;
                 audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Booking, id, &booking))
@@ -378,8 +433,14 @@ impl BookingRepository for PgStore {
                 let saved: Blackout = insert_blackout(conn, &blackout, actor.admin_id)?;
                 audit::record(conn, &actor, AuditRecord::created(AuditEntity::Blackout, saved.id, &saved))?;
                 // The bookings of the period, locked so none changes meanwhile.
+                // A stay that began before the period is in it when it checks out after its start.
                 let rows = bookings::table
-                    .filter(bookings::date.between(blackout.start_date, blackout.end_date))
+                    .filter(bookings::date.le(blackout.end_date))
+                    .filter(
+                        bookings::date
+                            .ge(blackout.start_date)
+                            .or(bookings::check_out.gt(blackout.start_date)),
+                    )
                     .select(BookingRow::as_select())
                     .order(bookings::id.asc())
                     .for_update()
@@ -480,8 +541,9 @@ fn lock_service(conn: &mut PgConnection, id: Uuid) -> RepoResult<Option<ServiceR
 
 /// The (key, time) of a date's bookings that hold capacity.
 fn active_bookings_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<(ServiceKey, TimeSlot)>> {
+    // A stay holds every night from its check-in to the day before check-out.
     let rows: Vec<(String, String)> = bookings::table
-        .filter(bookings::date.eq(date))
+        .filter(bookings::date.eq(date).or(bookings::date.lt(date).and(bookings::check_out.gt(date))))
         .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
         .select((bookings::service, bookings::time))
         .load(conn)

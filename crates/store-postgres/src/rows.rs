@@ -197,6 +197,7 @@ pub struct BookingRow {
     pub notes: Option<String>,
     pub status: String,
     pub created_at: DateTime<Utc>,
+    pub check_out: Option<NaiveDate>,
 }
 
 impl TryFrom<BookingRow> for Booking {
@@ -207,6 +208,7 @@ impl TryFrom<BookingRow> for Booking {
             id: row.id,
             service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
             date: row.date,
+            check_out: row.check_out,
             time: parsed(TimeSlot::from_text(&row.time), "time", &row.time)?,
             status: parsed(BookingStatus::from_text(&row.status), "status", &row.status)?,
             first_name: row.first_name,

@@ -93,6 +93,7 @@ diesel::table! {
         notes -> Nullable<Text>,
         status -> Text,
         created_at -> Timestamptz,
+        check_out -> Nullable<Date>,
     }
 }
 

@@ -2,12 +2,12 @@
 //! store has loaded (and locked) in the write's transaction, and answers
 //! either a refusal or the exact counts to store; the store applies them.
 
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use uuid::Uuid;
 
 use super::{
     AvailabilityEntry, Blackout, Booking, BookingStatus, LocalNow, NewAvailability, NewBooking, ServiceKey,
-    TimeSlot, applies,
+    TimeSlot, applies, long_date,
 };
 
 /// The entries that constrain a booking of `key` at `slot` on their date.
@@ -19,14 +19,15 @@ pub fn governing_entries(
     entries.iter().filter(move |e| e.applies_to(key) && e.covers_slot(slot))
 }
 
-/// The entries a booking of `key` at `date` and `slot` occupies.
-fn held_by(
-    entries: &[AvailabilityEntry],
+/// The entries a booking of `key` at `slot` on `nights` occupies: one unit
+/// of each, whatever its date among them.
+fn held_by<'a>(
+    entries: &'a [AvailabilityEntry],
     key: ServiceKey,
-    date: NaiveDate,
+    nights: &[NaiveDate],
     slot: TimeSlot,
-) -> Vec<&AvailabilityEntry> {
-    governing_entries(entries, key, slot).filter(|e| e.date == date).collect()
+) -> Vec<&'a AvailabilityEntry> {
+    governing_entries(entries, key, slot).filter(|e| nights.contains(&e.date)).collect()
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,12 +71,39 @@ pub fn day_availability(
         .map(|&slot| {
             let open = closed_reason.is_none()
                 && !has_started(date, slot, now)
-                && held_by(entries, key, date, slot).iter().all(|e| !e.is_blocked && !e.is_full());
+                && held_by(entries, key, &[date], slot).iter().all(|e| !e.is_blocked && !e.is_full());
             (slot, open)
         })
         .collect();
     let reason = closed_reason.or_else(|| (!slots.iter().any(|(_, open)| *open)).then_some(ALL_SLOTS_REASON));
     DayAvailability { available: reason.is_none(), reason, slots }
+}
+
+pub const NIGHT_TAKEN_REASON: &str = "This night is not available.";
+
+/// A day as the month calendar shows it: for the Tiny Home, whether the night
+/// beginning that day can be part of a stay (its check-in time is open); for
+/// other services, whether some time of the day can be booked. With the
+/// reason, for a guest, when not.
+pub fn month_day(
+    key: ServiceKey,
+    date: NaiveDate,
+    now: LocalNow,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+) -> (bool, Option<&'static str>) {
+    let day = day_availability(key, date, now, blackouts, entries);
+    if key == ServiceKey::Accommodation {
+        let open = day.slots.iter().any(|&(slot, open)| slot == super::CHECK_IN_TIME && open);
+        (open, (!open).then(|| day.reason.unwrap_or(NIGHT_TAKEN_REASON)))
+    } else {
+        (day.available, day.reason)
+    }
+}
+
+/// The days of the month that begins on `first`.
+pub fn days_of_month(first: NaiveDate) -> Vec<NaiveDate> {
+    first.iter_days().take_while(|day| day.month() == first.month()).collect()
 }
 
 /// Today's appointments that have begun can no longer be booked.
@@ -127,6 +155,12 @@ pub enum BookingRejection {
     DayFull,
     #[error("This time is fully booked. Please choose another time.")]
     SlotFull,
+    /// A night of a stay of two or more nights is blacked out or blocked.
+    #[error("The night of {} is not available. Please choose other dates.", long_date(*night))]
+    NightUnavailable { night: NaiveDate },
+    /// A night of a stay of two or more nights is fully booked.
+    #[error("The night of {} is fully booked. Please choose other dates.", long_date(*night))]
+    NightFull { night: NaiveDate },
     /// The guest already holds `MAX_PENDING_PER_GUEST_AND_DATE` requests
     /// awaiting confirmation for this date (one guest cannot hold a day's places).
     #[error(
@@ -151,30 +185,44 @@ pub fn plan_booking(
     guest_pending: i64,
 ) -> Result<Vec<CapacityUpdate>, BookingRejection> {
     let (key, date, slot) = (booking.service, booking.date, booking.time);
+    let nights = booking.nights();
     if date < now.date {
         return Err(BookingRejection::DatePassed);
     }
     if has_started(date, slot, now) {
         return Err(BookingRejection::TimePassed);
     }
-    if blackouts.iter().any(|b| b.covers(date, key)) {
-        return Err(BookingRejection::BlackedOut);
-    }
-    let governing = held_by(entries, key, date, slot);
-    if governing.iter().any(|e| e.is_blocked) {
-        return Err(BookingRejection::Blocked);
-    }
-    if let Some(full) = governing.iter().find(|e| e.is_full()) {
-        return Err(if full.time_slot.is_none() {
-            BookingRejection::DayFull
-        } else {
-            BookingRejection::SlotFull
-        });
+    // A one-night stay is refused in the specification's words for a date;
+    // a longer one names the night that stops it.
+    let stay = nights.len() > 1;
+    for &night in &nights {
+        if blackouts.iter().any(|b| b.covers(night, key)) {
+            return Err(if stay {
+                BookingRejection::NightUnavailable { night }
+            } else {
+                BookingRejection::BlackedOut
+            });
+        }
+        let governing = held_by(entries, key, &[night], slot);
+        if governing.iter().any(|e| e.is_blocked) {
+            return Err(if stay {
+                BookingRejection::NightUnavailable { night }
+            } else {
+                BookingRejection::Blocked
+            });
+        }
+        if let Some(full) = governing.iter().find(|e| e.is_full()) {
+            return Err(match (stay, full.time_slot) {
+                (true, _) => BookingRejection::NightFull { night },
+                (false, None) => BookingRejection::DayFull,
+                (false, Some(_)) => BookingRejection::SlotFull,
+            });
+        }
     }
     if guest_pending >= MAX_PENDING_PER_GUEST_AND_DATE {
         return Err(BookingRejection::TooManyPending);
     }
-    Ok(take_one(&governing))
+    Ok(take_one(&held_by(entries, key, &nights, slot)))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -193,7 +241,7 @@ pub fn plan_status_change(
     status: BookingStatus,
     entries: &[AvailabilityEntry],
 ) -> Result<Vec<CapacityUpdate>, StatusChangeRejection> {
-    let held = held_by(entries, booking.service, booking.date, booking.time);
+    let held = held_by(entries, booking.service, &booking.nights(), booking.time);
     match (booking.status.holds_capacity(), status.holds_capacity()) {
         (true, false) => Ok(give_back_one(&held)),
         (false, true) if held.iter().any(|e| e.is_full()) => Err(StatusChangeRejection::NoCapacity),
@@ -205,7 +253,7 @@ pub fn plan_status_change(
 /// Deleting a booking gives back what it held.
 pub fn plan_delete(booking: &Booking, entries: &[AvailabilityEntry]) -> Vec<CapacityUpdate> {
     if booking.status.holds_capacity() {
-        give_back_one(&held_by(entries, booking.service, booking.date, booking.time))
+        give_back_one(&held_by(entries, booking.service, &booking.nights(), booking.time))
     } else {
         Vec::new()
     }

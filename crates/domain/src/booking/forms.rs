@@ -5,8 +5,8 @@ use chrono::NaiveDate;
 use uuid::Uuid;
 
 use super::{
-    AccommodationType, BlackoutType, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
-    parse_date,
+    AccommodationType, BlackoutType, MAX_STAY_NIGHTS, NewAvailability, NewBlackout, NewBooking, ServiceKey,
+    TimeSlot, parse_date,
 };
 use crate::content::{FIRST_NAME_MESSAGE, LAST_NAME_MESSAGE};
 use crate::validation::{
@@ -28,8 +28,39 @@ pub struct BookingForm {
     pub email: String,
     pub service: String,
     pub date: String,
+    /// A stay's check-out day (accommodation only; absent means one night).
+    pub check_out: Option<String>,
     pub time: String,
     pub notes: Option<String>,
+}
+
+pub const STAY_LENGTH_MESSAGE: &str = "Check-out must be 1 to 14 nights after check-in";
+pub const STAY_ONLY_MESSAGE: &str = "Only the Tiny Home is booked over several nights";
+
+/// A stay's check-out: for the Tiny Home, the day given (1 to
+/// `MAX_STAY_NIGHTS` nights after check-in) or the next day; for any other
+/// service, none may be given.
+fn check_out_for(
+    service: Option<ServiceKey>,
+    date: Option<NaiveDate>,
+    text: Option<&str>,
+) -> Result<Option<NaiveDate>, String> {
+    let text = text.filter(|t| !t.is_empty());
+    match service {
+        Some(ServiceKey::Accommodation) => {
+            let Some(date) = date else { return Ok(None) };
+            let Some(text) = text else { return Ok(date.succ_opt()) };
+            let out = parse_date(text, STAY_LENGTH_MESSAGE)?;
+            let nights = (out - date).num_days();
+            if (1..=MAX_STAY_NIGHTS).contains(&nights) {
+                Ok(Some(out))
+            } else {
+                Err(STAY_LENGTH_MESSAGE.to_owned())
+            }
+        }
+        Some(_) if text.is_some() => Err(STAY_ONLY_MESSAGE.to_owned()),
+        _ => Ok(None),
+    }
 }
 
 impl BookingForm {
@@ -42,18 +73,20 @@ impl BookingForm {
         let email = errors.take("email", Email::parse(&self.email));
         let service = errors.take("service", service_key(&self.service));
         let date = errors.take("date", parse_date(&self.date, DATE_MESSAGE));
+        let check_out = errors.take("checkOut", check_out_for(service, date, self.check_out.as_deref()));
         let time = errors.take("time", TimeSlot::parse(&self.time).ok_or_else(|| TIME_MESSAGE.to_owned()));
         let notes = errors.take("notes", optional_text(self.notes.as_deref(), LONG_TEXT_MAX));
-        match (first_name, last_name, email, service, date, time, notes) {
+        match (first_name, last_name, email, service, date, check_out, time, notes) {
             (
                 Some(first_name),
                 Some(last_name),
                 Some(email),
                 Some(service),
                 Some(date),
+                Some(check_out),
                 Some(time),
                 Some(notes),
-            ) => Ok(NewBooking { first_name, last_name, email, service, date, time, notes }),
+            ) => Ok(NewBooking { first_name, last_name, email, service, date, check_out, time, notes }),
             _ => Err(errors),
         }
     }
@@ -74,6 +107,33 @@ impl AvailabilityQuestion {
         let key = errors.take("serviceId", service_key(&self.service));
         match (key, date) {
             (Some(key), Some(date)) => Ok((key, date)),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The month calendar's question: a booking key and a month (yyyy-MM).
+#[derive(Debug, Clone, Default)]
+pub struct MonthQuestion {
+    pub month: String,
+    pub service: String,
+}
+
+pub const MONTH_MESSAGE: &str = "Please use a month in the yyyy-MM format";
+
+impl MonthQuestion {
+    /// The key and the month's first day.
+    pub fn validate(self) -> Result<(ServiceKey, NaiveDate), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let key = errors.take("serviceId", service_key(&self.service));
+        let shaped = self.month.len() == 7 && self.month.as_bytes()[4] == b'-';
+        let first = shaped
+            .then(|| NaiveDate::parse_from_str(&format!("{}-01", self.month), "%Y-%m-%d").ok())
+            .flatten()
+            .ok_or_else(|| MONTH_MESSAGE.to_owned());
+        let first = errors.take("month", first);
+        match (key, first) {
+            (Some(key), Some(first)) => Ok((key, first)),
             _ => Err(errors),
         }
     }

@@ -59,6 +59,7 @@ fn booking(key: ServiceKey, day: &str, slot: TimeSlot) -> NewBooking {
         email: Email::parse("ada@example.com").expect("email"),
         service: key,
         date: date(day),
+        check_out: None,
         time: slot,
         notes: None,
     }
@@ -291,6 +292,7 @@ fn booking_form_rejects_unknown_keys_slots_and_dates() {
         email: "ada@example.com".into(),
         service: "massage".into(),
         date: "2026-12-01".into(),
+        check_out: None,
         time: "09:00".into(),
         notes: Some("  ".into()),
     };
@@ -366,6 +368,7 @@ fn stored(key: ServiceKey, day: &str, slot: TimeSlot, status: BookingStatus) -> 
         email: "ada@example.com".into(),
         service: key,
         date: date(day),
+        check_out: None,
         time: slot,
         notes: None,
         status,
@@ -615,6 +618,7 @@ fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
         email: "ada@example.com".into(),
         service: key,
         date: date(day),
+        check_out: None,
         time: TimeSlot::ElevenAm,
         notes: None,
         status,
@@ -640,4 +644,151 @@ fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
     assert_eq!(blackout.covered_bookings(bookings.clone()), [on_start_day, on_end_day]);
     let everything = NewBlackout { blackout_type: BlackoutType::All, ..blackout };
     assert_eq!(everything.covered_bookings(bookings).len(), 3, "all scopes: the massage too");
+}
+
+fn stay(check_in: &str, check_out: &str) -> NewBooking {
+    NewBooking {
+        check_out: Some(date(check_out)),
+        ..booking(ServiceKey::Accommodation, check_in, CHECK_IN_TIME)
+    }
+}
+
+/// A Tiny Home night with `current` of `max` units taken.
+fn tiny_home_night(day: &str, max: i32, current: i32) -> AvailabilityEntry {
+    Entry { accommodation: Some(AccommodationType::TinyHome), max, current, ..Entry::day() }.at(day)
+}
+
+fn stay_form(check_in: &str, check_out: Option<&str>, service: &str) -> BookingForm {
+    BookingForm {
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: "ada@example.com".into(),
+        service: service.into(),
+        date: check_in.into(),
+        check_out: check_out.map(Into::into),
+        time: "15:00".into(),
+        notes: None,
+    }
+}
+
+#[test]
+fn a_stay_is_one_to_fourteen_nights_of_the_tiny_home_only() {
+    let one = stay_form("2026-12-01", None, "accommodation").validate().expect("one night");
+    assert_eq!(one.check_out, Some(date("2026-12-02")), "a single date is one night");
+    assert_eq!(one.nights(), [date("2026-12-01")]);
+    let fourteen =
+        stay_form("2026-12-01", Some("2026-12-15"), "accommodation").validate().expect("14 nights");
+    assert_eq!(fourteen.nights().len(), 14);
+    assert_eq!(fourteen.nights().last(), Some(&date("2026-12-14")), "the check-out day is not a night");
+    for bad in ["2026-12-16", "2026-12-01", "2026-11-30"] {
+        let errors = stay_form("2026-12-01", Some(bad), "accommodation").validate().expect_err(bad);
+        assert_eq!(errors.message_for("checkOut"), Some(STAY_LENGTH_MESSAGE), "{bad}");
+    }
+    let errors = stay_form("2026-12-01", Some("12/03/2026"), "accommodation").validate().expect_err("format");
+    assert_eq!(errors.message_for("checkOut"), Some("Please use a real date in the yyyy-MM-dd format"));
+    let errors = stay_form("2026-12-01", Some("2026-12-03"), "massage").validate().expect_err("massage");
+    assert_eq!(errors.message_for("checkOut"), Some(STAY_ONLY_MESSAGE));
+    let massage =
+        stay_form("2026-12-01", Some(""), "massage").validate().expect("an empty check-out is none");
+    assert_eq!((massage.check_out, massage.nights()), (None, vec![date("2026-12-01")]));
+}
+
+#[test]
+fn a_stay_takes_one_unit_of_every_night_and_names_the_night_that_stops_it() {
+    let today = now(TODAY, 8);
+    let nights = [
+        tiny_home_night("2026-12-01", 2, 0),
+        tiny_home_night("2026-12-02", 2, 1),
+        tiny_home_night("2026-12-03", 2, 0),
+        // The check-out day's own night is full: it does not matter.
+        tiny_home_night("2026-12-04", 2, 2),
+    ];
+    let taken =
+        plan_booking(&stay("2026-12-01", "2026-12-04"), today, &[], &nights, 0).expect("three nights");
+    let counts: Vec<(Uuid, i32)> = taken.iter().map(|u| (u.entry, u.current_bookings)).collect();
+    assert_eq!(counts, [(nights[0].id, 1), (nights[1].id, 2), (nights[2].id, 1)]);
+
+    // A full night in the middle refuses the whole stay, naming the night.
+    let full_middle = [tiny_home_night("2026-12-01", 2, 0), tiny_home_night("2026-12-02", 2, 2)];
+    let refused = plan_booking(&stay("2026-12-01", "2026-12-04"), today, &[], &full_middle, 0);
+    assert_eq!(refused, Err(BookingRejection::NightFull { night: date("2026-12-02") }));
+    assert_eq!(
+        refused.expect_err("full").to_string(),
+        "The night of Wednesday, December 2, 2026 is fully booked. Please choose other dates."
+    );
+    // One night is refused in the specification's words for a date.
+    assert_eq!(
+        plan_booking(&stay("2026-12-02", "2026-12-03"), today, &[], &full_middle, 0),
+        Err(BookingRejection::DayFull)
+    );
+
+    // A blackout on the check-out day leaves the stay alone; one on a night stops it.
+    let checkout_closed = [blackout("2026-12-04", "2026-12-06", BlackoutType::TinyHome)];
+    assert!(plan_booking(&stay("2026-12-01", "2026-12-04"), today, &checkout_closed, &[], 0).is_ok());
+    let middle_closed = [blackout("2026-12-03", "2026-12-03", BlackoutType::All)];
+    assert_eq!(
+        plan_booking(&stay("2026-12-01", "2026-12-04"), today, &middle_closed, &[], 0),
+        Err(BookingRejection::NightUnavailable { night: date("2026-12-03") })
+    );
+    let blocked = [Entry { blocked: true, ..Entry::day() }.at("2026-12-02")];
+    assert_eq!(
+        plan_booking(&stay("2026-12-01", "2026-12-04"), today, &[], &blocked, 0),
+        Err(BookingRejection::NightUnavailable { night: date("2026-12-02") })
+    );
+    // Another scope's blackout and other services' entries do not touch it.
+    let spa_closed = [blackout("2026-12-01", "2026-12-10", BlackoutType::Services)];
+    let spa_full =
+        [Entry { service: Some(ServiceKey::Spa), max: 1, current: 1, ..Entry::day() }.at("2026-12-02")];
+    assert!(plan_booking(&stay("2026-12-01", "2026-12-04"), today, &spa_closed, &spa_full, 0).is_ok());
+
+    let fourteen = stay("2026-12-01", "2026-12-15");
+    let every_night: Vec<AvailabilityEntry> =
+        fourteen.nights().iter().map(|night| tiny_home_night(&night.to_string(), 1, 0)).collect();
+    assert_eq!(plan_booking(&fourteen, today, &[], &every_night, 0).expect("14 nights").len(), 14);
+}
+
+#[test]
+fn cancelling_or_deleting_a_stay_gives_back_every_night_and_reinstating_takes_them_again() {
+    let nights = [
+        tiny_home_night("2026-12-01", 2, 1),
+        tiny_home_night("2026-12-02", 2, 2),
+        tiny_home_night("2026-12-03", 2, 1),
+    ];
+    let held = Booking {
+        check_out: Some(date("2026-12-03")),
+        ..stored(ServiceKey::Accommodation, "2026-12-01", CHECK_IN_TIME, BookingStatus::Confirmed)
+    };
+    let back = plan_status_change(&held, BookingStatus::Cancelled, &nights).expect("cancel");
+    assert_eq!(
+        back.iter().map(|u| (u.entry, u.current_bookings)).collect::<Vec<_>>(),
+        [(nights[0].id, 0), (nights[1].id, 1)]
+    );
+    assert_eq!(plan_delete(&held, &nights).len(), 2);
+    let cancelled = Booking { status: BookingStatus::Cancelled, ..held };
+    assert_eq!(
+        plan_status_change(&cancelled, BookingStatus::Confirmed, &nights),
+        Err(StatusChangeRejection::NoCapacity),
+        "the second night has filled meanwhile"
+    );
+}
+
+#[test]
+fn a_blackout_covers_a_stay_that_has_a_night_in_it() {
+    let held = Booking {
+        check_out: Some(date("2026-12-05")),
+        ..stored(ServiceKey::Accommodation, "2026-12-01", CHECK_IN_TIME, BookingStatus::Pending)
+    };
+    let covers = |start: &str, end: &str| {
+        let period = NewBlackout {
+            start_date: date(start),
+            end_date: date(end),
+            blackout_type: BlackoutType::TinyHome,
+            reason: None,
+        };
+        !period.covered_bookings([held.clone()]).is_empty()
+    };
+    assert!(covers("2026-12-04", "2026-12-04"), "the last night");
+    assert!(covers("2026-11-25", "2026-12-01"), "the first night");
+    assert!(!covers("2026-12-05", "2026-12-09"), "the check-out day is not a night");
+    assert!(!covers("2026-11-20", "2026-11-30"));
 }

@@ -16,8 +16,8 @@ use crate::state::{
     AdminSession, AppState, IdempotencyKeyHeader, IdempotencyKeyParam, PublicWrite, created_response,
 };
 use crate::wire::fields::{
-    AccommodationChoice, BlackoutTypeChoice, CalendarDate, Capacity, EmailAddress, Honeypot,
-    OptionalLongText, ServiceIdChoice, ShortText, TimeSlotChoice,
+    AccommodationChoice, BlackoutTypeChoice, CalendarDate, CalendarMonth, Capacity, EmailAddress, Honeypot,
+    OptionalCalendarDate, OptionalLongText, ServiceIdChoice, ShortText, TimeSlotChoice,
 };
 use crate::wire::{self, form_whole};
 
@@ -33,6 +33,12 @@ pub struct Booking {
     /// yyyy-MM-dd
     #[schema(example = "2026-12-18")]
     pub date: String,
+    /// A stay's check-out day, yyyy-MM-dd (every Tiny Home booking; null
+    /// for other services). Check-in is at 15:00 on `date`, check-out at 11:00.
+    #[schema(example = "2026-12-20")]
+    pub check_out: Option<String>,
+    /// A stay's nights (null for other services).
+    pub nights: Option<i64>,
     pub time: wire::TimeSlot,
     pub notes: Option<String>,
     pub status: wire::BookingStatus,
@@ -41,6 +47,7 @@ pub struct Booking {
 
 impl From<model::Booking> for Booking {
     fn from(b: model::Booking) -> Self {
+        let nights = b.check_out.map(|_| b.nights().len() as i64);
         Self {
             id: b.id,
             first_name: b.first_name,
@@ -48,6 +55,8 @@ impl From<model::Booking> for Booking {
             email: b.email,
             service: b.service.into(),
             date: b.date.format(model::DATE_FORMAT).to_string(),
+            check_out: b.check_out.map(|day| day.format(model::DATE_FORMAT).to_string()),
+            nights,
             time: b.time.into(),
             notes: b.notes,
             status: b.status.into(),
@@ -76,6 +85,12 @@ pub struct BookingInput {
     #[serde(default)]
     #[schema(required = true)]
     pub date: CalendarDate,
+    /// For the Tiny Home only: the check-out day, 1 to 14 nights after `date`
+    /// (the check-in day); absent or null means one night. Each night is
+    /// checked and taken (409 `night_full` / `night_unavailable` naming the
+    /// night that stops it).
+    #[serde(default)]
+    pub check_out: OptionalCalendarDate,
     #[serde(default)]
     #[schema(required = true, value_type = wire::TimeSlotInput)]
     pub time: String,
@@ -161,6 +176,69 @@ pub struct OpenTime {
     pub time: wire::TimeSlot,
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MonthQuery {
+    /// The booking key: massage, spa, accommodation or package.
+    #[param(required = true, value_type = wire::ServiceKey)]
+    pub service_id: Option<String>,
+    /// The month, yyyy-MM.
+    #[param(required = true, value_type = CalendarMonth)]
+    pub month: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct MonthDay {
+    /// yyyy-MM-dd
+    pub date: String,
+    /// For the Tiny Home: whether the night beginning this day can be part
+    /// of a stay (a stay's check-out day need not be). For other services:
+    /// whether some time of the day can be booked.
+    pub available: bool,
+    /// Why not, in words for a guest.
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthAvailability {
+    pub service_id: wire::ServiceKey,
+    /// yyyy-MM
+    pub month: String,
+    /// Every day of the month, in order.
+    pub days: Vec<MonthDay>,
+}
+
+#[utoipa::path(get, path = "/api/availability/month", tag = "Bookings", params(MonthQuery),
+    responses(
+        (status = 200, description = "Each day of the month, bookable or not (the stay calendar)", body = MonthAvailability),
+        (status = 400, description = "Malformed month or unknown service key", body = ErrorBody)))]
+pub async fn month_availability(
+    state: web::Data<AppState>,
+    query: web::Query<MonthQuery>,
+) -> Result<web::Json<MonthAvailability>, ApiError> {
+    let query = query.into_inner();
+    let (key, first) = model::MonthQuestion {
+        month: query.month.unwrap_or_default(),
+        service: query.service_id.unwrap_or_default(),
+    }
+    .validate()?;
+    let days = state.booking.month(key, first).await?;
+    Ok(web::Json(MonthAvailability {
+        service_id: key.into(),
+        month: first.format("%Y-%m").to_string(),
+        days: days
+            .into_iter()
+            .map(|(date, open, reason)| MonthDay {
+                date: date.format(model::DATE_FORMAT).to_string(),
+                available: open,
+                reason: reason.map(str::to_owned),
+            })
+            .collect(),
+    }))
+}
+
 #[utoipa::path(get, path = "/api/open-times", tag = "Bookings", params(OpenTimesQuery),
     responses(
         (status = 200, description = "The next bookable times within 14 days, at most three, earliest first \
@@ -209,6 +287,7 @@ pub async fn create_booking(
         email: input.email.into_inner(),
         service: input.service,
         date: input.date.into_inner(),
+        check_out: input.check_out.into_inner(),
         time: input.time,
         notes: input.notes.into_inner(),
     }

@@ -144,6 +144,7 @@ pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Resul
                 b.last_name,
                 b.email,
                 b.notes.unwrap_or_default(),
+                b.check_out.map(|day| day.to_string()).unwrap_or_default(),
             ]
         })
         .collect();
@@ -158,6 +159,8 @@ pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Resul
         "last_name",
         "email",
         "notes",
+        // Added with stays: last, so existing spreadsheet columns keep their places.
+        "check_out",
     ];
     csv_response("bookings", state.clock.local_now().date, &header, rows)
 }

@@ -32,6 +32,11 @@ pub struct GuestBooking {
     pub service_name: Option<String>,
     #[schema(example = "2026-12-18")]
     pub date: String,
+    /// A stay's check-out day (11:00), yyyy-MM-dd; null for other services.
+    #[schema(example = "2026-12-20")]
+    pub check_out: Option<String>,
+    /// A stay's nights; null for other services.
+    pub nights: Option<i64>,
     pub time: wire::TimeSlot,
     pub status: wire::BookingStatus,
     /// When it begins, in the retreat's local time (yyyy-MM-ddTHH:mm:ss).
@@ -52,12 +57,15 @@ async fn view(state: &AppState, booking: model::Booking) -> Result<GuestBooking,
     let services = state.catalog.list_services().await?;
     let service_name = services.into_iter().find(|s| s.booking_key == Some(booking.service)).map(|s| s.name);
     let starts_at = booking_starts_at(&booking);
+    let nights = booking.check_out.map(|_| booking.nights().len() as i64);
     Ok(GuestBooking {
         id: booking.id,
         first_name: booking.first_name,
         service: booking.service.into(),
         service_name,
         date: booking.date.format(model::DATE_FORMAT).to_string(),
+        check_out: booking.check_out.map(|day| day.format(model::DATE_FORMAT).to_string()),
+        nights,
         time: booking.time.into(),
         status: booking.status.into(),
         starts_at,

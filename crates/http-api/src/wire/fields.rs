@@ -146,6 +146,21 @@ field!(
         .examples(["2026-12-18"])
 );
 field!(
+    /// An optional calendar date.
+    OptionalCalendarDate(Option<String>) => nullable(string())
+        .description(Some("A calendar date, yyyy-MM-dd, or null."))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
+        .pattern(Some(DATE_PATTERN))
+        .examples(["2026-12-20"])
+);
+field!(
+    /// A calendar month.
+    CalendarMonth(String) => string()
+        .description(Some("A calendar month, yyyy-MM."))
+        .pattern(Some(r"^[0-9]{4}-[0-9]{2}$"))
+        .examples(["2026-12"])
+);
+field!(
     /// An image or video address.
     MediaUrl(String) => string()
         .description(Some(format!(

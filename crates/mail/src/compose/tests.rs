@@ -47,6 +47,7 @@ fn booking() -> Booking {
         email: "ada@example.com".to_owned(),
         service: ServiceKey::Spa,
         date: NaiveDate::from_ymd_opt(2026, 12, 18).expect("date"),
+        check_out: None,
         time: TimeSlot::ElevenAm,
         notes: Some("Quiet room, please.\nNo lavender.".to_owned()),
         status: BookingStatus::Pending,
@@ -143,6 +144,35 @@ fn a_booking_request_tells_the_guest_what_happens_next_and_the_owner_where_to_lo
             || owner.html.contains("Quiet room, please.<br>No lavender.")
     );
     assert!(owner.text.contains("ada@example.com") && owner.text.contains("$85.00"));
+}
+
+#[test]
+fn a_stay_reads_from_check_in_to_check_out_costs_its_nights_and_spans_them_in_the_invitation() {
+    let stay = Booking {
+        service: ServiceKey::Accommodation,
+        time: TimeSlot::ThreePm,
+        check_out: Some(NaiveDate::from_ymd_opt(2026, 12, 20).expect("date")),
+        ..booking()
+    };
+    let tiny_home = Some(BookedService {
+        name: "Tiny Home Retreat".to_owned(),
+        duration_minutes: 1440,
+        price: domain::Money::from_cents(22_500).expect("price"),
+    });
+    let confirmed = composer().compose(&MailEvent::BookingConfirmed { booking: stay, service: tiny_home });
+    let confirmed = &confirmed[0];
+    assert!(
+        confirmed.text.contains(
+            "Friday, December 18, 2026 at 3:00 PM PST to Sunday, December 20, 2026 at 11:00 AM PST (2 nights)"
+        ),
+        "{}",
+        confirmed.text
+    );
+    assert!(confirmed.text.contains("2 nights"));
+    assert!(confirmed.text.contains("$450.00"), "two nights at $225.00: {}", confirmed.text);
+    let unfolded = confirmed.calendar.as_ref().expect("an invitation").ics.replace("\r\n ", "");
+    assert!(unfolded.contains("DTSTART;TZID=America/Los_Angeles:20261218T150000\r\n"));
+    assert!(unfolded.contains("DTEND;TZID=America/Los_Angeles:20261220T110000\r\n"), "{unfolded}");
 }
 
 #[test]

@@ -8,8 +8,20 @@ use crate::helpers::{
     is_date, is_uuid, keys, sorted, spawn_app,
 };
 
-const BOOKING_KEYS: &[&str] =
-    &["id", "firstName", "lastName", "email", "service", "date", "time", "notes", "status", "createdAt"];
+const BOOKING_KEYS: &[&str] = &[
+    "id",
+    "firstName",
+    "lastName",
+    "email",
+    "service",
+    "date",
+    "checkOut",
+    "nights",
+    "time",
+    "notes",
+    "status",
+    "createdAt",
+];
 
 #[tokio::test]
 async fn a_booking_request_is_stored_pending_and_listed_for_admins() {

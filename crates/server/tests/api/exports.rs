@@ -58,7 +58,8 @@ async fn every_export_has_a_header_row_iso_dates_decimal_money_and_neutralised_f
             "first_name",
             "last_name",
             "email",
-            "notes"
+            "notes",
+            "check_out"
         ]
     );
     assert_eq!(bookings.len(), 2);

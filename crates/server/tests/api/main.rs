@@ -24,4 +24,5 @@ mod quiz;
 mod site;
 mod smoke;
 mod smtp;
+mod stays;
 mod stock;

@@ -404,6 +404,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/availability/month": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["month_availability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blog-posts": {
         parameters: {
             query?: never;
@@ -869,6 +885,12 @@ export interface components {
         };
         /** @description A booking request. */
         Booking: {
+            /**
+             * @description A stay's check-out day, yyyy-MM-dd (every Tiny Home booking; null
+             *     for other services). Check-in is at 15:00 on `date`, check-out at 11:00.
+             * @example 2026-12-20
+             */
+            checkOut?: string | null;
             /** Format: date-time */
             createdAt: string;
             /**
@@ -881,6 +903,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             lastName: string;
+            /**
+             * Format: int64
+             * @description A stay's nights (null for other services).
+             */
+            nights?: number | null;
             notes?: string | null;
             service: components["schemas"]["ServiceKey"];
             status: components["schemas"]["BookingStatus"];
@@ -888,6 +915,13 @@ export interface components {
         };
         /** @description A booking request. Every field but `notes` is required. */
         BookingInput: {
+            /**
+             * @description For the Tiny Home only: the check-out day, 1 to 14 nights after `date`
+             *     (the check-in day); absent or null means one night. Each night is
+             *     checked and taken (409 `night_full` / `night_unavailable` naming the
+             *     night that stops it).
+             */
+            checkOut?: components["schemas"]["OptionalCalendarDate"];
             /** @description Today or later in the retreat's time zone (otherwise 409 `date_passed`). */
             date: components["schemas"]["CalendarDate"];
             email: components["schemas"]["EmailAddress"];
@@ -917,6 +951,11 @@ export interface components {
          * @example 2026-12-18
          */
         CalendarDate: string;
+        /**
+         * @description A calendar month, yyyy-MM.
+         * @example 2026-12
+         */
+        CalendarMonth: string;
         /** @description Guests: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         Capacity: number;
         /** @description A message sent through the contact form. */
@@ -1029,7 +1068,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -1044,11 +1083,21 @@ export interface components {
              * @example 2026-12-17T11:00:00
              */
             cancellableUntil: string;
+            /**
+             * @description A stay's check-out day (11:00), yyyy-MM-dd; null for other services.
+             * @example 2026-12-20
+             */
+            checkOut?: string | null;
             /** @example 2026-12-18 */
             date: string;
             firstName: string;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: int64
+             * @description A stay's nights; null for other services.
+             */
+            nights?: number | null;
             /** @description Why it cannot be cancelled here, in words for the guest. */
             notCancellableReason?: string | null;
             service: components["schemas"]["ServiceKey"];
@@ -1122,6 +1171,25 @@ export interface components {
         MediaUrl: string;
         /** @description Dollars: a string with at most 2 decimals ("38.00"), or a JSON number with at most 2 decimals; 0 to 99999999.99. */
         Money: string | number;
+        MonthAvailability: {
+            /** @description Every day of the month, in order. */
+            days: components["schemas"]["MonthDay"][];
+            /** @description yyyy-MM */
+            month: string;
+            serviceId: components["schemas"]["ServiceKey"];
+        };
+        MonthDay: {
+            /**
+             * @description For the Tiny Home: whether the night beginning this day can be part
+             *     of a stay (a stay's check-out day need not be). For other services:
+             *     whether some time of the day can be booked.
+             */
+            available: boolean;
+            /** @description yyyy-MM-dd */
+            date: string;
+            /** @description Why not, in words for a guest. */
+            reason?: string | null;
+        };
         NewsletterInput: {
             email: components["schemas"]["EmailAddress"];
             website?: components["schemas"]["Honeypot"];
@@ -1139,6 +1207,12 @@ export interface components {
             date: string;
             time: components["schemas"]["TimeSlot"];
         };
+        /**
+         * Format: date
+         * @description A calendar date, yyyy-MM-dd, or null.
+         * @example 2026-12-20
+         */
+        OptionalCalendarDate: string | null;
         /** @description Optional long text: at most 5000 characters, no NUL; null, or only whitespace, means none. */
         OptionalLongText: string | null;
         /** @description Optional short text: at most 200 characters, no NUL; null, or only whitespace, means none. */
@@ -3253,6 +3327,49 @@ export interface operations {
             };
             /** @description No such service */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    month_availability: {
+        parameters: {
+            query: {
+                /** @description The booking key: massage, spa, accommodation or package. */
+                serviceId: components["schemas"]["ServiceKey"];
+                /** @description The month, yyyy-MM. */
+                month: components["schemas"]["CalendarMonth"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each day of the month, bookable or not (the stay calendar) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthAvailability"];
+                };
+            };
+            /** @description Malformed month or unknown service key */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

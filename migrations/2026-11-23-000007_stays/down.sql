@@ -1,0 +1,2 @@
+ALTER TABLE bookings DROP CONSTRAINT bookings_stay_nights;
+ALTER TABLE bookings DROP COLUMN check_out;
