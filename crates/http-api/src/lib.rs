@@ -1,6 +1,7 @@
 //! The actix-web adapter: every JSON call of the API, the docs UI, and the
 //! website around it, assembled into one `App`.
 
+pub mod cache;
 pub mod client_ip;
 pub mod error;
 pub mod openapi;
@@ -14,7 +15,7 @@ pub mod wire;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
-use actix_web::middleware::{Compress, DefaultHeaders};
+use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpResponse, Route, guard, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
@@ -191,6 +192,7 @@ pub fn build_app(
         .service(
             web::scope("/api")
                 .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store")))
+                .wrap(from_fn(invalidate_after_writes))
                 .configure(api_routes)
                 .default_service(web::to(api_not_found)),
         )
@@ -205,6 +207,25 @@ pub fn build_app(
         .route("/bookings/manage/{token}", get_or_head().to(site::manage_booking_page))
         .configure(app_page_routes)
         .service(root_files)
+}
+
+/// Every successful write through this process forgets the catalogue's kept
+/// answers as its response leaves, so this process never serves its own
+/// change stale (other processes hear of it from the store's change feed).
+async fn invalidate_after_writes(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let writes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let cache = req.app_data::<web::Data<AppState>>().map(|state| state.cache.clone());
+    let response = next.call(req).await?;
+    if writes
+        && response.status().is_success()
+        && let Some(cache) = cache
+    {
+        cache.invalidate();
+    }
+    Ok(response)
 }
 
 /// One route per page of the browser app (with and without a trailing

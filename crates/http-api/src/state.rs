@@ -29,6 +29,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     pub health: Arc<dyn StoreHealth>,
     pub metrics: crate::ops::Metrics,
+    /// The catalogue's answers kept in memory (`crate::cache`).
+    pub cache: Arc<crate::cache::CatalogueCache>,
     /// The audit trail's reading side (the Activity view).
     pub audit: Arc<dyn AuditRepository>,
     /// Public-write counts, shared by every process.

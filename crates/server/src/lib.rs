@@ -192,6 +192,19 @@ impl Application {
             guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
         };
         let metrics = http_api::ops::Metrics::new().map_err(|e| anyhow::anyhow!("metrics: {e}"))?;
+        // Kept answers are forgotten whenever any process changes the catalogue;
+        // the feed's thread ends with the last reference to the cache.
+        let cache = Arc::new(http_api::cache::CatalogueCache::default());
+        let (alive, hears) = (Arc::downgrade(&cache), Arc::downgrade(&cache));
+        store_postgres::watch_catalogue(
+            config.database_url.expose(),
+            move || alive.strong_count() > 0,
+            move || {
+                if let Some(cache) = hears.upgrade() {
+                    cache.invalidate();
+                }
+            },
+        )?;
         let state = web::Data::new(AppState {
             catalog: Arc::new(store.clone()),
             content: Arc::new(store.clone()),
@@ -200,6 +213,7 @@ impl Application {
             bookings: Arc::new(store.clone()),
             health: Arc::new(store.clone()),
             audit: Arc::new(store.clone()),
+            cache,
             limits: Arc::new(store),
             guard: Guard {
                 public_write_limit: Limit {

@@ -7,6 +7,7 @@ mod admins;
 mod audit;
 mod bookings;
 mod catalog;
+mod changes;
 mod content;
 mod counters;
 mod idempotency;
@@ -28,6 +29,8 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use domain::limits::{Limit, WindowCount};
 use ports::{LimitRepository, MailComposer, RepoError, RepoResult, StoreHealth, StoreStats};
+
+pub use changes::{CATALOGUE_CHANNEL, watch_catalogue};
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
 

@@ -1,6 +1,6 @@
 //! Products, product media and services.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -221,9 +221,14 @@ fn list<T, U: From<T>>(items: Vec<T>) -> Vec<U> {
 }
 
 #[utoipa::path(get, path = "/api/products", tag = "Products",
-    responses((status = 200, description = "Every product, by name", body = [Product])))]
-pub async fn list_products(state: web::Data<AppState>) -> Result<web::Json<Vec<Product>>, ApiError> {
-    Ok(web::Json(list(state.catalog.list_products().await?)))
+    responses(
+        (status = 200, description = "Every product, by name (from memory, with a strong ETag)", body = [Product]),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
+pub async fn list_products(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    state
+        .cache
+        .answer(&req, "products", || async { Ok(list::<_, Product>(state.catalog.list_products().await?)) })
+        .await
 }
 
 #[utoipa::path(get, path = "/api/products/{id}", tag = "Products",
@@ -290,13 +295,19 @@ pub async fn delete_product(
 #[utoipa::path(get, path = "/api/products/{id}/media", tag = "Product media",
     params(("id" = Uuid, Path, description = "Product id")),
     responses(
-        (status = 200, description = "The product's media in sortOrder order", body = [ProductMedia]),
+        (status = 200, description = "The product's media in sortOrder order (from memory, with a strong ETag)", body = [ProductMedia]),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn list_media(
+    req: HttpRequest,
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
-) -> Result<web::Json<Vec<ProductMedia>>, ApiError> {
-    Ok(web::Json(list(state.catalog.list_media(*id).await.map_err(ApiError::repo("Product"))?)))
+) -> Result<HttpResponse, ApiError> {
+    let id = *id;
+    let load = || async {
+        Ok(list::<_, ProductMedia>(state.catalog.list_media(id).await.map_err(ApiError::repo("Product"))?))
+    };
+    state.cache.answer(&req, &format!("media:{id}"), load).await
 }
 
 #[utoipa::path(post, path = "/api/products/{id}/media", tag = "Product media", request_body = MediaInput,
@@ -367,9 +378,14 @@ pub async fn delete_media(
 }
 
 #[utoipa::path(get, path = "/api/services", tag = "Services",
-    responses((status = 200, description = "Every service, by price", body = [Service])))]
-pub async fn list_services(state: web::Data<AppState>) -> Result<web::Json<Vec<Service>>, ApiError> {
-    Ok(web::Json(list(state.catalog.list_services().await?)))
+    responses(
+        (status = 200, description = "Every service, by price (from memory, with a strong ETag)", body = [Service]),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
+pub async fn list_services(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    state
+        .cache
+        .answer(&req, "services", || async { Ok(list::<_, Service>(state.catalog.list_services().await?)) })
+        .await
 }
 
 #[utoipa::path(post, path = "/api/services", tag = "Services", request_body = ServiceInput,

@@ -1,6 +1,6 @@
 //! The journal, contact messages and newsletter sign-ups.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -151,25 +151,35 @@ pub struct NewsletterInput {
 }
 
 #[utoipa::path(get, path = "/api/blog-posts", tag = "Journal",
-    responses((status = 200, description = "Every post, newest first", body = [BlogPost])))]
-pub async fn list_posts(state: web::Data<AppState>) -> Result<web::Json<Vec<BlogPost>>, ApiError> {
-    Ok(web::Json(state.content.list_posts().await?.into_iter().map(BlogPost::from).collect()))
+    responses(
+        (status = 200, description = "Every post, newest first (from memory, with a strong ETag)", body = [BlogPost]),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
+pub async fn list_posts(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let load = || async {
+        Ok(state.content.list_posts().await?.into_iter().map(BlogPost::from).collect::<Vec<_>>())
+    };
+    state.cache.answer(&req, "posts", load).await
 }
 
 #[utoipa::path(get, path = "/api/blog-posts/{slug}", tag = "Journal",
     params(("slug" = String, Path, description = "The post's slug", max_length = 120, pattern = r"^[a-z0-9]+(-[a-z0-9]+)*$")),
     responses(
-        (status = 200, description = "The post", body = BlogPost),
+        (status = 200, description = "The post (from memory, with a strong ETag)", body = BlogPost),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),
         (status = 404, description = "No post has this slug", body = ErrorBody)))]
 pub async fn get_post(
+    req: HttpRequest,
     state: web::Data<AppState>,
     slug: web::Path<String>,
-) -> Result<web::Json<BlogPost>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     if !model::Slug::parse(&slug).is_ok_and(|parsed| parsed.as_str() == slug.as_str()) {
         return Err(ApiError::not_found("Post"));
     }
-    let post = state.content.get_post_by_slug(&slug).await.map_err(ApiError::repo("Post"))?;
-    Ok(web::Json(post.into()))
+    let load = || async {
+        let post = state.content.get_post_by_slug(&slug).await.map_err(ApiError::repo("Post"))?;
+        Ok(BlogPost::from(post))
+    };
+    state.cache.answer(&req, &format!("post:{slug}"), load).await
 }
 
 #[utoipa::path(post, path = "/api/blog-posts", tag = "Journal", request_body = BlogPostInput,

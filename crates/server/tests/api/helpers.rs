@@ -196,6 +196,20 @@ impl TestApp {
         response.json().await.expect("json")
     }
 
+    /// GETs `path` until `done` holds for its JSON, for at most a second: a
+    /// catalogue change made by SQL (not through this app) reaches its kept
+    /// answers through the database's change notification, not at once.
+    pub async fn eventually_json(&self, path: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let start = std::time::Instant::now();
+        loop {
+            let body = self.get_json(path).await;
+            if done(&body) || start.elapsed() > std::time::Duration::from_secs(1) {
+                return body;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
+
     /// Runs SQL directly against this app's database (setup the API cannot do).
     pub fn sql(&self, statement: &str) {
         use diesel::Connection;

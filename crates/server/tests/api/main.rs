@@ -10,6 +10,7 @@ mod auth_matrix;
 mod bookings;
 mod calendar;
 mod catalog;
+mod catalogue_cache;
 mod cli;
 mod concurrency;
 mod content;

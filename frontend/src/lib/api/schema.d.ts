@@ -3397,7 +3397,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every post, newest first */
+            /** @description Every post, newest first (from memory, with a strong ETag) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3405,6 +3405,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BlogPost"][];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
@@ -3516,7 +3523,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The post */
+            /** @description The post (from memory, with a strong ETag) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,6 +3531,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BlogPost"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No post has this slug */
             404: {
@@ -4386,7 +4400,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every product, by name */
+            /** @description Every product, by name (from memory, with a strong ETag) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4394,6 +4408,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Product"][];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
@@ -4546,7 +4567,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The product's media in sortOrder order */
+            /** @description The product's media in sortOrder order (from memory, with a strong ETag) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4554,6 +4575,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProductMedia"][];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed id (`invalid_id`), or invalid fields */
             400: {
@@ -4752,7 +4780,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every service, by price */
+            /** @description Every service, by price (from memory, with a strong ETag) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4760,6 +4788,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Service"][];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
