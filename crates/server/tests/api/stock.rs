@@ -110,3 +110,35 @@ async fn thirty_orders_at_once_for_ten_candles_sell_exactly_ten() {
         10
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_orders_at_once_for_five_left_sell_exactly_five_and_cancelling_gives_them_back() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let tea = product_with_stock(&app, &token, json!(5)).await;
+    let body = order_body(&[(&tea, 1)]);
+    // Each from its own connection, all at once.
+    let answers = futures_util::future::join_all((0..50).map(|_| {
+        let (client, url, body) = (reqwest::Client::new(), app.url("/api/orders"), body.clone());
+        async move { client.post(url).json(&body).send().await.expect("request sent") }
+    }))
+    .await;
+    let mut created = Vec::new();
+    for answer in answers {
+        match answer.status() {
+            StatusCode::CREATED => created.push(answer.json::<Value>().await.expect("json")),
+            StatusCode::CONFLICT => {
+                let body: Value = answer.json().await.expect("json");
+                assert_eq!(body["code"], "out_of_stock", "{body}");
+            }
+            other => panic!("unexpected {other}"),
+        }
+    }
+    assert_eq!(created.len(), 5);
+    assert_eq!(stock_of(&app, &tea["id"]).await, 0);
+    let id = created[0]["id"].as_str().expect("id");
+    let cancelled =
+        app.put_as(&token, &format!("/api/admin/orders/{id}/status"), &json!({"status": "cancelled"})).await;
+    assert_eq!(cancelled.status(), StatusCode::OK);
+    assert_eq!(stock_of(&app, &tea["id"]).await, 1, "the cancelled order's tea is back on the shelf");
+}
