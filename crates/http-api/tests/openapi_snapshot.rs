@@ -35,3 +35,19 @@ fn enum_schemas_match_the_domain_values() {
     check("AccommodationType", booking::AccommodationType::ALL.iter().map(|v| v.as_str()).collect());
     check("Interest", content::Interest::ALL.iter().map(|v| v.as_str()).collect());
 }
+
+/// Every operation has its own id: the generated client names its types by
+/// them, and a repeated id silently gives one operation the other's types.
+#[test]
+fn operation_ids_are_unique() {
+    let document: serde_json::Value =
+        serde_json::from_str(&http_api::openapi::document_json()).expect("document is JSON");
+    let mut seen = std::collections::HashSet::new();
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            if let Some(id) = operation.get("operationId").and_then(|id| id.as_str()) {
+                assert!(seen.insert(id.to_owned()), "{method} {path} repeats the operationId {id}");
+            }
+        }
+    }
+}

@@ -82,3 +82,15 @@ export function bookingKeyForServiceName(name: string): BookingServiceKey | unde
 }
 
 export const TINY_HOME_NIGHTLY = '$180';
+
+/**
+ * A Tiny Home stay (the `accommodation` booking key): booked by check-in and
+ * check-out days, priced per night. It is sent with the check-in time as its
+ * slot; the times are what the guest is told.
+ */
+export const stayRules = {
+  checkInTime: '15:00',
+  checkOutTime: '11:00',
+  minNights: 1,
+  maxNights: 14,
+} as const satisfies { checkInTime: TimeSlotValue; checkOutTime: string; minNights: number; maxNights: number };

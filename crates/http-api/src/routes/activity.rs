@@ -81,7 +81,7 @@ pub struct ActivityFilter {
 
 const DEFAULT_PAGE: i64 = 200;
 
-#[utoipa::path(get, path = "/api/admin/activity", tag = "Activity", params(ActivityFilter),
+#[utoipa::path(get, path = "/api/admin/activity", tag = "Activity", params(ActivityFilter), operation_id = "list_activity",
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "Matching records, newest first", body = ActivityPage),

@@ -57,3 +57,92 @@ describe('Calendar', () => {
     expect(screen.getByText('January 2027')).toBeTruthy();
   });
 });
+
+function RangeHarness({ onSelect, disabled = [] }: { onSelect?: (day: string) => void; disabled?: string[] }) {
+  const [month, setMonth] = useState<MonthRef>({ year: 2026, month: 11 });
+  const [start, setStart] = useState<string | undefined>('2026-12-04');
+  const [end, setEnd] = useState<string | undefined>();
+  return (
+    <Calendar
+      month={month}
+      onMonthChange={setMonth}
+      selected={start}
+      rangeEnd={end}
+      rangePreview
+      minMonth={{ year: 2026, month: 11 }}
+      isDisabled={(day) => disabled.includes(day)}
+      onSelect={(day) => {
+        onSelect?.(day);
+        if (start && !end && day > start) setEnd(day);
+        else {
+          setStart(day);
+          setEnd(undefined);
+        }
+      }}
+      today="2026-12-01"
+    />
+  );
+}
+
+const dayButton = (day: string) => document.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)!;
+
+describe('Calendar ranges and disabled days', () => {
+  it('highlights the days between the start and the end', () => {
+    render(<RangeHarness />);
+    fireEvent.click(dayButton('2026-12-07'));
+    expect(dayButton('2026-12-04').getAttribute('data-range')).toBe('start');
+    expect(dayButton('2026-12-05').getAttribute('data-range')).toBe('between');
+    expect(dayButton('2026-12-06').getAttribute('data-range')).toBe('between');
+    expect(dayButton('2026-12-07').getAttribute('data-range')).toBe('end');
+    expect(dayButton('2026-12-08').getAttribute('data-range')).toBeNull();
+    // Start and end are pressed; the days between are tinted, not pressed.
+    expect(dayButton('2026-12-04').getAttribute('aria-pressed')).toBe('true');
+    expect(dayButton('2026-12-07').getAttribute('aria-pressed')).toBe('true');
+    expect(dayButton('2026-12-05').getAttribute('aria-pressed')).toBe('false');
+    expect(dayButton('2026-12-05').className).toContain('bg-gold/10');
+  });
+
+  it('previews the range up to the day under the pointer, never onto a disabled day', () => {
+    render(<RangeHarness disabled={['2026-12-10']} />);
+    fireEvent.mouseEnter(dayButton('2026-12-06'));
+    expect(dayButton('2026-12-05').getAttribute('data-range')).toBe('between');
+    expect(dayButton('2026-12-06').getAttribute('data-range')).toBe('end');
+    expect(dayButton('2026-12-06').getAttribute('aria-pressed')).toBe('false');
+    fireEvent.mouseEnter(dayButton('2026-12-10'));
+    expect(dayButton('2026-12-05').getAttribute('data-range')).toBeNull();
+    fireEvent.mouseLeave(screen.getByRole('table'));
+    expect(dayButton('2026-12-05').getAttribute('data-range')).toBeNull();
+  });
+
+  it('a disabled day is aria-disabled, muted and not selectable, but the arrows still cross it', () => {
+    const picked: string[] = [];
+    render(<RangeHarness disabled={['2026-12-10']} onSelect={(d) => picked.push(d)} />);
+    const blocked = dayButton('2026-12-10');
+    expect(blocked.getAttribute('aria-disabled')).toBe('true');
+    expect(blocked.className).toContain('line-through');
+    expect(dayButton('2026-12-09').getAttribute('aria-disabled')).toBeNull();
+    fireEvent.click(blocked);
+    expect(picked).toEqual([]);
+    const ninth = dayButton('2026-12-09');
+    act(() => ninth.focus());
+    fireEvent.keyDown(ninth, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-12-10');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-12-11');
+    fireEvent.click(document.activeElement!);
+    expect(picked).toEqual(['2026-12-11']);
+  });
+
+  it('does not page before the earliest month', () => {
+    render(<RangeHarness />);
+    const previous = screen.getByRole('button', { name: 'Previous month' });
+    expect((previous as HTMLButtonElement).disabled).toBe(true);
+    const first = dayButton('2026-12-02');
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'PageUp' });
+    expect(screen.getByText('December 2026')).toBeTruthy();
+    expect(document.activeElement?.getAttribute('data-day')).toBe('2026-12-02');
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect((screen.getByRole('button', { name: 'Previous month' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

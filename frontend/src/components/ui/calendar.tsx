@@ -21,6 +21,12 @@ import {
  * A month calendar on yyyy-MM-dd dates (see calendar-dates). Keyboard: Tab
  * reaches one day; arrows move by a day or a week, Home/End to the week's
  * ends, PageUp/PageDown change the month, Enter/Space select.
+ *
+ * Optionally a range: `selected` is its start and `rangeEnd` its end, the
+ * days between tinted; with `rangePreview`, while only the start is chosen,
+ * the day under the pointer (or focus) previews the range. Days `isDisabled`
+ * marks are aria-disabled and muted: focus still moves over them, but they
+ * cannot be selected.
  */
 
 type CalendarProps = {
@@ -35,7 +41,19 @@ type CalendarProps = {
   describeDay?: (day: string) => string | undefined;
   className?: string;
   label?: string;
+  /** The end of a range that starts at `selected` (the days between are highlighted). */
+  rangeEnd?: string;
+  /** While only `selected` is chosen, preview the range up to the hovered or focused day. */
+  rangePreview?: boolean;
+  /** Days that cannot be selected: aria-disabled, muted, still reachable by the arrows. */
+  isDisabled?: (day: string) => boolean;
+  /** The earliest month shown (no paging before it). */
+  minMonth?: MonthRef;
+  /** `compact` has shorter day cells (for a dialog). */
+  size?: 'default' | 'compact';
 };
+
+const monthKey = ({ year, month }: MonthRef) => year * 12 + month;
 
 export function Calendar({
   month,
@@ -47,6 +65,11 @@ export function Calendar({
   describeDay,
   className,
   label = 'Calendar',
+  rangeEnd,
+  rangePreview = false,
+  isDisabled,
+  minMonth,
+  size = 'default',
 }: CalendarProps) {
   const weeks = monthWeeks(month);
   const first = firstDayOfMonth(month);
@@ -56,6 +79,12 @@ export function Calendar({
   const tabbable = inMonth(focusDay) ? focusDay : inMonth(selected) ? selected : inMonth(today) ? today : first;
   const grid = useRef<HTMLTableElement>(null);
   const wantFocus = useRef(false);
+  const [pointDay, setPointDay] = useState<string | undefined>(undefined);
+  const atMin = minMonth !== undefined && monthKey(month) <= monthKey(minMonth);
+  // The range shown: the chosen end, else (previewing) the day pointed at after the start.
+  const previewEnd =
+    rangePreview && selected && !rangeEnd && pointDay && pointDay > selected && !isDisabled?.(pointDay) ? pointDay : undefined;
+  const end = selected && rangeEnd && rangeEnd > selected ? rangeEnd : previewEnd;
 
   useEffect(() => {
     if (!wantFocus.current || !focusDay) return;
@@ -64,6 +93,7 @@ export function Calendar({
   }, [focusDay, month]);
 
   const moveTo = (day: string) => {
+    if (minMonth && monthKey(monthOf(day)) < monthKey(minMonth)) return;
     wantFocus.current = true;
     setFocusDay(day);
     if (!inMonth(day)) onMonthChange(monthOf(day));
@@ -96,7 +126,8 @@ export function Calendar({
           type="button"
           onClick={() => onMonthChange(shiftMonth(month, -1))}
           aria-label="Previous month"
-          className="inline-flex size-10 cursor-pointer items-center justify-center border border-line text-sand transition-colors hover:border-gold/60 hover:text-gold-light"
+          disabled={atMin}
+          className="inline-flex size-10 cursor-pointer items-center justify-center border border-line text-sand transition-colors hover:border-gold/60 hover:text-gold-light disabled:cursor-default disabled:opacity-35 disabled:hover:border-line disabled:hover:text-sand"
         >
           <ChevronLeft aria-hidden className="size-4" />
         </button>
@@ -112,7 +143,12 @@ export function Calendar({
           <ChevronRight aria-hidden className="size-4" />
         </button>
       </div>
-      <table ref={grid} className="w-full table-fixed border-collapse" aria-label={`${label}, ${title}`}>
+      <table
+        ref={grid}
+        className="w-full table-fixed border-collapse"
+        aria-label={`${label}, ${title}`}
+        onMouseLeave={rangePreview ? () => setPointDay(undefined) : undefined}
+      >
         <thead>
           <tr>
             {WEEKDAYS.map((d, i) => (
@@ -132,33 +168,62 @@ export function Calendar({
             <tr key={w}>
               {week.map((day, i) => {
                 if (!day) return <td key={`empty-${w}-${i}`} className="p-0.5" />;
-                const isSelected = day === selected;
+                const isStart = day === selected;
+                const isEnd = end !== undefined && day === end;
+                const isBetween = selected !== undefined && end !== undefined && day > selected && day < end;
+                const isPreview = end !== undefined && end === previewEnd && (isBetween || isEnd);
+                const isSelected = isStart || (isEnd && !isPreview);
                 const isToday = day === today;
+                const disabled = isDisabled?.(day) ?? false;
                 const extra = describeDay?.(day);
                 return (
                   <td key={day} className="p-0.5">
                     <button
                       type="button"
                       data-day={day}
+                      data-range={isStart && end ? 'start' : isEnd ? 'end' : isBetween ? 'between' : undefined}
                       tabIndex={day === tabbable ? 0 : -1}
                       aria-pressed={isSelected}
                       aria-current={isToday ? 'date' : undefined}
+                      aria-disabled={disabled || undefined}
                       aria-label={`${formatFullDay(day)}${isToday ? ', today' : ''}${extra ? `, ${extra}` : ''}`}
                       onClick={() => {
                         setFocusDay(day);
-                        onSelect(day);
+                        if (!disabled) onSelect(day);
                       }}
                       onKeyDown={(event) => onKeyDown(event, day)}
+                      onMouseEnter={rangePreview ? () => setPointDay(day) : undefined}
+                      onFocus={() => {
+                        // Follows focus however it came (a click, a screen reader), so the arrows start from here.
+                        setFocusDay(day);
+                        if (rangePreview) setPointDay(day);
+                      }}
                       className={cn(
-                        'flex h-16 w-full cursor-pointer flex-col items-center justify-start gap-1 border pt-2 text-sm transition-colors duration-200',
+                        'flex w-full flex-col items-center justify-start gap-1 border text-sm transition-colors duration-200',
+                        size === 'compact' ? 'h-11 pt-2 sm:h-12 sm:pt-2.5' : 'h-16 pt-2',
+                        disabled ? 'cursor-not-allowed' : 'cursor-pointer',
+                        // A day of the range keeps its tint even when it cannot be chosen again.
                         isSelected
-                          ? 'border-gold bg-gold/15 text-gold-light'
-                          : isToday
-                            ? 'border-gold/60 bg-gold/5 text-gold hover:border-gold'
-                            : 'border-line/60 bg-ink/40 text-sand hover:border-gold/50 hover:text-ivory',
+                          ? end
+                            ? 'border-gold bg-gold/25 text-ivory'
+                            : 'border-gold bg-gold/15 text-gold-light'
+                          : isBetween || isEnd
+                            ? isPreview
+                              ? 'border-dashed border-gold/45 bg-gold/[0.06] text-gold-light'
+                              : 'border-gold/30 bg-gold/10 text-gold-light'
+                            : disabled
+                              ? cn(
+                                  'bg-transparent text-muted/55 line-through decoration-muted/40',
+                                  isToday ? 'border-gold/25' : 'border-line/25',
+                                )
+                              : isToday
+                                ? 'border-gold/60 bg-gold/5 text-gold hover:border-gold'
+                                : 'border-line/60 bg-ink/40 text-sand hover:border-gold/50 hover:text-ivory',
                       )}
                     >
-                      <span className={cn('leading-none', isToday ? 'font-semibold' : '')}>{Number(day.slice(8))}</span>
+                      <span className={cn('leading-none', isToday || (isSelected && end) ? 'font-semibold' : '')}>
+                        {Number(day.slice(8))}
+                      </span>
                       {renderDay ? <span className="flex h-4 items-center justify-center">{renderDay(day)}</span> : null}
                     </button>
                   </td>

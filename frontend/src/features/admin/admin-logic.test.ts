@@ -3,7 +3,7 @@ import { addMonths, monthWeeks } from '@/components/ui/calendar-dates';
 import { ApiError } from '@/lib/api/errors';
 import { loginFailureText } from './auth/login-schema';
 import { toAvailabilityInput, emptyAvailability } from './calendar/availability-schema';
-import { blackoutsCovering, dayMark } from './calendar/calendar-logic';
+import { activeStays, blackoutsCovering, dayMark, staysOn } from './calendar/calendar-logic';
 import { totalRevenue } from './dashboard/stats';
 import { interestLabel, interestTone, OTHER_TONE } from './messages/interests';
 import { parseOrderItems, shortOrderId } from './orders/order-items';
@@ -66,6 +66,33 @@ describe('calendar rules', () => {
         blockReason: ' away ',
       }),
     ).toMatchObject({ serviceId: 'svc-1', timeSlot: '11:00', maxCapacity: 4, isBlocked: true, blockReason: 'away' });
+  });
+});
+
+describe('stays on the calendar', () => {
+  type Status = 'pending' | 'confirmed' | 'completed' | 'cancelled';
+  type Service = 'massage' | 'spa' | 'accommodation' | 'package';
+  const booking = (id: string, service: Service, date: string, checkOut: string | null, status: Status = 'pending') => ({
+    id,
+    service,
+    date,
+    checkOut,
+    status,
+  });
+
+  it('a stay shows on each of its nights, not on its check-out day; cancelled stays and other services never', () => {
+    const stays = activeStays([
+      booking('b', 'accommodation', '2026-12-04', '2026-12-06', 'confirmed'),
+      booking('a', 'accommodation', '2026-12-01', '2026-12-02'),
+      booking('c', 'accommodation', '2026-12-05', '2026-12-07', 'cancelled'),
+      booking('d', 'massage', '2026-12-05', null),
+    ]);
+    expect(stays.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(staysOn(stays, '2026-12-03')).toEqual([]);
+    expect(staysOn(stays, '2026-12-04').map((s) => s.id)).toEqual(['b']);
+    expect(staysOn(stays, '2026-12-05').map((s) => s.id)).toEqual(['b']);
+    expect(staysOn(stays, '2026-12-06')).toEqual([]);
+    expect(staysOn(stays, '2026-12-01').map((s) => s.id)).toEqual(['a']);
   });
 });
 

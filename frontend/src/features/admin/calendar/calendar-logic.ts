@@ -1,4 +1,4 @@
-import type { AvailabilityEntry, BlackoutDate, BlackoutType } from '../shared/types';
+import type { AdminBooking, AvailabilityEntry, BlackoutDate, BlackoutType } from '../shared/types';
 
 /** Spec §9: blackout types and their labels. */
 export const blackoutTypes: ReadonlyArray<{ value: BlackoutType; label: string }> = [
@@ -60,4 +60,18 @@ export function dayMark(
 /** Blackouts by start date, then end date. */
 export function sortBlackouts<B extends Pick<BlackoutDate, 'startDate' | 'endDate'>>(blackouts: readonly B[]): B[] {
   return [...blackouts].sort((a, b) => a.startDate.localeCompare(b.startDate) || a.endDate.localeCompare(b.endDate));
+}
+
+type StayFields = Pick<AdminBooking, 'service' | 'date' | 'checkOut' | 'status'>;
+
+/** The Tiny Home stays that hold their nights (not cancelled), by check-in day. */
+export function activeStays<B extends StayFields>(bookings: readonly B[]): Array<B & { checkOut: string }> {
+  return bookings
+    .filter((b): b is B & { checkOut: string } => b.service === 'accommodation' && Boolean(b.checkOut) && b.status !== 'cancelled')
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The stays sleeping on the night beginning `day`: from check-in up to the day before check-out. */
+export function staysOn<B extends Pick<AdminBooking, 'date'> & { checkOut: string }>(stays: readonly B[], day: string): B[] {
+  return stays.filter((b) => b.date <= day && day < b.checkOut);
 }

@@ -9,8 +9,10 @@ import { FormField } from '@/components/ui/form-field';
 import { HoneypotField } from '@/components/ui/honeypot-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
-import { bookingServices, formatSlot, timeSlots, type BookingServiceKey } from '@/config/site';
-import { ApiError } from '@/lib/api/errors';
+import { addDays } from '@/components/ui/calendar-dates';
+import { bookingServices, formatSlot, stayRules, timeSlots, type BookingServiceKey } from '@/config/site';
+import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
+import { cn } from '@/lib/cn';
 import type { NewBooking, Service, ServiceKey } from '@/lib/api/types';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
@@ -20,7 +22,9 @@ import { AttemptKey } from '@/lib/idempotency';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
 import type { BookingMoment } from '../booking-context';
-import { bookingSchema, emptyBooking, type BookingFormValues } from '../booking-schema';
+import { bookingSchema, emptyBooking, isStayService, type BookingFormValues } from '../booking-schema';
+import { isValidStay } from '../stay';
+import { StayPicker } from './stay-picker';
 
 const serviceKeys: readonly string[] = bookingServices.map((s) => s.value);
 function isServiceKey(value: string): value is ServiceKey {
@@ -61,10 +65,20 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
     if (session > 0 && presetMoment) {
       setValue('date', presetMoment.date, { shouldValidate: false });
       setValue('time', presetMoment.time, { shouldValidate: false });
+      // An open night of the Tiny Home (the quiz) is a one-night stay to begin with.
+      setValue('checkOut', presetService === 'accommodation' ? addDays(presetMoment.date, 1) : '', { shouldValidate: false });
     }
   }, [session, presetService, presetMoment, setValue]);
 
-  const [service, date, time] = useWatch({ control, name: ['service', 'date', 'time'] });
+  const [service, date, time, checkOut] = useWatch({ control, name: ['service', 'date', 'time', 'checkOut'] });
+  const stay = isStayService(service);
+
+  // A check-out left from an earlier stay no longer fits a date typed since.
+  useEffect(() => {
+    if (checkOut && !isValidStay(date, checkOut)) setValue('checkOut', '');
+  }, [date, checkOut, setValue]);
+
+  const nightlyPrice = services.data?.find((record) => record.bookingKey === 'accommodation')?.price;
   /*
    * Only a day the form accepts is worth asking about. Typing a date key by key
    * passes through past years (0002, 0020, 0202 before 2027); asking about each
@@ -72,8 +86,8 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
    * select and the submit button, changing the tab order under the guest's
    * fingers. While an answer is pending, nothing is disabled.
    */
-  const askableDate = isTodayOrLater(date) ? date : undefined;
-  const availability = useAvailability(askableDate, isServiceKey(service) ? service : undefined);
+  const askableDate = isTodayOrLater(date) && !stay ? date : undefined;
+  const availability = useAvailability(askableDate, isServiceKey(service) && !stay ? service : undefined);
   const answer = askableDate ? availability.data : undefined;
   const dateUnavailable = answer?.available === false;
   const slotOpen = (slot: string) => answer?.slots?.find((s) => s.time === slot)?.available !== false;
@@ -93,7 +107,10 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
       email: values.email.trim(),
       service: values.service as NewBooking['service'],
       date: values.date,
-      time: values.time as NewBooking['time'],
+      // A stay is sent with its check-in time and its check-out day.
+      ...(isStayService(values.service)
+        ? { time: stayRules.checkInTime, checkOut: values.checkOut }
+        : { time: values.time as NewBooking['time'] }),
       notes: values.notes.trim() === '' ? null : values.notes.trim(),
     };
     try {
@@ -114,9 +131,12 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           if (field in emptyBooking) setError(field as keyof BookingFormValues, { message });
         }
       }
+      // A night of the stay was taken or closed: the server names it.
+      const nightRefused = hasErrorCode(error, 'night_full') || hasErrorCode(error, 'night_unavailable');
+      const fallback = 'Sorry, there was an error submitting your booking. Please try again.';
       toast({
         title: 'Booking Failed',
-        description: 'Sorry, there was an error submitting your booking. Please try again.',
+        description: nightRefused ? preferServerMessage(error, fallback) : fallback,
         variant: 'destructive',
       });
     }
@@ -147,7 +167,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           <FormField control={control} name="email" id="booking-email" label="Email" className="sm:col-span-2">
             <Input type="email" autoComplete="email" />
           </FormField>
-          <FormField control={control} name="service" id="booking-service" label="Service">
+          <FormField control={control} name="service" id="booking-service" label="Service" className={cn(stay && 'sm:col-span-2')}>
             {(field) => (
               <Select value={field.value} onValueChange={field.onChange} name={field.name}>
                 <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
@@ -163,36 +183,42 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
               </Select>
             )}
           </FormField>
-          <FormField control={control} name="date" id="booking-date" label="Date">
-            <Input type="date" min={today} />
-          </FormField>
+          {stay ? (
+            <StayPicker control={control} nightlyPrice={nightlyPrice} className="sm:col-span-2" />
+          ) : (
+            <>
+              <FormField control={control} name="date" id="booking-date" label="Date">
+                <Input type="date" min={today} />
+              </FormField>
 
-          {dateUnavailable ? (
-            <Alert className="sm:col-span-2" data-testid="booking-unavailable">
-              {UNAVAILABLE_DATE_TEXT}
-            </Alert>
-          ) : null}
+              {dateUnavailable ? (
+                <Alert className="sm:col-span-2" data-testid="booking-unavailable">
+                  {UNAVAILABLE_DATE_TEXT}
+                </Alert>
+              ) : null}
 
-          <FormField control={control} name="time" id="booking-time" label="Time" className="sm:col-span-2">
-            {(field) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name} disabled={dateUnavailable}>
-                <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                  <SelectValue placeholder="Select a time" />
-                </SelectTrigger>
-                <SelectContent>
-                  {timeSlots.map((slot) => {
-                    const available = slotOpen(slot);
-                    return (
-                      <SelectItem key={slot} value={slot} disabled={!available}>
-                        {formatSlot(slot)}
-                        {available ? '' : ' — fully booked'}
-                      </SelectItem>
-                    );
-                  })}
-                </SelectContent>
-              </Select>
-            )}
-          </FormField>
+              <FormField control={control} name="time" id="booking-time" label="Time" className="sm:col-span-2">
+                {(field) => (
+                  <Select value={field.value} onValueChange={field.onChange} name={field.name} disabled={dateUnavailable}>
+                    <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
+                      <SelectValue placeholder="Select a time" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {timeSlots.map((slot) => {
+                        const available = slotOpen(slot);
+                        return (
+                          <SelectItem key={slot} value={slot} disabled={!available}>
+                            {formatSlot(slot)}
+                            {available ? '' : ' — fully booked'}
+                          </SelectItem>
+                        );
+                      })}
+                    </SelectContent>
+                  </Select>
+                )}
+              </FormField>
+            </>
+          )}
           <FormField control={control} name="notes" id="booking-notes" label="Notes" optional className="sm:col-span-2">
             <Textarea rows={3} placeholder="Anything we should know — preferences, occasions, sensitivities." />
           </FormField>

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock } from 'lucide-react';
+import { CalendarDays, Clock, LogIn, LogOut } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
 import { formatFullDay } from '@/components/ui/calendar-dates';
@@ -6,9 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/ui/state';
 import { toast } from '@/components/ui/toast-store';
-import { formatSlot, site } from '@/config/site';
+import { formatSlot, site, stayRules } from '@/config/site';
 import { hasErrorCode } from '@/lib/api/errors';
 import { cn } from '@/lib/cn';
+import { nightsBetween, nightsLabel } from '@/lib/stay-dates';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCancelGuestBooking } from '../api/cancel-guest-booking';
 import { useGuestBooking } from '../api/get-guest-booking';
@@ -57,6 +58,11 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
   const day = formatFullDay(booking.date);
   const time = formatSlot(booking.time);
   const cancelled = booking.status === 'cancelled';
+  // A Tiny Home stay: check-in and check-out days instead of a date and a time.
+  const checkOut = booking.checkOut ?? undefined;
+  const nights = checkOut ? (booking.nights ?? nightsBetween(booking.date, checkOut)) : 0;
+  const struck = cn(cancelled && 'text-sand line-through decoration-rose-300/60');
+  const what = checkOut ? `${name}, ${nightsLabel(nights)} from ${day} to ${formatFullDay(checkOut)}` : `${name} on ${day} at ${time}`;
 
   const confirmCancel = () =>
     cancel.mutate(undefined, {
@@ -96,7 +102,10 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
         <div className="px-6 py-9 sm:px-10 sm:py-11">
           <div className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
             <div>
-              <p className="eyebrow">Reserved for {booking.firstName}</p>
+              <p className="eyebrow">
+                Reserved for {booking.firstName}
+                {checkOut ? <span data-testid="stay-nights"> · {nightsLabel(nights)}</span> : null}
+              </p>
               <h2
                 id="booking-heading"
                 ref={heading}
@@ -117,15 +126,28 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
             </span>
           </div>
           <span className="gold-rule mt-7 bg-gold" />
-          <dl className="mt-8 grid gap-6 sm:grid-cols-2">
-            <Fact icon={<CalendarDays aria-hidden className="size-5" strokeWidth={1.5} />} term="Date">
-              <span className={cn(cancelled && 'text-sand line-through decoration-rose-300/60')}>{day}</span>
-            </Fact>
-            <Fact icon={<Clock aria-hidden className="size-5" strokeWidth={1.5} />} term="Time">
-              <span className={cn(cancelled && 'text-sand line-through decoration-rose-300/60')}>{time}</span>
-              <span className="ml-2 text-sm text-muted">Idyllwild time</span>
-            </Fact>
-          </dl>
+          {checkOut ? (
+            <dl className="mt-8 grid gap-6 sm:grid-cols-2">
+              <Fact icon={<LogIn aria-hidden className="size-5" strokeWidth={1.5} />} term="Check-in">
+                <span className={struck}>{day}</span>
+                <span className="mt-0.5 block text-sm text-muted">from {formatSlot(stayRules.checkInTime)}, Idyllwild time</span>
+              </Fact>
+              <Fact icon={<LogOut aria-hidden className="size-5" strokeWidth={1.5} />} term="Check-out">
+                <span className={struck}>{formatFullDay(checkOut)}</span>
+                <span className="mt-0.5 block text-sm text-muted">by {formatSlot(stayRules.checkOutTime)}</span>
+              </Fact>
+            </dl>
+          ) : (
+            <dl className="mt-8 grid gap-6 sm:grid-cols-2">
+              <Fact icon={<CalendarDays aria-hidden className="size-5" strokeWidth={1.5} />} term="Date">
+                <span className={struck}>{day}</span>
+              </Fact>
+              <Fact icon={<Clock aria-hidden className="size-5" strokeWidth={1.5} />} term="Time">
+                <span className={struck}>{time}</span>
+                <span className="ml-2 text-sm text-muted">Idyllwild time</span>
+              </Fact>
+            </dl>
+          )}
         </div>
 
         <div className="border-t border-line bg-ink/30 px-6 py-7 sm:px-10" data-testid="booking-next">
@@ -188,7 +210,7 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
         onOpenChange={(open) => {
           if (!cancel.isPending) setConfirming(open);
         }}
-        what={`${name} on ${day} at ${time}`}
+        what={what}
         busy={cancel.isPending}
         onConfirm={confirmCancel}
         onCloseAutoFocus={(event) => {

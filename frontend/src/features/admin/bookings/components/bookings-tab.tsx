@@ -3,6 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { bookingServices, formatSlot } from '@/config/site';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/dates';
+import { formatStayRange } from '@/lib/stay-dates';
 import { useLinkedRecord } from '../../shared/linked-records';
 import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
@@ -13,6 +14,10 @@ import { useDeleteBooking } from '../api/delete-booking';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 
 const serviceLabel = (key: string) => bookingServices.find((s) => s.value === key)?.label ?? key;
+
+/** A stay's year ("2026"), or years when it runs into the next ("2026–2027"). */
+const stayYears = (checkIn: string, checkOut: string) =>
+  checkIn.slice(0, 4) === checkOut.slice(0, 4) ? checkIn.slice(0, 4) : `${checkIn.slice(0, 4)}–${checkOut.slice(0, 4)}`;
 
 export function BookingsTab() {
   const bookings = useBookings();
@@ -69,7 +74,16 @@ export function BookingsTab() {
                     <p className="text-xs text-muted">{booking.email}</p>
                   </TableCell>
                   <TableCell>{serviceLabel(booking.service)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatCalendarDate(booking.date)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {booking.checkOut ? (
+                      <>
+                        <span data-testid="stay-dates">{formatStayRange(booking.date, booking.checkOut, booking.nights)}</span>{' '}
+                        <span className="ml-1 text-xs text-muted">{stayYears(booking.date, booking.checkOut)}</span>
+                      </>
+                    ) : (
+                      formatCalendarDate(booking.date)
+                    )}
+                  </TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">{formatSlot(booking.time)}</TableCell>
                   <TableCell>
                     {status ? (

@@ -1,4 +1,4 @@
-import { Ban, CalendarCog, CalendarOff, Rocket } from 'lucide-react';
+import { Ban, CalendarCog, CalendarOff, Moon, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
@@ -7,7 +7,10 @@ import { ScrollArea } from '@/components/ui/scroll-area';
 import { formatSlot } from '@/config/site';
 import { businessToday, formatCalendarDate } from '@/lib/dates';
 import { cn } from '@/lib/cn';
-import type { AvailabilityEntry, BlackoutDate } from '../../shared/types';
+import { formatStayRange, nightsBetween } from '@/lib/stay-dates';
+import { useBookings } from '../../bookings/api/get-bookings';
+import { bookingStatuses } from '../../shared/statuses';
+import type { AdminBooking, AvailabilityEntry, BlackoutDate } from '../../shared/types';
 import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
 import { useDeleteAvailability } from '../api/delete-availability';
 import { useDeleteBlackout } from '../api/delete-blackout';
@@ -16,12 +19,14 @@ import { useBlackouts } from '../api/get-blackouts';
 import type { BlackoutFormValues } from '../blackout-schema';
 import {
   accommodationLabel,
+  activeStays,
   blackoutsCovering,
   blackoutTypeLabel,
   dayMark,
   entriesOn,
   PRE_LAUNCH_REASON,
   sortBlackouts,
+  staysOn,
 } from '../calendar-logic';
 import { AvailabilityDialog } from './availability-dialog';
 import { BlackoutDialog } from './blackout-dialog';
@@ -43,6 +48,9 @@ export function CalendarTab() {
   const removeEntry = useDeleteAvailability();
   const allBlackouts = sortBlackouts(blackouts.data ?? []);
   const entries = availability.data ?? [];
+  // Bookings hold places only through availability entries; a Tiny Home stay is shown on each of its nights from the bookings.
+  const bookings = useBookings();
+  const stays = activeStays(bookings.data ?? []);
 
   const blockFirstThreeMonths = () => {
     setPreset((p) => ({
@@ -52,12 +60,17 @@ export function CalendarTab() {
     setBlackoutOpen(true);
   };
 
-  const describeDay = (day: string) => {
+  const describeMark = (day: string) => {
     const mark = dayMark(day, allBlackouts, entries);
     if (mark === 'blackout') return 'blacked out';
     if (mark === 'full') return 'has bookings, some full';
     if (mark === 'booked') return 'has bookings';
     return undefined;
+  };
+  const describeDay = (day: string) => {
+    const staying = staysOn(stays, day).length;
+    const stayWords = staying === 0 ? undefined : staying === 1 ? 'Tiny Home stay' : `${staying} Tiny Home stays`;
+    return [describeMark(day), stayWords].filter(Boolean).join(', ') || undefined;
   };
 
   return (
@@ -87,7 +100,12 @@ export function CalendarTab() {
             onSelect={setSelected}
             today={today}
             describeDay={describeDay}
-            renderDay={(day) => <DayMarker mark={dayMark(day, allBlackouts, entries)} />}
+            renderDay={(day) => (
+              <span className="flex items-center gap-1.5">
+                <DayMarker mark={dayMark(day, allBlackouts, entries)} />
+                {staysOn(stays, day).length > 0 ? <Moon aria-hidden data-stay className="size-3.5 text-gold" strokeWidth={1.75} /> : null}
+              </span>
+            )}
           />
           <ul className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 text-xs text-muted" aria-label="Legend">
             <li className="flex items-center gap-2">
@@ -98,6 +116,9 @@ export function CalendarTab() {
             </li>
             <li className="flex items-center gap-2">
               <span aria-hidden className="size-2 rounded-full bg-orange-400" /> Fully booked entry
+            </li>
+            <li className="flex items-center gap-2">
+              <Moon aria-hidden className="size-3.5 text-gold" strokeWidth={1.75} /> Tiny Home stay
             </li>
           </ul>
           <p role="status" className="mt-2 min-h-5 text-xs text-muted">
@@ -110,6 +131,7 @@ export function CalendarTab() {
             day={selected}
             blackouts={selected ? blackoutsCovering(allBlackouts, selected) : []}
             entries={selected ? entriesOn(entries, selected) : []}
+            stays={selected ? staysOn(stays, selected) : []}
             onRemove={(id) => removeBlackout.mutate(id)}
             removing={removeBlackout.isPending}
             onRemoveEntry={(id) => removeEntry.mutate(id)}
@@ -174,6 +196,7 @@ function DayPanel({
   day,
   blackouts,
   entries,
+  stays,
   onRemove,
   removing,
   onRemoveEntry,
@@ -182,6 +205,7 @@ function DayPanel({
   day: string | undefined;
   blackouts: BlackoutDate[];
   entries: AvailabilityEntry[];
+  stays: Array<AdminBooking & { checkOut: string }>;
   onRemove: (id: string) => void;
   removing: boolean;
   onRemoveEntry: (id: string) => void;
@@ -252,6 +276,43 @@ function DayPanel({
       ) : (
         <p className="mt-3 text-sm text-sand">No specific availability set</p>
       )}
+      {day && stays.length > 0 ? <StayList day={day} stays={stays} /> : null}
     </section>
+  );
+}
+
+/** The Tiny Home stays sleeping on the selected night: guest, dates, which night of how many. */
+function StayList({ day, stays }: { day: string; stays: Array<AdminBooking & { checkOut: string }> }) {
+  return (
+    <div className="mt-5 border-t border-line/70 pt-4">
+      <h4 className="flex items-center gap-2 text-[0.7rem] font-medium uppercase tracking-wide-2 text-sand">
+        <Moon aria-hidden className="size-3.5 text-gold" strokeWidth={1.75} />
+        Tiny Home stays this night
+      </h4>
+      <ul className="mt-3 grid gap-3" aria-label="Tiny Home stays this night">
+        {stays.map((b) => {
+          const nights = b.nights ?? nightsBetween(b.date, b.checkOut);
+          const status = bookingStatuses.find((s) => s.value === b.status);
+          return (
+            <li key={b.id} data-testid="stay-night" className="border border-gold/30 bg-gold/[0.05] p-4">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="text-ivory">
+                    {b.firstName} {b.lastName}
+                  </p>
+                  <p className="mt-1 text-xs text-sand">{formatStayRange(b.date, b.checkOut, nights)}</p>
+                </div>
+                <div className="flex flex-col items-end gap-1.5">
+                  <span className="whitespace-nowrap text-sm tabular-nums text-gold-light">
+                    Night {nightsBetween(b.date, day) + 1} of {nights}
+                  </span>
+                  {status ? <ToneBadge tone={status.tone}>{status.label}</ToneBadge> : null}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,39 @@
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { ServiceKey } from '@/lib/api/types';
+import { bookingKeys } from './keys';
+
+/** One month's days (`month` is yyyy-MM); for the Tiny Home, whether the night beginning each day can be booked. */
+export async function getMonthAvailability(serviceId: ServiceKey, month: string) {
+  return unwrap(await api.GET('/api/availability/month', { params: { query: { serviceId, month } } }));
+}
+
+export type MonthAvailability = Awaited<ReturnType<typeof getMonthAvailability>>;
+export type DayAvailability = MonthAvailability['days'][number];
+
+/*
+ * Asked afresh whenever a month is shown again (other guests book meanwhile),
+ * but kept while it is refetched, so paging back and forth does not flicker.
+ */
+export const monthAvailabilityQueryOptions = (serviceId: ServiceKey, month: string) =>
+  queryOptions({
+    queryKey: bookingKeys.month(serviceId, month),
+    queryFn: () => getMonthAvailability(serviceId, month),
+    staleTime: 0,
+  });
+
+/** The days of every month asked (yyyy-MM each), by date; a month still loading (or failed) has no days in it yet. */
+export function useMonthsAvailability(serviceId: ServiceKey, months: readonly string[]) {
+  return useQueries({
+    queries: months.map((month) => monthAvailabilityQueryOptions(serviceId, month)),
+    combine: (results) => {
+      const days = new Map<string, DayAvailability>();
+      for (const result of results) for (const day of result.data?.days ?? []) days.set(day.date, day);
+      return {
+        days,
+        isFetching: results.some((r) => r.isFetching),
+        isError: results.some((r) => r.isError),
+      };
+    },
+  });
+}
