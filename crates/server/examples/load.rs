@@ -19,6 +19,8 @@ struct Scenario {
     method: Method,
     path: String,
     body: Option<Value>,
+    /// Sent with every request (an `If-None-Match` for the 304 path).
+    if_none_match: Option<String>,
 }
 
 fn memory_kib(pid: u32, field: &str) -> u64 {
@@ -54,6 +56,9 @@ async fn main() -> anyhow::Result<()> {
         .env("DATABASE_URL", &database_url)
         .env("PORT", port.to_string())
         .env("DEMO_DATA", "true")
+        // The per-address write limit would refuse all but the first writes
+        // of one load generator; the bench measures the writes themselves.
+        .env("PUBLIC_WRITE_LIMIT", "1000000000")
         .env("RUST_LOG", "error")
         .stdout(Stdio::null())
         .spawn()
@@ -77,31 +82,93 @@ async fn main() -> anyhow::Result<()> {
     let idle_rss = memory_kib(pid, "VmRSS:");
     let products: Vec<Value> = client.get(format!("{base}/api/products")).send().await?.json().await?;
     let product_id = products[0]["id"].as_str().unwrap_or_default().to_owned();
+    let products_etag = client
+        .get(format!("{base}/api/products"))
+        .send()
+        .await?
+        .headers()
+        .get("etag")
+        .and_then(|tag| tag.to_str().ok())
+        .map(str::to_owned);
     let date = (chrono::Utc::now() + chrono::Duration::days(30)).format("%Y-%m-%d").to_string();
+    // An order of one product without a stock limit, priced as the server will.
+    let unlimited = products.iter().find(|p| p["stock"].is_null()).unwrap_or(&products[0]);
+    let price = unlimited["price"].as_str().unwrap_or("0.00");
+    let cents: i64 = price.replace('.', "").parse().unwrap_or(0);
+    let (tax, shipping) = ((cents * 8 + 50) / 100, if cents > 10_000 { 0 } else { 1_500 });
+    let money = |c: i64| format!("{}.{:02}", c / 100, c % 100);
+    let order = json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
+        "address": "1 Pine Ridge Rd", "city": "Idyllwild", "state": "CA", "zip": "92549",
+        "items": [{"productId": unlimited["id"], "productName": unlimited["name"], "price": price, "quantity": 1}],
+        "subtotal": money(cents), "tax": money(tax), "shipping": money(shipping),
+        "total": money(cents + tax + shipping)});
 
     let scenarios = vec![
-        Scenario { name: "GET /api/products", method: Method::GET, path: "/api/products".into(), body: None },
-        Scenario { name: "GET /api/services", method: Method::GET, path: "/api/services".into(), body: None },
+        Scenario {
+            name: "GET /api/products",
+            method: Method::GET,
+            path: "/api/products".into(),
+            body: None,
+            if_none_match: None,
+        },
+        Scenario {
+            name: "GET /api/products (304)",
+            method: Method::GET,
+            path: "/api/products".into(),
+            body: None,
+            if_none_match: products_etag,
+        },
+        Scenario {
+            name: "GET /api/blog-posts",
+            method: Method::GET,
+            path: "/api/blog-posts".into(),
+            body: None,
+            if_none_match: None,
+        },
+        Scenario {
+            name: "GET /api/services",
+            method: Method::GET,
+            path: "/api/services".into(),
+            body: None,
+            if_none_match: None,
+        },
         Scenario {
             name: "GET /api/products/{id}/media",
             method: Method::GET,
             path: format!("/api/products/{product_id}/media"),
             body: None,
+            if_none_match: None,
         },
         Scenario {
             name: "GET /api/check-availability",
             method: Method::GET,
             path: format!("/api/check-availability?date={date}&serviceId=massage"),
             body: None,
+            if_none_match: None,
         },
         Scenario {
             name: "POST /api/bookings (write)",
             method: Method::POST,
             path: "/api/bookings".into(),
-            body: Some(json!({"firstName": "Bench", "lastName": "Mark", "email": "bench@example.com",
+            // A new guest each time: one guest may hold only 5 pending requests a day.
+            body: Some(json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
                 "service": "spa", "date": date, "time": "11:00"})),
+            if_none_match: None,
         },
-        Scenario { name: "GET / (page with head tags)", method: Method::GET, path: "/".into(), body: None },
+        Scenario {
+            name: "POST /api/orders (write)",
+            method: Method::POST,
+            path: "/api/orders".into(),
+            body: Some(order),
+            if_none_match: None,
+        },
+        Scenario {
+            name: "GET / (page with head tags)",
+            method: Method::GET,
+            path: "/".into(),
+            body: None,
+            if_none_match: None,
+        },
     ];
 
     println!("{seconds} s per scenario, {CONCURRENCY} concurrent clients, server pid {pid}\n");
@@ -125,22 +192,34 @@ async fn main() -> anyhow::Result<()> {
 
 async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duration) {
     let stop = Arc::new(AtomicBool::new(false));
+    // Numbers the `{n}` in a body, so each write is a new guest.
+    let sequence = Arc::new(AtomicU64::new(0));
     let errors = Arc::new(AtomicU64::new(0));
     let mut workers = Vec::new();
     for _ in 0..CONCURRENCY {
-        let (client, stop, errors) = (client.clone(), stop.clone(), errors.clone());
+        let (client, stop, errors, sequence) =
+            (client.clone(), stop.clone(), errors.clone(), sequence.clone());
         let url = format!("{base}{}", scenario.path);
         let (method, body) = (scenario.method.clone(), scenario.body.clone());
+        let if_none_match = scenario.if_none_match.clone();
         workers.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
                 let mut request = client.request(method.clone(), &url);
                 if let Some(body) = &body {
-                    request = request.json(body);
+                    let n = sequence.fetch_add(1, Ordering::Relaxed).to_string();
+                    let text = body.to_string().replace("{n}", &n);
+                    request = request.header("Content-Type", "application/json").body(text);
+                }
+                if let Some(tag) = &if_none_match {
+                    request = request.header("If-None-Match", tag);
                 }
                 let start = Instant::now();
                 match request.send().await {
-                    Ok(response) if response.status().is_success() => {
+                    Ok(response)
+                        if response.status().is_success()
+                            || response.status() == reqwest::StatusCode::NOT_MODIFIED =>
+                    {
                         let _ = response.bytes().await;
                         latencies.push(start.elapsed());
                     }
