@@ -63,7 +63,7 @@ pub struct ActivityPage {
 #[into_params(parameter_in = Query)]
 pub struct ActivityFilter {
     /// Only this actor's records (an e-mail from `actors`).
-    #[param(max_length = 254)]
+    #[param(max_length = 254, pattern = r"^[^\u0000]*$")]
     pub actor: Option<String>,
     /// Only records about this kind of thing.
     #[param(value_type = Option<ActivityEntity>)]
@@ -93,9 +93,9 @@ pub async fn list(
 ) -> Result<web::Json<ActivityPage>, ApiError> {
     let filter = filter.into_inner();
     let mut errors = domain::ValidationErrors::default();
-    let mut day = |field: &'static str, text: Option<String>| match text.filter(|t| !t.is_empty()) {
+    let mut day = |field: &'static str, text: Option<String>| match text {
         None => None,
-        Some(text) => match parse_date(&text, "") {
+        Some(text) => match parse_date(&text, "Please use a real date in the yyyy-MM-dd format") {
             Ok(date) => Some(date),
             Err(message) => {
                 errors.add(field, message);
@@ -104,6 +104,10 @@ pub async fn list(
         },
     };
     let (from, to) = (day("from", filter.from), day("to", filter.to));
+    // What a record can name: at most an e-mail's length, and never NUL (PostgreSQL text holds none).
+    if filter.actor.as_ref().is_some_and(|a| a.chars().count() > 254 || a.contains('\0')) {
+        errors.add("actor", "Please choose an admin from the list");
+    }
     let limit = filter.limit.unwrap_or(DEFAULT_PAGE);
     if !(1..=MAX_AUDIT_PAGE).contains(&limit) {
         errors.add("limit", "Limit must be a whole number from 1 to 500");

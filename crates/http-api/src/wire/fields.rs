@@ -157,7 +157,7 @@ field!(
     /// A calendar month.
     CalendarMonth(String) => string()
         .description(Some("A calendar month, yyyy-MM."))
-        .pattern(Some(r"^[0-9]{4}-[0-9]{2}$"))
+        .pattern(Some(r"^[0-9]{4}-(0[1-9]|1[0-2])$"))
         .examples(["2026-12"])
 );
 field!(

@@ -379,7 +379,16 @@ async fn the_activity_view_filters_by_admin_entity_and_date() {
         ],
     )
     .await;
+    assert_field_errors(
+        app.get_as(&token, &format!("/api/admin/activity?to=&actor={}", "a".repeat(255))).await,
+        &[
+            ("to", "Please use a real date in the yyyy-MM-dd format"),
+            ("actor", "Please choose an admin from the list"),
+        ],
+    )
+    .await;
     assert_error(app.get_as(&token, "/api/admin/activity?entity=spaceship").await, StatusCode::BAD_REQUEST)
         .await;
+    assert_error(app.get_as(&token, "/api/admin/activity?actor=a%00b").await, StatusCode::BAD_REQUEST).await;
     assert_error(app.get("/api/admin/activity").await, StatusCode::UNAUTHORIZED).await;
 }
