@@ -83,11 +83,13 @@ build-frontend: frontend-deps
 build: build-frontend
     cargo build --release -p server
 
-# Benchmarks: domain rules and HTTP throughput/latency/memory on a release build.
+# Benchmarks: domain rules, HTTP throughput/latency/memory, and Lighthouse
+# (mobile) on every public page, all on a release build.
 bench: ensure-postgres build-frontend
     cargo bench -p domain
     cargo build --release -p server --bin server --example load
     ./target/release/examples/load "${BENCH_SECONDS:-10}"
+    bash scripts/lighthouse.sh
 
 # Install the frontend's npm packages when the lock file changed.
 frontend-deps:
