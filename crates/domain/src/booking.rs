@@ -196,6 +196,18 @@ impl Booking {
     pub fn nights(&self) -> Vec<NaiveDate> {
         nights_between(self.date, self.check_out)
     }
+
+    /// How many nights a stay is; `None` for a single-slot booking.
+    pub fn stay_nights(&self) -> Option<usize> {
+        self.check_out.map(|_| self.nights().len())
+    }
+
+    /// What it costs at its service's `price`: a stay pays it per night.
+    pub fn price_at(&self, price: crate::Money) -> crate::Money {
+        let nights = self.stay_nights().and_then(|n| u32::try_from(n).ok()).unwrap_or(1);
+        // At most 14 nights of a bounded price: the product always fits.
+        price.times(nights).unwrap_or(price)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -49,15 +49,6 @@ impl CatalogueCache {
         entries.answers.clear();
     }
 
-    /// How many answers are kept (for tests and metrics).
-    pub fn len(&self) -> usize {
-        self.entries.read().map(|e| e.answers.len()).unwrap_or(0)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The answer for `key`: from memory, or from `load` (then kept, unless
     /// the catalogue changed meanwhile). Only successful answers are kept, so
     /// unknown ids and slugs cannot fill the memory.

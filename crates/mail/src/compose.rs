@@ -121,32 +121,25 @@ impl Composer {
         let service_name =
             service.map_or_else(|| booking.service.service_name().to_owned(), |s| s.name.clone());
         let starts = booking_starts_at(booking);
-        let nights = booking.nights().len();
+        let nights = booking.stay_nights().map(|n| format!("{n} night{}", if n == 1 { "" } else { "s" }));
         // A stay reads from check-in to check-out, and costs its nights.
-        let when = match booking.check_out {
-            Some(out) => format!(
-                "{} to {} ({nights} night{})",
+        let when = match (booking.check_out, &nights) {
+            (Some(out), Some(nights)) => format!(
+                "{} to {} ({nights})",
                 long_date_time(starts, self.config.time_zone),
                 long_date_time(out.and_time(CHECK_OUT_TIME), self.config.time_zone),
-                if nights == 1 { "" } else { "s" }
             ),
-            None => long_date_time(starts, self.config.time_zone),
+            _ => long_date_time(starts, self.config.time_zone),
         };
-        let price = service.map(|s| match booking.check_out {
-            Some(_) => s.price.times(u32::try_from(nights).unwrap_or(1)).unwrap_or(s.price),
-            None => s.price,
-        });
         let view = BookingView {
             first_name: booking.first_name.clone(),
             guest_name: full_name(&booking.first_name, &booking.last_name),
             guest_email: booking.email.clone(),
             service: service_name.clone(),
             when,
-            duration: match booking.check_out {
-                Some(_) => Some(format!("{nights} night{}", if nights == 1 { "" } else { "s" })),
-                None => service.and_then(|s| duration_words(booking.service, s.duration_minutes)),
-            },
-            price: price.map(dollars),
+            duration: nights
+                .or_else(|| service.and_then(|s| duration_words(booking.service, s.duration_minutes))),
+            price: service.map(|s| dollars(booking.price_at(s.price))),
             notes: booking.notes.clone().filter(|notes| !notes.trim().is_empty()),
             manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
             admin_url: self.dashboard("bookings", "booking", booking.id),

@@ -9,7 +9,7 @@ use std::time::Duration;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-pub const CATALOGUE_CHANNEL: &str = "catalogue_changed";
+const CATALOGUE_CHANNEL: &str = "catalogue_changed";
 /// How often the listening connection is looked at: a change made anywhere
 /// reaches every process well within a second.
 const POLL: Duration = Duration::from_millis(100);

@@ -30,7 +30,7 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 use domain::limits::{Limit, WindowCount};
 use ports::{LimitRepository, MailComposer, RepoError, RepoResult, StoreHealth, StoreStats};
 
-pub use changes::{CATALOGUE_CHANNEL, watch_catalogue};
+pub use changes::watch_catalogue;
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
 

@@ -607,6 +607,11 @@ fn the_first_open_times_skip_closed_days_and_taken_slots_and_give_a_stay_one_per
         "one per night, and only as many as there are"
     );
     assert!(first_open_times(ServiceKey::Spa, vec![(date("2026-12-01"), closed)], 3).is_empty());
+    let massage = stored(ServiceKey::Massage, "2026-12-01", TimeSlot::NineAm, BookingStatus::Pending);
+    assert_eq!(
+        (massage.stay_nights(), massage.price_at(crate::Money::constant(9_500))),
+        (None, crate::Money::constant(9_500))
+    );
 }
 
 #[test]
@@ -764,6 +769,8 @@ fn cancelling_or_deleting_a_stay_gives_back_every_night_and_reinstating_takes_th
         [(nights[0].id, 0), (nights[1].id, 1)]
     );
     assert_eq!(plan_delete(&held, &nights).len(), 2);
+    assert_eq!(held.stay_nights(), Some(2));
+    assert_eq!(held.price_at(crate::Money::constant(18_000)), crate::Money::constant(36_000), "per night");
     let cancelled = Booking { status: BookingStatus::Cancelled, ..held };
     assert_eq!(
         plan_status_change(&cancelled, BookingStatus::Confirmed, &nights),

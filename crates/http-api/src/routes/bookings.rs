@@ -47,7 +47,7 @@ pub struct Booking {
 
 impl From<model::Booking> for Booking {
     fn from(b: model::Booking) -> Self {
-        let nights = b.check_out.map(|_| b.nights().len() as i64);
+        let nights = b.stay_nights().map(|n| n as i64);
         Self {
             id: b.id,
             first_name: b.first_name,

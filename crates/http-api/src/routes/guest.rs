@@ -57,7 +57,7 @@ async fn view(state: &AppState, booking: model::Booking) -> Result<GuestBooking,
     let services = state.catalog.list_services().await?;
     let service_name = services.into_iter().find(|s| s.booking_key == Some(booking.service)).map(|s| s.name);
     let starts_at = booking_starts_at(&booking);
-    let nights = booking.check_out.map(|_| booking.nights().len() as i64);
+    let nights = booking.stay_nights().map(|n| n as i64);
     Ok(GuestBooking {
         id: booking.id,
         first_name: booking.first_name,
