@@ -1,3 +1,4 @@
+import { humanize } from '../shared/humanize';
 import type { Tone } from '../shared/statuses';
 import type { ActivityAction, ActivityEntity } from '../shared/types';
 
@@ -52,9 +53,4 @@ export const NO_FILTERS: ActivityFilters = { actor: '', entity: '', from: '', to
 
 export function hasFilters(filters: ActivityFilters): boolean {
   return Object.values(filters).some((value) => value !== '');
-}
-
-function humanize(text: string): string {
-  const words = text.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,3 +1,4 @@
+import { humanize } from '../shared/humanize';
 import type { Tone } from '../shared/statuses';
 import type { EmailState, EmailTemplate } from '../shared/types';
 import type { LinkedRecord } from '../shared/linked-records';
@@ -60,16 +61,6 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   owner_new_message: { label: 'New contact message', audience: 'Retreat', related: 'message' },
   owner_booking_cancelled: { label: 'Guest cancelled a booking', audience: 'Retreat', related: 'booking' },
 };
-
-/** "gift_card_issued" → "Gift card issued", for a value this build has no words for. */
-function humanize(value: string): string {
-  const words = value
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export function templateInfo(template: string): TemplateInfo {
   return templates[template as EmailTemplate] ?? { label: humanize(template), audience: 'Guest' };
