@@ -17,7 +17,7 @@ run: ensure-postgres build-frontend
 test: ensure-postgres fmt-check lint test-rust schema-check test-contract test-frontend test-e2e
 
 # Rust: domain unit tests, HTTP integration tests on real PostgreSQL, OpenAPI snapshot.
-test-rust: ensure-postgres
+test-rust: ensure-postgres build-frontend
     cargo test --workspace
 
 # Contract fuzzing: Schemathesis (every check, 60 seeded cases per operation) against the served OpenAPI document.

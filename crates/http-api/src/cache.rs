@@ -13,10 +13,11 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
+use page_render::RenderedPage;
 use serde::Serialize;
 
 use crate::error::ApiError;
@@ -25,8 +26,8 @@ use crate::error::ApiError;
 pub const CATALOGUE_CACHE_CONTROL: &str = "no-cache";
 
 #[derive(Clone)]
-struct Answer {
-    body: web::Bytes,
+pub(crate) struct Answer {
+    pub(crate) body: web::Bytes,
     etag: String,
 }
 
@@ -34,6 +35,9 @@ struct Answer {
 struct Entries {
     generation: u64,
     answers: HashMap<String, Answer>,
+    /// Server-rendered pages by path (`crate::site`), built from the answers
+    /// above and so forgotten with them.
+    pages: HashMap<String, Arc<RenderedPage>>,
 }
 
 #[derive(Default)]
@@ -44,47 +48,72 @@ pub struct CatalogueCache {
 impl CatalogueCache {
     /// Forgets every answer; reads already under way will not store theirs.
     pub fn invalidate(&self) {
-        let mut entries = self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut entries = self.write();
         entries.generation = entries.generation.wrapping_add(1);
         entries.answers.clear();
+        entries.pages.clear();
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Entries> {
+        self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Entries> {
+        self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The answer for `key`: from memory, or from `load` (then kept, unless
     /// the catalogue changed meanwhile). Only successful answers are kept, so
     /// unknown ids and slugs cannot fill the memory.
-    pub async fn answer<T, F, Fut>(
-        &self,
-        req: &HttpRequest,
-        key: &str,
-        load: F,
-    ) -> Result<HttpResponse, ApiError>
+    pub(crate) async fn kept<T, F, Fut>(&self, key: &str, load: F) -> Result<Answer, ApiError>
     where
         T: Serialize,
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<T, ApiError>>,
     {
         let (kept, generation) = {
-            let entries = self.entries.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let entries = self.read();
             (entries.answers.get(key).cloned(), entries.generation)
         };
-        let answer = match kept {
-            Some(answer) => answer,
-            None => {
-                let value = load().await?;
-                let body = serde_json::to_vec(&value).map_err(|e| ApiError::internal(e.to_string()))?;
-                let answer = Answer { etag: strong_etag(&body), body: body.into() };
-                let mut entries = self.entries.write().unwrap_or_else(|poisoned| poisoned.into_inner());
-                if entries.generation == generation {
-                    entries.answers.insert(key.to_owned(), answer.clone());
-                }
-                answer
-            }
+        if let Some(answer) = kept {
+            return Ok(answer);
+        }
+        let value = load().await?;
+        let body = serde_json::to_vec(&value).map_err(|e| ApiError::internal(e.to_string()))?;
+        let answer = Answer { etag: strong_etag(&body), body: body.into() };
+        let mut entries = self.write();
+        if entries.generation == generation {
+            entries.answers.insert(key.to_owned(), answer.clone());
+        }
+        Ok(answer)
+    }
+
+    /// The rendered page at `path`: from memory, or from `render` (then kept
+    /// under the same rule as the answers). `None` from `render` is not kept.
+    pub(crate) async fn page<F, Fut>(&self, path: &str, render: F) -> Option<Arc<RenderedPage>>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Option<RenderedPage>>,
+    {
+        let (kept, generation) = {
+            let entries = self.read();
+            (entries.pages.get(path).cloned(), entries.generation)
         };
-        Ok(respond(req, answer))
+        if kept.is_some() {
+            return kept;
+        }
+        let page = Arc::new(render().await?);
+        let mut entries = self.write();
+        if entries.generation == generation {
+            entries.pages.insert(path.to_owned(), page.clone());
+        }
+        Some(page)
     }
 }
 
-fn respond(req: &HttpRequest, answer: Answer) -> HttpResponse {
+/// The kept answer as an HTTP response: 200 with the JSON, or 304 when the
+/// browser names its tag.
+pub(crate) fn respond(req: &HttpRequest, answer: Answer) -> HttpResponse {
     let fresh = req
         .headers()
         .get_all(header::IF_NONE_MATCH)

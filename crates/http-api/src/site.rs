@@ -9,14 +9,35 @@ use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use std::sync::Arc;
+
+use page_render::RenderedPage;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use uuid::Uuid;
 
+use crate::cache::Answer;
+use crate::error::ApiError;
+use crate::routes::{catalog, content};
 use crate::state::{AppState, SiteConfig};
 use crate::structured_data;
 
 /// Marker in `frontend/index.html` replaced by the page's head tags.
 pub const HEAD_MARKER: &str = "<!--app-head-->";
+/// The app's empty root element in `frontend/index.html`, filled with the
+/// server-rendered page.
+pub const ROOT_ELEMENT: &str = r#"<div id="root"></div>"#;
+/// Where the frontend build puts its server bundle, inside the frontend
+/// directory (a hidden folder: never served as a file).
+pub const SERVER_BUNDLE: &str = ".server/render.js";
+
+/// The pages rendered on the server besides each journal post and the
+/// not-found page. Guest links (booking, unsubscribe) and the admin are not:
+/// they show one person's records, never shared or indexed.
+const SERVER_RENDERED: [&str; 7] =
+    ["/", "/services", "/products", "/blog", "/contact", "/wellness-quiz", "/checkout"];
+/// The one cache key of the not-found page, whatever the unknown path.
+const NOT_FOUND_PAGE_KEY: &str = "not-found";
 pub const SITE_NAME: &str = "Golden Pine Wellness Retreat";
 
 struct PageMeta {
@@ -225,15 +246,18 @@ fn head_tags(meta: &PageMeta, public_url: &str) -> String {
 /// Renders the app's `index.html` with the page's head tags; never cached,
 /// so a new deployment's asset names are picked up at once.
 async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> HttpResponse {
-    render_with(state, meta, status, &[]).await
+    render_with(state, meta, status, &[], None).await
 }
 
-/// [`render`] with the page's structured data (JSON-LD) in its head.
+/// [`render`] with the page's structured data (JSON-LD) in its head and,
+/// when the server rendered it, the page itself in `#root` and the data it
+/// was rendered from in the head (the app starts from it, no second fetch).
 async fn render_with(
     state: &AppState,
     meta: &PageMeta,
     status: StatusCode,
     structured: &[serde_json::Value],
+    page: Option<&RenderedPage>,
 ) -> HttpResponse {
     let index = state.site.frontend_dir.join("index.html");
     let mut head = format!("{}\n    {}", head_tags(meta, &state.site.public_url), site_info_tag(&state.site));
@@ -241,8 +265,20 @@ async fn render_with(
         head.push_str("\n    ");
         head.push_str(&structured_data::script_tags(structured));
     }
+    if let Some(page) = page {
+        head.push_str("\n    ");
+        head.push_str(&query_state_tag(&page.state));
+    }
     let html = match tokio_fs_read(&index).await {
-        Some(template) => template.replacen(HEAD_MARKER, &head, 1),
+        Some(template) => {
+            let template = template.replacen(HEAD_MARKER, &head, 1);
+            match page {
+                Some(page) => {
+                    template.replacen(ROOT_ELEMENT, &format!(r#"<div id="root">{}</div>"#, page.html), 1)
+                }
+                None => template,
+            }
+        }
         None => {
             return HttpResponse::ServiceUnavailable()
                 .content_type("text/plain; charset=utf-8")
@@ -253,6 +289,58 @@ async fn render_with(
         .insert_header(CacheControl(vec![CacheDirective::NoCache]))
         .content_type("text/html; charset=utf-8")
         .body(html)
+}
+
+/// The rendered page's starting data as a JSON data block; `<` is escaped
+/// so no text can close the element.
+fn query_state_tag(state: &str) -> String {
+    format!(r#"<script id="query-state" type="application/json">{}</script>"#, state.replace('<', "\\u003c"))
+}
+
+/// The page at `path` rendered by the app's server bundle, from memory when
+/// the catalogue has not changed since. `None` (the page goes out as the bare
+/// shell, the browser renders it) when there is no bundle, or it or the
+/// catalogue fails; the error is logged.
+async fn server_rendered(state: &AppState, path: &str, key: &str) -> Option<Arc<RenderedPage>> {
+    let renderer = state.pages.as_ref()?;
+    state
+        .cache
+        .page(key, || async {
+            let logged = |error: &dyn std::fmt::Display| tracing::error!(%error, path, "server rendering");
+            let needed = renderer.route_data(path).await.map_err(|e| logged(&e)).ok()?;
+            let mut data = String::from("{");
+            for (index, api_path) in needed.iter().enumerate() {
+                let answer = catalogue_answer(state, api_path).await.map_err(|e| logged(&e)).ok()?;
+                let json = std::str::from_utf8(&answer.body).map_err(|e| logged(&e)).ok()?;
+                if index > 0 {
+                    data.push(',');
+                }
+                data.push_str(&serde_json::to_string(api_path).ok()?);
+                data.push(':');
+                data.push_str(json);
+            }
+            data.push('}');
+            let site_info = serde_json::to_string(&site_info(&state.site)).ok()?;
+            renderer.render(path, data, site_info).await.map_err(|e| logged(&e)).ok()
+        })
+        .await
+}
+
+/// The in-memory JSON of a catalogue read the server bundle asked for.
+async fn catalogue_answer(state: &AppState, api_path: &str) -> Result<Answer, ApiError> {
+    let path = api_path.split_once('?').map_or(api_path, |(path, _)| path);
+    let segments: Vec<&str> = path.trim_start_matches("/api/").split('/').collect();
+    match segments.as_slice() {
+        ["products"] => catalog::products_answer(state).await,
+        ["services"] => catalog::services_answer(state).await,
+        ["blog-posts"] => content::posts_answer(state).await,
+        ["blog-posts", slug] => content::post_answer(state, slug).await,
+        ["products", id, "media"] => match Uuid::parse_str(id) {
+            Ok(id) => catalog::media_answer(state, id).await,
+            Err(_) => Err(ApiError::not_found("Product")),
+        },
+        _ => Err(ApiError::internal(format!("the server bundle asked for {api_path}, not a catalogue read"))),
+    }
 }
 
 async fn tokio_fs_read(path: &std::path::Path) -> Option<String> {
@@ -276,10 +364,20 @@ pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
     match static_page(path) {
         Some(meta) => {
             let structured = page_structured_data(&state, path).await;
-            render_with(&state, &meta, StatusCode::OK, &structured).await
+            let page = match SERVER_RENDERED.contains(&path) {
+                true => server_rendered(&state, path, path).await,
+                false => None,
+            };
+            render_with(&state, &meta, StatusCode::OK, &structured, page.as_deref()).await
         }
-        None => render(&state, &not_found_meta(path), StatusCode::NOT_FOUND).await,
+        None => not_found(&state, path).await,
     }
+}
+
+/// The not-found page (404), rendered on the server like the others.
+async fn not_found(state: &AppState, path: &str) -> HttpResponse {
+    let page = server_rendered(state, path, NOT_FOUND_PAGE_KEY).await;
+    render_with(state, &not_found_meta(path), StatusCode::NOT_FOUND, &[], page.as_deref()).await
 }
 
 /// A public page's JSON-LD. The catalogue is read as the page is served, so
@@ -351,8 +449,11 @@ pub async fn blog_post_page(
                 structured_data::blog_post(base, &post),
                 structured_data::breadcrumbs(base, &[("Journal", "/blog"), (&post.title, &meta.path)]),
             ];
-            render_with(&state, &meta, StatusCode::OK, &structured).await
+            let page = server_rendered(&state, &meta.path, &meta.path).await;
+            render_with(&state, &meta, StatusCode::OK, &structured, page.as_deref()).await
         }
+        // The app shows an unknown post on the post's own page (it asks the
+        // API), so this one goes out as the bare shell.
         None => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
     }
 }
@@ -413,7 +514,7 @@ pub fn root_files(state: &AppState) -> Files {
             let (req, _) = req.into_parts();
             let state = req.app_data::<web::Data<AppState>>().cloned();
             let response = match state {
-                Some(state) => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
+                Some(state) => not_found(&state, req.path()).await,
                 None => HttpResponse::NotFound().finish(),
             };
             Ok(ServiceResponse::new(req, response))

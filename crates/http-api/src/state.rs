@@ -31,6 +31,10 @@ pub struct AppState {
     pub metrics: crate::ops::Metrics,
     /// The catalogue's answers kept in memory (`crate::cache`).
     pub cache: Arc<crate::cache::CatalogueCache>,
+    /// The public pages' server rendering (`crate::site`); `None` when the
+    /// frontend's server bundle is missing: pages then go out as the bare
+    /// app shell and the browser renders them.
+    pub pages: Option<page_render::PageRenderer>,
     /// The audit trail's reading side (the Activity view).
     pub audit: Arc<dyn AuditRepository>,
     /// Public-write counts, shared by every process.

@@ -205,6 +205,16 @@ impl Application {
                 }
             },
         )?;
+        // The public pages are rendered by the frontend's own server bundle
+        // (docs/decisions.md §13); without one they go out as the bare shell.
+        let bundle = frontend_dir.join(http_api::site::SERVER_BUNDLE);
+        let pages = match page_render::PageRenderer::start(&bundle) {
+            Ok(renderer) => Some(renderer),
+            Err(error) => {
+                tracing::warn!(%error, "pages are not rendered on the server: the browser renders them");
+                None
+            }
+        };
         let state = web::Data::new(AppState {
             catalog: Arc::new(store.clone()),
             content: Arc::new(store.clone()),
@@ -214,6 +224,7 @@ impl Application {
             health: Arc::new(store.clone()),
             audit: Arc::new(store.clone()),
             cache,
+            pages,
             limits: Arc::new(store),
             guard: Guard {
                 public_write_limit: Limit {

@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use domain::catalog as model;
 
+use crate::cache;
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::{AdminSession, AppState};
 use crate::wire::fields::{
@@ -225,9 +226,14 @@ fn list<T, U: From<T>>(items: Vec<T>) -> Vec<U> {
         (status = 200, description = "Every product, by name (from memory, with a strong ETag)", body = [Product]),
         (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
 pub async fn list_products(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(cache::respond(&req, products_answer(&state).await?))
+}
+
+/// The JSON of `GET /api/products` (server-rendered pages read it too).
+pub(crate) async fn products_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
     state
         .cache
-        .answer(&req, "products", || async { Ok(list::<_, Product>(state.catalog.list_products().await?)) })
+        .kept("products", || async { Ok(list::<_, Product>(state.catalog.list_products().await?)) })
         .await
 }
 
@@ -303,11 +309,15 @@ pub async fn list_media(
     state: web::Data<AppState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = *id;
+    Ok(cache::respond(&req, media_answer(&state, *id).await?))
+}
+
+/// The JSON of `GET /api/products/{id}/media`.
+pub(crate) async fn media_answer(state: &AppState, id: Uuid) -> Result<cache::Answer, ApiError> {
     let load = || async {
         Ok(list::<_, ProductMedia>(state.catalog.list_media(id).await.map_err(ApiError::repo("Product"))?))
     };
-    state.cache.answer(&req, &format!("media:{id}"), load).await
+    state.cache.kept(&format!("media:{id}"), load).await
 }
 
 #[utoipa::path(post, path = "/api/products/{id}/media", tag = "Product media", request_body = MediaInput,
@@ -382,9 +392,14 @@ pub async fn delete_media(
         (status = 200, description = "Every service, by price (from memory, with a strong ETag)", body = [Service]),
         (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
 pub async fn list_services(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(cache::respond(&req, services_answer(&state).await?))
+}
+
+/// The JSON of `GET /api/services`.
+pub(crate) async fn services_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
     state
         .cache
-        .answer(&req, "services", || async { Ok(list::<_, Service>(state.catalog.list_services().await?)) })
+        .kept("services", || async { Ok(list::<_, Service>(state.catalog.list_services().await?)) })
         .await
 }
 

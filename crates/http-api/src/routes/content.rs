@@ -8,6 +8,7 @@ use uuid::Uuid;
 
 use domain::content as model;
 
+use crate::cache;
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::{AdminSession, AppState, PublicWrite};
 use crate::wire;
@@ -155,10 +156,15 @@ pub struct NewsletterInput {
         (status = 200, description = "Every post, newest first (from memory, with a strong ETag)", body = [BlogPost]),
         (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
 pub async fn list_posts(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(cache::respond(&req, posts_answer(&state).await?))
+}
+
+/// The JSON of `GET /api/blog-posts`.
+pub(crate) async fn posts_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
     let load = || async {
         Ok(state.content.list_posts().await?.into_iter().map(BlogPost::from).collect::<Vec<_>>())
     };
-    state.cache.answer(&req, "posts", load).await
+    state.cache.kept("posts", load).await
 }
 
 #[utoipa::path(get, path = "/api/blog-posts/{slug}", tag = "Journal",
@@ -172,14 +178,19 @@ pub async fn get_post(
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    if !model::Slug::parse(&slug).is_ok_and(|parsed| parsed.as_str() == slug.as_str()) {
+    Ok(cache::respond(&req, post_answer(&state, &slug).await?))
+}
+
+/// The JSON of `GET /api/blog-posts/{slug}`; 404 for a slug that is not one.
+pub(crate) async fn post_answer(state: &AppState, slug: &str) -> Result<cache::Answer, ApiError> {
+    if !model::Slug::parse(slug).is_ok_and(|parsed| parsed.as_str() == slug) {
         return Err(ApiError::not_found("Post"));
     }
     let load = || async {
-        let post = state.content.get_post_by_slug(&slug).await.map_err(ApiError::repo("Post"))?;
+        let post = state.content.get_post_by_slug(slug).await.map_err(ApiError::repo("Post"))?;
         Ok(BlogPost::from(post))
     };
-    state.cache.answer(&req, &format!("post:{slug}"), load).await
+    state.cache.kept(&format!("post:{slug}"), load).await
 }
 
 #[utoipa::path(post, path = "/api/blog-posts", tag = "Journal", request_body = BlogPostInput,

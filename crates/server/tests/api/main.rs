@@ -22,6 +22,7 @@ mod migrations;
 mod ops;
 mod orders;
 mod quiz;
+mod server_rendering;
 mod site;
 mod smoke;
 mod smtp;

@@ -1,0 +1,134 @@
+//! Pages that arrive whole (docs/decisions.md §13): every public route's HTML
+//! already holds its heading and main content, rendered by the real frontend
+//! server bundle (`frontend/dist/.server/render.js`, built by
+//! `just build-frontend`, which `just test-rust` runs first) inside the
+//! server, with the data the app starts from; what the dashboard changes is
+//! in the next answer.
+
+use std::path::PathBuf;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{Options, TestApp, expect_json, spawn_app_with};
+
+fn built_frontend() -> PathBuf {
+    let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../frontend/dist");
+    assert!(
+        dist.join(".server/render.js").is_file(),
+        "the frontend's server bundle is missing: run `just build-frontend` first"
+    );
+    dist
+}
+
+async fn site() -> TestApp {
+    spawn_app_with(Options { frontend_dir: Some(built_frontend()), ..Options::default() }).await
+}
+
+/// The page's HTML, with its status.
+async fn html(app: &TestApp, path: &str) -> (StatusCode, String) {
+    let response = app.get(path).await;
+    let status = response.status();
+    (status, response.text().await.expect("html"))
+}
+
+/// The server-rendered root element's content.
+fn root(html: &str) -> &str {
+    let start = html.find(r#"<div id="root">"#).expect("root element") + r#"<div id="root">"#.len();
+    let end = html.rfind("</main>").unwrap_or(html.len());
+    &html[start..end.max(start)]
+}
+
+/// The data block the app starts from.
+fn query_state(html: &str) -> Value {
+    let start = html.find(r#"<script id="query-state" type="application/json">"#).expect("query state")
+        + r#"<script id="query-state" type="application/json">"#.len();
+    let end = start + html[start..].find("</script>").expect("end of the data block");
+    serde_json::from_str(&html[start..end]).expect("query state is JSON")
+}
+
+fn assert_contains(page: &str, html: &str, texts: &[&str]) {
+    for text in texts {
+        assert!(html.contains(text), "{page}: the server-rendered HTML lacks {text:?}\n{html}");
+    }
+}
+
+#[tokio::test]
+async fn every_public_page_arrives_with_its_content() {
+    let app = site().await;
+    let token = app.admin_token().await;
+    let product = app.create_product(&token, "Juniper Bath Salts", "skincare", "18.00").await;
+    let service = json!({"name": "Cedar Sound Bath", "description": "Singing bowls under the old cedars.",
+        "price": "65", "duration": "45", "image": "/media/services/sound-bath.webp"});
+    expect_json(app.post_as(&token, "/api/services", &service).await, StatusCode::CREATED).await;
+    let post = json!({"title": "Pine Pollen Season", "slug": "pine-pollen-season", "excerpt": "Spring gold.",
+        "content": "Gold dust drifts down from the sugar pines every May.",
+        "image": "/media/blog/forest-bathing-san-jacinto.webp"});
+    expect_json(app.post_as(&token, "/api/blog-posts", &post).await, StatusCode::CREATED).await;
+
+    let pages: [(&str, &[&str]); 9] = [
+        ("/", &["Where the pines", "teach stillness", "Our Services", "Cedar Sound Bath", "The Apothecary"]),
+        ("/services", &["Our Services", "Cedar Sound Bath", "Singing bowls under the old cedars.", "$65.00"]),
+        ("/products", &["Wellness Products", "Juniper Bath Salts", "$18.00"]),
+        ("/blog", &["Notes from the Mountain", "Pine Pollen Season", "Spring gold."]),
+        (
+            "/blog/pine-pollen-season",
+            &["Pine Pollen Season", "Gold dust drifts down from the sugar pines every May."],
+        ),
+        ("/contact", &["Contact Us"]),
+        ("/wellness-quiz", &["Wellness Quiz"]),
+        ("/checkout", &["Checkout"]),
+        ("/no-such-page", &["404 Page Not Found"]),
+    ];
+    for (path, texts) in pages {
+        let (status, page) = html(&app, path).await;
+        let expected = if path == "/no-such-page" { StatusCode::NOT_FOUND } else { StatusCode::OK };
+        assert_eq!(status, expected, "{path}");
+        let rendered = root(&page);
+        assert!(rendered.starts_with('<'), "{path}: #root is empty\n{page}");
+        // The header's navigation is there too, as plain links.
+        assert_contains(path, rendered, &[r#"href="/services""#, r#"href="/products""#, r#"href="/blog""#]);
+        assert_contains(path, rendered, texts);
+    }
+
+    // The data each page was rendered from goes with it, so the app does not
+    // ask again.
+    let (_, products_page) = html(&app, "/products").await;
+    assert!(query_state(&products_page).to_string().contains("Juniper Bath Salts"));
+    let (_, post_page) = html(&app, "/blog/pine-pollen-season").await;
+    assert!(query_state(&post_page).to_string().contains("Gold dust drifts down"));
+
+    // A change through the API is in the very next page.
+    let id = product["id"].as_str().expect("id");
+    let mut renamed = product.clone();
+    renamed["name"] = json!("Juniper & Sage Bath Salts");
+    expect_json(app.put_as(&token, &format!("/api/admin/products/{id}"), &renamed).await, StatusCode::OK)
+        .await;
+    let (_, page) = html(&app, "/products").await;
+    assert_contains("/products after the rename", root(&page), &["Juniper &amp; Sage Bath Salts"]);
+
+    // A post's page for a slug that is no post is a 404 (the app shows it).
+    let (status, _) = html(&app, "/blog/no-such-post").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn text_from_the_dashboard_cannot_break_out_of_the_page() {
+    let app = site().await;
+    let token = app.admin_token().await;
+    let hostile = "</script><script>alert(1)</script>";
+    app.create_product(&token, hostile, "candles", "9.00").await;
+    let (_, page) = html(&app, "/products").await;
+    // React escapes it in the markup; the data block escapes every `<`.
+    assert!(!page.contains("<script>alert(1)"), "{page}");
+    assert!(query_state(&page).to_string().contains(hostile));
+}
+
+#[tokio::test]
+async fn the_server_bundle_is_not_served() {
+    let app = site().await;
+    let response = app.get("/.server/render.js").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    let body = response.text().await.expect("body");
+    assert!(!body.contains("routeData"), "the bundle's source must not be sent");
+}
