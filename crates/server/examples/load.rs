@@ -47,6 +47,9 @@ impl Drop for Server {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let seconds: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(10);
+    // An optional second argument runs only the scenarios whose name holds it
+    // (`load 10 bookings`), for profiling one of them.
+    let only = std::env::args().nth(2).unwrap_or_default();
     let pg =
         std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
     let database_url = format!("{}/golden_pine_bench", pg.trim_end_matches('/'));
@@ -176,7 +179,7 @@ async fn main() -> anyhow::Result<()> {
         "{:<32} {:>9} {:>9} {:>9} {:>9} {:>7}",
         "scenario", "req/s", "p50 ms", "p99 ms", "max ms", "errors"
     );
-    for scenario in &scenarios {
+    for scenario in scenarios.iter().filter(|scenario| scenario.name.contains(&only)) {
         run(&client, &base, scenario, Duration::from_secs(seconds)).await;
     }
     println!(
