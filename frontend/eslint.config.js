@@ -88,8 +88,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    // The route table: lazy() declarations, not components to hot-reload.
-    files: ['src/app/router.tsx'],
+    // The route tables (the browser's lazy pages, the server bundle's entry):
+    // not components to hot-reload.
+    files: ['src/app/router.tsx', 'src/entry-server.tsx'],
     rules: { 'no-restricted-imports': 'off', 'react-refresh/only-export-components': 'off' },
   },
 );

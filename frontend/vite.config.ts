@@ -2,15 +2,67 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 import { stableArtwork } from './build/stable-artwork.ts';
 
 const backend = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), stableArtwork()],
+/*
+ * The server bundle (`vite build --ssr src/entry-server.tsx`): one
+ * self-contained ES module, dist/.server/render.js, that the Rust server runs
+ * in QuickJS, a bare engine with no Node, no DOM and no module loader. So
+ * every dependency is bundled, with its browser build (no Node built-ins),
+ * production React (nothing reads `process`), and no second file.
+ */
+const serverBundle = {
+  aliases: [
+    {
+      // renderToString alone: the streaming renderer beside it in react-dom/server
+      // builds a TextEncoder and a MessageChannel when loaded, which QuickJS lacks.
+      find: /^react-dom\/server$/,
+      replacement: fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.js', import.meta.url)),
+    },
+  ],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: {
+    noExternal: true,
+    target: 'webworker',
+    resolve: { conditions: ['browser', 'module', 'production'], externalConditions: [] },
+  },
+  build: {
+    target: 'es2022',
+    // Smaller and quicker to load. For readable stack traces in the server's
+    // log: `npx vite build --ssr src/entry-server.tsx --outDir dist/.server --minify false`.
+    minify: true,
+    copyPublicDir: false,
+    rolldownOptions: {
+      output: { format: 'es', entryFileNames: 'render.js', codeSplitting: false },
+    },
+  },
+} satisfies { aliases: Alias[]; define: UserConfig['define']; ssr: UserConfig['ssr']; build: UserConfig['build'] };
+
+/**
+ * The host has no module loader. Our own dynamic imports are inlined; what
+ * remains is library code never run on the server (React Router's route-module
+ * prefetching of framework mode), rewritten to a rejection so that the bundle
+ * holds no import at all.
+ */
+function noModuleLoader(): Plugin {
+  return {
+    name: 'golden-pine:no-module-loader',
+    renderChunk(code) {
+      const rewritten = code.replace(/(?<![\w$.])import\(/g, '__noModuleLoader(');
+      if (rewritten === code) return null;
+      return `const __noModuleLoader = () => Promise.reject(new Error('The server renderer cannot load modules'));\n${rewritten}`;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The favicon and Open Graph image belong to the client build only.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork()])],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(isSsrBuild ? serverBundle.aliases : [])],
   },
   server: {
     proxy: {
@@ -18,14 +70,16 @@ export default defineConfig({
       '/media': { target: backend, changeOrigin: false },
     },
   },
+  ...(isSsrBuild ? { define: serverBundle.define, ssr: serverBundle.ssr } : {}),
   build: {
     // The server serves dist/ with long-lived caching of hashed assets.
     assetsInlineLimit: 2048,
     sourcemap: false,
+    ...(isSsrBuild ? serverBundle.build : {}),
   },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },
-});
+}));

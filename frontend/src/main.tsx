@@ -1,17 +1,41 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
+
+/**
+ * The catalogue data the server rendered the page with (TanStack Query's
+ * dehydrated state, written into the head by the server), so the hooks find it
+ * and nothing is fetched twice.
+ */
+function serverQueryState(): DehydratedState | undefined {
+  const text = document.getElementById('query-state')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch (error) {
+    console.warn('Ignoring unreadable server query state', error);
+    return undefined;
+  }
+}
+
+async function start(root: HTMLElement) {
+  const queryClient = createQueryClient();
+  // The server rendered the public pages; admin pages, guest links and pages it
+  // could not render come as the empty shell and are rendered here.
+  const serverRendered = root.hasChildNodes();
+  if (serverRendered) {
+    const state = serverQueryState();
+    if (state) hydrate(queryClient, state);
+  }
+  const router = await createAppRouter();
+  const app = <App router={router} queryClient={queryClient} />;
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+void start(root);

@@ -1,57 +1,45 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
-import { PageLoader } from '@/components/layout/page-loader';
-import { PublicLayout } from './layout/public-layout';
-import { HomeRoute } from './routes/home/route';
-import { NotFoundRoute } from './routes/not-found';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createRoutes, type PageRoute } from './route-table';
 
-// Public pages other than the home page load on first visit to them.
-const ServicesRoute = lazy(() => import('./routes/services'));
-const ProductsRoute = lazy(() => import('./routes/products'));
-const BlogRoute = lazy(() => import('./routes/blog'));
-const BlogPostRoute = lazy(() => import('./routes/blog-post'));
-const ContactRoute = lazy(() => import('./routes/contact'));
-const CheckoutRoute = lazy(() => import('./routes/checkout'));
-const QuizRoute = lazy(() => import('./routes/wellness-quiz'));
-// Reached from links in the retreat's mail.
-const ManageBookingRoute = lazy(() => import('./routes/manage-booking'));
-const NewsletterUnsubscribeRoute = lazy(() => import('./routes/newsletter-unsubscribe'));
+/** A page loaded on first visit to it, in a chunk of its own. */
+function onDemand(load: () => Promise<{ default: ComponentType }>): PageRoute {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
 
-// Admin screens live in their own chunks: public pages never download them.
-const AdminLoginRoute = lazy(() => import('@/features/admin/admin-login'));
-const AdminDashboardRoute = lazy(() => import('@/features/admin/admin-dashboard'));
+export const routes = createRoutes({
+  services: onDemand(() => import('./routes/services')),
+  products: onDemand(() => import('./routes/products')),
+  blog: onDemand(() => import('./routes/blog')),
+  blogPost: onDemand(() => import('./routes/blog-post')),
+  contact: onDemand(() => import('./routes/contact')),
+  checkout: onDemand(() => import('./routes/checkout')),
+  quiz: onDemand(() => import('./routes/wellness-quiz')),
+  manageBooking: onDemand(() => import('./routes/manage-booking')),
+  newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
+  // Only this file may import the admin screens, and only lazily.
+  adminLogin: onDemand(() => import('@/features/admin/admin-login')),
+  adminDashboard: onDemand(() => import('@/features/admin/admin-dashboard')),
+});
 
-function AdminShell() {
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Outlet />
-    </Suspense>
+/**
+ * Loads the code of the pages the current URL shows before the router starts,
+ * so its first render is the whole page: hydration then matches the server's
+ * HTML in one pass, and a page the server did not render appears without a
+ * loading step. (React Router's documented way to hydrate lazy routes.)
+ */
+async function loadCurrentPages(routeTable: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routeTable, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
   );
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <PublicLayout />,
-    children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'services', element: <ServicesRoute /> },
-      { path: 'products', element: <ProductsRoute /> },
-      { path: 'blog', element: <BlogRoute /> },
-      { path: 'blog/:slug', element: <BlogPostRoute /> },
-      { path: 'contact', element: <ContactRoute /> },
-      { path: 'checkout', element: <CheckoutRoute /> },
-      { path: 'wellness-quiz', element: <QuizRoute /> },
-      { path: 'bookings/manage/:token', element: <ManageBookingRoute /> },
-      { path: 'newsletter/unsubscribe', element: <NewsletterUnsubscribeRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-  {
-    path: 'admin',
-    element: <AdminShell />,
-    children: [
-      { path: 'login', element: <AdminLoginRoute /> },
-      { path: 'dashboard', element: <AdminDashboardRoute /> },
-    ],
-  },
-]);
+export async function createAppRouter() {
+  await loadCurrentPages(routes, window.location.pathname);
+  return createBrowserRouter(routes);
+}

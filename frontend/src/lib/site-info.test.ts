@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { readSiteInfo, serverTitle } from './site-info';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getSiteInfo, readSiteInfo, serverTitle, setSiteInfo, type SiteInfo } from './site-info';
+import { businessTimeZone } from './dates';
+import { pageTitles } from './use-document-title';
 
 function pageWith(json: string | null): Document {
   const doc = document.implementation.createHTMLDocument('x');
@@ -30,5 +32,28 @@ describe('site info from the page head', () => {
     expect(readSiteInfo(pageWith('{not json'))).toBeNull();
     expect(readSiteInfo(pageWith('{"timeZone":1}'))).toBeNull();
     expect(serverTitle('/services', 'fallback', null)).toBe('fallback');
+  });
+});
+
+describe('site info handed over by the server renderer', () => {
+  const initial = getSiteInfo();
+  afterEach(() => setSiteInfo(initial));
+
+  it('is read when needed, so titles and the time zone follow setSiteInfo', () => {
+    const info: SiteInfo = {
+      name: 'G',
+      timeZone: 'America/Denver',
+      pages: [{ path: '/contact', title: 'Visit us', description: 'd' }],
+      postTitleSuffix: ' | J',
+      notFoundTitle: 'Lost',
+    };
+    setSiteInfo(info);
+    expect(pageTitles.contact).toBe('Visit us');
+    expect(pageTitles.post('Tea')).toBe('Tea | J');
+    expect(pageTitles.notFound).toBe('Lost');
+    expect(businessTimeZone()).toBe('America/Denver');
+    setSiteInfo(null);
+    expect(pageTitles.contact).toBe('Contact & Visit | Golden Pine Wellness Retreat');
+    expect(businessTimeZone()).toBe('America/Los_Angeles');
   });
 });

@@ -20,9 +20,21 @@ export function readSiteInfo(doc: Document | undefined = globalThis.document): S
   }
 }
 
-export const siteInfo = readSiteInfo();
+// In the browser the page head holds it; the server renderer has no document
+// and hands it over with setSiteInfo before each render.
+let current: SiteInfo | null = readSiteInfo();
+
+/** The site info of this page (read it when needed: the server renderer sets it per render). */
+export function getSiteInfo(): SiteInfo | null {
+  return current;
+}
+
+/** For the server renderer, which gets the site info as an argument instead of from a page head. */
+export function setSiteInfo(info: SiteInfo | null): void {
+  current = info;
+}
 
 /** A page's title as the server gives it, else the fallback. */
-export function serverTitle(path: string, fallback: string, info: SiteInfo | null = siteInfo): string {
+export function serverTitle(path: string, fallback: string, info: SiteInfo | null = getSiteInfo()): string {
   return info?.pages.find((page) => page.path === path)?.title ?? fallback;
 }

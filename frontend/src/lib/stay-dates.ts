@@ -1,3 +1,5 @@
+import { formatUtcDay } from './utc-day-format';
+
 /*
  * Words and arithmetic of a stay over several nights, on yyyy-MM-dd days
  * (never shifted by the viewer's clock): shared by the booking dialog, the
@@ -33,19 +35,16 @@ export function nightsLabel(nights: number): string {
   return `${nights} ${nights === 1 ? 'night' : 'nights'}`;
 }
 
-const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const weekdayShortDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
-
 /** "2026-12-04" → "Dec 4". */
 export function formatShortDay(day: string): string {
   const date = utcDate(day);
-  return date ? shortDay.format(date) : day;
+  return date ? formatUtcDay(date, 'monthDay') : day;
 }
 
 /** "2026-12-04" → "Fri, Dec 4". */
 export function formatWeekdayShortDay(day: string): string {
   const date = utcDate(day);
-  return date ? weekdayShortDay.format(date) : day;
+  return date ? formatUtcDay(date, 'weekdayMonthDay') : day;
 }
 
 /** "Dec 4 → Dec 6 · 2 nights" (the nights counted from the days when not given). */

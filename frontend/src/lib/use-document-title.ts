@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { serverTitle, siteInfo } from './site-info';
+import { getSiteInfo, serverTitle } from './site-info';
 
 const SITE = 'Golden Pine Wellness Retreat';
 
@@ -10,18 +10,40 @@ const SITE = 'Golden Pine Wellness Retreat';
  * fallback for pages that did not come from the server.
  */
 export const pageTitles = {
-  home: serverTitle('/', `${SITE} | Mountain Spa & Tiny Home Stays in Idyllwild, California`),
-  services: serverTitle('/services', `Experiences | ${SITE}`),
-  products: serverTitle('/products', `Shop Skincare, Candles & Teas | ${SITE}`),
-  blog: serverTitle('/blog', `The Wellness Journal | ${SITE}`),
-  post: (title: string) => `${title}${siteInfo?.postTitleSuffix ?? ' | Golden Pine Journal'}`,
-  contact: serverTitle('/contact', `Contact & Visit | ${SITE}`),
-  checkout: serverTitle('/checkout', `Checkout | ${SITE}`),
-  quiz: serverTitle('/wellness-quiz', `Wellness Quiz | ${SITE}`),
-  manageBooking: serverTitle('/bookings/manage', `Your Booking | ${SITE}`),
-  unsubscribe: serverTitle('/newsletter/unsubscribe', `Newsletter | ${SITE}`),
-  notFound: siteInfo?.notFoundTitle ?? `Page Not Found | ${SITE}`,
-} as const;
+  // Getters: the site info is read when a title is needed, not at module load
+  // (the server renderer sets it per render).
+  get home() {
+    return serverTitle('/', `${SITE} | Mountain Spa & Tiny Home Stays in Idyllwild, California`);
+  },
+  get services() {
+    return serverTitle('/services', `Experiences | ${SITE}`);
+  },
+  get products() {
+    return serverTitle('/products', `Shop Skincare, Candles & Teas | ${SITE}`);
+  },
+  get blog() {
+    return serverTitle('/blog', `The Wellness Journal | ${SITE}`);
+  },
+  post: (title: string) => `${title}${getSiteInfo()?.postTitleSuffix ?? ' | Golden Pine Journal'}`,
+  get contact() {
+    return serverTitle('/contact', `Contact & Visit | ${SITE}`);
+  },
+  get checkout() {
+    return serverTitle('/checkout', `Checkout | ${SITE}`);
+  },
+  get quiz() {
+    return serverTitle('/wellness-quiz', `Wellness Quiz | ${SITE}`);
+  },
+  get manageBooking() {
+    return serverTitle('/bookings/manage', `Your Booking | ${SITE}`);
+  },
+  get unsubscribe() {
+    return serverTitle('/newsletter/unsubscribe', `Newsletter | ${SITE}`);
+  },
+  get notFound() {
+    return getSiteInfo()?.notFoundTitle ?? `Page Not Found | ${SITE}`;
+  },
+};
 
 /** Sets document.title on client-side navigation (undefined: leave it). */
 export function useDocumentTitle(title: string | undefined) {

@@ -1,8 +1,6 @@
-import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from './header';
-import { PageLoader } from '@/components/layout/page-loader';
 import { BookingProvider } from '@/features/booking/booking-provider';
 import { CartSheet } from '@/features/cart/components/cart-sheet';
 import { CartProvider } from '@/features/cart/cart-provider';
@@ -16,9 +14,8 @@ export function PublicLayout() {
         </a>
         <Header />
         <main id="main" tabIndex={-1} className="min-h-[70vh] outline-none">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          {/* Pages arrive through the router (loaded before it shows them), never suspended here. */}
+          <Outlet />
         </main>
         <Footer />
         <CartSheet />

@@ -1,3 +1,5 @@
+import { formatUtcDay } from '@/lib/utc-day-format';
+
 /*
  * Calendar dates written yyyy-MM-dd (no time, no time zone), so a day never
  * shifts with the viewer's clock. Date objects only ever hold UTC midnight.
@@ -68,12 +70,11 @@ export function monthWeeks(ref: MonthRef): Array<Array<string | null>> {
 
 /** "December 2026". */
 export function formatMonth({ year, month }: MonthRef): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, month, 1)));
+  return formatUtcDay(new Date(Date.UTC(year, month, 1)), 'monthYear');
 }
 
 /** "Friday, December 18, 2026". */
 export function formatFullDay(day: string): string {
   const date = utc(day);
-  const rest = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(date);
-  return `${WEEKDAY_NAMES[date.getUTCDay()]}, ${rest}`;
+  return `${WEEKDAY_NAMES[date.getUTCDay()]}, ${formatUtcDay(date, 'long')}`;
 }

@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useCallback, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -7,6 +7,11 @@ import { cn } from '@/lib/cn';
  */
 export function Image({ className, alt, onError, ...props }: ComponentProps<'img'> & { alt: string }) {
   const [failed, setFailed] = useState(false);
+  // A server-rendered <img> may fail before React hydrates it and listens for
+  // its error event: check once it is attached (complete with no pixels = failed).
+  const checkAlreadyFailed = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.getAttribute('src')) setFailed(true);
+  }, []);
   if (failed || !props.src) {
     return (
       <div
@@ -19,6 +24,7 @@ export function Image({ className, alt, onError, ...props }: ComponentProps<'img
   }
   return (
     <img
+      ref={checkAlreadyFailed}
       alt={alt}
       className={className}
       onError={(event) => {

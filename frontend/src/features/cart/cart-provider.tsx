@@ -1,31 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { CartContext, type CartContextValue } from './cart-context';
-import {
-  addLine,
-  loadCart,
-  removeLine,
-  saveCart,
-  sameItems,
-  setLineQuantity,
-  syncWithCatalogue,
-  totalCents,
-  totalItems,
-  type CartItem,
-  type CartProduct,
-} from './cart-logic';
-
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { addLine, removeLine, sameItems, setLineQuantity, syncWithCatalogue, totalCents, totalItems, type CartProduct } from './cart-logic';
+import { serverCart, storeCart, storedCart, subscribeToStoredCart } from './stored-cart';
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<CartItem[]>(() => loadCart(browserStorage()));
+  // The empty cart while hydrating the server's page, the stored one after.
+  const items = useSyncExternalStore(subscribeToStoredCart, storedCart, serverCart);
   const [isOpen, setOpenState] = useState(false);
   const { remember, onCloseAutoFocus } = useReturnFocus();
   const setOpen = useCallback(
@@ -35,29 +17,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     },
     [remember],
   );
-  // The toasts depend on the state before the change; a ref keeps callbacks stable.
-  const itemsRef = useRef(items);
-  const firstRender = useRef(true);
 
-  useEffect(() => {
-    itemsRef.current = items;
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    saveCart(browserStorage(), items);
-  }, [items]);
-
-  const commit = useCallback((next: CartItem[]) => {
-    itemsRef.current = next;
-    setItems(next);
-  }, []);
-
+  // The callbacks read the cart from the store (the state before the change,
+  // for the toasts) and write it there, so they stay stable.
   const addItem = useCallback(
     (product: CartProduct, quantity = 1, options?: { returnFocusTo?: HTMLElement | null }) => {
-      const current = itemsRef.current;
+      const current = storedCart();
       const existing = current.some((item) => item.product.id === product.id);
-      commit(addLine(current, product, quantity));
+      storeCart(addLine(current, product, quantity));
       setOpen(true, options?.returnFocusTo);
       if (existing) {
         toast({ title: 'Cart Updated', description: `${product.name} quantity updated in cart` });
@@ -65,20 +32,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
         toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart` });
       }
     },
-    [commit, setOpen],
+    [setOpen],
   );
 
-  const removeItem = useCallback(
-    (productId: string) => {
-      const current = itemsRef.current;
-      const line = current.find((item) => item.product.id === productId);
-      commit(removeLine(current, productId));
-      if (line) {
-        toast({ title: 'Removed from Cart', description: `${line.product.name} has been removed from your cart` });
-      }
-    },
-    [commit],
-  );
+  const removeItem = useCallback((productId: string) => {
+    const current = storedCart();
+    const line = current.find((item) => item.product.id === productId);
+    storeCart(removeLine(current, productId));
+    if (line) {
+      toast({ title: 'Removed from Cart', description: `${line.product.name} has been removed from your cart` });
+    }
+  }, []);
 
   const updateQuantity = useCallback(
     (productId: string, quantity: number) => {
@@ -86,28 +50,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
         removeItem(productId);
         return;
       }
-      commit(setLineQuantity(itemsRef.current, productId, quantity));
+      storeCart(setLineQuantity(storedCart(), productId, quantity));
     },
-    [commit, removeItem],
+    [removeItem],
   );
 
-  const clearCart = useCallback(
-    (options?: { silent?: boolean }) => {
-      commit([]);
-      if (!options?.silent) {
-        toast({ title: 'Cart Cleared', description: 'All items have been removed from your cart' });
-      }
-    },
-    [commit],
-  );
+  const clearCart = useCallback((options?: { silent?: boolean }) => {
+    storeCart([]);
+    if (!options?.silent) {
+      toast({ title: 'Cart Cleared', description: 'All items have been removed from your cart' });
+    }
+  }, []);
 
-  const syncProducts = useCallback(
-    (catalogue: readonly CartProduct[]) => {
-      const next = syncWithCatalogue(itemsRef.current, catalogue);
-      if (!sameItems(next, itemsRef.current)) commit(next);
-    },
-    [commit],
-  );
+  const syncProducts = useCallback((catalogue: readonly CartProduct[]) => {
+    const current = storedCart();
+    const next = syncWithCatalogue(current, catalogue);
+    if (!sameItems(next, current)) storeCart(next);
+  }, []);
 
   const value = useMemo<CartContextValue>(
     () => ({

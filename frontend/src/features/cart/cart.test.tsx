@@ -1,5 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, useToasts } from '@/components/ui/toast-store';
 import { loadOrderVectors, sharedVectorsExist } from '@/test/order-vectors';
@@ -169,5 +171,28 @@ describe('CartProvider', () => {
     render(<Probe />, { wrapper });
     expect(screen.getByText('0 items')).toBeTruthy();
     expect(error).toHaveBeenCalledWith('Failed to load cart from storage', expect.anything());
+  });
+
+  it('hydrates the server page with the empty cart, without a mismatch, then shows the stored one', async () => {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ product: balm, quantity: 2 }]));
+    function Count() {
+      return <p>{useCart().totalItems} items</p>;
+    }
+    const page = (
+      <CartProvider>
+        <Count />
+      </CartProvider>
+    );
+    // The server cannot see this browser's storage.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    expect(container.textContent).toBe('0 items');
+
+    const errors = vi.spyOn(console, 'error');
+    await act(async () => {
+      hydrateRoot(container, page);
+    });
+    expect(container.textContent).toBe('2 items');
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -32,7 +32,9 @@ export const errorMiddleware: Middleware = {
   },
 };
 
-export function createApiClient(baseUrl: string = window.location.origin) {
+// The server renderer (QuickJS) has no window: the client is created there
+// too, at module load, but never called (the pages get their data up front).
+export function createApiClient(baseUrl: string = globalThis.window?.location.origin ?? '') {
   const client = createClient<paths>({
     baseUrl,
     credentials: 'include',

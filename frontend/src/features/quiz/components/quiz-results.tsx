@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/state';
 import { formatPrice } from '@/lib/money';
+import { formatUtcDay } from '@/lib/utc-day-format';
 import type { OpenTime, Recommendation, ServiceKey } from '@/lib/api/types';
 import { formatSlot } from '@/config/site';
 import { useOpenTimes } from '../api/get-open-times';
@@ -155,9 +156,7 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
 /** "2026-11-23" → "Mon, Nov 23": short enough for a button on a phone. */
 function shortDay(day: string): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
+  return formatUtcDay(new Date(Date.UTC(year, month - 1, date)), 'weekdayMonthDay');
 }
 
 /**

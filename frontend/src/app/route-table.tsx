@@ -1,0 +1,78 @@
+import type { ComponentType } from 'react';
+import type { Params, RouteObject } from 'react-router';
+import { cataloguePaths } from '@/lib/api/catalogue/paths';
+import { PublicLayout } from './layout/public-layout';
+import { HomeRoute } from './routes/home/route';
+import { NotFoundRoute } from './routes/not-found';
+
+/*
+ * The one route table of the app, used by the browser router and by the
+ * server renderer, so the two cannot drift. Only how a page's code arrives
+ * differs: the browser loads most pages on first visit (`lazy`), the server
+ * bundle has them all at hand (`Component`), because it renders synchronously.
+ */
+
+/** The pages that are not in the main chunk. */
+export type PageName =
+  | 'services'
+  | 'products'
+  | 'blog'
+  | 'blogPost'
+  | 'contact'
+  | 'checkout'
+  | 'quiz'
+  | 'manageBooking'
+  | 'newsletterUnsubscribe'
+  | 'adminLogin'
+  | 'adminDashboard';
+
+export type PageRoute = { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> };
+
+/**
+ * What a route's first render reads from the public catalogue: the GET paths,
+ * exactly as the browser app requests them. The server answers them from
+ * memory and renders the page with that data; the browser starts from it.
+ */
+type CatalogueData = (params: Params) => string[];
+
+/** What the table keeps in a route's `handle`. */
+export type RouteHandle = {
+  catalogueData?: CatalogueData;
+  /** Rendered in the browser only: the server sends these the empty shell. */
+  browserOnly?: true;
+};
+
+const data = (catalogueData: CatalogueData): { handle: RouteHandle } => ({ handle: { catalogueData } });
+const browserOnly: { handle: RouteHandle } = { handle: { browserOnly: true } };
+
+export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] {
+  return [
+    {
+      Component: PublicLayout,
+      children: [
+        { index: true, Component: HomeRoute, ...data(() => [cataloguePaths.services, cataloguePaths.products, cataloguePaths.blogPosts]) },
+        { path: 'services', ...pages.services, ...data(() => [cataloguePaths.services]) },
+        { path: 'products', ...pages.products, ...data(() => [cataloguePaths.products]) },
+        { path: 'blog', ...pages.blog, ...data(() => [cataloguePaths.blogPosts]) },
+        { path: 'blog/:slug', ...pages.blogPost, ...data(({ slug = '' }) => [cataloguePaths.blogPost(slug)]) },
+        { path: 'contact', ...pages.contact },
+        // The stored cart is refreshed from the catalogue on this page.
+        { path: 'checkout', ...pages.checkout, ...data(() => [cataloguePaths.products]) },
+        { path: 'wellness-quiz', ...pages.quiz },
+        // Reached from links in the retreat's mail.
+        { path: 'bookings/manage/:token', ...pages.manageBooking, ...browserOnly },
+        { path: 'newsletter/unsubscribe', ...pages.newsletterUnsubscribe, ...browserOnly },
+        { path: '*', Component: NotFoundRoute },
+      ],
+    },
+    {
+      // Admin screens live in their own chunks: public pages never download them.
+      path: 'admin',
+      ...browserOnly,
+      children: [
+        { path: 'login', ...pages.adminLogin },
+        { path: 'dashboard', ...pages.adminDashboard },
+      ],
+    },
+  ];
+}

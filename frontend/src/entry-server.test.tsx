@@ -1,0 +1,174 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, routeData } from './entry-server';
+import type { BlogPost, Product, Service } from './lib/api/types';
+import type { SiteInfo } from './lib/site-info';
+
+/*
+ * The server bundle's two functions, from source, in Node (no DOM). That the
+ * built bundle also runs in QuickJS, which lacks Intl, URL and timers too, is
+ * checked by scripts/ssr-smoke.mjs.
+ */
+
+const services: Service[] = [
+  {
+    id: '00000000-0000-4000-8000-000000000101',
+    name: 'Massage Therapy',
+    bookingKey: 'massage',
+    price: '120.00',
+    duration: 60,
+    image: '/media/services/massage-therapy.webp',
+    description: 'Warm cedar oil and long, unhurried strokes.',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000102',
+    name: 'Wellness Packages',
+    bookingKey: 'package',
+    price: '1180.00',
+    duration: 480,
+    image: '/media/services/wellness-packages.webp',
+    description: "A whole day: sauna, tea & the forest's quiet.",
+  },
+];
+const products: Product[] = [
+  {
+    id: '00000000-0000-4000-8000-000000000201',
+    name: 'Alpine Cedar Face Oil',
+    category: 'skincare',
+    price: '58.00',
+    stock: 3,
+    image: '/media/products/alpine-cedar-face-oil.webp',
+    description: 'Cold-pressed jojoba and cedarwood.',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000202',
+    name: 'Cedar & Ember Candle',
+    category: 'candles',
+    price: '1180.50',
+    stock: null,
+    image: '/media/products/cedar-ember-candle.webp',
+    description: 'Hand-poured soy wax.',
+  },
+];
+const post: BlogPost = {
+  id: '00000000-0000-4000-8000-000000000301',
+  title: 'Forest Bathing in the San Jacinto Mountains',
+  slug: 'forest-bathing-san-jacinto',
+  excerpt: 'Shinrin-yoku is not a hike.',
+  content: 'The first thing guests notice is the air.\n\n## Slow down\n\nVanilla, butterscotch, warm bread.',
+  image: '/media/blog/forest-bathing-san-jacinto.webp',
+  publishedAt: '2026-08-14T09:00:00Z',
+};
+const posts: BlogPost[] = [
+  post,
+  { ...post, id: '00000000-0000-4000-8000-000000000302', title: 'Herbal Tea Garden', slug: 'herbal-tea-garden' },
+];
+
+/** The server's answers, by API path. */
+const api: Record<string, unknown> = {
+  '/api/services': services,
+  '/api/products': products,
+  '/api/blog-posts': posts,
+  [`/api/blog-posts/${post.slug}`]: post,
+};
+
+const siteInfo: SiteInfo = {
+  name: 'Golden Pine Wellness Retreat',
+  timeZone: 'America/Los_Angeles',
+  pages: [{ path: '/services', title: 'Experiences | Golden Pine', description: 'd' }],
+  postTitleSuffix: ' | Golden Pine Journal',
+  notFoundTitle: 'Page Not Found | Golden Pine',
+};
+
+/** routeData, then render with the server's answers to exactly those paths. */
+function renderPage(url: string) {
+  const paths = routeData(url);
+  const data = Object.fromEntries(paths.map((path) => [path, api[path]]));
+  return { paths, ...render(url, data, siteInfo) };
+}
+
+type Dehydrated = { queries: { queryKey: unknown[]; state: { data: unknown; status: string } }[] };
+
+describe('routeData', () => {
+  it.each([
+    ['/', ['/api/services', '/api/products', '/api/blog-posts']],
+    ['/services', ['/api/services']],
+    ['/products?utm_source=mail', ['/api/products']],
+    ['/blog', ['/api/blog-posts']],
+    ['/blog/forest-bathing-san-jacinto', ['/api/blog-posts/forest-bathing-san-jacinto']],
+    ['/blog/for%C3%AAt', ['/api/blog-posts/for%C3%AAt']],
+    ['/checkout', ['/api/products']],
+    ['/contact', []],
+    ['/wellness-quiz', []],
+    ['/no-such-page', []],
+    ['/admin/dashboard', []],
+    ['/bookings/manage/abc', []],
+    ['/newsletter/unsubscribe?token=x', []],
+  ])('%s needs %j', (url, paths) => {
+    expect(routeData(url)).toEqual(paths);
+  });
+});
+
+describe('render', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [
+      '/',
+      ['Where the pines', 'Massage Therapy', 'Alpine Cedar Face Oil', 'Forest Bathing in the San Jacinto Mountains', 'August 14, 2026'],
+    ],
+    ['/services', ['Our Services', 'Massage Therapy', 'A whole day: sauna, tea &amp; the forest&#x27;s quiet.', '$1180', '8 hours']],
+    ['/products', ['Wellness Products', 'Cedar &amp; Ember Candle', '$1180.50', '$58.00', 'Only 3 left']],
+    ['/blog', ['Notes from the Mountain', 'Herbal Tea Garden', 'Shinrin-yoku is not a hike.', 'August 14, 2026']],
+    [
+      '/blog/forest-bathing-san-jacinto',
+      ['Forest Bathing in the San Jacinto Mountains', 'The first thing guests notice is the air.', 'Slow down'],
+    ],
+    ['/contact', ['Contact Us', 'Send us a message', 'stay@goldenpineretreat.com']],
+    ['/wellness-quiz', ['Wellness Quiz', 'Question 1 of 5']],
+    ['/checkout', ['Checkout', 'Your Cart is Empty']],
+    ['/no-such-page', ['404 Page Not Found', 'Return home']],
+  ])('%s: the whole page, with the header and footer', (url, texts) => {
+    const { html } = renderPage(url);
+    for (const text of texts) expect(html).toContain(text);
+    // The layout, with plain links; never the loading fallback.
+    expect(html).toContain('href="/services"');
+    expect(html).toContain('<footer');
+    expect(html).not.toContain('Loading…');
+    expect(html).not.toContain('aria-busy="true"');
+  });
+
+  it('hands the browser the data under the keys its hooks read', () => {
+    const state = JSON.parse(renderPage('/').state) as Dehydrated;
+    expect(state.queries.map((q) => [q.queryKey, q.state.status])).toEqual([
+      [['services', 'list'], 'success'],
+      [['products', 'list'], 'success'],
+      [['blog-posts', 'list'], 'success'],
+    ]);
+    expect(state.queries[0]!.state.data).toEqual(services);
+
+    const postState = JSON.parse(renderPage('/blog/forest-bathing-san-jacinto').state) as Dehydrated;
+    expect(postState.queries.map((q) => q.queryKey)).toEqual([['blog-posts', 'detail', 'forest-bathing-san-jacinto']]);
+    expect(postState.queries[0]!.state.data).toEqual(post);
+
+    expect(JSON.parse(renderPage('/contact').state)).toEqual({ mutations: [], queries: [] });
+  });
+
+  it('leaves a post the server does not have in its loading state, for the browser to ask', () => {
+    const { html, state } = render('/blog/no-such-post', {}, siteInfo);
+    expect(html).toContain('Loading…');
+    expect((JSON.parse(state) as Dehydrated).queries).toEqual([]);
+  });
+
+  it('writes the same HTML without Intl, as in QuickJS', () => {
+    const withIntl = renderPage('/').html;
+    vi.stubGlobal('Intl', undefined);
+    expect(renderPage('/').html).toBe(withIntl);
+  });
+
+  it('refuses the pages rendered in the browser only', () => {
+    for (const url of ['/admin/login', '/admin/dashboard', '/bookings/manage/abc', '/newsletter/unsubscribe?token=x']) {
+      expect(() => render(url, {}, siteInfo)).toThrow('rendered in the browser only');
+    }
+  });
+});
