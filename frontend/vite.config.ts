@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
+import { preloadFonts } from './build/preload-fonts.ts';
 import { stableArtwork } from './build/stable-artwork.ts';
 
 const backend = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
@@ -60,7 +61,7 @@ function noModuleLoader(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The favicon and Open Graph image belong to the client build only.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts()])],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(isSsrBuild ? serverBundle.aliases : [])],
   },

@@ -9,10 +9,10 @@ import {
   shippingCents,
   taxCents,
   displayMoney,
-  moneyField,
   toCents,
   toMoneyString,
 } from './money';
+import { moneyField } from './money-field';
 
 describe('toCents', () => {
   it.each([

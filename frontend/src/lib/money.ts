@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * All cart and checkout arithmetic, in integer cents, with the server's
  * rounding (half-up to the cent). Floats never hold money here: prices come
@@ -102,11 +100,3 @@ export function toMoneyString(value: string): string {
   const [whole = '0', fraction = ''] = value.trim().split('.');
   return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
 }
-
-/** A form field for a required amount in dollars with at most two decimals, as typed ("38", "38.5", "38.00"). */
-export const moneyField = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .refine((v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), `${label} must be an amount such as 38.00`);

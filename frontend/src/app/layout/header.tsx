@@ -1,15 +1,20 @@
 import { Menu, ShoppingBag } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { navLinks } from '@/config/site';
 import { useBooking } from '@/features/booking/booking-context';
 import { useCart } from '@/features/cart/cart-context';
+import { prefetchCartSheet } from '@/features/cart/components/load-cart-sheet';
 import { cn } from '@/lib/cn';
 import { BrandLogo } from '@/components/layout/brand-mark';
 
 const SOLID_AFTER_PX = 50;
+
+// The menu panel (the Radix dialog) loads when first opened, or when its button is pointed at.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
+const prefetchMobileMenu = () => void loadMobileMenu();
 
 function useScrolledPast(px: number) {
   const [past, setPast] = useState(false);
@@ -27,6 +32,9 @@ export function Header() {
   const { openBooking } = useBooking();
   const { totalItems, setOpen } = useCart();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The panel renders from the first opening on (nothing before, on the server too).
+  const [menuRequested, setMenuRequested] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <header
@@ -73,6 +81,8 @@ export function Header() {
           <button
             type="button"
             onClick={() => setOpen(true)}
+            onPointerEnter={prefetchCartSheet}
+            onFocus={prefetchCartSheet}
             aria-label={totalItems > 0 ? `Cart, ${totalItems} ${totalItems === 1 ? 'item' : 'items'}` : 'Cart'}
             className="relative inline-flex size-11 cursor-pointer items-center justify-center text-ivory transition-colors hover:text-gold-light"
           >
@@ -92,57 +102,40 @@ export function Header() {
             </Button>
           </div>
 
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
-              <button
-                type="button"
-                aria-label="Open menu"
-                className="inline-flex size-11 cursor-pointer items-center justify-center text-ivory hover:text-gold-light lg:hidden"
-              >
-                <Menu aria-hidden className="size-6" strokeWidth={1.5} />
-              </button>
-            </SheetTrigger>
-            <SheetContent closeLabel="Close menu" size="sm">
-              <div className="flex h-full flex-col overflow-y-auto px-8 pb-10 pt-6">
-                <SheetTitle className="sr-only">Menu</SheetTitle>
-                <SheetDescription className="sr-only">Site navigation</SheetDescription>
-                <BrandLogo />
-                <span className="gold-rule mt-8 w-full" />
-                <nav aria-label="Mobile" className="mt-6">
-                  <ul className="flex flex-col">
-                    {navLinks.map((link) => (
-                      <li key={link.to}>
-                        <NavLink
-                          to={link.to}
-                          end={link.to === '/'}
-                          onClick={() => setMenuOpen(false)}
-                          className={({ isActive }) =>
-                            cn(
-                              'block border-b border-line/60 py-4 font-display text-3xl transition-colors',
-                              isActive ? 'text-gold' : 'text-ivory hover:text-gold-light',
-                            )
-                          }
-                        >
-                          {link.label}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </nav>
-                <Button
-                  size="lg"
-                  className="mt-10 w-full"
-                  onClick={() => {
-                    setMenuOpen(false);
-                    openBooking();
-                  }}
-                >
-                  BOOK EXPERIENCE
-                </Button>
-                <p className="mt-auto pt-10 text-sm text-muted">Idyllwild, California</p>
-              </div>
-            </SheetContent>
-          </Sheet>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
+            onClick={() => {
+              setMenuRequested(true);
+              setMenuOpen(true);
+            }}
+            onPointerEnter={prefetchMobileMenu}
+            onFocus={prefetchMobileMenu}
+            className="inline-flex size-11 cursor-pointer items-center justify-center text-ivory hover:text-gold-light lg:hidden"
+          >
+            <Menu aria-hidden className="size-6" strokeWidth={1.5} />
+          </button>
+          {menuRequested ? (
+            <Suspense fallback={null}>
+              <MobileMenu
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                onBook={() => {
+                  setMenuOpen(false);
+                  openBooking();
+                }}
+                onCloseAutoFocus={(event) => {
+                  // No Radix trigger here: focus goes back to the menu button by hand.
+                  event.preventDefault();
+                  menuButton.current?.focus();
+                }}
+              />
+            </Suspense>
+          ) : null}
         </div>
       </div>
     </header>

@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from './header';
 import { BookingProvider } from '@/features/booking/booking-provider';
-import { CartSheet } from '@/features/cart/components/cart-sheet';
+import { LazyCartSheet } from '@/features/cart/components/lazy-cart-sheet';
 import { CartProvider } from '@/features/cart/cart-provider';
 
 export function PublicLayout() {
@@ -18,7 +18,7 @@ export function PublicLayout() {
           <Outlet />
         </main>
         <Footer />
-        <CartSheet />
+        <LazyCartSheet />
         <ScrollRestoration />
       </BookingProvider>
     </CartProvider>

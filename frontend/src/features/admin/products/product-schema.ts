@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Product } from '@/lib/api/types';
-import { moneyField, toMoneyString } from '@/lib/money';
+import { toMoneyString } from '@/lib/money';
+import { moneyField } from '@/lib/money-field';
 import type { ProductInput } from '../shared/types';
 
 export const productCategories = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Service } from '@/lib/api/types';
-import { moneyField, toMoneyString } from '@/lib/money';
+import { toMoneyString } from '@/lib/money';
+import { moneyField } from '@/lib/money-field';
 import type { ServiceInput } from '../shared/types';
 
 /** Spec §5: name, description, price, duration and image, all required. */

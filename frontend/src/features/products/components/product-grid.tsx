@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Product } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { ProductCard, ProductCardSkeleton } from './product-card';
-import { ProductDialog, type AddToCart } from './product-dialog';
+import type { AddToCart } from './product-dialog';
+
+// The dialog (Radix, the carousel) loads when a product is first opened.
+const ProductDialog = lazy(() => import('./product-dialog').then((module) => ({ default: module.ProductDialog })));
 
 export const productGridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
 
@@ -20,6 +23,9 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
 /** A grid of product cards; clicking one opens its detail dialog. */
 export function ProductGrid({ products, onAddToCart, className }: { products: Product[]; onAddToCart: AddToCart; className?: string }) {
   const [selected, setSelected] = useState<Product | null>(null);
+  // Rendered from the first opening on (nothing before, on the server too), and kept for its closing animation.
+  const [requested, setRequested] = useState(false);
+  if (selected !== null && !requested) setRequested(true);
   const { remember, onCloseAutoFocus, current } = useReturnFocus();
   const open = (product: Product) => {
     remember();
@@ -32,13 +38,17 @@ export function ProductGrid({ products, onAddToCart, className }: { products: Pr
           <ProductCard key={product.id} product={product} onOpen={open} />
         ))}
       </div>
-      <ProductDialog
-        product={selected}
-        onClose={() => setSelected(null)}
-        onCloseAutoFocus={onCloseAutoFocus}
-        returnFocusTo={current}
-        onAddToCart={onAddToCart}
-      />
+      {requested ? (
+        <Suspense fallback={null}>
+          <ProductDialog
+            product={selected}
+            onClose={() => setSelected(null)}
+            onCloseAutoFocus={onCloseAutoFocus}
+            returnFocusTo={current}
+            onAddToCart={onAddToCart}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
