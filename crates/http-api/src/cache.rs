@@ -88,16 +88,17 @@ impl CatalogueCache {
         Ok(answer)
     }
 
-    /// The rendered page at `path`: from memory, or from `render` (then kept
-    /// under the same rule as the answers). `None` from `render` is not kept.
-    pub(crate) async fn page<F, Fut>(&self, path: &str, render: F) -> Option<Arc<RenderedPage>>
+    /// The rendered page kept under `key` (its path): from memory, or from
+    /// `render` (then kept under the same rule as the answers). `None` from
+    /// `render` is not kept.
+    pub(crate) async fn page<F, Fut>(&self, key: &str, render: F) -> Option<Arc<RenderedPage>>
     where
         F: FnOnce() -> Fut,
         Fut: Future<Output = Option<RenderedPage>>,
     {
         let (kept, generation) = {
             let entries = self.read();
-            (entries.pages.get(path).cloned(), entries.generation)
+            (entries.pages.get(key).cloned(), entries.generation)
         };
         if kept.is_some() {
             return kept;
@@ -105,7 +106,7 @@ impl CatalogueCache {
         let page = Arc::new(render().await?);
         let mut entries = self.write();
         if entries.generation == generation {
-            entries.pages.insert(path.to_owned(), page.clone());
+            entries.pages.insert(key.to_owned(), page.clone());
         }
         Some(page)
     }

@@ -189,7 +189,7 @@ pub fn site_info(config: &SiteConfig) -> SiteInfo {
 /// app has it before its first render. `<` is escaped so no text can close
 /// the element.
 fn site_info_tag(config: &SiteConfig) -> String {
-    let json = serde_json::to_string(&site_info(config)).unwrap_or_default().replace('<', "\\u003c");
+    let json = script_safe(&serde_json::to_string(&site_info(config)).unwrap_or_default());
     format!(r#"<script id="site-info" type="application/json">{json}</script>"#)
 }
 
@@ -291,10 +291,15 @@ async fn render_with(
         .body(html)
 }
 
-/// The rendered page's starting data as a JSON data block; `<` is escaped
-/// so no text can close the element.
+/// JSON made safe inside a `<script>` element: every `<` is escaped (valid
+/// JSON still), so no text, such as a title with `</script>`, can end it.
+pub(crate) fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
+/// The rendered page's starting data as a JSON data block.
 fn query_state_tag(state: &str) -> String {
-    format!(r#"<script id="query-state" type="application/json">{}</script>"#, state.replace('<', "\\u003c"))
+    format!(r#"<script id="query-state" type="application/json">{}</script>"#, script_safe(state))
 }
 
 /// The page at `path` rendered by the app's server bundle, from memory when
@@ -329,7 +334,7 @@ async fn server_rendered(state: &AppState, path: &str, key: &str) -> Option<Arc<
 /// The in-memory JSON of a catalogue read the server bundle asked for.
 async fn catalogue_answer(state: &AppState, api_path: &str) -> Result<Answer, ApiError> {
     let path = api_path.split_once('?').map_or(api_path, |(path, _)| path);
-    let segments: Vec<&str> = path.trim_start_matches("/api/").split('/').collect();
+    let segments: Vec<&str> = path.strip_prefix("/api/").unwrap_or_default().split('/').collect();
     match segments.as_slice() {
         ["products"] => catalog::products_answer(state).await,
         ["services"] => catalog::services_answer(state).await,
@@ -364,9 +369,10 @@ pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
     match static_page(path) {
         Some(meta) => {
             let structured = page_structured_data(&state, path).await;
-            let page = match SERVER_RENDERED.contains(&path) {
-                true => server_rendered(&state, path, path).await,
-                false => None,
+            let page = if SERVER_RENDERED.contains(&path) {
+                server_rendered(&state, path, path).await
+            } else {
+                None
             };
             render_with(&state, &meta, StatusCode::OK, &structured, page.as_deref()).await
         }

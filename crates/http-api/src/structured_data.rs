@@ -158,12 +158,12 @@ pub fn blog_post(public_url: &str, post: &BlogPost) -> Value {
 }
 
 /// The `<script type="application/ld+json">` elements for the page's head.
-/// `<` is escaped so no text (a post title with `</script>`) can end one.
+/// Their JSON is script-safe (`site::script_safe`).
 pub fn script_tags(graphs: &[Value]) -> String {
     graphs
         .iter()
         .map(|graph| {
-            let json = serde_json::to_string(graph).unwrap_or_default().replace('<', "\\u003c");
+            let json = crate::site::script_safe(&serde_json::to_string(graph).unwrap_or_default());
             format!(r#"<script type="application/ld+json">{json}</script>"#)
         })
         .collect::<Vec<_>>()

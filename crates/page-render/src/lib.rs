@@ -250,33 +250,21 @@ fn caught(ctx: &Ctx<'_>, error: rquickjs::Error) -> RenderError {
 mod tests {
     use super::*;
 
-    fn bundle(source: &str) -> tempfile_path::TempBundle {
-        tempfile_path::TempBundle::new(source)
+    /// A bundle written to a temporary file, removed when dropped.
+    struct TempBundle(std::path::PathBuf);
+
+    impl Drop for TempBundle {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
     }
 
-    mod tempfile_path {
-        pub struct TempBundle(pub std::path::PathBuf);
-        impl TempBundle {
-            pub fn new(source: &str) -> Self {
-                let path = std::env::temp_dir().join(format!(
-                    "page-render-{}-{}.js",
-                    std::process::id(),
-                    rand_suffix()
-                ));
-                std::fs::write(&path, source).expect("write bundle");
-                Self(path)
-            }
-        }
-        impl Drop for TempBundle {
-            fn drop(&mut self) {
-                let _ = std::fs::remove_file(&self.0);
-            }
-        }
-        fn rand_suffix() -> u64 {
-            use std::sync::atomic::{AtomicU64, Ordering};
-            static NEXT: AtomicU64 = AtomicU64::new(0);
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        }
+    fn bundle(source: &str) -> TempBundle {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let name = format!("page-render-{}-{}.js", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed));
+        let path = std::env::temp_dir().join(name);
+        std::fs::write(&path, source).expect("write bundle");
+        TempBundle(path)
     }
 
     const ECHO: &str = r#"
