@@ -2,9 +2,11 @@ import type { Plugin } from 'vite';
 
 /*
  * The font files that paint the first screen (the headings' Cormorant Garamond
- * and the text's Jost, upright, Latin subset: src/fonts.css), preloaded from
- * the built index.html with their hashed names, so the text is drawn in its
- * own face from the start instead of swapping in (and shifting) later.
+ * and the text's Jost, upright, Latin subset), preloaded from the built
+ * index.html with their hashed names, so the text is drawn in its own face
+ * from the start instead of swapping in (and shifting) later. The other
+ * subsets stay as Fontsource declares them: a browser fetches a file only
+ * when the page uses a character of its unicode-range.
  */
 const firstScreenFonts = ['cormorant-garamond-latin-wght-normal.woff2', 'jost-latin-wght-normal.woff2'];
 
@@ -20,7 +22,7 @@ export function preloadFonts(): Plugin {
         return firstScreenFonts.map((font) => {
           const asset = assets.find((a) => a.names.includes(font) || a.originalFileNames.some((f) => f.endsWith(`/${font}`)));
           // A renamed file must not silently lose its preload.
-          if (!asset) throw new Error(`preload-fonts: ${font} is not in the build (see src/fonts.css)`);
+          if (!asset) throw new Error(`preload-fonts: ${font} is not in the build (see the Fontsource imports in src/index.css)`);
           return {
             tag: 'link',
             attrs: { rel: 'preload', href: `/${asset.fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' },
