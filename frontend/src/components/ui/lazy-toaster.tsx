@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useToasts } from './toast-store';
 
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
@@ -10,8 +11,7 @@ const Toaster = lazy(() => import('./toaster').then((module) => ({ default: modu
  */
 export function LazyToaster() {
   const toasts = useToasts();
-  const [requested, setRequested] = useState(false);
-  if (toasts.length > 0 && !requested) setRequested(true);
+  const requested = useOpenedOnce(toasts.length > 0);
   return requested ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import { useCart } from '../cart-context';
 
 import { loadCartSheet } from './load-cart-sheet';
@@ -12,8 +13,7 @@ const CartSheet = lazy(() => loadCartSheet().then((module) => ({ default: module
  */
 export function LazyCartSheet() {
   const { isOpen } = useCart();
-  const [requested, setRequested] = useState(false);
-  if (isOpen && !requested) setRequested(true);
+  const requested = useOpenedOnce(isOpen);
   return requested ? (
     <Suspense fallback={null}>
       <CartSheet />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { Product } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { useReturnFocus } from '@/lib/use-return-focus';
@@ -24,8 +25,7 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
 export function ProductGrid({ products, onAddToCart, className }: { products: Product[]; onAddToCart: AddToCart; className?: string }) {
   const [selected, setSelected] = useState<Product | null>(null);
   // Rendered from the first opening on (nothing before, on the server too), and kept for its closing animation.
-  const [requested, setRequested] = useState(false);
-  if (selected !== null && !requested) setRequested(true);
+  const requested = useOpenedOnce(selected !== null);
   const { remember, onCloseAutoFocus, current } = useReturnFocus();
   const open = (product: Product) => {
     remember();
