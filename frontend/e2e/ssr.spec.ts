@@ -180,6 +180,29 @@ test.describe('server-rendered public pages', () => {
       });
     }
   });
+
+  test('a click on a server-rendered page before its code has arrived is not lost', async ({ page }) => {
+    // Hold the products page's own chunk: the page is on screen (server HTML)
+    // but not yet interactive, the moment a quick guest may already click.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested: () => void = () => undefined;
+    const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(/\/assets\/products-[\w-]+\.js$/, async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/products', { waitUntil: 'domcontentloaded' });
+    await chunkRequested;
+    const card = page.getByRole('button', { name: /^View details: / }).first();
+    const name = ((await card.getAttribute('aria-label')) ?? '').replace('View details: ', '');
+    await card.click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The code arrives: the page hydrates and the click takes effect.
+    release();
+    await expect(page.getByRole('dialog', { name })).toBeVisible();
+  });
 });
 
 test.describe('public pages without JavaScript', () => {

@@ -2,6 +2,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
+import { rememberEarlyClicks } from './lib/early-clicks';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
@@ -21,16 +22,17 @@ function serverQueryState(): DehydratedState | undefined {
   }
 }
 
-async function start(root: HTMLElement) {
+function start(root: HTMLElement) {
   const queryClient = createQueryClient();
   // The server rendered the public pages; admin pages, guest links and pages it
   // could not render come as the empty shell and are rendered here.
   const serverRendered = root.hasChildNodes();
   if (serverRendered) {
+    rememberEarlyClicks();
     const state = serverQueryState();
     if (state) hydrate(queryClient, state);
   }
-  const router = await createAppRouter();
+  const router = createAppRouter();
   const app = <App router={router} queryClient={queryClient} />;
   if (serverRendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
@@ -38,4 +40,4 @@ async function start(root: HTMLElement) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-void start(root);
+start(root);

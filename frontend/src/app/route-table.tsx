@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Params, RouteObject } from 'react-router';
 import { cataloguePaths } from '@/lib/api/catalogue/paths';
+import { AdminShell } from './layout/admin-shell';
 import { PublicLayout } from './layout/public-layout';
 import { HomeRoute } from './routes/home/route';
 import { NotFoundRoute } from './routes/not-found';
@@ -8,8 +9,9 @@ import { NotFoundRoute } from './routes/not-found';
 /*
  * The one route table of the app, used by the browser router and by the
  * server renderer, so the two cannot drift. Only how a page's code arrives
- * differs: the browser loads most pages on first visit (`lazy`), the server
- * bundle has them all at hand (`Component`), because it renders synchronously.
+ * differs: the browser loads most pages on first visit (React.lazy, inside
+ * the layout's Suspense boundary), the server bundle has them all at hand,
+ * because it renders synchronously.
  */
 
 /** The pages that are not in the main chunk. */
@@ -26,7 +28,7 @@ export type PageName =
   | 'adminLogin'
   | 'adminDashboard';
 
-export type PageRoute = { Component: ComponentType } | { lazy: () => Promise<{ Component: ComponentType }> };
+export type PageRoute = { Component: ComponentType };
 
 /**
  * What a route's first render reads from the public catalogue: the GET paths,
@@ -68,6 +70,7 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
     {
       // Admin screens live in their own chunks: public pages never download them.
       path: 'admin',
+      Component: AdminShell,
       ...browserOnly,
       children: [
         { path: 'login', ...pages.adminLogin },

@@ -1,45 +1,53 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { replayEarlyClick } from '@/lib/early-clicks';
 import { createRoutes, type PageRoute } from './route-table';
 
-/** A page loaded on first visit to it, in a chunk of its own. */
-function onDemand(load: () => Promise<{ default: ComponentType }>): PageRoute {
-  return { lazy: async () => ({ Component: (await load()).default }) };
-}
-
-export const routes = createRoutes({
-  services: onDemand(() => import('./routes/services')),
-  products: onDemand(() => import('./routes/products')),
-  blog: onDemand(() => import('./routes/blog')),
-  blogPost: onDemand(() => import('./routes/blog-post')),
-  contact: onDemand(() => import('./routes/contact')),
-  checkout: onDemand(() => import('./routes/checkout')),
-  quiz: onDemand(() => import('./routes/wellness-quiz')),
-  manageBooking: onDemand(() => import('./routes/manage-booking')),
-  newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
-  // Only this file may import the admin screens, and only lazily.
-  adminLogin: onDemand(() => import('@/features/admin/admin-login')),
-  adminDashboard: onDemand(() => import('@/features/admin/admin-dashboard')),
-});
-
 /**
- * Loads the code of the pages the current URL shows before the router starts,
- * so its first render is the whole page: hydration then matches the server's
- * HTML in one pass, and a page the server did not render appears without a
- * loading step. (React Router's documented way to hydrate lazy routes.)
+ * A page loaded on first visit to it, in a chunk of its own. While it loads,
+ * the Suspense boundary around the page shows the loader, except on a page the
+ * server rendered: there React keeps the server's HTML on screen until the
+ * chunk is in, then hydrates it; a click made on it meanwhile is replayed
+ * then (lib/early-clicks.ts), so nothing a guest does before the page is
+ * ready is lost.
  */
-async function loadCurrentPages(routeTable: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routeTable, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+function onDemand(load: () => Promise<{ default: ComponentType }>): PageRoute {
+  return { Component: lazy(load) };
 }
 
-export async function createAppRouter() {
-  await loadCurrentPages(routes, window.location.pathname);
+/** The page, replaying a click made before it was live once it is (it hydrated or mounted). */
+function replayingEarlyClick(Page: ComponentType): ComponentType {
+  return function LivePage() {
+    useEffect(replayEarlyClick, []);
+    return <Page />;
+  };
+}
+
+/** Every page of the table (the routes without children) wrapped by replayingEarlyClick. */
+function withEarlyClickReplay(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    if (route.children) return { ...route, children: withEarlyClickReplay(route.children) } as RouteObject;
+    return route.Component ? { ...route, Component: replayingEarlyClick(route.Component) } : route;
+  });
+}
+
+export const routes = withEarlyClickReplay(
+  createRoutes({
+    services: onDemand(() => import('./routes/services')),
+    products: onDemand(() => import('./routes/products')),
+    blog: onDemand(() => import('./routes/blog')),
+    blogPost: onDemand(() => import('./routes/blog-post')),
+    contact: onDemand(() => import('./routes/contact')),
+    checkout: onDemand(() => import('./routes/checkout')),
+    quiz: onDemand(() => import('./routes/wellness-quiz')),
+    manageBooking: onDemand(() => import('./routes/manage-booking')),
+    newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
+    // Only this file may import the admin screens, and only lazily.
+    adminLogin: onDemand(() => import('@/features/admin/admin-login')),
+    adminDashboard: onDemand(() => import('@/features/admin/admin-dashboard')),
+  }),
+);
+
+export function createAppRouter() {
   return createBrowserRouter(routes);
 }
