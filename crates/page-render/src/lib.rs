@@ -82,19 +82,24 @@ impl PageRenderer {
             reason: error.to_string(),
         })?;
         let (calls, queue) = mpsc::channel::<Call>();
-        let (loaded, load_result) = mpsc::channel::<Result<(), RenderError>>();
+        let (loaded_tx, load_result) = mpsc::channel::<Result<(), RenderError>>();
         std::thread::Builder::new()
             .name("page-render".to_owned())
             .stack_size(STACK_LIMIT_BYTES + 1024 * 1024)
-            .spawn(move || match Engine::load(&source) {
-                Ok(engine) => {
-                    let _ = loaded.send(Ok(()));
-                    for call in queue {
-                        engine.answer(call);
+            .spawn(move || {
+                let loaded = Engine::load(&source);
+                // Compiled now: the text is not kept for the thread's life.
+                drop(source);
+                match loaded {
+                    Ok(engine) => {
+                        let _ = loaded_tx.send(Ok(()));
+                        for call in queue {
+                            engine.answer(call);
+                        }
                     }
-                }
-                Err(error) => {
-                    let _ = loaded.send(Err(error));
+                    Err(error) => {
+                        let _ = loaded_tx.send(Err(error));
+                    }
                 }
             })
             .map_err(|error| RenderError::Script(format!("cannot start the render thread: {error}")))?;
