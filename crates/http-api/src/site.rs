@@ -7,7 +7,7 @@ use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_ser
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, CacheControl, CacheDirective};
 use actix_web::middleware::DefaultHeaders;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, guard, web};
 
 use std::sync::Arc;
 
@@ -505,11 +505,63 @@ pub fn assets(state: &AppState) -> impl HttpServiceFactory + use<> {
         .service(Files::new("", state.site.frontend_dir.join("assets")).use_etag(true))
 }
 
-/// Demo and uploaded media: stable names, cached for a day.
+/// Demo and uploaded media: stable names, cached for a day. An image with
+/// `?w=` (one of `image_variants::WIDTHS`) is answered with its WebP copy of
+/// that width, made on the first request and kept on disk.
 pub fn media(state: &AppState) -> impl HttpServiceFactory + use<> {
     web::scope("/media")
         .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
+        .service(
+            web::resource("/{path:.*}")
+                .guard(guard::fn_guard(|ctx| asks_for_width(ctx.head().uri.query())))
+                .route(web::get().to(media_copy))
+                .route(web::head().to(media_copy)),
+        )
         .service(Files::new("", &state.site.media_dir).use_etag(true))
+}
+
+fn asks_for_width(query: Option<&str>) -> bool {
+    query.is_some_and(|query| query.split('&').any(|pair| pair.starts_with("w=")))
+}
+
+#[derive(Deserialize)]
+struct CopyWidth {
+    w: String,
+}
+
+async fn media_copy(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    width: web::Query<CopyWidth>,
+) -> Result<HttpResponse, ApiError> {
+    let width =
+        width.w.parse::<u32>().ok().filter(|width| image_variants::WIDTHS.contains(width)).ok_or_else(
+            || {
+                ApiError::new(
+                    crate::error::ErrorCode::InvalidQuery,
+                    "w must be one of the widths copies are made at: 320, 640, 960, 1280 or 1920",
+                )
+            },
+        )?;
+    let images = state.images.clone();
+    let relative = path.into_inner();
+    // Made (or found) and opened off the event loop: both touch the disk.
+    let made = web::block(move || images.variant(&relative, width).map(actix_files::NamedFile::open))
+        .await
+        .map_err(|error| ApiError::internal(format!("image copy: {error}")))?;
+    let file = match made {
+        Ok(Ok(file)) => file,
+        Ok(Err(error)) => return Err(ApiError::internal(format!("image copy: {error}"))),
+        Err(image_variants::VariantError::NotFound) => return Err(ApiError::not_found("Image")),
+        Err(image_variants::VariantError::Unreadable(cause)) => {
+            tracing::warn!(path = %req.path(), %cause, "a media file is not an image copies can be made of");
+            return Err(ApiError::not_found("Image"));
+        }
+        Err(error) => return Err(ApiError::internal(format!("image copy: {error}"))),
+    };
+    let file = file.set_content_type("image/webp".parse().map_err(|_| ApiError::internal("image/webp"))?);
+    Ok(file.into_response(&req))
 }
 
 /// Other files of the build (favicon, social image, fonts...), falling back

@@ -35,6 +35,8 @@ pub struct AppState {
     /// frontend's server bundle is missing: pages then go out as the bare
     /// app shell and the browser renders them.
     pub pages: Option<page_render::PageRenderer>,
+    /// The media images' sizes and right-sized copies (`site::media`).
+    pub images: Arc<image_variants::ImageLibrary>,
     /// The audit trail's reading side (the Activity view).
     pub audit: Arc<dyn AuditRepository>,
     /// Public-write counts, shared by every process.

@@ -43,6 +43,10 @@ pub struct Config {
     /// Folder with `catalogue.json` and `media/`; by default the one built into the binary.
     #[arg(long, env = "DEMO_DIR")]
     pub demo_dir: Option<PathBuf>,
+    /// Where right-sized copies of media images are kept (made on first
+    /// request, then served from here); by default `$TMPDIR/golden-pine/image-copies`.
+    #[arg(long, env = "IMAGE_CACHE_DIR")]
+    pub image_cache_dir: Option<PathBuf>,
     /// Load the demo catalogue into an empty database and, when no admin
     /// exists, create a demo admin with a random password printed once.
     #[arg(long, env = "DEMO_DATA", default_value_t = false, action = ArgAction::Set, value_parser = BoolishValueParser::new())]

@@ -215,6 +215,12 @@ impl Application {
                 None
             }
         };
+        let media_dir = demo_dir.join("media");
+        let image_cache_dir = config
+            .image_cache_dir
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("golden-pine").join("image-copies"));
+        let images = Arc::new(image_variants::ImageLibrary::new(&media_dir, image_cache_dir));
         let state = web::Data::new(AppState {
             catalog: Arc::new(store.clone()),
             content: Arc::new(store.clone()),
@@ -225,6 +231,7 @@ impl Application {
             audit: Arc::new(store.clone()),
             cache,
             pages,
+            images,
             limits: Arc::new(store),
             guard: Guard {
                 public_write_limit: Limit {
@@ -240,7 +247,7 @@ impl Application {
             mail,
             site: SiteConfig {
                 frontend_dir,
-                media_dir: demo_dir.join("media"),
+                media_dir,
                 public_url,
                 time_zone: config.business_tz.name().to_owned(),
             },

@@ -15,7 +15,8 @@ use crate::wire::fields::{
     BookingKeyChoice, DurationMinutes, LongText, MediaUrl, Money, OptionalShortText, ShortText, SortOrder,
     StockQuantity,
 };
-use crate::wire::{self, amount_text, form_whole};
+use crate::wire::{self, Pictured, amount_text, form_whole};
+use image_variants::ImageLibrary;
 
 /// A product of the shop.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -30,6 +31,11 @@ pub struct Product {
     pub description: String,
     /// Image URL (site-relative or absolute).
     pub image: String,
+    /// The image's intrinsic size when it is one of the site's media files
+    /// (null for an external URL or a missing file). Answers only; ignored
+    /// in writes.
+    #[serde(default)]
+    pub image_size: Option<wire::ImageSize>,
     /// How many are left; null is unlimited. The shop says "Only N left" from
     /// 5 down and "Sold out" at 0.
     pub stock: Option<u32>,
@@ -44,8 +50,15 @@ impl From<model::Product> for Product {
             price: p.price.to_string(),
             description: p.description,
             image: p.image,
+            image_size: None,
             stock: p.stock,
         }
+    }
+}
+
+impl wire::Pictured for Product {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
+        Self { image_size: wire::image_size(images, &self.image), ..self }
     }
 }
 
@@ -100,6 +113,10 @@ pub struct ProductMedia {
     pub id: Uuid,
     pub product_id: Uuid,
     pub url: String,
+    /// An image's intrinsic size when it is one of the site's media files
+    /// (null for a video, an external URL or a missing file).
+    #[serde(default)]
+    pub size: Option<wire::ImageSize>,
     #[serde(rename = "type")]
     pub media_type: wire::MediaType,
     pub title: Option<String>,
@@ -113,11 +130,22 @@ impl From<model::ProductMedia> for ProductMedia {
             id: m.id,
             product_id: m.product_id,
             url: m.url,
+            size: None,
             media_type: m.media_type.into(),
             title: m.title,
             sort_order: m.sort_order,
             created_at: m.created_at,
         }
+    }
+}
+
+impl wire::Pictured for ProductMedia {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
+        let size = match self.media_type {
+            wire::MediaType::Image => wire::image_size(images, &self.url),
+            wire::MediaType::Video => None,
+        };
+        Self { size, ..self }
     }
 }
 
@@ -158,6 +186,11 @@ pub struct Service {
     /// Minutes.
     pub duration: i32,
     pub image: String,
+    /// The image's intrinsic size when it is one of the site's media files
+    /// (null for an external URL or a missing file). Answers only; ignored
+    /// in writes.
+    #[serde(default)]
+    pub image_size: Option<wire::ImageSize>,
     /// The key guests book this service under (the booking dialog's choice),
     /// or null when it is not bookable online. Each key is on at most one
     /// service; capacity, prices and the quiz find a key's service by it.
@@ -173,8 +206,15 @@ impl From<model::Service> for Service {
             price: s.price.to_string(),
             duration: s.duration_minutes,
             image: s.image,
+            image_size: None,
             booking_key: s.booking_key.map(Into::into),
         }
+    }
+}
+
+impl wire::Pictured for Service {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
+        Self { image_size: wire::image_size(images, &self.image), ..self }
     }
 }
 
@@ -217,8 +257,14 @@ impl ServiceInput {
     }
 }
 
-fn list<T, U: From<T>>(items: Vec<T>) -> Vec<U> {
-    items.into_iter().map(U::from).collect()
+/// Wire values of domain values, with their pictures' sizes.
+fn list<T, U: From<T> + Pictured>(items: Vec<T>, images: &ImageLibrary) -> Vec<U> {
+    items.into_iter().map(|item| U::from(item).sized(images)).collect()
+}
+
+/// One wire value of a domain value, with its pictures' sizes.
+fn one<T, U: From<T> + Pictured>(item: T, images: &ImageLibrary) -> U {
+    U::from(item).sized(images)
 }
 
 #[utoipa::path(get, path = "/api/products", tag = "Products",
@@ -233,7 +279,9 @@ pub async fn list_products(req: HttpRequest, state: web::Data<AppState>) -> Resu
 pub(crate) async fn products_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
     state
         .cache
-        .kept("products", || async { Ok(list::<_, Product>(state.catalog.list_products().await?)) })
+        .kept("products", || async {
+            Ok(list::<_, Product>(state.catalog.list_products().await?, &state.images))
+        })
         .await
 }
 
@@ -247,7 +295,7 @@ pub async fn get_product(
     id: web::Path<Uuid>,
 ) -> Result<web::Json<Product>, ApiError> {
     let product = state.catalog.get_product(*id).await.map_err(ApiError::repo("Product"))?;
-    Ok(web::Json(product.into()))
+    Ok(web::Json(one(product, &state.images)))
 }
 
 #[utoipa::path(post, path = "/api/products", tag = "Products", request_body = ProductInput,
@@ -261,7 +309,7 @@ pub async fn create_product(
     input: JsonBody<ProductInput>,
 ) -> Result<HttpResponse, ApiError> {
     let product = state.catalog.create_product(input.into_inner().into_domain()?, admin.actor()).await?;
-    Ok(HttpResponse::Created().json(Product::from(product)))
+    Ok(HttpResponse::Created().json(one::<_, Product>(product, &state.images)))
 }
 
 #[utoipa::path(put, path = "/api/admin/products/{id}", tag = "Products", request_body = ProductInput,
@@ -280,7 +328,7 @@ pub async fn update_product(
     let product = input.into_inner().into_domain()?;
     let product =
         state.catalog.update_product(*id, product, admin.actor()).await.map_err(ApiError::repo("Product"))?;
-    Ok(web::Json(product.into()))
+    Ok(web::Json(one(product, &state.images)))
 }
 
 #[utoipa::path(delete, path = "/api/admin/products/{id}", tag = "Products",
@@ -315,7 +363,10 @@ pub async fn list_media(
 /// The JSON of `GET /api/products/{id}/media`.
 pub(crate) async fn media_answer(state: &AppState, id: Uuid) -> Result<cache::Answer, ApiError> {
     let load = || async {
-        Ok(list::<_, ProductMedia>(state.catalog.list_media(id).await.map_err(ApiError::repo("Product"))?))
+        Ok(list::<_, ProductMedia>(
+            state.catalog.list_media(id).await.map_err(ApiError::repo("Product"))?,
+            &state.images,
+        ))
     };
     state.cache.kept(&format!("media:{id}"), load).await
 }
@@ -343,7 +394,7 @@ pub async fn add_media(
     .validate()?;
     let media =
         state.catalog.add_media(*id, media, admin.actor()).await.map_err(ApiError::repo("Product"))?;
-    Ok(HttpResponse::Created().json(ProductMedia::from(media)))
+    Ok(HttpResponse::Created().json(one::<_, ProductMedia>(media, &state.images)))
 }
 
 #[utoipa::path(put, path = "/api/product-media/{id}", tag = "Product media", request_body = MediaOrderInput,
@@ -369,7 +420,7 @@ pub async fn update_media(
         .set_media_sort_order(*id, sort_order, admin.actor())
         .await
         .map_err(ApiError::repo("Media"))?;
-    Ok(web::Json(media.into()))
+    Ok(web::Json(one(media, &state.images)))
 }
 
 #[utoipa::path(delete, path = "/api/product-media/{id}", tag = "Product media",
@@ -399,7 +450,9 @@ pub async fn list_services(req: HttpRequest, state: web::Data<AppState>) -> Resu
 pub(crate) async fn services_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
     state
         .cache
-        .kept("services", || async { Ok(list::<_, Service>(state.catalog.list_services().await?)) })
+        .kept("services", || async {
+            Ok(list::<_, Service>(state.catalog.list_services().await?, &state.images))
+        })
         .await
 }
 
@@ -415,7 +468,7 @@ pub async fn create_service(
     input: JsonBody<ServiceInput>,
 ) -> Result<HttpResponse, ApiError> {
     let service = state.catalog.create_service(input.into_inner().into_domain()?, admin.actor()).await?;
-    Ok(HttpResponse::Created().json(Service::from(service)))
+    Ok(HttpResponse::Created().json(one::<_, Service>(service, &state.images)))
 }
 
 #[utoipa::path(put, path = "/api/admin/services/{id}", tag = "Services", request_body = ServiceInput,
@@ -435,7 +488,7 @@ pub async fn update_service(
     let service = input.into_inner().into_domain()?;
     let service =
         state.catalog.update_service(*id, service, admin.actor()).await.map_err(ApiError::repo("Service"))?;
-    Ok(web::Json(service.into()))
+    Ok(web::Json(one(service, &state.images)))
 }
 
 #[utoipa::path(delete, path = "/api/admin/services/{id}", tag = "Services",

@@ -11,10 +11,10 @@ use domain::content as model;
 use crate::cache;
 use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::state::{AdminSession, AppState, PublicWrite};
-use crate::wire;
 use crate::wire::fields::{
     ArticleText, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText, SlugText,
 };
+use crate::wire::{self, Pictured};
 
 /// A journal post. `content` is plain text: paragraphs are separated by a
 /// blank line and a paragraph starting with "## " is a subheading.
@@ -27,6 +27,10 @@ pub struct BlogPost {
     pub excerpt: String,
     pub content: String,
     pub image: String,
+    /// The image's intrinsic size when it is one of the site's media files
+    /// (null for an external URL or a missing file). Answers only.
+    #[serde(default)]
+    pub image_size: Option<wire::ImageSize>,
     pub published_at: DateTime<Utc>,
 }
 
@@ -39,8 +43,15 @@ impl From<model::BlogPost> for BlogPost {
             excerpt: p.excerpt,
             content: p.content,
             image: p.image,
+            image_size: None,
             published_at: p.published_at,
         }
+    }
+}
+
+impl wire::Pictured for BlogPost {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
+        Self { image_size: wire::image_size(images, &self.image), ..self }
     }
 }
 
@@ -162,7 +173,13 @@ pub async fn list_posts(req: HttpRequest, state: web::Data<AppState>) -> Result<
 /// The JSON of `GET /api/blog-posts`.
 pub(crate) async fn posts_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
     let load = || async {
-        Ok(state.content.list_posts().await?.into_iter().map(BlogPost::from).collect::<Vec<_>>())
+        Ok(state
+            .content
+            .list_posts()
+            .await?
+            .into_iter()
+            .map(|post| BlogPost::from(post).sized(&state.images))
+            .collect::<Vec<_>>())
     };
     state.cache.kept("posts", load).await
 }
@@ -188,7 +205,7 @@ pub(crate) async fn post_answer(state: &AppState, slug: &str) -> Result<cache::A
     }
     let load = || async {
         let post = state.content.get_post_by_slug(slug).await.map_err(ApiError::repo("Post"))?;
-        Ok(BlogPost::from(post))
+        Ok(BlogPost::from(post).sized(&state.images))
     };
     state.cache.kept(&format!("post:{slug}"), load).await
 }
@@ -205,7 +222,7 @@ pub async fn create_post(
     input: JsonBody<BlogPostInput>,
 ) -> Result<HttpResponse, ApiError> {
     let post = state.content.create_post(input.into_inner().into_domain()?, admin.actor()).await?;
-    Ok(HttpResponse::Created().json(BlogPost::from(post)))
+    Ok(HttpResponse::Created().json(BlogPost::from(post).sized(&state.images)))
 }
 
 #[utoipa::path(put, path = "/api/admin/blog-posts/{id}", tag = "Journal", request_body = BlogPostInput,
@@ -224,7 +241,7 @@ pub async fn update_post(
 ) -> Result<web::Json<BlogPost>, ApiError> {
     let post = input.into_inner().into_domain()?;
     let post = state.content.update_post(*id, post, admin.actor()).await.map_err(ApiError::repo("Post"))?;
-    Ok(web::Json(post.into()))
+    Ok(web::Json(BlogPost::from(post).sized(&state.images)))
 }
 
 #[utoipa::path(delete, path = "/api/admin/blog-posts/{id}", tag = "Journal",

@@ -10,6 +10,7 @@ use crate::error::{ApiError, ErrorBody, JsonBody};
 use crate::routes::catalog::{Product, Service};
 use crate::state::AppState;
 use crate::wire;
+use crate::wire::Pictured;
 
 /// The five answers, by question; all are required.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -72,8 +73,8 @@ pub async fn recommend(
         profile: result
             .profile
             .map(|p| WellnessProfile { title: p.title.to_owned(), message: p.message.to_owned() }),
-        primary_service: result.primary.map(Service::from),
-        secondary_service: result.secondary.map(Service::from),
-        products: result.products.into_iter().map(Product::from).collect(),
+        primary_service: result.primary.map(Service::from).sized(&state.images),
+        secondary_service: result.secondary.map(Service::from).sized(&state.images),
+        products: result.products.into_iter().map(Product::from).collect::<Vec<_>>().sized(&state.images),
     }))
 }

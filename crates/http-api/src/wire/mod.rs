@@ -144,6 +144,38 @@ wire_enum! {
     }
 }
 
+/// An image's intrinsic size in pixels, so a page can reserve its box before
+/// the picture arrives (`width`/`height`) and offer right-sized copies
+/// (`{url}?w=…`, see `site::media`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ImageSize {
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The size of the image a URL names when it is one of the site's media
+/// files; `None` for an external URL, a video or a missing file.
+pub fn image_size(images: &image_variants::ImageLibrary, url: &str) -> Option<ImageSize> {
+    images.size_of_url(url).map(|size| ImageSize { width: size.width, height: size.height })
+}
+
+/// A wire value that names pictures, given their intrinsic sizes.
+pub trait Pictured: Sized {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self;
+}
+
+impl<T: Pictured> Pictured for Vec<T> {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
+        self.into_iter().map(|item| item.sized(images)).collect()
+    }
+}
+
+impl<T: Pictured> Pictured for Option<T> {
+    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
+        self.map(|item| item.sized(images))
+    }
+}
+
 /// A money amount as sent: a string ("24.00") or a JSON number (24).
 /// Anything else becomes text that the domain rejects with a clear message.
 pub fn amount_text(value: &Value) -> String {

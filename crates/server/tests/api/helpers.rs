@@ -50,6 +50,8 @@ pub struct Options {
     pub guest_cancel_cutoff_hours: i64,
     /// An existing database to share with another app (two processes).
     pub database_url: Option<String>,
+    /// Where image copies are kept (`IMAGE_CACHE_DIR`); the default folder when None.
+    pub image_cache_dir: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -65,6 +67,7 @@ impl Default for Options {
             notify_email: Some("owner-inbox@goldenpine.test".to_owned()),
             guest_cancel_cutoff_hours: 24,
             database_url: None,
+            image_cache_dir: None,
         }
     }
 }
@@ -98,6 +101,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         public_url: Some("https://goldenpine.test".to_owned()),
         frontend_dir: Some(options.frontend_dir.unwrap_or_else(|| repo.join("target/no-frontend"))),
         demo_dir: Some(repo.join("demo")),
+        image_cache_dir: options.image_cache_dir,
         demo_data: options.demo_data,
         admin_email: Some(ADMIN_EMAIL.to_owned()),
         admin_password: Some(ADMIN_PASSWORD.into()),

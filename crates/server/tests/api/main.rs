@@ -17,6 +17,7 @@ mod content;
 mod error_codes;
 mod exports;
 mod hostile;
+mod images;
 mod mail;
 mod migrations;
 mod ops;

@@ -869,6 +869,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string;
+            imageSize?: null | components["schemas"]["ImageSize"];
             /** Format: date-time */
             publishedAt: string;
             slug: string;
@@ -1114,6 +1115,17 @@ export interface components {
         /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
         Honeypot: string | null;
         /**
+         * @description An image's intrinsic size in pixels, so a page can reserve its box before
+         *     the picture arrives (`width`/`height`) and offer right-sized copies
+         *     (`{url}?w=…`, see `site::media`).
+         */
+        ImageSize: {
+            /** Format: int32 */
+            height: number;
+            /** Format: int32 */
+            width: number;
+        };
+        /**
          * @description Contact-form interest.
          * @enum {string}
          */
@@ -1303,6 +1315,7 @@ export interface components {
             id: string;
             /** @description Image URL (site-relative or absolute). */
             image: string;
+            imageSize?: null | components["schemas"]["ImageSize"];
             name: string;
             /**
              * @description Price in dollars with two decimals.
@@ -1347,6 +1360,7 @@ export interface components {
             id: string;
             /** Format: uuid */
             productId: string;
+            size?: null | components["schemas"]["ImageSize"];
             /** Format: int32 */
             sortOrder: number;
             title?: string | null;
@@ -1380,6 +1394,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             image: string;
+            imageSize?: null | components["schemas"]["ImageSize"];
             name: string;
             /** @example 120.00 */
             price: string;
