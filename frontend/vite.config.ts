@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
+import { imagetools } from 'vite-imagetools';
 import { preloadFonts } from './build/preload-fonts.ts';
 import { stableArtwork } from './build/stable-artwork.ts';
 
@@ -60,8 +61,12 @@ function noModuleLoader(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The favicon and Open Graph image belong to the client build only.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts()])],
+  // The favicon and Open Graph image belong to the client build only. The
+  // artwork's widths (src/config/artwork.ts) are made in both builds, to the
+  // same bytes and so the same hashed names: the server bundle names the files
+  // the client build wrote (its own copies are not written, build.ssrEmitAssets).
+  // The second build reads them from the plugin's cache (node_modules/.cache/imagetools).
+  plugins: [react(), tailwindcss(), imagetools(), ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts()])],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(isSsrBuild ? serverBundle.aliases : [])],
   },

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { artwork } from './config/artwork';
 import { render, routeData } from './entry-server';
 import type { BlogPost, Product, Service } from './lib/api/types';
 import type { SiteInfo } from './lib/site-info';
@@ -18,6 +19,7 @@ const services: Service[] = [
     price: '120.00',
     duration: 60,
     image: '/media/services/massage-therapy.webp',
+    imageSize: { width: 1200, height: 800 },
     description: 'Warm cedar oil and long, unhurried strokes.',
   },
   {
@@ -27,6 +29,7 @@ const services: Service[] = [
     price: '1180.00',
     duration: 480,
     image: '/media/services/wellness-packages.webp',
+    imageSize: null,
     description: "A whole day: sauna, tea & the forest's quiet.",
   },
 ];
@@ -38,6 +41,7 @@ const products: Product[] = [
     price: '58.00',
     stock: 3,
     image: '/media/products/alpine-cedar-face-oil.webp',
+    imageSize: { width: 800, height: 800 },
     description: 'Cold-pressed jojoba and cedarwood.',
   },
   {
@@ -47,6 +51,7 @@ const products: Product[] = [
     price: '1180.50',
     stock: null,
     image: '/media/products/cedar-ember-candle.webp',
+    imageSize: { width: 800, height: 800 },
     description: 'Hand-poured soy wax.',
   },
 ];
@@ -57,6 +62,7 @@ const post: BlogPost = {
   excerpt: 'Shinrin-yoku is not a hike.',
   content: 'The first thing guests notice is the air.\n\n## Slow down\n\nVanilla, butterscotch, warm bread.',
   image: '/media/blog/forest-bathing-san-jacinto.webp',
+  imageSize: { width: 1200, height: 800 },
   publishedAt: '2026-08-14T09:00:00Z',
 };
 const posts: BlogPost[] = [
@@ -164,6 +170,34 @@ describe('render', () => {
     const withIntl = renderPage('/').html;
     vi.stubGlobal('Intl', undefined);
     expect(renderPage('/').html).toBe(withIntl);
+  });
+
+  it.each([
+    ['/', 'the hero', artwork('hero.webp')!.src],
+    ['/services', 'the first card’s', '/media/services/massage-therapy.webp'],
+    ['/products', 'the first card’s', '/media/products/alpine-cedar-face-oil.webp'],
+    ['/blog', 'the first card’s', '/media/blog/forest-bathing-san-jacinto.webp'],
+    ['/blog/forest-bathing-san-jacinto', 'the cover', '/media/blog/forest-bathing-san-jacinto.webp'],
+    ['/wellness-quiz', 'the title band’s', artwork('quiz.webp')!.src],
+  ])('%s: %s picture is fetched first, in the width the screen needs; every other one lazily', (url, _which, file) => {
+    // HTML attribute names are case-insensitive (React writes srcSet, fetchPriority).
+    const images = (renderPage(url).html.match(/<img [^>]*>/g) ?? []).map((img) =>
+      img.replace(/ (\w+)=/g, (_, name: string) => ` ${name.toLowerCase()}=`),
+    );
+    const [first, ...others] = images.filter((img) => img.includes('fetchpriority="high"'));
+    expect(others, 'a single picture comes first').toEqual([]);
+    expect(first).toContain(file);
+    expect(first).not.toContain('loading=');
+    expect(first).toMatch(/ srcset="[^"]+ \d+w, [^"]+ \d+w/);
+    expect(first).toMatch(/ sizes="[^"]+"/);
+    expect(first).toMatch(/ width="\d+" height="\d+"/);
+    for (const img of images.filter((i) => i !== first)) expect(img).toContain('loading="lazy"');
+  });
+
+  it('offers a media picture of unknown size as its plain file', () => {
+    const card = renderPage('/services').html.match(/<img [^>]*wellness-packages[^>]*>/)?.[0];
+    expect(card).toContain('src="/media/services/wellness-packages.webp"');
+    expect(card).not.toMatch(/srcSet|sizes|width|height/);
   });
 
   it('refuses the pages rendered in the browser only', () => {

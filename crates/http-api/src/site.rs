@@ -512,7 +512,8 @@ pub fn media(state: &AppState) -> impl HttpServiceFactory + use<> {
     web::scope("/media")
         .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
         .service(
-            web::resource("/{path:.*}")
+            // The tail form, not a regex segment: the metrics middleware can name it.
+            web::resource("/{path}*")
                 .guard(guard::fn_guard(|ctx| asks_for_width(ctx.head().uri.query())))
                 .route(web::get().to(media_copy))
                 .route(web::head().to(media_copy)),

@@ -7,6 +7,7 @@ import { PostContent } from '@/features/blog/components/post-content';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { ApiError } from '@/lib/api/errors';
 import { formatLongDate } from '@/lib/dates';
+import { imageAttributes, mediaImage } from '@/lib/responsive-image';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function BlogPostRoute() {
@@ -41,7 +42,13 @@ export default function BlogPostRoute() {
   return (
     <article>
       <header className="relative isolate overflow-hidden">
-        <img src={post.image} alt="" aria-hidden className="absolute inset-0 -z-20 size-full object-cover opacity-45" />
+        {/* The cover, full-bleed behind the title: the largest picture of the first screen (faded, so the screen's width is enough). */}
+        <img
+          {...imageAttributes(mediaImage(post.image, post.imageSize), { sizes: '100vw', priority: true })}
+          alt=""
+          aria-hidden
+          className="absolute inset-0 -z-20 size-full object-cover opacity-45"
+        />
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-ink/85 via-ink/60 to-ink" />
         <div className="mx-auto max-w-3xl px-5 pb-16 pt-40 text-center sm:px-8 sm:pb-20 sm:pt-48">
           <div className="mb-8">{back}</div>

@@ -1,7 +1,8 @@
+import { cardGridClass } from '@/components/layout/card-grid';
 import { PageHero } from '@/components/layout/page-hero';
 import { EmptyState, LoadError } from '@/components/ui/state';
 import { useBlogPosts } from '@/lib/api/catalogue/get-blog-posts';
-import { PostCard, PostCardSkeleton, postGridClass } from '@/features/blog/components/post-card';
+import { PostCard, PostCardSkeleton } from '@/features/blog/components/post-card';
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
@@ -15,7 +16,7 @@ export default function BlogRoute() {
       </PageHero>
       <section aria-label="Journal posts" className="mx-auto max-w-7xl px-5 py-16 sm:px-8 lg:py-24">
         {isPending ? (
-          <div className={postGridClass} aria-busy="true" aria-label="Loading posts">
+          <div className={cardGridClass} aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: 6 }, (_, i) => (
               <PostCardSkeleton key={i} />
             ))}
@@ -25,9 +26,9 @@ export default function BlogRoute() {
         ) : data.length === 0 ? (
           <EmptyState title="Coming Soon">New stories from the mountain are on their way.</EmptyState>
         ) : (
-          <div className={postGridClass}>
-            {data.map((post) => (
-              <PostCard key={post.id} post={post} />
+          <div className={cardGridClass}>
+            {data.map((post, i) => (
+              <PostCard key={post.id} post={post} priority={i === 0} />
             ))}
           </div>
         )}

@@ -49,7 +49,7 @@ export default function ProductsRoute() {
                   <p>No products found in this category.</p>
                 </EmptyState>
               ) : (
-                <ProductGrid products={filterProducts(data, c.value)} onAddToCart={addItem} />
+                <ProductGrid products={filterProducts(data, c.value)} onAddToCart={addItem} priorityFirst />
               )}
             </TabsContent>
           ))}

@@ -13,7 +13,7 @@ export default function ServicesRoute() {
         Massage, rustic spa rituals, a night in the pines or a complete retreat — every experience is unhurried and shaped around you.
       </PageHero>
       <section aria-label="All services" className="mx-auto max-w-7xl px-5 py-20 sm:px-8 lg:py-28">
-        <ServicesGrid placeholders={4} onBook={openBooking} />
+        <ServicesGrid placeholders={4} onBook={openBooking} priorityFirst />
       </section>
       <section aria-labelledby="services-cta-heading" className="border-t border-gold/20 bg-surface">
         <div className="grain">

@@ -1,7 +1,5 @@
-import { artwork } from '@/config/artwork';
+import { brandMarkUrl } from '@/config/artwork';
 import { cn } from '@/lib/cn';
-
-const markUrl = artwork('brand-mark.svg');
 
 /**
  * The Golden Pine mark. The delivered brand-mark.svg draws in currentColor,
@@ -9,14 +7,14 @@ const markUrl = artwork('brand-mark.svg');
  * exists a simpler drawing stands in.
  */
 export function BrandMark({ className }: { className?: string }) {
-  if (markUrl) {
+  if (brandMarkUrl) {
     return (
       <span
         aria-hidden
         className={cn('inline-block bg-current text-gold', className)}
         style={{
-          maskImage: `url("${markUrl}")`,
-          WebkitMaskImage: `url("${markUrl}")`,
+          maskImage: `url("${brandMarkUrl}")`,
+          WebkitMaskImage: `url("${brandMarkUrl}")`,
           maskSize: 'contain',
           WebkitMaskSize: 'contain',
           maskRepeat: 'no-repeat',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { imageAttributes, type ResponsiveImage } from '@/lib/responsive-image';
 
 /** The dark title band that opens every inner page, under the transparent header. */
 export function PageHero({
@@ -12,12 +13,21 @@ export function PageHero({
   eyebrow: string;
   title: string;
   children?: ReactNode;
-  image?: string;
+  image?: ResponsiveImage;
   className?: string;
 }) {
   return (
     <section className={cn('relative isolate overflow-hidden border-b border-gold/15 bg-surface', className)}>
-      {image ? <img src={image} alt="" aria-hidden className="absolute inset-0 -z-20 size-full object-cover opacity-35" /> : null}
+      {/* At the top of the page and full-bleed, the band's picture is the largest of the first screen. Faded (opacity)
+          under a gradient, it is taken at the screen's width even where it covers a taller box: the softness does not show. */}
+      {image ? (
+        <img
+          {...imageAttributes(image, { sizes: '100vw', priority: true })}
+          alt=""
+          aria-hidden
+          className="absolute inset-0 -z-20 size-full object-cover opacity-35"
+        />
+      ) : null}
       <div aria-hidden className="grain absolute inset-0 -z-10" />
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-ink/80 via-ink/60 to-surface" />
       <div className="mx-auto max-w-4xl px-5 pb-16 pt-36 text-center sm:px-8 sm:pb-20 sm:pt-44">

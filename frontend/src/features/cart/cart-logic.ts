@@ -1,15 +1,20 @@
 import type { Product } from '@/lib/api/types';
 import { lineCents } from '@/lib/money';
+import type { ImageSize } from '@/lib/responsive-image';
 
-/** The product fields a cart line keeps (spec §3: id, name, price, image, category). */
-export type CartProduct = Pick<Product, 'id' | 'name' | 'price' | 'image' | 'category'>;
+/**
+ * The product fields a cart line keeps (spec §3: id, name, price, image,
+ * category), and the image's size for its thumbnail's variants (missing from
+ * a cart saved before it was sent: the plain image until the catalogue's sync).
+ */
+export type CartProduct = Pick<Product, 'id' | 'name' | 'price' | 'image' | 'category'> & Partial<Pick<Product, 'imageSize'>>;
 export type CartItem = { product: CartProduct; quantity: number };
 
 export const CART_STORAGE_KEY = 'cart';
 
 export function toCartProduct(product: CartProduct): CartProduct {
-  const { id, name, price, image, category } = product;
-  return { id, name, price, image, category };
+  const { id, name, price, image, category, imageSize } = product;
+  return { id, name, price, image, category, imageSize: isImageSize(imageSize) ? imageSize : null };
 }
 
 /** Adds quantity to an existing line, or appends a new one: one line per product id. */
@@ -70,6 +75,12 @@ function isCartItem(value: unknown): value is CartItem {
     typeof p.image === 'string' &&
     typeof p.category === 'string'
   );
+}
+
+function isImageSize(value: unknown): value is ImageSize {
+  if (typeof value !== 'object' || value === null) return false;
+  const { width, height } = value as Record<string, unknown>;
+  return typeof width === 'number' && typeof height === 'number';
 }
 
 /** Reads the stored cart; anything unreadable is logged and gives an empty cart. */

@@ -20,8 +20,22 @@ import {
 import { CartProvider } from './cart-provider';
 import { formatCents, orderTotals } from '@/lib/money';
 
-const balm: CartProduct = { id: 'p-1', name: 'Pine Resin Balm', price: '24.00', image: '/media/balm.webp', category: 'skincare' };
-const candle: CartProduct = { id: 'p-2', name: 'Cedar Candle', price: '18.50', image: '/media/candle.webp', category: 'candles' };
+const balm: CartProduct = {
+  id: 'p-1',
+  name: 'Pine Resin Balm',
+  price: '24.00',
+  image: '/media/balm.webp',
+  category: 'skincare',
+  imageSize: { width: 800, height: 800 },
+};
+const candle: CartProduct = {
+  id: 'p-2',
+  name: 'Cedar Candle',
+  price: '18.50',
+  image: '/media/candle.webp',
+  category: 'candles',
+  imageSize: null,
+};
 
 describe('cart logic', () => {
   it('keeps one line per product and merges quantities', () => {
@@ -46,7 +60,7 @@ describe('cart logic', () => {
 
   it('keeps only the product fields a cart needs', () => {
     const items = addLine([], { ...balm, description: 'long text' } as CartProduct);
-    expect(Object.keys(items[0]!.product).sort()).toEqual(['category', 'id', 'image', 'name', 'price']);
+    expect(Object.keys(items[0]!.product).sort()).toEqual(['category', 'id', 'image', 'imageSize', 'name', 'price']);
   });
 
   it('refreshes stored lines from the catalogue and drops vanished products', () => {
@@ -73,6 +87,12 @@ describe('cart storage', () => {
   it('reads a stored cart', () => {
     const storage = { getItem: () => JSON.stringify([{ product: balm, quantity: 2 }]) };
     expect(loadCart(storage)).toEqual([{ product: balm, quantity: 2 }]);
+  });
+
+  it('reads a cart saved before image sizes were kept, with none (its thumbnails are plain files until the catalogue is synced)', () => {
+    const { imageSize: _, ...saved } = balm;
+    const storage = { getItem: () => JSON.stringify([{ product: saved, quantity: 1 }]) };
+    expect(loadCart(storage)).toEqual([{ product: { ...balm, imageSize: null }, quantity: 1 }]);
   });
 
   it.each([

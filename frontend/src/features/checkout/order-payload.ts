@@ -1,9 +1,10 @@
 import { formatCents, orderTotals, toCents } from '@/lib/money';
 import type { NewOrder } from '@/lib/api/types';
+import type { ImageSize } from '@/lib/responsive-image';
 
 /** A line of what is being ordered (the cart's lines have this shape). */
 export type CheckoutLine = {
-  product: { id: string; name: string; price: string; image: string };
+  product: { id: string; name: string; price: string; image: string; imageSize?: ImageSize | null };
   quantity: number;
 };
 

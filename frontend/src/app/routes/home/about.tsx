@@ -1,4 +1,5 @@
 import { artwork } from '@/config/artwork';
+import { imageAttributes } from '@/lib/responsive-image';
 
 const facts = [
   { value: '5,400 ft', label: 'Mountain elevation' },
@@ -14,7 +15,14 @@ export function About() {
         <div className="relative">
           <div className="aspect-[4/5] overflow-hidden border border-gold/20 bg-surface-3">
             {image ? (
-              <img src={image} alt="Morning light falling through a misty pine forest" loading="lazy" className="size-full object-cover" />
+              <img
+                {...imageAttributes(image, {
+                  // Half of the 80rem column (less its padding and the 5rem gap) on wide screens, the column's width below.
+                  sizes: '(min-width: 1280px) 568px, (min-width: 1024px) calc(50vw - 72px), calc(100vw - 40px)',
+                })}
+                alt="Morning light falling through a misty pine forest"
+                className="size-full object-cover"
+              />
             ) : (
               <div aria-hidden className="size-full bg-[radial-gradient(ellipse_at_30%_30%,#4a3a22,#17150f_70%)]" />
             )}

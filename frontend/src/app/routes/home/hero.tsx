@@ -1,11 +1,19 @@
 import { ChevronDown } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { artwork } from '@/config/artwork';
+import { imageAttributes } from '@/lib/responsive-image';
 import { useBooking } from '@/features/booking/booking-context';
 
 export function Hero() {
   const { openBooking } = useBooking();
   const image = artwork('hero.webp');
+  // The picture covers a box a screen tall: on a screen narrower than the
+  // picture's proportions it is drawn as wide as the screen is tall times its
+  // aspect ratio, not just the screen's width (a phone held upright).
+  const heroSizes =
+    image?.width && image.height
+      ? `(max-aspect-ratio: ${image.width}/${image.height}) ${Math.ceil((100 * image.width) / image.height)}vh, 100vw`
+      : '100vw';
 
   const exploreServices = () => {
     const target = document.getElementById('services');
@@ -18,10 +26,9 @@ export function Hero() {
     <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[100svh] items-center overflow-hidden">
       {image ? (
         <img
-          src={image}
+          {...imageAttributes(image, { sizes: heroSizes, priority: true })}
           alt=""
           aria-hidden
-          fetchPriority="high"
           className="absolute inset-0 -z-20 size-full animate-fade-in object-cover object-[72%_center] [animation-duration:1200ms] lg:object-center"
         />
       ) : (

@@ -1,9 +1,10 @@
+import { cardGridClass } from '@/components/layout/card-grid';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { SectionHeading } from '@/components/layout/page-hero';
 import { EmptyState, LoadError } from '@/components/ui/state';
 import { useBlogPosts } from '@/lib/api/catalogue/get-blog-posts';
-import { PostCard, PostCardSkeleton, postGridClass } from '@/features/blog/components/post-card';
+import { PostCard, PostCardSkeleton } from '@/features/blog/components/post-card';
 
 export const HOME_POST_LIMIT = 3;
 
@@ -17,7 +18,7 @@ export function LatestPosts() {
         </SectionHeading>
         <div className="mt-14">
           {isPending ? (
-            <div className={postGridClass} aria-busy="true" aria-label="Loading posts">
+            <div className={cardGridClass} aria-busy="true" aria-label="Loading posts">
               {Array.from({ length: HOME_POST_LIMIT }, (_, i) => (
                 <PostCardSkeleton key={i} />
               ))}
@@ -27,7 +28,7 @@ export function LatestPosts() {
           ) : data.length === 0 ? (
             <EmptyState title="Coming Soon">New stories from the mountain are on their way.</EmptyState>
           ) : (
-            <div className={postGridClass}>
+            <div className={cardGridClass}>
               {data.slice(0, HOME_POST_LIMIT).map((post) => (
                 <PostCard key={post.id} post={post} />
               ))}

@@ -1,13 +1,19 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { artwork } from '@/config/artwork';
+import { imageAttributes } from '@/lib/responsive-image';
 
 export function QuizCta() {
   const image = artwork('quiz.webp');
   return (
     <section aria-labelledby="quiz-cta-heading" className="relative isolate overflow-hidden border-y border-gold/20 bg-surface">
       {image ? (
-        <img src={image} alt="" aria-hidden loading="lazy" className="absolute inset-0 -z-20 size-full object-cover opacity-40" />
+        <img
+          {...imageAttributes(image, { sizes: '100vw' })}
+          alt=""
+          aria-hidden
+          className="absolute inset-0 -z-20 size-full object-cover opacity-40"
+        />
       ) : null}
       <div aria-hidden className="grain absolute inset-0 -z-10" />
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-r from-surface via-surface/85 to-surface/40" />

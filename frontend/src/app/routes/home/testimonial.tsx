@@ -1,12 +1,18 @@
 import { Quote } from 'lucide-react';
 import { artwork } from '@/config/artwork';
+import { imageAttributes } from '@/lib/responsive-image';
 
 export function Testimonial() {
   const image = artwork('testimonial.webp');
   return (
     <section aria-labelledby="testimonial-heading" className="relative isolate overflow-hidden">
       {image ? (
-        <img src={image} alt="" aria-hidden loading="lazy" className="absolute inset-0 -z-20 size-full object-cover opacity-30" />
+        <img
+          {...imageAttributes(image, { sizes: '100vw' })}
+          alt=""
+          aria-hidden
+          className="absolute inset-0 -z-20 size-full object-cover opacity-30"
+        />
       ) : null}
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-ink via-ink/80 to-ink" />
       <div className="mx-auto max-w-4xl px-5 py-24 text-center sm:px-8 lg:py-32">

@@ -19,9 +19,9 @@ export function TinyHome() {
       {/* Full-bleed picture: on top on phones, the right half on wide screens. */}
       <div className="relative h-80 sm:h-[28rem] lg:absolute lg:inset-y-0 lg:right-0 lg:h-auto lg:w-1/2">
         <Image
-          src={artwork('tiny-home.webp')}
+          image={artwork('tiny-home.webp')}
+          sizes="(min-width: 1024px) 50vw, 100vw"
           alt="The cedar tiny home glowing at dusk among tall pines"
-          loading="lazy"
           className="absolute inset-0 size-full object-cover"
         />
         <div

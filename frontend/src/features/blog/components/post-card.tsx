@@ -2,9 +2,12 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { BlogPost } from '@/lib/api/types';
 import { formatLongDate } from '@/lib/dates';
+import { cardGridImageSizes } from '@/components/layout/card-grid';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 
-export function PostCard({ post }: { post: BlogPost }) {
+/** `priority`: the card's picture is the largest of the page's first screen (the first card of the journal). */
+export function PostCard({ post, priority = false }: { post: BlogPost; priority?: boolean }) {
   return (
     <article
       className="group flex flex-col border border-line bg-surface transition-colors duration-500 hover:border-gold/50"
@@ -13,9 +16,10 @@ export function PostCard({ post }: { post: BlogPost }) {
       <Link to={`/blog/${post.slug}`} className="flex flex-1 flex-col" aria-label={post.title}>
         <div className="aspect-[16/10] overflow-hidden bg-surface-3">
           <Image
-            src={post.image}
+            image={mediaImage(post.image, post.imageSize)}
+            sizes={cardGridImageSizes}
+            priority={priority}
             alt=""
-            loading="lazy"
             className="size-full object-cover transition-transform duration-[1200ms] ease-calm group-hover:scale-105"
           />
         </div>
@@ -49,5 +53,3 @@ export function PostCardSkeleton() {
     </div>
   );
 }
-
-export const postGridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';

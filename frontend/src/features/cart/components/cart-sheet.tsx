@@ -5,6 +5,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { useCart } from '../cart-context';
 import { formatMoney, lineCents } from '@/lib/money';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 
 export function CartSheet() {
   const { items, isOpen, setOpen, onCloseAutoFocus, updateQuantity, removeItem, clearCart, totalCents } = useCart();
@@ -38,11 +39,9 @@ export function CartSheet() {
               {items.map(({ product, quantity }) => (
                 <li key={product.id} className="flex gap-4 py-5" data-testid="cart-line">
                   <Image
-                    src={product.image}
+                    image={mediaImage(product.image, product.imageSize)}
+                    sizes="5rem"
                     alt={product.name}
-                    width={80}
-                    height={80}
-                    loading="lazy"
                     className="size-20 shrink-0 border border-line bg-surface-3 object-cover"
                   />
                   <div className="flex min-w-0 flex-1 flex-col">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatMoney, lineCents, orderTotals } from '@/lib/money';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 import type { CheckoutLine } from '../order-payload';
 
 export function OrderSummary({ items, children }: { items: readonly CheckoutLine[]; children?: ReactNode }) {
@@ -14,7 +15,12 @@ export function OrderSummary({ items, children }: { items: readonly CheckoutLine
       <ul className="mt-6 divide-y divide-line">
         {items.map(({ product, quantity }) => (
           <li key={product.id} className="flex items-center gap-4 py-4">
-            <Image src={product.image} alt="" className="size-14 shrink-0 border border-line bg-surface-3 object-cover" />
+            <Image
+              image={mediaImage(product.image, product.imageSize)}
+              sizes="3.5rem"
+              alt=""
+              className="size-14 shrink-0 border border-line bg-surface-3 object-cover"
+            />
             <div className="min-w-0 flex-1">
               <p className="truncate text-ivory">{product.name}</p>
               <p className="text-sm text-muted">Qty {quantity}</p>

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Play } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { mediaImage } from '@/lib/responsive-image';
 import { type CarouselItem, wrapIndex } from './media-carousel-logic';
 import { Image } from '@/components/ui/image';
 
@@ -79,7 +80,15 @@ export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loadi
               )}
             </>
           ) : (
-            <Image src={current.url} alt={current.title} className="size-full object-cover" />
+            // The dialog's main picture, on screen as soon as it opens: fetched first. Its column
+            // is half the dialog (at most 64rem wide, padded) from `md`, the dialog's width below.
+            <Image
+              image={mediaImage(current.url, current.size)}
+              sizes="(min-width: 768px) 28rem, 100vw"
+              priority
+              alt={current.title}
+              className="size-full object-cover"
+            />
           )}
         </div>
 
@@ -134,7 +143,7 @@ export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loadi
                       <Play aria-hidden className="size-5" fill="currentColor" />
                     </span>
                   ) : (
-                    <Image src={item.url} alt="" className="size-full object-cover" loading="lazy" />
+                    <Image image={mediaImage(item.url, item.size)} sizes="4rem" alt="" className="size-full object-cover" />
                   )}
                 </button>
               </li>

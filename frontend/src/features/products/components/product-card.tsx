@@ -1,9 +1,20 @@
 import { formatPrice } from '@/lib/money';
 import type { Product } from '@/lib/api/types';
+import { cardGridImageSizes } from '@/components/layout/card-grid';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 import { stockNotice } from '../stock';
 
-export function ProductCard({ product, onOpen }: { product: Product; onOpen: (product: Product) => void }) {
+export function ProductCard({
+  product,
+  onOpen,
+  priority = false,
+}: {
+  product: Product;
+  onOpen: (product: Product) => void;
+  /** The card's picture is the largest of the page's first screen. */
+  priority?: boolean;
+}) {
   const notice = stockNotice(product.stock);
   return (
     <article className="group relative flex flex-col" data-testid="product-card">
@@ -15,9 +26,10 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: (pr
       >
         <div className="relative aspect-square w-full overflow-hidden bg-surface-3">
           <Image
-            src={product.image}
+            image={mediaImage(product.image, product.imageSize)}
+            sizes={cardGridImageSizes}
+            priority={priority}
             alt={product.name}
-            loading="lazy"
             className="size-full object-cover transition-transform duration-[1200ms] ease-calm group-hover:scale-105"
           />
           <span className="absolute left-4 top-4 bg-ink/75 px-2.5 py-1 text-[0.62rem] font-medium uppercase tracking-luxe text-gold backdrop-blur-sm">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { cardGridClass } from '@/components/layout/card-grid';
 import { useOpenedOnce } from '@/lib/use-opened-once';
 import type { Product } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
@@ -9,11 +10,9 @@ import type { AddToCart } from './product-dialog';
 // The dialog (Radix, the carousel) loads when a product is first opened.
 const ProductDialog = lazy(() => import('./product-dialog').then((module) => ({ default: module.ProductDialog })));
 
-export const productGridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
-
 export function ProductGridSkeleton({ count, className }: { count: number; className?: string }) {
   return (
-    <div className={cn(productGridClass, className)} aria-busy="true" aria-label="Loading products">
+    <div className={cn(cardGridClass, className)} aria-busy="true" aria-label="Loading products">
       {Array.from({ length: count }, (_, i) => (
         <ProductCardSkeleton key={i} />
       ))}
@@ -21,8 +20,21 @@ export function ProductGridSkeleton({ count, className }: { count: number; class
   );
 }
 
-/** A grid of product cards; clicking one opens its detail dialog. */
-export function ProductGrid({ products, onAddToCart, className }: { products: Product[]; onAddToCart: AddToCart; className?: string }) {
+/**
+ * A grid of product cards; clicking one opens its detail dialog.
+ * `priorityFirst`: the first card's picture is the largest of the page's first screen.
+ */
+export function ProductGrid({
+  products,
+  onAddToCart,
+  priorityFirst = false,
+  className,
+}: {
+  products: Product[];
+  onAddToCart: AddToCart;
+  priorityFirst?: boolean;
+  className?: string;
+}) {
   const [selected, setSelected] = useState<Product | null>(null);
   // Rendered from the first opening on (nothing before, on the server too), and kept for its closing animation.
   const requested = useOpenedOnce(selected !== null);
@@ -33,9 +45,9 @@ export function ProductGrid({ products, onAddToCart, className }: { products: Pr
   };
   return (
     <>
-      <div className={cn(productGridClass, className)}>
-        {products.map((product) => (
-          <ProductCard key={product.id} product={product} onOpen={open} />
+      <div className={cn(cardGridClass, className)}>
+        {products.map((product, i) => (
+          <ProductCard key={product.id} product={product} onOpen={open} priority={priorityFirst && i === 0} />
         ))}
       </div>
       {requested ? (

@@ -9,6 +9,7 @@ import type { OpenTime, Recommendation, ServiceKey } from '@/lib/api/types';
 import { formatSlot } from '@/config/site';
 import { useOpenTimes } from '../api/get-open-times';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 
 /** Opens the booking dialog with the service, date and time chosen (composed by the page). */
 export type BookTime = (service: ServiceKey, time: OpenTime) => void;
@@ -76,7 +77,14 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
             data-testid="quiz-primary"
           >
             <div className="aspect-[16/8] overflow-hidden bg-surface-3">
-              <Image src={primaryService.image} alt={primaryService.name} className="size-full object-cover" />
+              {/* The results' main picture, on screen as they appear: fetched first. */}
+              <Image
+                image={mediaImage(primaryService.image, primaryService.imageSize)}
+                sizes="(min-width: 1024px) 584px, calc(100vw - 40px)"
+                priority
+                alt={primaryService.name}
+                className="size-full object-cover"
+              />
             </div>
             <div className="p-7 sm:p-9">
               <h3 id="perfect-match" className="eyebrow font-sans">
@@ -97,7 +105,12 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
         {secondaryService ? (
           <section aria-labelledby="also-consider" className="flex flex-col border border-line bg-surface" data-testid="quiz-secondary">
             <div className="aspect-[16/9] overflow-hidden bg-surface-3">
-              <Image src={secondaryService.image} alt={secondaryService.name} className="size-full object-cover" />
+              <Image
+                image={mediaImage(secondaryService.image, secondaryService.imageSize)}
+                sizes="(min-width: 1024px) 417px, calc(100vw - 40px)"
+                alt={secondaryService.name}
+                className="size-full object-cover"
+              />
             </div>
             <div className="flex flex-1 flex-col p-7">
               <h3 id="also-consider" className="eyebrow font-sans">
@@ -127,7 +140,12 @@ export function QuizResults({ headingRef, status, data, onRetake, onRetry, onBoo
             {products.slice(0, 3).map((product) => (
               <li key={product.id} className="border border-line bg-surface" data-testid="quiz-product">
                 <div className="aspect-square overflow-hidden bg-surface-3">
-                  <Image src={product.image} alt={product.name} className="size-full object-cover" loading="lazy" />
+                  <Image
+                    image={mediaImage(product.image, product.imageSize)}
+                    sizes="(min-width: 1088px) 325px, (min-width: 640px) calc(33.3vw - 37px), calc(100vw - 40px)"
+                    alt={product.name}
+                    className="size-full object-cover"
+                  />
                 </div>
                 <div className="p-5">
                   <p className="text-[0.65rem] uppercase tracking-luxe text-gold">{product.category}</p>

@@ -6,18 +6,30 @@ import { formatPriceShort } from '@/lib/money';
 import type { Service } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format';
+import { mediaImage } from '@/lib/responsive-image';
 
 export type OnBook = (service?: BookingServiceKey) => void;
+
+/*
+ * On phones the picture tops the card, as wide as the page's column. From `sm`
+ * it fills the card's left two fifths, as tall as the card's text (about
+ * 25rem): a landscape picture covering that box is drawn by its height, about
+ * 40rem wide, whatever the screen's width.
+ */
+const serviceCardImageSizes = '(min-width: 640px) 40rem, calc(100vw - 40px)';
 
 export function ServiceCard({
   service,
   onBook,
   compact = false,
+  priority = false,
 }: {
   service: Service;
   /** Opens the booking dialog (composed by the page) with this service chosen. */
   onBook: OnBook;
   compact?: boolean;
+  /** The card's picture is the largest of the page's first screen. */
+  priority?: boolean;
 }) {
   const nightly = service.duration >= 1440;
   return (
@@ -27,9 +39,10 @@ export function ServiceCard({
     >
       <div className="relative aspect-[4/3] shrink-0 overflow-hidden bg-surface-3 sm:aspect-auto sm:w-2/5">
         <Image
-          src={service.image}
+          image={mediaImage(service.image, service.imageSize)}
+          sizes={serviceCardImageSizes}
+          priority={priority}
           alt={service.name}
-          loading="lazy"
           className="size-full object-cover transition-transform duration-[1200ms] ease-calm group-hover:scale-105 sm:absolute sm:inset-0"
         />
       </div>

@@ -7,11 +7,14 @@ export function ServicesGrid({
   placeholders,
   onBook,
   compact = false,
+  priorityFirst = false,
   className,
 }: {
   placeholders: number;
   onBook: OnBook;
   compact?: boolean;
+  /** The first card's picture is the largest of the page's first screen. */
+  priorityFirst?: boolean;
   className?: string;
 }) {
   const { data, isPending, isError } = useServices();
@@ -28,8 +31,8 @@ export function ServicesGrid({
   if (isError) return <LoadError what="services" />;
   return (
     <div className={grid}>
-      {data.map((service) => (
-        <ServiceCard key={service.id} service={service} onBook={onBook} compact={compact} />
+      {data.map((service, i) => (
+        <ServiceCard key={service.id} service={service} onBook={onBook} compact={compact} priority={priorityFirst && i === 0} />
       ))}
     </div>
   );

@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useProductMedia } from '@/lib/api/catalogue/get-product-media';
 import type { Product } from '@/lib/api/types';
@@ -97,7 +98,7 @@ function MediaGallery({ product }: { product: Product }) {
                         <Film aria-hidden className="size-6" />
                       </span>
                     ) : (
-                      <Image src={item.url} alt="" className="size-16 shrink-0 object-cover" loading="lazy" />
+                      <Image image={mediaImage(item.url, item.size)} sizes="4rem" alt="" className="size-16 shrink-0 object-cover" />
                     )}
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-ivory">{name}</p>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { displayMoney } from '@/lib/money';
 import { useProducts } from '@/lib/api/catalogue/get-products';
@@ -51,7 +52,12 @@ export function ProductsTab() {
               <TableRow key={product.id} data-testid="product-row">
                 <TableCell className="min-w-52">
                   <div className="flex items-center gap-3">
-                    <Image src={product.image} alt="" className="size-11 shrink-0 object-cover" loading="lazy" />
+                    <Image
+                      image={mediaImage(product.image, product.imageSize)}
+                      sizes="2.75rem"
+                      alt=""
+                      className="size-11 shrink-0 object-cover"
+                    />
                     <span className="font-medium text-ivory">{product.name}</span>
                   </div>
                 </TableCell>

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
+import { mediaImage } from '@/lib/responsive-image';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import type { Service } from '@/lib/api/types';
@@ -43,7 +44,12 @@ export function ServicesTab() {
               <TableRow key={service.id} data-testid="service-row">
                 <TableCell className="min-w-52">
                   <div className="flex items-center gap-3">
-                    <Image src={service.image} alt="" className="size-11 shrink-0 object-cover" loading="lazy" />
+                    <Image
+                      image={mediaImage(service.image, service.imageSize)}
+                      sizes="2.75rem"
+                      alt=""
+                      className="size-11 shrink-0 object-cover"
+                    />
                     <span className="font-medium text-ivory">{service.name}</span>
                   </div>
                 </TableCell>
