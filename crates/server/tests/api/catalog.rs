@@ -23,11 +23,16 @@ fn richest_demo_product() -> (String, usize) {
     (product["name"].as_str().expect("name").to_owned(), count)
 }
 
-/// The specification's product fields, plus `stock` (docs/decisions.md §9).
-const PRODUCT_KEYS: &[&str] = &["id", "name", "category", "price", "description", "image", "stock"];
-const MEDIA_KEYS: &[&str] = &["id", "productId", "url", "type", "title", "sortOrder", "createdAt"];
-/// The specification's service fields, plus `bookingKey` (docs/decisions.md §5).
-const SERVICE_KEYS: &[&str] = &["id", "name", "description", "price", "duration", "image", "bookingKey"];
+/// The specification's product fields, plus `stock` (docs/decisions.md §9)
+/// and the picture's `imageSize` (§13).
+const PRODUCT_KEYS: &[&str] =
+    &["id", "name", "category", "price", "description", "image", "imageSize", "stock"];
+/// The specification's media fields, plus an image's `size` (docs/decisions.md §13).
+const MEDIA_KEYS: &[&str] = &["id", "productId", "url", "size", "type", "title", "sortOrder", "createdAt"];
+/// The specification's service fields, plus `bookingKey` (docs/decisions.md §5)
+/// and the picture's `imageSize` (§13).
+const SERVICE_KEYS: &[&str] =
+    &["id", "name", "description", "price", "duration", "image", "imageSize", "bookingKey"];
 
 fn names(list: &Value) -> Vec<String> {
     list.as_array().expect("list").iter().map(|p| p["name"].as_str().expect("name").to_owned()).collect()

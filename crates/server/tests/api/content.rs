@@ -7,7 +7,9 @@ use crate::helpers::{
     assert_error, assert_field_errors, demo_catalogue, expect_json, is_uuid, keys, sorted, spawn_app,
 };
 
-const POST_KEYS: &[&str] = &["id", "title", "slug", "excerpt", "content", "image", "publishedAt"];
+/// The specification's post fields, plus the picture's `imageSize` (docs/decisions.md §13).
+const POST_KEYS: &[&str] =
+    &["id", "title", "slug", "excerpt", "content", "image", "imageSize", "publishedAt"];
 const MESSAGE_KEYS: &[&str] = &["id", "firstName", "lastName", "email", "interest", "message", "createdAt"];
 
 fn post_body(title: &str, slug: &str) -> Value {
