@@ -244,8 +244,13 @@ impl BookingRepository for PgStore {
         key: Option<IdempotencyKey>,
     ) -> Result<Created<Booking>, BookingError> {
         let store = self.clone();
+        // Everything that does not depend on the date's capacity (the row,
+        // the idempotency record, the rendered mail) is written first; the
+        // date's lock is taken last and held only for the check and the
+        // counts until the commit, so simultaneous bookings of one date queue
+        // for a short moment. A refusal rolls all of it back.
         self.run(move |conn| {
-            transaction(conn, |conn| {
+            refusable_transaction(conn, |conn| {
                 if let Some(key) = &key {
                     match idempotency::claim(conn, Operation::RequestBooking, key, Utc::now())? {
                         KeyUse::First => {}
@@ -253,29 +258,6 @@ impl BookingRepository for PgStore {
                         KeyUse::Reused => return Ok(Err(BookingError::KeyReused)),
                     }
                 }
-                let nights = booking.nights();
-                let entries = lock_entries_of_nights(conn, &nights)?;
-                let last_night = nights.last().copied().unwrap_or(booking.date);
-                let blackouts = blackouts_overlapping(conn, booking.date, last_night)?;
-                // Counted under the date's lock, so simultaneous requests of one
-                // guest queue. Emails are stored lower-case (`Email`).
-                let guest_pending: i64 = bookings::table
-                    .filter(bookings::date.eq(booking.date))
-                    .filter(bookings::email.eq(booking.email.as_str()))
-                    .filter(bookings::status.eq(BookingStatus::Pending.as_str()))
-                    .count()
-                    .get_result(conn)
-                    .map_err(storage)?;
-                let taken = match plan_booking(&booking, now, &blackouts, &entries, guest_pending) {
-                    Ok(taken) => taken,
-                    Err(rejection) => {
-                        if let Some(key) = &key {
-                            idempotency::release(conn, Operation::RequestBooking, key)?;
-                        }
-                        return Ok(Err(BookingError::Rejected(rejection)));
-                    }
-                };
-                apply(conn, &taken)?;
                 let row = diesel::insert_into(bookings::table)
                     .values((
                         bookings::first_name.eq(&booking.first_name),
@@ -296,6 +278,26 @@ impl BookingRepository for PgStore {
                 }
                 let service = booked_service(conn, created.service)?;
                 store.enqueue(conn, &MailEvent::BookingRequested { booking: created.clone(), service })?;
+
+                let nights = booking.nights();
+                let entries = lock_entries_of_nights(conn, &nights)?;
+                let last_night = nights.last().copied().unwrap_or(booking.date);
+                let blackouts = blackouts_overlapping(conn, booking.date, last_night)?;
+                // Counted under the date's lock, so simultaneous requests of one
+                // guest queue. Emails are stored lower-case (`Email`). This
+                // request's own row is not one of the guest's earlier ones.
+                let guest_pending: i64 = bookings::table
+                    .filter(bookings::date.eq(booking.date))
+                    .filter(bookings::email.eq(booking.email.as_str()))
+                    .filter(bookings::status.eq(BookingStatus::Pending.as_str()))
+                    .filter(bookings::id.ne(created.id))
+                    .count()
+                    .get_result(conn)
+                    .map_err(storage)?;
+                match plan_booking(&booking, now, &blackouts, &entries, guest_pending) {
+                    Ok(taken) => apply(conn, &taken)?,
+                    Err(rejection) => return Ok(Err(BookingError::Rejected(rejection))),
+                }
                 Ok(Ok(Created::New(created)))
             })
         })
