@@ -59,6 +59,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [{ name: 'zod', message: "Import z from '@/lib/zod' (configured once: jitless, for the CSP)." }],
           patterns: [
             {
               group: ['@/features/admin/*'],
@@ -68,6 +69,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/lib/zod.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /*
  * Kept apart from money.ts so that the public pages, which format prices,

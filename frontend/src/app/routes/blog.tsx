@@ -14,7 +14,11 @@ export default function BlogRoute() {
       <PageHero eyebrow="The Wellness Journal" title="Notes from the Mountain">
         Seasonal rituals, recipes from our tea bar and quiet wisdom from our therapists.
       </PageHero>
-      <section aria-label="Journal posts" className="mx-auto max-w-7xl px-5 py-16 sm:px-8 lg:py-24">
+      <section aria-labelledby="journal-posts-heading" className="mx-auto max-w-7xl px-5 py-16 sm:px-8 lg:py-24">
+        {/* Named by a heading, not a label: the cards' headings (h3) then follow an h2, as on the home page. */}
+        <h2 id="journal-posts-heading" className="sr-only">
+          Journal posts
+        </h2>
         {isPending ? (
           <div className={cardGridClass} aria-busy="true" aria-label="Loading posts">
             {Array.from({ length: 6 }, (_, i) => (

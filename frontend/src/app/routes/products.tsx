@@ -29,7 +29,11 @@ export default function ProductsRoute() {
       <PageHero eyebrow="The Apothecary" title="Wellness Products">
         Small-batch skincare, hand-poured candles and herbal teas — the rituals of the retreat, to carry home.
       </PageHero>
-      <section aria-label="Products" className="mx-auto max-w-7xl px-5 py-16 sm:px-8 lg:py-24">
+      <section aria-labelledby="all-products-heading" className="mx-auto max-w-7xl px-5 py-16 sm:px-8 lg:py-24">
+        {/* Named by a heading, not a label: the cards' headings (h3) then follow an h2, as on the home page. */}
+        <h2 id="all-products-heading" className="sr-only">
+          Products
+        </h2>
         <Tabs defaultValue="all">
           <TabsList aria-label="Product categories">
             {categories.map((c) => (

@@ -12,7 +12,11 @@ export default function ServicesRoute() {
       <PageHero eyebrow="Rituals & Treatments" title="Our Services">
         Massage, rustic spa rituals, a night in the pines or a complete retreat — every experience is unhurried and shaped around you.
       </PageHero>
-      <section aria-label="All services" className="mx-auto max-w-7xl px-5 py-20 sm:px-8 lg:py-28">
+      <section aria-labelledby="all-services-heading" className="mx-auto max-w-7xl px-5 py-20 sm:px-8 lg:py-28">
+        {/* Named by a heading, not a label: the cards' headings (h3) then follow an h2, as on the home page. */}
+        <h2 id="all-services-heading" className="sr-only">
+          All services
+        </h2>
         <ServicesGrid placeholders={4} onBook={openBooking} priorityFirst />
       </section>
       <section aria-labelledby="services-cta-heading" className="border-t border-gold/20 bg-surface">

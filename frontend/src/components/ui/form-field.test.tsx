@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useEffect } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { Field, Input, Textarea } from './field';
 import { FormField } from './form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';

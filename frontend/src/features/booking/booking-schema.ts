@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { bookingServices, stayRules, timeSlots } from '@/config/site';
 import { isTodayOrLater } from '@/lib/dates';
 import { isValidStay } from './stay';

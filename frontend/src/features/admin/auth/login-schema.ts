@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { ApiError } from '@/lib/api/errors';
 
 /** Spec §5: both required; the email must look like one. */

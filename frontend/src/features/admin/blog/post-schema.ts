@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { BlogPost } from '@/lib/api/types';
 import type { BlogPostInput } from '../shared/types';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { AvailabilityInput } from '../shared/types';
 
 export const WHOLE_DAY = 'all-day';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /* Spec §5: both dates needed (the button stays disabled until then); reason optional. */
 export const blackoutSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /** Spec §5: URL required with this exact message; title optional; image or video. */
 export const mediaSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { Product } from '@/lib/api/types';
 import { toMoneyString } from '@/lib/money';
 import { moneyField } from '@/lib/money-field';
