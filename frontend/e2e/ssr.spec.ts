@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectToast } from './helpers';
 
 /*
  * Server rendering (docs/decisions.md §13): every public page arrives with its
@@ -202,6 +203,33 @@ test.describe('server-rendered public pages', () => {
     // The code arrives: the page hydrates and the click takes effect.
     release();
     await expect(page.getByRole('dialog', { name })).toBeVisible();
+  });
+
+  test('a form sent before its code has arrived is not sent the old way: nothing in the address, the app sends it', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested: () => void = () => undefined;
+    const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
+    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'domcontentloaded' });
+    await chunkRequested;
+    // A quick guest fills the server-rendered form and sends it.
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('First name').fill('Ada');
+    await form.getByLabel('Last name').fill('Pine');
+    await form.getByLabel('Email').fill(`early-${Date.now()}@example.com`);
+    await form.getByLabel('Message').fill('Written before the page was live.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    // Stopped: still this page, with none of the guest's details in its address.
+    await expect(page).toHaveURL(/\/contact$/);
+    // The code arrives: the page hydrates with what was typed and the app sends it.
+    release();
+    await expectToast(page, 'Message Sent', "Thank you for reaching out! We'll get back to you soon.");
+    await expect(page).toHaveURL(/\/contact$/);
   });
 });
 
