@@ -166,24 +166,13 @@ impl ImageLibrary {
 /// again would lose quality and save nothing.
 fn make_copy(source: &Path, width: u32) -> Result<Vec<u8>, VariantError> {
     let unreadable = |error: image::ImageError| VariantError::Unreadable(error.to_string());
-    let mut reader = image::ImageReader::open(source)
-        .map_err(|_| VariantError::NotFound)?
-        .with_guessed_format()
-        .map_err(|error| VariantError::Unreadable(error.to_string()))?;
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(MAX_DECODED_BYTES);
-    reader.limits(limits);
-    let (natural_width, _) = reader.into_dimensions().map_err(unreadable)?;
+    let (natural_width, _) = reader(source)?.into_dimensions().map_err(unreadable)?;
     let is_webp =
         image::ImageFormat::from_path(source).is_ok_and(|format| format == image::ImageFormat::WebP);
     if natural_width <= width && is_webp {
         return Ok(fs::read(source)?);
     }
-    let mut reader = image::ImageReader::open(source).map_err(|_| VariantError::NotFound)?;
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(MAX_DECODED_BYTES);
-    reader.limits(limits);
-    let decoded = reader.with_guessed_format()?.decode().map_err(unreadable)?;
+    let decoded = reader(source)?.decode().map_err(unreadable)?;
     let resized = if decoded.width() > width {
         // Rounded to the nearest pixel, as the browser scales the source.
         let (source_width, source_height) = (u64::from(decoded.width()), u64::from(decoded.height()));
@@ -201,6 +190,17 @@ fn make_copy(source: &Path, width: u32) -> Result<Vec<u8>, VariantError> {
         webp::Encoder::from_rgb(rgb.as_raw(), rgb.width(), rgb.height()).encode(QUALITY).to_vec()
     };
     Ok(encoded)
+}
+
+/// A reader of `source` by its content's format, refusing to allocate more
+/// than [`MAX_DECODED_BYTES`].
+fn reader(source: &Path) -> Result<image::ImageReader<std::io::BufReader<fs::File>>, VariantError> {
+    let mut reader =
+        image::ImageReader::open(source).map_err(|_| VariantError::NotFound)?.with_guessed_format()?;
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(MAX_DECODED_BYTES);
+    reader.limits(limits);
+    Ok(reader)
 }
 
 #[cfg(test)]
