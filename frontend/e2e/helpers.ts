@@ -10,6 +10,31 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return body.token;
 }
 
+/** A public API answer, which must succeed. */
+export async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * Holds back the page's chunk whose URL matches `chunk`, so a server-rendered
+ * page is on screen but not yet live (the moment a quick guest may already
+ * act). `requested` resolves when the browser asks for it; `release()` lets it through.
+ */
+export async function holdChunk(page: Page, chunk: RegExp): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let markRequested: () => void = () => undefined;
+  const requested = new Promise<void>((resolve) => (markRequested = resolve));
+  await page.route(chunk, async (route) => {
+    markRequested();
+    await held;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
 export async function adminGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const token = await adminToken(request);
   const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });

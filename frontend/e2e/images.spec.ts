@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { settle } from './helpers';
+import { apiJson, settle } from './helpers';
 
 /*
  * Images (src/lib/responsive-image.ts, src/config/artwork.ts): every picture
@@ -48,12 +48,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
-
-async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   const posts = await apiJson<Post[]>(request, '/api/blog-posts');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { settle } from './helpers';
+import { apiJson, settle } from './helpers';
 
 /*
  * What Lighthouse's accessibility and best-practices audits found on the
@@ -16,7 +16,7 @@ type Post = { slug: string };
 type PublicPage = { path: string; submit?: { button: string; message: string } };
 
 async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
-  const posts = (await (await request.get('/api/blog-posts')).json()) as Post[];
+  const posts = await apiJson<Post[]>(request, '/api/blog-posts');
   expect(posts.length, 'the demo catalogue has posts').toBeGreaterThan(0);
   const newsletter = { button: 'Subscribe', message: 'Please enter a valid email address' };
   return [

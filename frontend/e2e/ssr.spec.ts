@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectToast } from './helpers';
+import { apiJson, expectToast, holdChunk } from './helpers';
 
 /*
  * Server rendering (docs/decisions.md §13): every public page arrives with its
@@ -21,12 +21,6 @@ type PublicPage = {
   /** Catalogue reads the server sent with the page: never asked again on load. */
   catalogue: string[];
 };
-
-async function apiJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** The public pages, with content taken from the live catalogue (other specs change it). */
 async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
@@ -185,38 +179,22 @@ test.describe('server-rendered public pages', () => {
   test('a click on a server-rendered page before its code has arrived is not lost', async ({ page }) => {
     // Hold the products page's own chunk: the page is on screen (server HTML)
     // but not yet interactive, the moment a quick guest may already click.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let requested: () => void = () => undefined;
-    const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
-    await page.route(/\/assets\/products-[\w-]+\.js$/, async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
+    const chunk = await holdChunk(page, /\/assets\/products-[\w-]+\.js$/);
     await page.goto('/products', { waitUntil: 'domcontentloaded' });
-    await chunkRequested;
+    await chunk.requested;
     const card = page.getByRole('button', { name: /^View details: / }).first();
     const name = ((await card.getAttribute('aria-label')) ?? '').replace('View details: ', '');
     await card.click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // The code arrives: the page hydrates and the click takes effect.
-    release();
+    chunk.release();
     await expect(page.getByRole('dialog', { name })).toBeVisible();
   });
 
   test('a form sent before its code has arrived is not sent the old way: nothing in the address, the app sends it', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let requested: () => void = () => undefined;
-    const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
-    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
-      requested();
-      await held;
-      await route.continue();
-    });
+    const chunk = await holdChunk(page, /\/assets\/contact-[\w-]+\.js$/);
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });
-    await chunkRequested;
+    await chunk.requested;
     // A quick guest fills the server-rendered form and sends it.
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('First name').fill('Ada');
@@ -227,7 +205,7 @@ test.describe('server-rendered public pages', () => {
     // Stopped: still this page, with none of the guest's details in its address.
     await expect(page).toHaveURL(/\/contact$/);
     // The code arrives: the page hydrates with what was typed and the app sends it.
-    release();
+    chunk.release();
     await expectToast(page, 'Message Sent', "Thank you for reaching out! We'll get back to you soon.");
     await expect(page).toHaveURL(/\/contact$/);
   });
