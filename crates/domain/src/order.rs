@@ -274,6 +274,41 @@ pub fn stock_after_order(items: &[OrderItem], catalogue: &[Product]) -> Vec<(Uui
         .collect()
 }
 
+/// What [`price_orders`] decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PricedOrders {
+    /// Each order's pricing, in the order they came.
+    pub decisions: Vec<Result<NewOrder, PricingError>>,
+    /// The stock left of every limited product the accepted orders took from.
+    pub stock_left: Vec<(Uuid, u32)>,
+}
+
+/// Prices orders in the order they came, each against the stock the ones
+/// before it took, so one transaction can decide many simultaneous orders
+/// exactly as if they had come one after another.
+pub fn price_orders(requests: impl IntoIterator<Item = OrderRequest>, catalogue: &[Product]) -> PricedOrders {
+    let mut catalogue = catalogue.to_vec();
+    let mut taken: Vec<Uuid> = Vec::new();
+    let decisions = requests
+        .into_iter()
+        .map(|request| {
+            let order = request.price(&catalogue)?;
+            for (id, left) in stock_after_order(&order.items, &catalogue) {
+                if let Some(product) = catalogue.iter_mut().find(|p| p.id == id) {
+                    product.stock = Some(left);
+                }
+                if !taken.contains(&id) {
+                    taken.push(id);
+                }
+            }
+            Ok(order)
+        })
+        .collect();
+    let stock_left =
+        catalogue.iter().filter(|p| taken.contains(&p.id)).filter_map(|p| Some((p.id, p.stock?))).collect();
+    PricedOrders { decisions, stock_left }
+}
+
 impl OrderRequest {
     /// Prices the lines from the catalogue and insists the browser's figures
     /// match the server's, so a tampered or stale cart never becomes an order.
@@ -375,6 +410,33 @@ mod tests {
             .expect("valid");
         let order = request.price(std::slice::from_ref(&tea)).expect("unlimited");
         assert!(stock_after_order(&order.items, &[tea]).is_empty());
+    }
+
+    #[test]
+    fn simultaneous_orders_take_the_stock_one_after_another() {
+        let mut candle = product("Cedar Candle", "20.00");
+        candle.stock = Some(3);
+        let tea = product("Mountain Mint", "18.00");
+        let two = || form(vec![line(candle.id, 2)], ["40.00", "3.20", "15.00", "58.20"]).validate();
+        let one_each = form(vec![line(candle.id, 1), line(tea.id, 1)], ["38.00", "3.04", "15.00", "56.04"])
+            .validate()
+            .expect("valid");
+        let tampered =
+            form(vec![line(candle.id, 1)], ["1.00", "0.08", "15.00", "16.08"]).validate().expect("valid");
+        let requests = [two().expect("valid"), tampered, two().expect("valid"), one_each];
+        let PricedOrders { decisions, stock_left } = price_orders(requests, &[candle.clone(), tea.clone()]);
+        assert!(decisions[0].is_ok(), "the first takes two of three");
+        assert_eq!(decisions[1], Err(PricingError::PricesChanged), "a refused order takes nothing");
+        assert_eq!(
+            decisions[2],
+            Err(PricingError::OutOfStock { product_id: candle.id, name: "Cedar Candle".into(), left: 1 }),
+            "the third sees what the first left"
+        );
+        assert!(decisions[3].is_ok(), "the last candle, and an unlimited tea");
+        assert_eq!(stock_left, [(candle.id, 0)], "limited products only, with what is left after all");
+
+        let PricedOrders { decisions, stock_left } = price_orders([], &[candle]);
+        assert!(decisions.is_empty() && stock_left.is_empty());
     }
 
     #[test]

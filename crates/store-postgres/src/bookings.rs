@@ -7,9 +7,10 @@ use uuid::Uuid;
 
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingStatus, CapacityUpdate, DayAvailability, EntryPlan,
-    LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot, day_availability,
-    guest_may_cancel, month_day, plan_booking, plan_delete, plan_entry, plan_status_change,
+    AvailabilityEntry, Blackout, Booking, BookingPlans, BookingRejection, BookingStatus, CapacityUpdate,
+    DayAvailability, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
+    day_availability, guest_may_cancel, month_day, plan_bookings, plan_delete, plan_entry,
+    plan_status_change,
 };
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
@@ -18,6 +19,7 @@ use ports::{
     RepoResult, StatusChangeError,
 };
 
+use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
@@ -71,7 +73,9 @@ fn lock_entries_of_nights(
     let mut dates = nights.to_vec();
     dates.sort_unstable();
     dates.dedup();
-    let (Some(&first), Some(&last)) = (dates.first(), dates.last()) else { return Ok(Vec::new()) };
+    if dates.is_empty() {
+        return Ok(Vec::new());
+    }
     for date in &dates {
         diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind::<diesel::sql_types::Integer, _>(DATE_LOCK_NAMESPACE)
@@ -80,7 +84,7 @@ fn lock_entries_of_nights(
             .map_err(storage)?;
     }
     let rows = availability::table
-        .filter(availability::date.between(first, last))
+        .filter(availability::date.eq_any(&dates))
         .select(AvailabilityRow::as_select())
         .order((availability::date.asc(), availability::id.asc()))
         .for_update()
@@ -243,65 +247,7 @@ impl BookingRepository for PgStore {
         now: LocalNow,
         key: Option<IdempotencyKey>,
     ) -> Result<Created<Booking>, BookingError> {
-        let store = self.clone();
-        // Everything that does not depend on the date's capacity (the row,
-        // the idempotency record, the rendered mail) is written first; the
-        // date's lock is taken last and held only for the check and the
-        // counts until the commit, so simultaneous bookings of one date queue
-        // for a short moment. A refusal rolls all of it back.
-        self.run(move |conn| {
-            refusable_transaction(conn, |conn| {
-                if let Some(key) = &key {
-                    match idempotency::claim(conn, Operation::RequestBooking, key, Utc::now())? {
-                        KeyUse::First => {}
-                        KeyUse::Repeat(id) => return Ok(Ok(Created::Repeated(load_booking(conn, id)?))),
-                        KeyUse::Reused => return Ok(Err(BookingError::KeyReused)),
-                    }
-                }
-                let row = diesel::insert_into(bookings::table)
-                    .values((
-                        bookings::first_name.eq(&booking.first_name),
-                        bookings::last_name.eq(&booking.last_name),
-                        bookings::email.eq(booking.email.as_str()),
-                        bookings::service.eq(booking.service.as_str()),
-                        bookings::date.eq(booking.date),
-                        bookings::check_out.eq(booking.check_out),
-                        bookings::time.eq(booking.time.as_str()),
-                        bookings::notes.eq(&booking.notes),
-                    ))
-                    .returning(BookingRow::as_returning())
-                    .get_result(conn)
-                    .map_err(storage)?;
-                let created = Booking::try_from(row)?;
-                if let Some(key) = &key {
-                    idempotency::remember(conn, Operation::RequestBooking, key, created.id)?;
-                }
-                let service = booked_service(conn, created.service)?;
-                store.enqueue(conn, &MailEvent::BookingRequested { booking: created.clone(), service })?;
-
-                let nights = booking.nights();
-                let entries = lock_entries_of_nights(conn, &nights)?;
-                let last_night = nights.last().copied().unwrap_or(booking.date);
-                let blackouts = blackouts_overlapping(conn, booking.date, last_night)?;
-                // Counted under the date's lock, so simultaneous requests of one
-                // guest queue. Emails are stored lower-case (`Email`). This
-                // request's own row is not one of the guest's earlier ones.
-                let guest_pending: i64 = bookings::table
-                    .filter(bookings::date.eq(booking.date))
-                    .filter(bookings::email.eq(booking.email.as_str()))
-                    .filter(bookings::status.eq(BookingStatus::Pending.as_str()))
-                    .filter(bookings::id.ne(created.id))
-                    .count()
-                    .get_result(conn)
-                    .map_err(storage)?;
-                match plan_booking(&booking, now, &blackouts, &entries, guest_pending) {
-                    Ok(taken) => apply(conn, &taken)?,
-                    Err(rejection) => return Ok(Err(BookingError::Rejected(rejection))),
-                }
-                Ok(Ok(Created::New(created)))
-            })
-        })
-        .await?
+        self.writers().bookings.submit(BookingRequest { booking, now, key }).await
     }
 
     async fn list_bookings(&self) -> RepoResult<Vec<Booking>> {
@@ -624,4 +570,219 @@ fn upsert_entry(
         }
         Err(error) => Err(storage(error)),
     }
+}
+
+/// A booking request waiting for its batch (`crate::batch`).
+pub(crate) struct BookingRequest {
+    booking: NewBooking,
+    now: LocalNow,
+    key: Option<IdempotencyKey>,
+}
+
+/// Writes simultaneous booking requests in one transaction: their dates
+/// locked and their entries loaded once, each decided in turn against the
+/// capacity the ones before it took (`plan_bookings`), the accepted ones
+/// and their mail inserted together. A refused request leaves nothing, not
+/// even its idempotency key.
+pub(crate) struct BookingWrites(pub(crate) PgStore);
+
+impl BatchWrite for BookingWrites {
+    type Request = BookingRequest;
+    type Answer = Result<Created<Booking>, BookingError>;
+
+    fn write(&self, conn: &mut PgConnection, requests: &[BookingRequest]) -> RepoResult<Vec<Self::Answer>> {
+        transaction(conn, |conn| write_bookings(&self.0, conn, requests))
+    }
+
+    fn failed(error: RepoError) -> Self::Answer {
+        Err(BookingError::Repo(error))
+    }
+
+    fn exclusive_key(request: &BookingRequest) -> Option<String> {
+        request.key.as_ref().map(|key| key.key.clone())
+    }
+}
+
+fn write_bookings(
+    store: &PgStore,
+    conn: &mut PgConnection,
+    requests: &[BookingRequest],
+) -> RepoResult<Vec<Result<Created<Booking>, BookingError>>> {
+    // Each request's record id, decided now so that its key can name it.
+    let ids: Vec<Uuid> = requests.iter().map(|_| Uuid::new_v4()).collect();
+    let claims: Vec<(&IdempotencyKey, Uuid)> =
+        requests.iter().zip(&ids).filter_map(|(r, id)| Some((r.key.as_ref()?, *id))).collect();
+    let mut uses = idempotency::claim_all(conn, Operation::RequestBooking, &claims, Utc::now())?.into_iter();
+    let uses: Vec<KeyUse> =
+        requests.iter().map(|r| r.key.as_ref().and_then(|_| uses.next()).unwrap_or(KeyUse::First)).collect();
+    let repeated = load_bookings(
+        conn,
+        uses.iter().filter_map(|u| if let KeyUse::Repeat(id) = u { Some(*id) } else { None }),
+    )?;
+
+    // The requests that act, decided together under their dates' locks.
+    let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
+    let nights: Vec<NaiveDate> = acting.iter().flat_map(|&i| requests[i].booking.nights()).collect();
+    let entries = lock_entries_of_nights(conn, &nights)?;
+    let (first, last) = (nights.iter().min().copied(), nights.iter().max().copied());
+    let blackouts = match first.zip(last) {
+        Some((first, last)) => blackouts_overlapping(conn, first, last)?,
+        None => Vec::new(),
+    };
+    let guests: Vec<(NaiveDate, &str)> =
+        acting.iter().map(|&i| (requests[i].booking.date, requests[i].booking.email.as_str())).collect();
+    let pending = pending_requests_of(conn, &guests)?;
+    let batch: Vec<(&NewBooking, LocalNow)> =
+        acting.iter().map(|&i| (&requests[i].booking, requests[i].now)).collect();
+    let BookingPlans { decisions, updates } = plan_bookings(&batch, &blackouts, &entries, |date, email| {
+        pending.get(&(date, email.as_str().to_owned())).copied().unwrap_or(0)
+    });
+    apply(conn, &updates)?;
+
+    let mut decided: HashMap<usize, Result<(), BookingRejection>> =
+        acting.iter().copied().zip(decisions).collect();
+    let accepted: Vec<usize> =
+        acting.iter().copied().filter(|i| matches!(decided.get(i), Some(Ok(())))).collect();
+    let refused_keys: Vec<&str> = acting
+        .iter()
+        .filter(|i| matches!(decided.get(i), Some(Err(_))))
+        .filter_map(|&i| requests[i].key.as_ref().map(|key| key.key.as_str()))
+        .collect();
+    idempotency::release_all(conn, Operation::RequestBooking, &refused_keys)?;
+    let created = insert_bookings(conn, accepted.iter().map(|&i| (ids[i], &requests[i].booking)))?;
+
+    // Each guest (and the owner) hears of the request, in the same transaction.
+    let services = booked_services(conn)?;
+    let events: Vec<MailEvent> = accepted
+        .iter()
+        .filter_map(|&i| created.get(&ids[i]))
+        .map(|booking| MailEvent::BookingRequested {
+            booking: booking.clone(),
+            service: services.get(&booking.service).cloned(),
+        })
+        .collect();
+    store.enqueue_all(conn, &events)?;
+
+    Ok((0..requests.len())
+        .map(|i| match uses[i] {
+            KeyUse::Reused => Err(BookingError::KeyReused),
+            KeyUse::Repeat(id) => repeated
+                .get(&id)
+                .cloned()
+                .map(Created::Repeated)
+                .ok_or(BookingError::Repo(RepoError::NotFound)),
+            KeyUse::First => match decided.remove(&i) {
+                Some(Err(rejection)) => Err(BookingError::Rejected(rejection)),
+                _ => created
+                    .get(&ids[i])
+                    .cloned()
+                    .map(Created::New)
+                    .ok_or(BookingError::Repo(RepoError::NotFound)),
+            },
+        })
+        .collect())
+}
+
+/// The bookings with these ids, by id.
+fn load_bookings(
+    conn: &mut PgConnection,
+    ids: impl Iterator<Item = Uuid>,
+) -> RepoResult<HashMap<Uuid, Booking>> {
+    let ids: Vec<Uuid> = ids.collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = bookings::table
+        .filter(bookings::id.eq_any(&ids))
+        .select(BookingRow::as_select())
+        .load(conn)
+        .map_err(storage)?;
+    convert_all::<_, Booking>(rows).map(|found| found.into_iter().map(|b| (b.id, b)).collect())
+}
+
+/// Inserts the accepted requests with the ids chosen for them, by id.
+fn insert_bookings<'a>(
+    conn: &mut PgConnection,
+    accepted: impl Iterator<Item = (Uuid, &'a NewBooking)>,
+) -> RepoResult<HashMap<Uuid, Booking>> {
+    let rows: Vec<_> = accepted
+        .map(|(id, booking)| {
+            (
+                bookings::id.eq(id),
+                bookings::first_name.eq(&booking.first_name),
+                bookings::last_name.eq(&booking.last_name),
+                bookings::email.eq(booking.email.as_str()),
+                bookings::service.eq(booking.service.as_str()),
+                bookings::date.eq(booking.date),
+                bookings::check_out.eq(booking.check_out),
+                bookings::time.eq(booking.time.as_str()),
+                bookings::notes.eq(&booking.notes),
+            )
+        })
+        .collect();
+    if rows.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let inserted = diesel::insert_into(bookings::table)
+        .values(&rows)
+        .returning(BookingRow::as_returning())
+        .get_results(conn)
+        .map_err(storage)?;
+    convert_all::<_, Booking>(inserted).map(|created| created.into_iter().map(|b| (b.id, b)).collect())
+}
+
+#[derive(QueryableByName)]
+struct GuestPending {
+    #[diesel(sql_type = diesel::sql_types::Date)]
+    date: NaiveDate,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    email: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pending: i64,
+}
+
+/// How many requests awaiting confirmation each (date, guest) has stored.
+/// Read under the dates' locks, so simultaneous requests of one guest
+/// queue. Emails are stored lower-case (`Email`).
+fn pending_requests_of(
+    conn: &mut PgConnection,
+    guests: &[(NaiveDate, &str)],
+) -> RepoResult<HashMap<(NaiveDate, String), i64>> {
+    let mut guests = guests.to_vec();
+    guests.sort_unstable();
+    guests.dedup();
+    if guests.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let (dates, emails): (Vec<NaiveDate>, Vec<&str>) = guests.into_iter().unzip();
+    let found: Vec<GuestPending> = diesel::sql_query(
+        "SELECT b.date, b.email, count(*) AS pending \
+         FROM bookings b JOIN unnest($1::date[], $2::text[]) AS g(date, email) \
+           ON b.date = g.date AND b.email = g.email \
+         WHERE b.status = $3 GROUP BY b.date, b.email",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Date>, _>(dates)
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(emails)
+    .bind::<diesel::sql_types::Text, _>(BookingStatus::Pending.as_str())
+    .load(conn)
+    .map_err(storage)?;
+    Ok(found.into_iter().map(|row| ((row.date, row.email), row.pending)).collect())
+}
+
+/// What each booking key's service record says a guest booked.
+fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, BookedService>> {
+    let rows = services::table
+        .filter(services::booking_key.is_not_null())
+        .select((services::booking_key, services::name, services::duration, services::price))
+        .load::<(Option<String>, String, i32, bigdecimal::BigDecimal)>(conn)
+        .map_err(storage)?;
+    rows.into_iter()
+        .filter_map(|(key, name, duration_minutes, price)| {
+            let key = ServiceKey::from_text(key.as_deref()?)?;
+            Some(
+                crate::money::from_numeric(&price)
+                    .map(|price| (key, BookedService { name, duration_minutes, price })),
+            )
+        })
+        .collect()
 }

@@ -1,8 +1,10 @@
-//! Idempotency keys, claimed inside the transaction of the order or booking
-//! they belong to. Inserting a key another transaction holds waits for that
+//! Idempotency keys, claimed inside the transaction of the orders or
+//! bookings they belong to. Inserting a key another transaction holds waits for that
 //! transaction to end, so simultaneous retries queue: the first acts, the
 //! others then read what it created. What a key means is the domain's
 //! (`domain::idempotency::key_use`).
+
+use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, Utc};
 use diesel::prelude::*;
@@ -29,18 +31,21 @@ impl Operation {
     }
 }
 
-/// Claims `key` for this request: `First` means act (the key is held until
-/// the transaction ends); otherwise what was answered before, or a reuse.
-pub(crate) fn claim(
+/// Claims each key for its request, all in the caller's transaction:
+/// `First` means act (the key is held until the transaction ends, already
+/// naming `resource`, the id the request's record will have); otherwise
+/// what was answered before, or a reuse. The keys must differ from each
+/// other (a batch never holds one key twice).
+pub(crate) fn claim_all(
     conn: &mut PgConnection,
     operation: Operation,
-    key: &IdempotencyKey,
+    claims: &[(&IdempotencyKey, Uuid)],
     now: DateTime<Utc>,
-) -> RepoResult<KeyUse> {
+) -> RepoResult<Vec<KeyUse>> {
+    if claims.is_empty() {
+        return Ok(Vec::new());
+    }
     let name = operation.name();
-    let this = idempotency_keys::table
-        .filter(idempotency_keys::operation.eq(name))
-        .filter(idempotency_keys::key.eq(&key.key));
     // Forgotten keys make room, and old ones are tidied on the way.
     diesel::delete(
         idempotency_keys::table
@@ -48,55 +53,77 @@ pub(crate) fn claim(
     )
     .execute(conn)
     .map_err(storage)?;
-    let inserted = diesel::insert_into(idempotency_keys::table)
-        .values((
-            idempotency_keys::operation.eq(name),
-            idempotency_keys::key.eq(&key.key),
-            idempotency_keys::fingerprint.eq(&key.fingerprint),
-            idempotency_keys::created_at.eq(now),
-        ))
+    // Inserted in the keys' order, as every batch does, so two batches that
+    // share keys queue on the first of them instead of deadlocking.
+    let mut sorted: Vec<&(&IdempotencyKey, Uuid)> = claims.iter().collect();
+    sorted.sort_by(|a, b| a.0.key.cmp(&b.0.key));
+    let rows: Vec<_> = sorted
+        .iter()
+        .map(|(key, resource)| {
+            (
+                idempotency_keys::operation.eq(name),
+                idempotency_keys::key.eq(&key.key),
+                idempotency_keys::fingerprint.eq(&key.fingerprint),
+                idempotency_keys::resource_id.eq(Some(*resource)),
+                idempotency_keys::created_at.eq(now),
+            )
+        })
+        .collect();
+    let inserted: HashSet<String> = diesel::insert_into(idempotency_keys::table)
+        .values(&rows)
         .on_conflict_do_nothing()
-        .execute(conn)
-        .map_err(storage)?;
-    if inserted == 1 {
-        return Ok(KeyUse::First);
-    }
-    let (fingerprint, resource_id, created_at) = this
-        .select((idempotency_keys::fingerprint, idempotency_keys::resource_id, idempotency_keys::created_at))
-        .first::<(String, Option<Uuid>, DateTime<Utc>)>(conn)
-        .map_err(storage)?;
-    match key_use(Some(&StoredKey { fingerprint, resource_id, created_at }), &key.fingerprint, now) {
-        // Held by a finished transaction without a record: cannot happen, as
-        // a refused request gives its key back.
-        KeyUse::First => Err(RepoError::Conflict),
-        decided => Ok(decided),
-    }
-}
-
-/// Records what the request created under its key.
-pub(crate) fn remember(
-    conn: &mut PgConnection,
-    operation: Operation,
-    key: &IdempotencyKey,
-    id: Uuid,
-) -> RepoResult<()> {
-    diesel::update(
+        .returning(idempotency_keys::key)
+        .get_results(conn)
+        .map_err(storage)?
+        .into_iter()
+        .collect();
+    let held: Vec<&str> =
+        claims.iter().map(|(key, _)| key.key.as_str()).filter(|key| !inserted.contains(*key)).collect();
+    let stored: HashMap<String, StoredKey> = if held.is_empty() {
+        HashMap::new()
+    } else {
         idempotency_keys::table
-            .filter(idempotency_keys::operation.eq(operation.name()))
-            .filter(idempotency_keys::key.eq(&key.key)),
-    )
-    .set(idempotency_keys::resource_id.eq(id))
-    .execute(conn)
-    .map_err(storage)?;
-    Ok(())
+            .filter(idempotency_keys::operation.eq(name))
+            .filter(idempotency_keys::key.eq_any(&held))
+            .select((
+                idempotency_keys::key,
+                idempotency_keys::fingerprint,
+                idempotency_keys::resource_id,
+                idempotency_keys::created_at,
+            ))
+            .load::<(String, String, Option<Uuid>, DateTime<Utc>)>(conn)
+            .map_err(storage)?
+            .into_iter()
+            .map(|(key, fingerprint, resource_id, created_at)| {
+                (key, StoredKey { fingerprint, resource_id, created_at })
+            })
+            .collect()
+    };
+    claims
+        .iter()
+        .map(|(key, _)| {
+            if inserted.contains(&key.key) {
+                return Ok(KeyUse::First);
+            }
+            match key_use(stored.get(&key.key), &key.fingerprint, now) {
+                // Held by a finished transaction without a record: cannot
+                // happen, as a refused request gives its key back.
+                KeyUse::First => Err(RepoError::Conflict),
+                decided => Ok(decided),
+            }
+        })
+        .collect()
 }
 
-/// Gives the key back when the request was refused: a retry may act.
-pub(crate) fn release(conn: &mut PgConnection, operation: Operation, key: &IdempotencyKey) -> RepoResult<()> {
+/// Gives the keys of refused requests back: a retry may act.
+pub(crate) fn release_all(conn: &mut PgConnection, operation: Operation, keys: &[&str]) -> RepoResult<()> {
+    if keys.is_empty() {
+        return Ok(());
+    }
     diesel::delete(
         idempotency_keys::table
             .filter(idempotency_keys::operation.eq(operation.name()))
-            .filter(idempotency_keys::key.eq(&key.key)),
+            .filter(idempotency_keys::key.eq_any(keys)),
     )
     .execute(conn)
     .map_err(storage)?;

@@ -5,6 +5,7 @@
 
 mod admins;
 mod audit;
+mod batch;
 mod bookings;
 mod catalog;
 mod changes;
@@ -17,8 +18,8 @@ mod outbox;
 mod rows;
 mod schema;
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -44,6 +45,15 @@ pub struct PgStore {
     /// Composes the messages events produce, written in the events' own
     /// transactions; without one (admin CLI tasks) no mail is written.
     mail: Option<Arc<dyn MailComposer>>,
+    /// The batched writes (`batch`), started on the first of them.
+    writers: Arc<OnceLock<Writers>>,
+}
+
+/// The writes that simultaneous requests share transactions for.
+struct Writers {
+    bookings: batch::WriteQueue<bookings::BookingWrites>,
+    orders: batch::WriteQueue<orders::OrderWrites>,
+    public_writes: batch::WriteQueue<counters::PublicWriteCounts>,
 }
 
 /// Store calls waiting for, and running on, the blocking pool.
@@ -83,12 +93,41 @@ impl PgStore {
                 url: redact(database_url),
                 reason: error.to_string(),
             })?;
-        Ok(Self { pool, calls: Arc::default(), mail: None })
+        Ok(Self { pool, calls: Arc::default(), mail: None, writers: Arc::default() })
     }
 
     /// The same store, writing the messages events produce with `composer`.
     pub fn with_mail(self, composer: Arc<dyn MailComposer>) -> Self {
-        Self { mail: Some(composer), ..self }
+        Self { mail: Some(composer), writers: Arc::default(), ..self }
+    }
+
+    fn writers(&self) -> &Writers {
+        self.writers.get_or_init(|| {
+            // The writer threads hold the store without its writers: they
+            // end once the last clone of this store is gone.
+            let detached = || Self { writers: Arc::default(), ..self.clone() };
+            let (pool, calls) = (&self.pool, &self.calls);
+            Writers {
+                bookings: batch::WriteQueue::start(
+                    "bookings",
+                    bookings::BookingWrites(detached()),
+                    pool.clone(),
+                    calls.clone(),
+                ),
+                orders: batch::WriteQueue::start(
+                    "orders",
+                    orders::OrderWrites(detached()),
+                    pool.clone(),
+                    calls.clone(),
+                ),
+                public_writes: batch::WriteQueue::start(
+                    "public-writes",
+                    counters::PublicWriteCounts,
+                    pool.clone(),
+                    calls.clone(),
+                ),
+            }
+        })
     }
 
     /// Applies the embedded migrations that have not run yet. Concurrent
@@ -137,13 +176,7 @@ impl LimitRepository for PgStore {
         limit: Limit,
         now: chrono::DateTime<chrono::Utc>,
     ) -> RepoResult<WindowCount> {
-        let client = client.to_owned();
-        self.run(move |conn| {
-            transaction(conn, |conn| {
-                counters::count_in_window(conn, counters::Counter::PublicWrites, &client, limit, now)
-            })
-        })
-        .await
+        self.writers().public_writes.submit((client.to_owned(), limit, now)).await
     }
 }
 

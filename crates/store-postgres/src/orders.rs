@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use bigdecimal::BigDecimal;
 use chrono::{DateTime, Utc};
@@ -9,11 +11,13 @@ use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
-    Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals, StockMovement,
+    Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals, PricedOrders, PricingError,
+    StockMovement, price_orders,
 };
 use domain::{Email, Money};
 use ports::{Created, IdempotencyKey, OrderError, OrderRepository, RepoError, RepoResult};
 
+use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
 use crate::rows::{ProductRow, convert_all};
@@ -110,32 +114,167 @@ impl TryFrom<OrderRow> for Order {
     }
 }
 
-fn load_order(conn: &mut PgConnection, id: Uuid) -> RepoResult<Order> {
-    orders::table.find(id).select(OrderRow::as_select()).first(conn).map_err(storage)?.try_into()
+/// Inserts the priced orders with the ids chosen for them, by id.
+fn insert_orders<'a>(
+    conn: &mut PgConnection,
+    accepted: impl Iterator<Item = (Uuid, &'a NewOrder)>,
+) -> RepoResult<HashMap<Uuid, Order>> {
+    let rows = accepted
+        .map(|(id, order)| {
+            let customer = &order.customer;
+            Ok((
+                orders::id.eq(id),
+                orders::first_name.eq(&customer.first_name),
+                orders::last_name.eq(&customer.last_name),
+                orders::email.eq(customer.email.as_str()),
+                orders::phone.eq(&customer.phone),
+                orders::address.eq(&customer.address),
+                orders::city.eq(&customer.city),
+                orders::state.eq(&customer.state),
+                orders::zip.eq(&customer.zip),
+                orders::items.eq(items_to_json(&order.items)?),
+                orders::subtotal.eq(to_numeric(order.totals.subtotal)),
+                orders::tax.eq(to_numeric(order.totals.tax)),
+                orders::shipping.eq(to_numeric(order.totals.shipping)),
+                orders::total.eq(to_numeric(order.totals.total)),
+            ))
+        })
+        .collect::<RepoResult<Vec<_>>>()?;
+    if rows.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let inserted = diesel::insert_into(orders::table)
+        .values(&rows)
+        .returning(OrderRow::as_returning())
+        .get_results(conn)
+        .map_err(storage)?;
+    convert_all::<_, Order>(inserted).map(|created| created.into_iter().map(|o| (o.id, o)).collect())
 }
 
-fn insert_order(conn: &mut PgConnection, order: &NewOrder) -> RepoResult<Order> {
-    let customer = &order.customer;
-    diesel::insert_into(orders::table)
-        .values((
-            orders::first_name.eq(&customer.first_name),
-            orders::last_name.eq(&customer.last_name),
-            orders::email.eq(customer.email.as_str()),
-            orders::phone.eq(&customer.phone),
-            orders::address.eq(&customer.address),
-            orders::city.eq(&customer.city),
-            orders::state.eq(&customer.state),
-            orders::zip.eq(&customer.zip),
-            orders::items.eq(items_to_json(&order.items)?),
-            orders::subtotal.eq(to_numeric(order.totals.subtotal)),
-            orders::tax.eq(to_numeric(order.totals.tax)),
-            orders::shipping.eq(to_numeric(order.totals.shipping)),
-            orders::total.eq(to_numeric(order.totals.total)),
-        ))
-        .returning(OrderRow::as_returning())
-        .get_result(conn)
-        .map_err(storage)?
-        .try_into()
+/// The orders with these ids, by id.
+fn load_orders(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<HashMap<Uuid, Order>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = orders::table
+        .filter(orders::id.eq_any(ids))
+        .select(OrderRow::as_select())
+        .load(conn)
+        .map_err(storage)?;
+    convert_all::<_, Order>(rows).map(|found| found.into_iter().map(|o| (o.id, o)).collect())
+}
+
+/// Writes simultaneous orders in one transaction: their products locked
+/// and read once, each order priced in turn against the stock the ones
+/// before it took (`price_orders`), the accepted ones and their mail
+/// inserted together. Prices are read and the orders written in one
+/// transaction, so an order never records a price already replaced, and two
+/// orders for the last candle never both get it. A refused order leaves
+/// nothing, not even its idempotency key.
+pub(crate) struct OrderWrites(pub(crate) PgStore);
+
+impl BatchWrite for OrderWrites {
+    type Request = (OrderRequest, Option<IdempotencyKey>);
+    type Answer = Result<Created<Order>, OrderError>;
+
+    fn write(&self, conn: &mut PgConnection, requests: &[Self::Request]) -> RepoResult<Vec<Self::Answer>> {
+        transaction(conn, |conn| write_orders(&self.0, conn, requests))
+    }
+
+    fn failed(error: RepoError) -> Self::Answer {
+        Err(OrderError::Repo(error))
+    }
+
+    fn exclusive_key((_, key): &Self::Request) -> Option<String> {
+        key.as_ref().map(|key| key.key.clone())
+    }
+}
+
+fn write_orders(
+    store: &PgStore,
+    conn: &mut PgConnection,
+    requests: &[(OrderRequest, Option<IdempotencyKey>)],
+) -> RepoResult<Vec<Result<Created<Order>, OrderError>>> {
+    // Each request's record id, decided now so that its key can name it.
+    let ids: Vec<Uuid> = requests.iter().map(|_| Uuid::new_v4()).collect();
+    let claims: Vec<(&IdempotencyKey, Uuid)> =
+        requests.iter().zip(&ids).filter_map(|((_, key), id)| Some((key.as_ref()?, *id))).collect();
+    let mut uses = idempotency::claim_all(conn, Operation::PlaceOrder, &claims, Utc::now())?.into_iter();
+    let uses: Vec<KeyUse> = requests
+        .iter()
+        .map(|(_, key)| key.as_ref().and_then(|_| uses.next()).unwrap_or(KeyUse::First))
+        .collect();
+    let repeats: Vec<Uuid> =
+        uses.iter().filter_map(|u| if let KeyUse::Repeat(id) = u { Some(*id) } else { None }).collect();
+    let repeated = load_orders(conn, &repeats)?;
+
+    let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
+    let mut product_ids: Vec<Uuid> =
+        acting.iter().flat_map(|&i| requests[i].0.lines.iter().map(|(id, _)| *id)).collect();
+    product_ids.sort_unstable();
+    product_ids.dedup();
+    // Locked in the ids' order, as every order does, so simultaneous orders
+    // queue instead of deadlocking.
+    let catalogue: Vec<domain::catalog::Product> = if product_ids.is_empty() {
+        Vec::new()
+    } else {
+        convert_all(
+            products::table
+                .filter(products::id.eq_any(&product_ids))
+                .select(ProductRow::as_select())
+                .order(products::id.asc())
+                .for_update()
+                .load(conn)
+                .map_err(storage)?,
+        )?
+    };
+    let PricedOrders { decisions, stock_left } =
+        price_orders(acting.iter().map(|&i| requests[i].0.clone()), &catalogue);
+    for (product, left) in stock_left {
+        diesel::update(products::table.find(product))
+            .set(products::stock.eq(crate::catalog::stock_column(left)))
+            .execute(conn)
+            .map_err(storage)?;
+    }
+    let mut decided: HashMap<usize, Result<NewOrder, PricingError>> =
+        acting.iter().copied().zip(decisions).collect();
+    let refused_keys: Vec<&str> = acting
+        .iter()
+        .filter(|i| matches!(decided.get(i), Some(Err(_))))
+        .filter_map(|&i| requests[i].1.as_ref().map(|key| key.key.as_str()))
+        .collect();
+    idempotency::release_all(conn, Operation::PlaceOrder, &refused_keys)?;
+    let created = insert_orders(
+        conn,
+        acting.iter().filter_map(|&i| match decided.get(&i) {
+            Some(Ok(order)) => Some((ids[i], order)),
+            _ => None,
+        }),
+    )?;
+    // Each customer (and the owner) hears of the order, in the same transaction.
+    let events: Vec<MailEvent> = acting
+        .iter()
+        .filter_map(|&i| created.get(&ids[i]))
+        .map(|order| MailEvent::OrderPlaced { order: order.clone() })
+        .collect();
+    store.enqueue_all(conn, &events)?;
+
+    Ok((0..requests.len())
+        .map(|i| match uses[i] {
+            KeyUse::Reused => Err(OrderError::KeyReused),
+            KeyUse::Repeat(id) => {
+                repeated.get(&id).cloned().map(Created::Repeated).ok_or(OrderError::Repo(RepoError::NotFound))
+            }
+            KeyUse::First => match decided.remove(&i) {
+                Some(Err(pricing)) => Err(OrderError::Pricing(pricing)),
+                _ => created
+                    .get(&ids[i])
+                    .cloned()
+                    .map(Created::New)
+                    .ok_or(OrderError::Repo(RepoError::NotFound)),
+            },
+        })
+        .collect())
 }
 
 #[async_trait]
@@ -145,52 +284,7 @@ impl OrderRepository for PgStore {
         request: OrderRequest,
         key: Option<IdempotencyKey>,
     ) -> Result<Created<Order>, OrderError> {
-        let store = self.clone();
-        self.run(move |conn| {
-            // Prices are read and the order written in one transaction, so an
-            // order never records a price that was already replaced.
-            transaction(conn, |conn| {
-                if let Some(key) = &key {
-                    match idempotency::claim(conn, Operation::PlaceOrder, key, Utc::now())? {
-                        KeyUse::First => {}
-                        KeyUse::Repeat(id) => return Ok(Ok(Created::Repeated(load_order(conn, id)?))),
-                        KeyUse::Reused => return Ok(Err(OrderError::KeyReused)),
-                    }
-                }
-                let ids: Vec<Uuid> = request.lines.iter().map(|(id, _)| *id).collect();
-                // Locked for update: two orders for the last candle never both get it.
-                let rows = products::table
-                    .filter(products::id.eq_any(&ids))
-                    .select(ProductRow::as_select())
-                    .for_update()
-                    .load(conn)
-                    .map_err(storage)?;
-                let catalogue: Vec<domain::catalog::Product> = convert_all(rows)?;
-                match request.price(&catalogue) {
-                    Ok(order) => {
-                        for (product, left) in domain::order::stock_after_order(&order.items, &catalogue) {
-                            diesel::update(products::table.find(product))
-                                .set(products::stock.eq(crate::catalog::stock_column(left)))
-                                .execute(conn)
-                                .map_err(storage)?;
-                        }
-                        let order = insert_order(conn, &order)?;
-                        if let Some(key) = &key {
-                            idempotency::remember(conn, Operation::PlaceOrder, key, order.id)?;
-                        }
-                        store.enqueue(conn, &MailEvent::OrderPlaced { order: order.clone() })?;
-                        Ok(Ok(Created::New(order)))
-                    }
-                    Err(pricing) => {
-                        if let Some(key) = &key {
-                            idempotency::release(conn, Operation::PlaceOrder, key)?;
-                        }
-                        Ok(Err(OrderError::Pricing(pricing)))
-                    }
-                }
-            })
-        })
-        .await?
+        self.writers().orders.submit((request, key)).await
     }
 
     async fn list_orders(&self) -> RepoResult<Vec<Order>> {

@@ -69,10 +69,21 @@ impl TryFrom<MessageRow> for StoredMail {
 impl PgStore {
     /// Writes the messages `event` produces, inside the caller's transaction.
     pub(crate) fn enqueue(&self, conn: &mut PgConnection, event: &MailEvent) -> RepoResult<()> {
+        self.enqueue_all(conn, std::slice::from_ref(event))
+    }
+
+    /// Writes the messages every one of `events` produces, in one statement,
+    /// inside the caller's transaction.
+    pub(crate) fn enqueue_all(&self, conn: &mut PgConnection, events: &[MailEvent]) -> RepoResult<()> {
         let Some(composer) = &self.mail else { return Ok(()) };
-        for mail in composer.compose(event) {
-            diesel::insert_into(outbox_messages::table)
-                .values((
+        let mails: Vec<OutgoingMail> = events.iter().flat_map(|event| composer.compose(event)).collect();
+        if mails.is_empty() {
+            return Ok(());
+        }
+        let rows: Vec<_> = mails
+            .iter()
+            .map(|mail| {
+                (
                     outbox_messages::template.eq(mail.template.as_str()),
                     outbox_messages::recipient.eq(&mail.to),
                     outbox_messages::subject.eq(&mail.subject),
@@ -82,10 +93,10 @@ impl PgStore {
                     outbox_messages::calendar_ics.eq(mail.calendar.as_ref().map(|c| c.ics.as_str())),
                     outbox_messages::list_unsubscribe.eq(&mail.list_unsubscribe),
                     outbox_messages::related_id.eq(mail.related_id),
-                ))
-                .execute(conn)
-                .map_err(storage)?;
-        }
+                )
+            })
+            .collect();
+        diesel::insert_into(outbox_messages::table).values(&rows).execute(conn).map_err(storage)?;
         Ok(())
     }
 }

@@ -2,8 +2,12 @@
 //! store has loaded (and locked) in the write's transaction, and answers
 //! either a refusal or the exact counts to store; the store applies them.
 
+use std::collections::HashMap;
+
 use chrono::{Datelike, NaiveDate};
 use uuid::Uuid;
+
+use crate::Email;
 
 use super::{
     AvailabilityEntry, Blackout, Booking, BookingStatus, LocalNow, NewAvailability, NewBooking, ServiceKey,
@@ -223,6 +227,57 @@ pub fn plan_booking(
         return Err(BookingRejection::TooManyPending);
     }
     Ok(take_one(&held_by(entries, key, &nights, slot)))
+}
+
+/// Decides booking requests in the order they came, each against the
+/// capacity the ones before it took (and the requests they left waiting for
+/// their guests), so one transaction can decide many simultaneous requests
+/// exactly as if they had come one after another. `guest_pending` answers
+/// how many requests awaiting confirmation a guest already has stored for a
+/// date.
+pub fn plan_bookings(
+    requests: &[(&NewBooking, LocalNow)],
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+    guest_pending: impl Fn(NaiveDate, &Email) -> i64,
+) -> BookingPlans {
+    let mut entries = entries.to_vec();
+    let mut changed: Vec<Uuid> = Vec::new();
+    // Requests accepted here, per date and guest: they wait for confirmation too.
+    let mut accepted: HashMap<(NaiveDate, &Email), i64> = HashMap::new();
+    let decisions = requests
+        .iter()
+        .map(|&(booking, now)| {
+            let earlier = accepted.get(&(booking.date, &booking.email)).copied().unwrap_or(0);
+            let pending = guest_pending(booking.date, &booking.email) + earlier;
+            let taken = plan_booking(booking, now, blackouts, &entries, pending)?;
+            for update in taken {
+                if let Some(entry) = entries.iter_mut().find(|e| e.id == update.entry) {
+                    entry.current_bookings = update.current_bookings;
+                }
+                if !changed.contains(&update.entry) {
+                    changed.push(update.entry);
+                }
+            }
+            *accepted.entry((booking.date, &booking.email)).or_default() += 1;
+            Ok(())
+        })
+        .collect();
+    let updates = entries
+        .iter()
+        .filter(|e| changed.contains(&e.id))
+        .map(|e| CapacityUpdate { entry: e.id, current_bookings: e.current_bookings })
+        .collect();
+    BookingPlans { decisions, updates }
+}
+
+/// What [`plan_bookings`] decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookingPlans {
+    /// Each request's decision, in the order they came.
+    pub decisions: Vec<Result<(), BookingRejection>>,
+    /// The new count of every entry the accepted requests take from.
+    pub updates: Vec<CapacityUpdate>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

@@ -799,3 +799,56 @@ fn a_blackout_covers_a_stay_that_has_a_night_in_it() {
     assert!(!covers("2026-12-05", "2026-12-09"), "the check-out day is not a night");
     assert!(!covers("2026-11-20", "2026-11-30"));
 }
+
+#[test]
+fn simultaneous_requests_are_decided_as_if_they_came_one_after_another() {
+    let today = now(TODAY, 8);
+    let slot = Entry { slot: Some(TimeSlot::ElevenAm), max: 3, current: 1, ..Entry::day() }.at("2026-12-01");
+    let day = Entry { max: 10, current: 4, ..Entry::day() }.at("2026-12-01");
+    let guest = |n: usize| NewBooking {
+        email: Email::parse(&format!("guest{n}@example.com")).expect("email"),
+        ..booking(ServiceKey::Massage, "2026-12-01", TimeSlot::ElevenAm)
+    };
+    let requests: Vec<NewBooking> = (0..4).map(guest).collect();
+    let batch: Vec<(&NewBooking, LocalNow)> = requests.iter().map(|b| (b, today)).collect();
+    let BookingPlans { decisions, updates } =
+        plan_bookings(&batch, &[], &[slot.clone(), day.clone()], |_, _| 0);
+    // Two places were left in the slot: the first two take them, in order.
+    assert_eq!(decisions, [Ok(()), Ok(()), Err(BookingRejection::SlotFull), Err(BookingRejection::SlotFull)]);
+    assert_eq!(
+        updates,
+        [
+            CapacityUpdate { entry: slot.id, current_bookings: 3 },
+            CapacityUpdate { entry: day.id, current_bookings: 6 }
+        ],
+        "each entry once, with its count after every accepted request"
+    );
+
+    // A request refused for another reason takes nothing, and the next one still may.
+    let past = booking(ServiceKey::Massage, "2026-11-20", TimeSlot::ElevenAm);
+    let other_day = booking(ServiceKey::Spa, "2026-12-02", TimeSlot::NineAm);
+    let BookingPlans { decisions, updates } =
+        plan_bookings(&[(&past, today), (&other_day, today)], &[], std::slice::from_ref(&slot), |_, _| 0);
+    assert_eq!(decisions, [Err(BookingRejection::DatePassed), Ok(())]);
+    assert_eq!(updates, [], "the other day's request takes from no entry of this one");
+
+    // A blackout refuses every request of its dates.
+    let closed = [blackout("2026-12-01", "2026-12-01", BlackoutType::Services)];
+    let BookingPlans { decisions, .. } = plan_bookings(&batch[..2], &closed, &[], |_, _| 0);
+    assert_eq!(decisions, [Err(BookingRejection::BlackedOut), Err(BookingRejection::BlackedOut)]);
+}
+
+#[test]
+fn a_guests_simultaneous_requests_count_towards_their_waiting_ones() {
+    let today = now(TODAY, 8);
+    let request = booking(ServiceKey::Spa, "2026-12-01", TimeSlot::NineAm);
+    let next_day = booking(ServiceKey::Spa, "2026-12-02", TimeSlot::NineAm);
+    // Three stored for the first date: two more fit, the third is one too many.
+    let stored = |day: NaiveDate, email: &Email| {
+        assert_eq!(email.as_str(), "ada@example.com");
+        if day == date("2026-12-01") { 3 } else { 0 }
+    };
+    let batch = [(&request, today), (&next_day, today), (&request, today), (&request, today)];
+    let BookingPlans { decisions, .. } = plan_bookings(&batch, &[], &[], stored);
+    assert_eq!(decisions, [Ok(()), Ok(()), Ok(()), Err(BookingRejection::TooManyPending)]);
+}

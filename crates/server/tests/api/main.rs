@@ -29,3 +29,4 @@ mod smoke;
 mod smtp;
 mod stays;
 mod stock;
+mod write_bursts;
