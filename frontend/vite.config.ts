@@ -4,6 +4,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 import { imagetools } from 'vite-imagetools';
+import { cropDirective } from './build/crop-directive.ts';
+import { latinCoreFonts } from './build/latin-core-fonts.ts';
+import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preload-fonts.ts';
 import { stableArtwork } from './build/stable-artwork.ts';
 
@@ -66,7 +69,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // same bytes and so the same hashed names: the server bundle names the files
   // the client build wrote (its own copies are not written, build.ssrEmitAssets).
   // The second build reads them from the plugin's cache (node_modules/.cache/imagetools).
-  plugins: [react(), tailwindcss(), imagetools(), ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts()])],
+  plugins: [
+    latinCoreFonts(),
+    react(),
+    tailwindcss(),
+    imagetools({ extendTransforms: (builtins) => [cropDirective, ...builtins] }),
+    ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts(), precompress()]),
+  ],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(isSsrBuild ? serverBundle.aliases : [])],
   },

@@ -2,13 +2,14 @@ import type { Plugin } from 'vite';
 
 /*
  * The font files that paint the first screen (the headings' Cormorant Garamond
- * and the text's Jost, upright, Latin subset), preloaded from the built
+ * and the text's Jost, upright, the core of the Latin subset: see
+ * latin-core-fonts.ts), preloaded from the built
  * index.html with their hashed names, so the text is drawn in its own face
  * from the start instead of swapping in (and shifting) later. The other
  * subsets stay as Fontsource declares them: a browser fetches a file only
  * when the page uses a character of its unicode-range.
  */
-const firstScreenFonts = ['cormorant-garamond-latin-wght-normal.woff2', 'jost-latin-wght-normal.woff2'];
+const firstScreenFonts = ['cormorant-garamond-latin-core-wght-normal.woff2', 'jost-latin-core-wght-normal.woff2'];
 
 export function preloadFonts(): Plugin {
   return {

@@ -182,5 +182,7 @@ test('a corrupt stored cart starts empty', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
-  expect(messages.some((m) => m.includes('Failed to load cart from storage'))).toBe(true);
+  // Said once the app is live (its code arrives after the page is on screen).
+  await expect.poll(() => messages.some((m) => m.includes('Failed to load cart from storage'))).toBe(true);
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });

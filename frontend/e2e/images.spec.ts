@@ -6,7 +6,9 @@ import { apiJson, settle } from './helpers';
  * comes in several widths with `srcset` and `sizes` and declares its intrinsic
  * size; the largest picture of a page's first screen is fetched first, at high
  * priority, and every picture below that screen waits until it nears it (lazy).
- * On a phone the largest picture is not taken in its widest file.
+ * On a phone the largest picture is not taken in its widest file. A <picture>
+ * with another cut for some screens (the home page's, for a phone held
+ * upright) declares each cut's size on its <source>.
  */
 
 /** A catalogue item's picture: its file, and its intrinsic size when the server knows it. */
@@ -42,6 +44,13 @@ type ImageFacts = {
   visibleArea: number;
   /** Wholly below the first screen. */
   belowFirstScreen: boolean;
+  /**
+   * The <source> the browser took for it inside a <picture> (art direction:
+   * another cut, with its own variants and size), or null (the <img>'s own).
+   */
+  source: { srcset: string | null; sizes: string | null; width: string | null; height: string | null } | null;
+  /** Each <source> of its <picture>, if any. */
+  sources: { srcset: string | null; sizes: string | null; width: string | null; height: string | null }[];
 };
 
 const viewports = [
@@ -74,6 +83,17 @@ async function imageFacts(page: Page): Promise<ImageFacts[]> {
       const rect = img.getBoundingClientRect();
       const visibleWidth = Math.max(0, Math.min(rect.right, window.innerWidth) - Math.max(rect.left, 0));
       const visibleHeight = Math.max(0, Math.min(rect.bottom, window.innerHeight) - Math.max(rect.top, 0));
+      const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : null;
+      const sources = Array.from(picture?.querySelectorAll('source') ?? []).map((source) => ({
+        srcset: source.getAttribute('srcset'),
+        sizes: source.getAttribute('sizes'),
+        width: source.getAttribute('width'),
+        height: source.getAttribute('height'),
+      }));
+      const offers = (srcset: string | null) =>
+        (srcset ?? '')
+          .split(',')
+          .some((candidate) => new URL(candidate.trim().split(/\s+/)[0] ?? '', location.href).href === img.currentSrc);
       return {
         src: img.getAttribute('src'),
         srcset: img.getAttribute('srcset'),
@@ -88,6 +108,8 @@ async function imageFacts(page: Page): Promise<ImageFacts[]> {
         naturalHeight: img.naturalHeight,
         visibleArea: visibleWidth * visibleHeight,
         belowFirstScreen: rect.top >= window.innerHeight,
+        source: sources.find((source) => offers(source.srcset)) ?? null,
+        sources,
       };
     }),
   );
@@ -172,6 +194,12 @@ for (const viewport of viewports) {
           expect(image.sizes, `${where}: image ${i} has sizes`).toBeTruthy();
           expect(image.width, `${where}: image ${i} declares its width`).toMatch(/^\d+$/);
           expect(image.height, `${where}: image ${i} declares its height`).toMatch(/^\d+$/);
+          image.sources.forEach((source, j) => {
+            expect(source.srcset, `${where}: image ${i}, source ${j} has a srcset`).toBeTruthy();
+            expect(source.sizes, `${where}: image ${i}, source ${j} has sizes`).toBeTruthy();
+            expect(source.width, `${where}: image ${i}, source ${j} declares its width`).toMatch(/^\d+$/);
+            expect(source.height, `${where}: image ${i}, source ${j} declares its height`).toMatch(/^\d+$/);
+          });
         });
 
         const main = entry.mainPicture ? largestVisible(images) : -1;
@@ -189,19 +217,20 @@ for (const viewport of viewports) {
         expect(images[main]!.fetchpriority, `${where}: the largest picture is fetched at high priority`).toBe('high');
         expect(images[main]!.loading, `${where}: the largest picture is fetched at once`).not.toBe('lazy');
 
-        // Loaded: its declared size has the proportions of the file the browser chose.
+        // Loaded: its declared size (its <source>'s, when the browser took one) has the proportions of the file chosen.
         const mainImage = page.locator('img').nth(main);
         await expect.poll(() => mainImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
         const loaded = (await imageFacts(page))[main]!;
-        const declared = Number(loaded.width) / Number(loaded.height);
+        const chosen = loaded.source ?? loaded;
+        const declared = Number(chosen.width) / Number(chosen.height);
         const natural = loaded.naturalWidth / loaded.naturalHeight;
         expect(
           Math.abs(declared / natural - 1),
-          `${where}: declared ${loaded.width}×${loaded.height}, file ${loaded.naturalWidth}×${loaded.naturalHeight}`,
+          `${where}: declared ${chosen.width}×${chosen.height}, file ${loaded.naturalWidth}×${loaded.naturalHeight}`,
         ).toBeLessThanOrEqual(0.02);
 
         if (viewport.name === 'phone') {
-          const offered = candidates(loaded.srcset!);
+          const offered = candidates(chosen.srcset!);
           const widest = offered.reduce((a, b) => (b.width > a.width ? b : a));
           expect(offered.length, `${where}: the largest picture comes in several widths`).toBeGreaterThan(1);
           expect(pathOf(loaded.currentSrc), `${where}: a phone does not take the widest file`).not.toBe(widest.path);

@@ -191,6 +191,28 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByRole('dialog', { name })).toBeVisible();
   });
 
+  test('a tab pressed before the code has arrived is chosen once the page is live', async ({ page }) => {
+    // Tabs act on the press (mouse down, focus), not on the click: the replay
+    // presses as the browser does. The app's own code is held this time.
+    const chunk = await holdChunk(page, /\/assets\/main-[\w-]+\.js$/);
+    await page.goto('/products', { waitUntil: 'domcontentloaded' });
+    await chunk.requested;
+    const candles = page.getByRole('tab', { name: 'Candles' });
+    // A tap as a phone's Safari makes it: the events of a press, but the button does not take focus.
+    await candles.evaluate((tab) => {
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+        tab.dispatchEvent(
+          new (type.startsWith('pointer') ? PointerEvent : MouseEvent)(type, { bubbles: true, cancelable: true, button: 0 }),
+        );
+      }
+    });
+    await expect(candles).not.toBeFocused();
+    await expect(candles).toHaveAttribute('aria-selected', 'false');
+    chunk.release();
+    await expect(candles).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByTestId('product-card').first()).toContainText('candles');
+  });
+
   test('a form sent before its code has arrived is not sent the old way: nothing in the address, the app sends it', async ({ page }) => {
     const chunk = await holdChunk(page, /\/assets\/contact-[\w-]+\.js$/);
     await page.goto('/contact', { waitUntil: 'domcontentloaded' });

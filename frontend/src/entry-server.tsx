@@ -2,7 +2,7 @@
 import './ssr/polyfills';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, matchRoutes, type Params } from 'react-router';
+import { matchRoutes, StaticRouter, type Params } from 'react-router';
 import { App } from './app/app';
 import { createRoutes, type RouteHandle } from './app/route-table';
 import BlogPostRoute from './app/routes/blog-post';
@@ -84,7 +84,10 @@ export function render(url: string, data: Record<string, unknown>, siteInfo: Sit
     const key = catalogueQueryKey(path);
     if (key && json !== undefined && json !== null) queryClient.setQueryData(key, json);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const html = renderToString(<App router={router} queryClient={queryClient} />);
+  const html = renderToString(
+    <StaticRouter location={url}>
+      <App routes={routes} queryClient={queryClient} />
+    </StaticRouter>,
+  );
   return { html, state: JSON.stringify(dehydrate(queryClient)) };
 }

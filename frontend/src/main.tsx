@@ -1,10 +1,9 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
-import { rememberEarlyClicks } from './lib/early-clicks';
+import { routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
-import './index.css';
 
 /**
  * The catalogue data the server rendered the page with (TanStack Query's
@@ -28,12 +27,14 @@ function start(root: HTMLElement) {
   // could not render come as the empty shell and are rendered here.
   const serverRendered = root.hasChildNodes();
   if (serverRendered) {
-    rememberEarlyClicks();
     const state = serverQueryState();
     if (state) hydrate(queryClient, state);
   }
-  const router = createAppRouter();
-  const app = <App router={router} queryClient={queryClient} />;
+  const app = (
+    <BrowserRouter>
+      <App routes={routes} queryClient={queryClient} />
+    </BrowserRouter>
+  );
   if (serverRendered) hydrateRoot(root, app);
   else createRoot(root).render(app);
 }

@@ -15,7 +15,7 @@ use std::future::Future;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, RwLock};
 
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header::{self, AcceptEncoding, Encoding, Header, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 use page_render::RenderedPage;
 use serde::Serialize;
@@ -38,6 +38,9 @@ struct Entries {
     /// Server-rendered pages by path (`crate::site`), built from the answers
     /// above and so forgotten with them.
     pages: HashMap<String, Arc<RenderedPage>>,
+    /// Whole public pages as they are sent, by path: the rendered markup in
+    /// the app shell with the page's head tags and structured data.
+    sent: HashMap<String, Arc<SentPage>>,
 }
 
 #[derive(Default)]
@@ -52,6 +55,7 @@ impl CatalogueCache {
         entries.generation = entries.generation.wrapping_add(1);
         entries.answers.clear();
         entries.pages.clear();
+        entries.sent.clear();
     }
 
     fn read(&self) -> std::sync::RwLockReadGuard<'_, Entries> {
@@ -110,20 +114,124 @@ impl CatalogueCache {
         }
         Some(page)
     }
+    /// The page kept under `key` (its path) when it was made from `shell`;
+    /// otherwise `make`'s, kept under the same rule as the answers when
+    /// `make` says it may be. `make`'s error (a response not to keep, such
+    /// as the not-found page of an unknown post) is passed on.
+    pub(crate) async fn sent_page<F, Fut, E>(
+        &self,
+        key: &str,
+        shell: ShellVersion,
+        make: F,
+    ) -> Result<Arc<SentPage>, E>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<(SentPage, Keep), E>>,
+    {
+        let (kept, generation) = {
+            let entries = self.read();
+            (entries.sent.get(key).filter(|page| page.shell == shell).cloned(), entries.generation)
+        };
+        if let Some(page) = kept {
+            return Ok(page);
+        }
+        let (page, keep) = make().await?;
+        let page = Arc::new(page);
+        let mut entries = self.write();
+        if keep == Keep::Yes && entries.generation == generation {
+            entries.sent.insert(key.to_owned(), page.clone());
+        }
+        Ok(page)
+    }
 }
 
-/// The kept answer as an HTTP response: 200 with the JSON, or 304 when the
-/// browser names its tag.
-pub(crate) fn respond(req: &HttpRequest, answer: Answer) -> HttpResponse {
-    let fresh = req
-        .headers()
+/// Whether a page just made may be kept: not when a part of it could not
+/// be read (it goes out without that part, and is made again next time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keep {
+    Yes,
+    No,
+}
+
+/// The app shell (`index.html`) a page was made from, by its modification
+/// time and length: a rebuilt frontend (a development server reading
+/// `frontend/dist`) is picked up at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ShellVersion(pub(crate) Option<(std::time::SystemTime, u64)>);
+
+/// A public page as it is sent, in each encoding it is sent in: made once
+/// per catalogue change (brotli at quality 10 and gzip at 9, a few
+/// milliseconds), so no request compresses it again.
+pub(crate) struct SentPage {
+    shell: ShellVersion,
+    /// A hash of the HTML: each encoding's strong `ETag` is made from it.
+    tag: String,
+    html: web::Bytes,
+    brotli: web::Bytes,
+    gzip: web::Bytes,
+}
+
+impl SentPage {
+    pub(crate) fn new(shell: ShellVersion, html: String) -> std::io::Result<Self> {
+        use std::io::Write;
+        let mut brotli = Vec::new();
+        let params = brotli::enc::BrotliEncoderParams { quality: 10, lgwin: 22, ..Default::default() };
+        brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params)?;
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gzip.write_all(html.as_bytes())?;
+        let gzip = gzip.finish()?;
+        let tag = strong_etag(html.as_bytes()).trim_matches('"').to_owned();
+        Ok(Self { shell, tag, html: html.into(), brotli: brotli.into(), gzip: gzip.into() })
+    }
+
+    /// 200 with the page in the best encoding the browser takes (brotli,
+    /// gzip or none), or 304 when it names that encoding's tag.
+    pub(crate) fn respond(&self, req: &HttpRequest) -> HttpResponse {
+        let supported = [Encoding::brotli(), Encoding::gzip(), Encoding::identity()];
+        let chosen =
+            AcceptEncoding::parse(req).ok().and_then(|accepted| accepted.negotiate(supported.iter()));
+        let (body, encoding) = match chosen {
+            Some(encoding) if encoding == Encoding::brotli() => (&self.brotli, Some("br")),
+            Some(encoding) if encoding == Encoding::gzip() => (&self.gzip, Some("gzip")),
+            _ => (&self.html, None),
+        };
+        // A strong tag names one representation: each encoding has its own.
+        let etag = match encoding {
+            Some(name) => format!("\"{}-{name}\"", self.tag),
+            None => format!("\"{}\"", self.tag),
+        };
+        let fresh = names_tag(req, &etag);
+        let mut response = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+        response
+            .insert_header((header::ETAG, etag))
+            .insert_header((header::CACHE_CONTROL, CATALOGUE_CACHE_CONTROL))
+            .insert_header((header::VARY, "Accept-Encoding"));
+        if fresh {
+            return response.finish();
+        }
+        if let Some(name) = encoding {
+            response.insert_header((header::CONTENT_ENCODING, name));
+        }
+        response.content_type("text/html; charset=utf-8").body(body.clone())
+    }
+}
+
+/// Whether the request's `If-None-Match` names `etag` (or any tag).
+fn names_tag(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
         .get_all(header::IF_NONE_MATCH)
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))
         .any(|tag| {
             let tag = tag.trim();
-            tag == "*" || tag == answer.etag
-        });
+            tag == "*" || tag == etag
+        })
+}
+
+/// The kept answer as an HTTP response: 200 with the JSON, or 304 when the
+/// browser names its tag.
+pub(crate) fn respond(req: &HttpRequest, answer: Answer) -> HttpResponse {
+    let fresh = names_tag(req, &answer.etag);
     let mut response = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
     response
         .insert_header((

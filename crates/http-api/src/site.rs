@@ -2,13 +2,16 @@
 //! titles and Open Graph tags in the HTML the server sends, hashed assets with
 //! long-lived caching, media, the sitemap and robots.txt.
 
-use actix_files::Files;
+use actix_files::{Files, NamedFile};
 use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::StatusCode;
-use actix_web::http::header::{self, CacheControl, CacheDirective};
+use actix_web::http::header::{
+    self, AcceptEncoding, CacheControl, CacheDirective, ContentEncoding, Encoding, Header,
+};
 use actix_web::middleware::DefaultHeaders;
-use actix_web::{HttpRequest, HttpResponse, guard, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, guard, web};
 
+use std::future::Future;
 use std::sync::Arc;
 
 use page_render::RenderedPage;
@@ -16,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::cache::Answer;
+use crate::cache::{Answer, Keep, SentPage, ShellVersion};
 use crate::error::ApiError;
 use crate::routes::{catalog, content};
 use crate::state::{AppState, SiteConfig};
@@ -243,15 +246,15 @@ fn head_tags(meta: &PageMeta, public_url: &str) -> String {
     tags.join("\n    ")
 }
 
-/// Renders the app's `index.html` with the page's head tags; never cached,
-/// so a new deployment's asset names are picked up at once.
+/// The app's `index.html` with the page's head tags; never cached by
+/// browsers, so a new deployment's asset names are picked up at once.
 async fn render(state: &AppState, meta: &PageMeta, status: StatusCode) -> HttpResponse {
     render_with(state, meta, status, &[], None).await
 }
 
-/// [`render`] with the page's structured data (JSON-LD) in its head and,
-/// when the server rendered it, the page itself in `#root` and the data it
-/// was rendered from in the head (the app starts from it, no second fetch).
+/// [`render`] with the page's structured data and rendered markup (see
+/// [`page_html`]), made for this one request (the not-found page, whose
+/// head names the unknown path).
 async fn render_with(
     state: &AppState,
     meta: &PageMeta,
@@ -259,6 +262,31 @@ async fn render_with(
     structured: &[serde_json::Value],
     page: Option<&RenderedPage>,
 ) -> HttpResponse {
+    match page_html(state, meta, structured, page).await {
+        Some(html) => HttpResponse::build(status)
+            .insert_header(CacheControl(vec![CacheDirective::NoCache]))
+            .content_type("text/html; charset=utf-8")
+            .body(html),
+        None => not_built(),
+    }
+}
+
+fn not_built() -> HttpResponse {
+    HttpResponse::ServiceUnavailable()
+        .content_type("text/plain; charset=utf-8")
+        .body("The website has not been built yet. Run `just build` (or `just run`), then reload.")
+}
+
+/// The app's `index.html` with the page's head tags, its structured data
+/// (JSON-LD) and, when the server rendered it, the page itself in `#root`
+/// and the data it was rendered from in the head (the app starts from it, no
+/// second fetch). `None` when the frontend is not built.
+async fn page_html(
+    state: &AppState,
+    meta: &PageMeta,
+    structured: &[serde_json::Value],
+    page: Option<&RenderedPage>,
+) -> Option<String> {
     let index = state.site.frontend_dir.join("index.html");
     let mut head = format!("{}\n    {}", head_tags(meta, &state.site.public_url), site_info_tag(&state.site));
     if !structured.is_empty() {
@@ -269,26 +297,67 @@ async fn render_with(
         head.push_str("\n    ");
         head.push_str(&query_state_tag(&page.state));
     }
-    let html = match tokio_fs_read(&index).await {
-        Some(template) => {
-            let template = template.replacen(HEAD_MARKER, &head, 1);
-            match page {
-                Some(page) => {
-                    template.replacen(ROOT_ELEMENT, &format!(r#"<div id="root">{}</div>"#, page.html), 1)
-                }
-                None => template,
-            }
-        }
-        None => {
-            return HttpResponse::ServiceUnavailable()
-                .content_type("text/plain; charset=utf-8")
-                .body("The website has not been built yet. Run `just build` (or `just run`), then reload.");
-        }
-    };
-    HttpResponse::build(status)
-        .insert_header(CacheControl(vec![CacheDirective::NoCache]))
-        .content_type("text/html; charset=utf-8")
-        .body(html)
+    let template = tokio_fs_read(&index).await?.replacen(HEAD_MARKER, &head, 1);
+    Some(match page {
+        Some(page) => template.replacen(ROOT_ELEMENT, &format!(r#"<div id="root">{}</div>"#, page.html), 1),
+        None => template,
+    })
+}
+
+/// The app shell's version, read for every page request: a `stat` of one
+/// file, far cheaper than making the page again.
+fn shell_version(state: &AppState) -> ShellVersion {
+    let metadata = std::fs::metadata(state.site.frontend_dir.join("index.html")).ok();
+    ShellVersion(metadata.and_then(|m| Some((m.modified().ok()?, m.len()))))
+}
+
+/// What a public page is made of (see [`page_html`]), and whether it may
+/// be kept: not when a part of it could not be read (it goes out without
+/// that part, and is made again next time).
+struct PageParts {
+    meta: PageMeta,
+    structured: Vec<serde_json::Value>,
+    page: Option<Arc<RenderedPage>>,
+    keep: Keep,
+}
+
+/// A public page answered from memory (`cache::SentPage`): made from
+/// `parts` on the first request after the catalogue (or the app shell)
+/// changed. `parts` reads what it needs only then (after the cache noted
+/// the catalogue's generation, so a change meanwhile is never kept);
+/// its error response (an unknown post) is sent as it is, never kept.
+async fn kept_page(
+    req: &HttpRequest,
+    state: &AppState,
+    key: &str,
+    parts: impl Future<Output = Result<PageParts, HttpResponse>>,
+) -> HttpResponse {
+    let shell = shell_version(state);
+    let made = state
+        .cache
+        .sent_page(key, shell, || async {
+            let PageParts { meta, structured, page, keep } = parts.await?;
+            let html = page_html(state, &meta, &structured, page.as_deref()).await.ok_or_else(not_built)?;
+            let failed = |error: &dyn std::fmt::Display| {
+                ApiError::internal(format!("page compression: {error}")).error_response()
+            };
+            // Compressed off the event loop: brotli takes a few milliseconds.
+            let sent = web::block(move || SentPage::new(shell, html))
+                .await
+                .map_err(|e| failed(&e))?
+                .map_err(|e| failed(&e))?;
+            Ok((sent, keep))
+        })
+        .await;
+    match made {
+        Ok(page) => page.respond(req),
+        Err(response) => response,
+    }
+}
+
+/// Both parts may be kept.
+fn both(a: Keep, b: Keep) -> Keep {
+    if a == Keep::Yes && b == Keep::Yes { Keep::Yes } else { Keep::No }
 }
 
 /// JSON made safe inside a `<script>` element: every `<` is escaped (valid
@@ -331,6 +400,15 @@ async fn server_rendered(state: &AppState, path: &str, key: &str) -> Option<Arc<
         .await
 }
 
+/// The page's markup when it is one the server renders, and whether the
+/// page may be kept: not when rendering failed (it goes out as the bare
+/// shell until it renders again), or the page is not rendered here at all.
+async fn markup_of(state: &AppState, path: &str) -> (Option<Arc<RenderedPage>>, Keep) {
+    let rendered = server_rendered(state, path, path).await;
+    let keep = if rendered.is_some() || state.pages.is_none() { Keep::Yes } else { Keep::No };
+    (rendered, keep)
+}
+
 /// The in-memory JSON of a catalogue read the server bundle asked for.
 async fn catalogue_answer(state: &AppState, api_path: &str) -> Result<Answer, ApiError> {
     let path = api_path.split_once('?').map_or(api_path, |(path, _)| path);
@@ -366,18 +444,14 @@ pub async fn app_page(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
         "" => "/",
         trimmed => trimmed,
     };
-    match static_page(path) {
-        Some(meta) => {
-            let structured = page_structured_data(&state, path).await;
-            let page = if SERVER_RENDERED.contains(&path) {
-                server_rendered(&state, path, path).await
-            } else {
-                None
-            };
-            render_with(&state, &meta, StatusCode::OK, &structured, page.as_deref()).await
-        }
-        None => not_found(&state, path).await,
-    }
+    let Some(meta) = static_page(path) else { return not_found(&state, path).await };
+    let parts = async {
+        let (structured, structured_kept) = page_structured_data(&state, path).await;
+        let (page, page_kept) =
+            if SERVER_RENDERED.contains(&path) { markup_of(&state, path).await } else { (None, Keep::Yes) };
+        Ok(PageParts { meta, structured, page, keep: both(structured_kept, page_kept) })
+    };
+    kept_page(&req, &state, path, parts).await
 }
 
 /// The not-found page (404), rendered on the server like the others.
@@ -386,12 +460,14 @@ async fn not_found(state: &AppState, path: &str) -> HttpResponse {
     render_with(state, &not_found_meta(path), StatusCode::NOT_FOUND, &[], page.as_deref()).await
 }
 
-/// A public page's JSON-LD. The catalogue is read as the page is served, so
-/// what the dashboard changed shows at once; when it cannot be read, the
-/// page goes out without that part (and the error is logged).
-async fn page_structured_data(state: &AppState, path: &str) -> Vec<serde_json::Value> {
+/// A public page's JSON-LD. The catalogue is read when the page is made
+/// (again after every change), so what the dashboard changed shows at once;
+/// when it cannot be read, the page goes out without that part (the error
+/// is logged) and is not kept.
+async fn page_structured_data(state: &AppState, path: &str) -> (Vec<serde_json::Value>, Keep) {
     let base = state.site.public_url.as_str();
-    match path {
+    let mut keep = Keep::Yes;
+    let graphs = match path {
         "/" => vec![structured_data::business(base)],
         "/contact" => {
             vec![
@@ -403,7 +479,10 @@ async fn page_structured_data(state: &AppState, path: &str) -> Vec<serde_json::V
             let mut graphs = vec![structured_data::breadcrumbs(base, &[("Experiences", "/services")])];
             match state.catalog.list_services().await {
                 Ok(services) => graphs.push(structured_data::services(base, &services)),
-                Err(error) => tracing::error!(%error, "structured data: services"),
+                Err(error) => {
+                    tracing::error!(%error, "structured data: services");
+                    keep = Keep::No;
+                }
             }
             graphs
         }
@@ -411,57 +490,71 @@ async fn page_structured_data(state: &AppState, path: &str) -> Vec<serde_json::V
             let mut graphs = vec![structured_data::breadcrumbs(base, &[("Shop", "/products")])];
             match state.catalog.list_products().await {
                 Ok(products) => graphs.push(structured_data::products(base, &products)),
-                Err(error) => tracing::error!(%error, "structured data: products"),
+                Err(error) => {
+                    tracing::error!(%error, "structured data: products");
+                    keep = Keep::No;
+                }
             }
             graphs
         }
         "/blog" => vec![structured_data::breadcrumbs(base, &[("Journal", "/blog")])],
         "/wellness-quiz" => vec![structured_data::breadcrumbs(base, &[("Wellness Quiz", "/wellness-quiz")])],
         _ => Vec::new(),
-    }
+    };
+    (graphs, keep)
 }
 
 /// `GET /bookings/manage/{token}`: a guest's booking page. Its head tags name
-/// the page, never the token (no canonical or og:url carries it).
-pub async fn manage_booking_page(state: web::Data<AppState>) -> HttpResponse {
+/// the page, never the token (no canonical or og:url carries it), so every
+/// guest's page is the same shell.
+pub async fn manage_booking_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     match static_page("/bookings/manage") {
-        Some(meta) => render(&state, &meta, StatusCode::OK).await,
+        Some(meta) => {
+            let parts = async { Ok(PageParts { meta, structured: Vec::new(), page: None, keep: Keep::Yes }) };
+            kept_page(&req, &state, "/bookings/manage", parts).await
+        }
         None => render(&state, &not_found_meta("/bookings/manage"), StatusCode::NOT_FOUND).await,
     }
 }
 
-/// `GET /blog/{slug}`: the post's own title, excerpt and image.
+/// `GET /blog/{slug}`: the post's own title, excerpt and image. Kept under
+/// its path only once the post was found (under its own spelling): unknown
+/// slugs are never kept, so they cannot fill the memory.
 pub async fn blog_post_page(
     req: HttpRequest,
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> HttpResponse {
-    let found = match domain::content::Slug::parse(&slug) {
-        Ok(slug) => state.content.get_post_by_slug(slug.as_str()).await.ok(),
-        Err(_) => None,
+    let parts = async {
+        let found = match domain::content::Slug::parse(&slug) {
+            Ok(slug) => state.content.get_post_by_slug(slug.as_str()).await.ok(),
+            Err(_) => None,
+        };
+        let Some(post) = found else {
+            // The app shows an unknown post on the post's own page (it asks
+            // the API), so this one goes out as the bare shell.
+            return Err(render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await);
+        };
+        let meta = PageMeta {
+            title: format!("{}{POST_TITLE_SUFFIX}", post.title),
+            description: post.excerpt.clone(),
+            path: format!("/blog/{}", post.slug.as_str()),
+            image: Some(post.image.clone()),
+            og_type: "article",
+            indexable: true,
+        };
+        let base = state.site.public_url.as_str();
+        let structured = vec![
+            structured_data::blog_post(base, &post),
+            structured_data::breadcrumbs(base, &[("Journal", "/blog"), (&post.title, &meta.path)]),
+        ];
+        let (page, keep) = markup_of(&state, &meta.path).await;
+        // Other spellings of the slug ("Forest-Bathing") find the post too,
+        // but only its own is kept: there are endless others.
+        let canonical = if post.slug.as_str() == slug.as_str() { Keep::Yes } else { Keep::No };
+        Ok(PageParts { meta, structured, page, keep: both(keep, canonical) })
     };
-    match found {
-        Some(post) => {
-            let meta = PageMeta {
-                title: format!("{}{POST_TITLE_SUFFIX}", post.title),
-                description: post.excerpt.clone(),
-                path: format!("/blog/{}", post.slug.as_str()),
-                image: Some(post.image.clone()),
-                og_type: "article",
-                indexable: true,
-            };
-            let base = state.site.public_url.as_str();
-            let structured = [
-                structured_data::blog_post(base, &post),
-                structured_data::breadcrumbs(base, &[("Journal", "/blog"), (&post.title, &meta.path)]),
-            ];
-            let page = server_rendered(&state, &meta.path, &meta.path).await;
-            render_with(&state, &meta, StatusCode::OK, &structured, page.as_deref()).await
-        }
-        // The app shows an unknown post on the post's own page (it asks the
-        // API), so this one goes out as the bare shell.
-        None => render(&state, &not_found_meta(req.path()), StatusCode::NOT_FOUND).await,
-    }
+    kept_page(&req, &state, &format!("/blog/{slug}"), parts).await
 }
 
 pub async fn sitemap(state: web::Data<AppState>) -> HttpResponse {
@@ -498,11 +591,57 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
 }
 
 /// Hashed build assets: the name changes with the content, so browsers may
-/// keep them forever.
-pub fn assets(state: &AppState) -> impl HttpServiceFactory + use<> {
+/// keep them forever. Scripts and stylesheets come with a brotli copy made
+/// at build time at the highest quality (`file.js.br`, frontend/build),
+/// sent to browsers that take brotli: smaller than compressing each
+/// response on the fly, and no work per request.
+pub fn assets(_state: &AppState) -> impl HttpServiceFactory + use<> {
     web::scope("/assets")
         .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
-        .service(Files::new("", state.site.frontend_dir.join("assets")).use_etag(true))
+        .service(
+            web::resource("/{name}")
+                .route(web::get().to(asset))
+                .route(web::head().to(asset))
+                .default_service(web::to(|| async {
+                    HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish()
+                })),
+        )
+}
+
+/// A file of the build's `assets/` folder, its brotli copy when there is one
+/// and the browser takes it.
+async fn asset(req: HttpRequest, state: web::Data<AppState>, name: web::Path<String>) -> HttpResponse {
+    // One plain file name of the build (`index-3f9a1c.js`): nothing that
+    // could leave the folder.
+    let plain_name = !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !plain_name {
+        return HttpResponse::NotFound().finish();
+    }
+    let folder = state.site.frontend_dir.join("assets");
+    let supported = [Encoding::brotli(), Encoding::identity()];
+    let takes_brotli = AcceptEncoding::parse(&req)
+        .ok()
+        .and_then(|accepted| accepted.negotiate(supported.iter()))
+        .is_some_and(|chosen| chosen == Encoding::brotli());
+    let extension = std::path::Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
+    let compressed = folder.join(format!("{name}.br"));
+    let file = if takes_brotli && compressed.is_file() {
+        NamedFile::open(&compressed).map(|file| {
+            file.set_content_type(actix_files::file_extension_to_mime(extension))
+                .set_content_encoding(ContentEncoding::Brotli)
+        })
+    } else {
+        NamedFile::open(folder.join(name.as_str()))
+    };
+    match file {
+        Ok(file) => {
+            let mut response = file.use_etag(true).disable_content_disposition().into_response(&req);
+            response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("Accept-Encoding"));
+            response
+        }
+        Err(_) => HttpResponse::NotFound().finish(),
+    }
 }
 
 /// Demo and uploaded media: stable names, cached for a day. An image with

@@ -1,19 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { RouterProvider, type DataRouter } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { AppProvider } from './provider';
 
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 /**
- * The whole app for a router: the browser's (main.tsx) and the server
- * renderer's (entry-server.tsx) render this same tree, so hydration matches.
+ * The whole app inside a router: the browser's (main.tsx, BrowserRouter) and
+ * the server renderer's (entry-server.tsx, StaticRouter) render this same
+ * tree with the same route table, so hydration matches. The declarative
+ * router, not the data router: the app loads its data with TanStack Query,
+ * and the data router's machinery would weigh a fifth of the first visit.
  */
-export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
+export function App({ routes, queryClient }: { routes: RouteObject[]; queryClient: QueryClient }) {
   return (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        {/* What react-router/dom's RouterProvider adds, without its second copy of React Router in Node tests. */}
-        <RouterProvider router={router} flushSync={(update) => void flushSync(update)} />
+        <Routes routes={routes} />
       </AppProvider>
     </StrictMode>
   );

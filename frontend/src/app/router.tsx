@@ -1,5 +1,5 @@
 import { lazy, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { replayEarlyClick } from '@/lib/early-clicks';
 import { createRoutes, type PageRoute } from './route-table';
 
@@ -47,7 +47,3 @@ export const routes = withEarlyClickReplay(
     adminDashboard: onDemand(() => import('@/features/admin/admin-dashboard')),
   }),
 );
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -1,11 +1,12 @@
 /*
  * A guest on a slow phone taps as soon as a button is on screen. On a page the
- * server rendered, that can be before the page's code has arrived, and React
- * 19 drops a click on server HTML it has not hydrated yet (it hydrates that
- * part later without replaying the event). So, until the page has hydrated,
- * the last click on a button of the page (inside `<main>`: the header and
- * footer hydrate at once) is remembered and replayed once the page is live.
- * Links need nothing: before hydration they navigate as plain links.
+ * server rendered, that can be before the app's code has arrived (boot.ts asks
+ * for it after the first paint), and React 19 drops a click on server HTML it
+ * has not hydrated yet (it hydrates that part later without replaying the
+ * event). So, until the page has hydrated, the last click on a button of the
+ * app (the page's, the header's menu or cart) is remembered and replayed once
+ * the page is live. Links need nothing: before hydration they navigate as
+ * plain links.
  *
  * A form of the page is held the same way: sent before hydration, the browser
  * would submit it the old way, a GET of this page with every field in the
@@ -18,29 +19,45 @@ let pending: HTMLElement | null = null;
 
 function remember(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
-  const button = target?.closest('#main button');
+  const button = target?.closest('#root button');
   if (button instanceof HTMLElement) pending = button;
 }
 
 function holdSubmission(event: SubmitEvent) {
   const form = event.target instanceof HTMLFormElement ? event.target : null;
-  if (!form?.closest('#main')) return;
+  if (!form?.closest('#root')) return;
   event.preventDefault();
   if (event.submitter instanceof HTMLElement) pending = event.submitter;
 }
 
-/** From the start of hydration of a server-rendered page (main.tsx). */
+/** From the first moment of a server-rendered page (boot.ts). */
 export function rememberEarlyClicks(): void {
   document.addEventListener('click', remember, true);
   document.addEventListener('submit', holdSubmission, true);
 }
 
-/** Once the page has hydrated: stop remembering and replay the remembered click. */
+/**
+ * A press as the browser makes one: pointer and mouse down, focus, up, then
+ * the click. Controls that act on the press (tabs, select menus) answer as
+ * well as those that act on the click.
+ */
+function press(button: HTMLElement) {
+  const down = { bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: 1 };
+  const up = { ...down, buttons: 0 };
+  button.dispatchEvent(new PointerEvent('pointerdown', { ...down, pointerType: 'mouse', isPrimary: true }));
+  button.dispatchEvent(new MouseEvent('mousedown', down));
+  button.focus();
+  button.dispatchEvent(new PointerEvent('pointerup', { ...up, pointerType: 'mouse', isPrimary: true }));
+  button.dispatchEvent(new MouseEvent('mouseup', up));
+  button.click();
+}
+
+/** Once the page has hydrated: stop remembering and replay the remembered press. */
 export function replayEarlyClick(): void {
   if (typeof document === 'undefined') return;
   document.removeEventListener('click', remember, true);
   document.removeEventListener('submit', holdSubmission, true);
   const button = pending;
   pending = null;
-  if (button?.isConnected) button.click();
+  if (button?.isConnected) press(button);
 }

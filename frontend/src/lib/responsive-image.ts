@@ -54,3 +54,18 @@ export function imageAttributes(image: ResponsiveImage, { sizes, priority = fals
     fetchPriority: priority ? ('high' as const) : undefined,
   };
 }
+
+/**
+ * The <source> of a <picture> for screens matching `media` (art direction:
+ * another cut of the picture), with its own variants, `sizes` and intrinsic
+ * size, so the box is reserved in that cut's proportions.
+ */
+export function sourceAttributes(image: ResponsiveImage, { media, sizes }: { media: string; sizes: string }) {
+  return {
+    media,
+    srcSet: image.srcSet ?? image.src,
+    sizes: image.srcSet ? sizes : undefined,
+    width: image.width,
+    height: image.height,
+  };
+}

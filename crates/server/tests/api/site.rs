@@ -618,3 +618,117 @@ async fn the_browser_app_gets_time_zone_and_titles_from_the_server() {
     let (_, _, html) = page(&app, &format!("/blog/{post}")).await;
     assert!(html.contains(" | Golden Pine Journal</title>"), "a post's title ends with the suffix");
 }
+
+/// `GET {path}` sent with `Accept-Encoding: {encoding}` (and `If-None-Match`).
+async fn get_encoded(app: &TestApp, path: &str, encoding: &str, if_none_match: Option<&str>) -> Response {
+    let mut request = app.request(reqwest::Method::GET, path).header("Accept-Encoding", encoding);
+    if let Some(tag) = if_none_match {
+        request = request.header("If-None-Match", tag);
+    }
+    request.send().await.expect("sent")
+}
+
+fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    brotli::BrotliDecompress(&mut &bytes[..], &mut out).expect("a brotli stream");
+    out
+}
+
+fn ungzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("a gzip stream");
+    out
+}
+
+#[tokio::test]
+async fn pages_go_out_from_memory_in_the_encoding_asked_for_with_a_tag_each() {
+    let (app, _frontend) = site().await;
+    for path in ["/", "/services", &format!("/blog/{}", app.demo_slug().await)] {
+        let plain = get_encoded(&app, path, "identity", None).await;
+        assert!(header(plain.headers(), "content-encoding").is_empty(), "{path}");
+        let plain_tag = header(plain.headers(), "etag");
+        let html = plain.bytes().await.expect("html");
+        assert!(std::str::from_utf8(&html).expect("utf-8").contains("<title>"), "{path}");
+
+        let br = get_encoded(&app, path, "gzip, deflate, br, zstd", None).await;
+        assert_eq!(header(br.headers(), "content-encoding"), "br", "{path}: the browser's first choice");
+        assert!(header(br.headers(), "vary").to_ascii_lowercase().contains("accept-encoding"), "{path}");
+        assert!(header(br.headers(), "cache-control").contains("no-cache"), "{path}: revalidated");
+        let br_tag = header(br.headers(), "etag");
+        let compressed = br.bytes().await.expect("body");
+        assert!(compressed.len() * 3 < html.len(), "{path}: {} of {} bytes", compressed.len(), html.len());
+        assert_eq!(unbrotli(&compressed), html.to_vec(), "{path}: the same page");
+
+        let gzip = get_encoded(&app, path, "gzip", None).await;
+        assert_eq!(header(gzip.headers(), "content-encoding"), "gzip", "{path}");
+        let gzip_tag = header(gzip.headers(), "etag");
+        assert_eq!(ungzip(&gzip.bytes().await.expect("body")), html.to_vec(), "{path}: the same page");
+
+        // One strong tag per representation; a browser's revalidation of its own costs no body.
+        let tags = [&plain_tag, &br_tag, &gzip_tag];
+        assert!(tags.iter().all(|tag| tag.starts_with('"') && tag.ends_with('"')), "{tags:?}");
+        assert!(plain_tag != br_tag && br_tag != gzip_tag && plain_tag != gzip_tag, "{tags:?}");
+        let again = get_encoded(&app, path, "br", Some(&br_tag)).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+        assert!(again.bytes().await.expect("body").is_empty());
+        let other = get_encoded(&app, path, "br", Some(&plain_tag)).await;
+        assert_eq!(other.status(), StatusCode::OK, "{path}: another representation's tag is not a match");
+    }
+}
+
+#[tokio::test]
+async fn a_page_kept_in_memory_follows_the_catalogue_and_the_app_shell() {
+    let (app, frontend) = site().await;
+    let token = app.admin_token().await;
+    let path = format!("/blog/{}", app.demo_slug().await);
+    let before = get_encoded(&app, &path, "br", None).await;
+    let tag = header(before.headers(), "etag");
+    let post = app.get_json(&format!("/api/blog-posts/{}", app.demo_slug().await)).await;
+    let mut changed = post.clone();
+    changed["title"] = json!("A Lantern-Lit Walk");
+    let id = post["id"].as_str().expect("id");
+    expect_json(app.put_as(&token, &format!("/api/admin/blog-posts/{id}"), &changed).await, StatusCode::OK)
+        .await;
+    let after = get_encoded(&app, &path, "br", Some(&tag)).await;
+    assert_eq!(after.status(), StatusCode::OK, "the kept page was forgotten with the change");
+    let html = String::from_utf8(unbrotli(&after.bytes().await.expect("body"))).expect("utf-8");
+    assert!(html.contains("A Lantern-Lit Walk | Golden Pine Journal"), "the new title");
+
+    // A rebuilt frontend (a new app shell) is picked up on the next request.
+    let shell = std::fs::read_to_string(frontend.0.join("index.html")).expect("shell");
+    std::fs::write(frontend.0.join("index.html"), shell.replace("app-4f3a9c.js", "app-77e1b2c0.js"))
+        .expect("rebuilt");
+    let (_, _, html) = page(&app, &path).await;
+    assert!(html.contains("/assets/app-77e1b2c0.js"), "the new build's script");
+}
+
+#[tokio::test]
+async fn hashed_assets_go_out_in_their_build_time_brotli_copy_to_browsers_that_take_it() {
+    let (app, frontend) = site().await;
+    let script = "console.log('pine');\n".repeat(40);
+    std::fs::write(frontend.0.join("assets/app-4f3a9c.js"), &script).expect("asset");
+    let mut copy = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams { quality: 11, ..Default::default() };
+    brotli::BrotliCompress(&mut script.as_bytes(), &mut copy, &params).expect("compressed");
+    std::fs::write(frontend.0.join("assets/app-4f3a9c.js.br"), &copy).expect("copy");
+
+    let response = get_encoded(&app, "/assets/app-4f3a9c.js", "gzip, deflate, br", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(response.headers(), "content-encoding"), "br");
+    assert!(header(response.headers(), "content-type").contains("javascript"));
+    assert!(header(response.headers(), "content-disposition").is_empty(), "shown, not downloaded");
+    assert!(header(response.headers(), "vary").to_ascii_lowercase().contains("accept-encoding"));
+    assert!(header(response.headers(), "cache-control").contains("immutable"));
+    let br_tag = header(response.headers(), "etag");
+    assert_eq!(response.bytes().await.expect("body").to_vec(), copy, "the copy made at build time, as it is");
+
+    let plain = get_encoded(&app, "/assets/app-4f3a9c.js", "identity", None).await;
+    assert!(header(plain.headers(), "content-encoding").is_empty());
+    assert_ne!(header(plain.headers(), "etag"), br_tag, "a tag per representation");
+    assert_eq!(plain.text().await.expect("script"), script);
+    assert_eq!(
+        get_encoded(&app, "/assets/nothing-here.js", "br", None).await.status(),
+        StatusCode::NOT_FOUND
+    );
+}

@@ -1,11 +1,14 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from './header';
+import { PageErrorBoundary } from './page-error-boundary';
+import { ScrollMemory } from './scroll-memory';
 import { BookingProvider } from '@/features/booking/booking-provider';
 import { LazyCartSheet } from '@/features/cart/components/lazy-cart-sheet';
 import { CartProvider } from '@/features/cart/cart-provider';
 
 export function PublicLayout() {
+  const { pathname } = useLocation();
   return (
     <CartProvider>
       <BookingProvider>
@@ -15,11 +18,13 @@ export function PublicLayout() {
         <Header />
         <main id="main" tabIndex={-1} className="min-h-[70vh] outline-none">
           {/* Pages arrive through the router (loaded before it shows them), never suspended here. */}
-          <Outlet />
+          <PageErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </main>
         <Footer />
         <LazyCartSheet />
-        <ScrollRestoration />
+        <ScrollMemory />
       </BookingProvider>
     </CartProvider>
   );

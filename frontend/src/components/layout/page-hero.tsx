@@ -31,12 +31,10 @@ export function PageHero({
       <div aria-hidden className="grain absolute inset-0 -z-10" />
       <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-ink/80 via-ink/60 to-surface" />
       <div className="mx-auto max-w-4xl px-5 pb-16 pt-36 text-center sm:px-8 sm:pb-20 sm:pt-44">
-        <p className="eyebrow animate-fade-up">{eyebrow}</p>
-        <h1 className="mt-5 animate-fade-up font-display text-5xl text-ivory [animation-delay:80ms] sm:text-6xl lg:text-7xl">{title}</h1>
-        <span className="gold-rule mx-auto mt-8 animate-fade-in [animation-delay:200ms]" />
-        {children ? (
-          <div className="mx-auto mt-7 max-w-2xl animate-fade-up text-lg text-sand [animation-delay:160ms]">{children}</div>
-        ) : null}
+        <p className="eyebrow">{eyebrow}</p>
+        <h1 className="mt-5 font-display text-5xl text-ivory sm:text-6xl lg:text-7xl">{title}</h1>
+        <span className="gold-rule mx-auto mt-8" />
+        {children ? <div className="mx-auto mt-7 max-w-2xl text-lg text-sand">{children}</div> : null}
       </div>
     </section>
   );
