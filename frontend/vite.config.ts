@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin, type UserConfig } from 'vite';
 import { imagetools } from 'vite-imagetools';
+import { appShellChunk } from './build/app-shell-chunk.ts';
 import { cropDirective } from './build/crop-directive.ts';
 import { latinCoreFonts } from './build/latin-core-fonts.ts';
 import { precompress } from './build/precompress.ts';
@@ -63,6 +64,20 @@ function noModuleLoader(): Plugin {
   };
 }
 
+const appShell = appShellChunk({ main: /\/src\/main\.tsx$/, entry: /\/src\/boot\.ts$/ });
+
+/*
+ * The browser bundle: the app's code of a first visit in one chunk
+ * (build/app-shell-chunk.ts). No modulepreload polyfill: every browser the
+ * site supports preloads modules itself (one without only loses the hint).
+ */
+const browserBundle = {
+  build: {
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: appShell.groups } } },
+  },
+} satisfies { build: UserConfig['build'] };
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The favicon and Open Graph image belong to the client build only. The
   // artwork's widths (src/config/artwork.ts) are made in both builds, to the
@@ -74,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     imagetools({ extendTransforms: (builtins) => [cropDirective, ...builtins] }),
-    ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts(), precompress()]),
+    ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts(), precompress(), appShell.plugin]),
   ],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(isSsrBuild ? serverBundle.aliases : [])],
@@ -90,7 +105,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server serves dist/ with long-lived caching of hashed assets.
     assetsInlineLimit: 2048,
     sourcemap: false,
-    ...(isSsrBuild ? serverBundle.build : {}),
+    ...(isSsrBuild ? serverBundle.build : browserBundle.build),
   },
   test: {
     environment: 'jsdom',

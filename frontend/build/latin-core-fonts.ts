@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
  * fetches the rest only for a page that uses one of its characters: the
  * first screen of every page of the demo needs the core alone. Every other
  * subset (Latin Extended, Cyrillic, Vietnamese...) stays as Fontsource
- * declares it. Derived at build time from the installed Fontsource package,
+ * declares it. The split files keep the OpenType features the site uses. Derived at build time from the installed Fontsource package,
  * into `.generated/fonts/` (fonts.css and the files), which src/index.css
  * imports; made again only when the package changes.
  */
@@ -40,6 +40,15 @@ const coreCodePoints = [
   0x2026, // …
   0x2122, // ™
 ];
+
+/*
+ * The OpenType features kept: what browsers apply to every text (kerning,
+ * standard ligatures, contextual forms, marks, variable-font substitutions)
+ * and tabular figures (prices are set with `tabular-nums`). The faces'
+ * others (small capitals, old-style figures, stylistic sets) are never
+ * asked for, and their glyphs are a sixth of a file.
+ */
+const keepFeatures = ['kern', 'liga', 'clig', 'calt', 'ccmp', 'locl', 'mark', 'mkmk', 'rlig', 'rvrn', 'tnum'];
 
 export const generatedFontsDir = new URL('../.generated/fonts/', import.meta.url);
 
@@ -93,7 +102,7 @@ async function generate(root: string): Promise<void> {
   const require = createRequire(join(root, 'package.json'));
   const out = generatedFontsDir.pathname;
   const sources = stylesheets.map((sheet) => require.resolve(sheet));
-  if (await newer(join(out, 'fonts.css'), sources)) return;
+  if (await newer(join(out, 'fonts.css'), [...sources, new URL(import.meta.url).pathname])) return;
   await mkdir(out, { recursive: true });
   const coreText = String.fromCodePoint(...coreCodePoints.filter((c) => c >= 0x20 && c !== 0x7f));
   const declarations: string[] = [];
@@ -116,7 +125,7 @@ async function generate(root: string): Promise<void> {
       ];
       for (const [part, codePoints, text] of parts) {
         const name = face.file.replace('-latin-', `-latin-${part}-`);
-        await writeFile(join(out, name), await subsetFont(bytes, text, { targetFormat: 'woff2' }));
+        await writeFile(join(out, name), await subsetFont(bytes, text, { targetFormat: 'woff2', keepFeatures }));
         declarations.push(
           face.block
             .replace(`url(./files/${face.file})`, `url(./${name})`)

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api/client';
+import { apiClient } from './api-client';
 import { blogKeys } from './keys';
 
 /** Newest first (the server's order). */
 export async function getBlogPosts() {
+  const { api, unwrap } = await apiClient();
   return unwrap(await api.GET('/api/blog-posts'));
 }
 

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api/client';
+import { apiClient } from './api-client';
 import { serviceKeys } from './keys';
 
 export async function getServices() {
+  const { api, unwrap } = await apiClient();
   return unwrap(await api.GET('/api/services'));
 }
 
