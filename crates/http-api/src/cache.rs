@@ -46,6 +46,10 @@ struct Entries {
 #[derive(Default)]
 pub struct CatalogueCache {
     entries: RwLock<Entries>,
+    /// Taken to make a page: a burst of first requests for a page (after a
+    /// change, many guests at once) makes it once, and the others are
+    /// answered with it, instead of each rendering and compressing its own.
+    making: tokio::sync::Mutex<()>,
 }
 
 impl CatalogueCache {
@@ -128,11 +132,17 @@ impl CatalogueCache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<(SentPage, Keep), E>>,
     {
-        let (kept, generation) = {
-            let entries = self.read();
+        let kept = |cache: &Self| {
+            let entries = cache.read();
             (entries.sent.get(key).filter(|page| page.shell == shell).cloned(), entries.generation)
         };
-        if let Some(page) = kept {
+        if let (Some(page), _) = kept(self) {
+            return Ok(page);
+        }
+        let _turn = self.making.lock().await;
+        // Made by the request this one waited for?
+        let (made, generation) = kept(self);
+        if let Some(page) = made {
             return Ok(page);
         }
         let (page, keep) = make().await?;
@@ -160,8 +170,11 @@ pub(crate) enum Keep {
 pub(crate) struct ShellVersion(pub(crate) Option<(std::time::SystemTime, u64)>);
 
 /// A public page as it is sent, in each encoding it is sent in: made once
-/// per catalogue change (brotli at quality 10 and gzip at 9, a few
-/// milliseconds), so no request compresses it again.
+/// per catalogue change, so no request compresses it again. Brotli at
+/// quality 5 with a 256 KiB window (a page is smaller than that): a
+/// millisecond or two for the home page and a tenth larger than quality 10,
+/// which takes ten times as long and far more memory; gzip at 9 for the
+/// browsers without brotli.
 pub(crate) struct SentPage {
     shell: ShellVersion,
     /// A hash of the HTML: each encoding's strong `ETag` is made from it.
@@ -175,7 +188,7 @@ impl SentPage {
     pub(crate) fn new(shell: ShellVersion, html: String) -> std::io::Result<Self> {
         use std::io::Write;
         let mut brotli = Vec::new();
-        let params = brotli::enc::BrotliEncoderParams { quality: 10, lgwin: 22, ..Default::default() };
+        let params = brotli::enc::BrotliEncoderParams { quality: 5, lgwin: 18, ..Default::default() };
         brotli::BrotliCompress(&mut html.as_bytes(), &mut brotli, &params)?;
         let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         gzip.write_all(html.as_bytes())?;

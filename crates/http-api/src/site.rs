@@ -338,14 +338,11 @@ async fn kept_page(
         .sent_page(key, shell, || async {
             let PageParts { meta, structured, page, keep } = parts.await?;
             let html = page_html(state, &meta, &structured, page.as_deref()).await.ok_or_else(not_built)?;
-            let failed = |error: &dyn std::fmt::Display| {
-                ApiError::internal(format!("page compression: {error}")).error_response()
-            };
-            // Compressed off the event loop: brotli takes a few milliseconds.
-            let sent = web::block(move || SentPage::new(shell, html))
-                .await
-                .map_err(|e| failed(&e))?
-                .map_err(|e| failed(&e))?;
+            // Compressed here, on the worker: a page takes a millisecond or
+            // two at brotli's quality 5, once per change, and a blocking
+            // thread would grow an allocator arena of its own for it.
+            let sent = SentPage::new(shell, html)
+                .map_err(|error| ApiError::internal(format!("page compression: {error}")).error_response())?;
             Ok((sent, keep))
         })
         .await;

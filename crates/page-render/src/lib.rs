@@ -132,7 +132,7 @@ impl PageRenderer {
 
 struct Engine {
     // Kept for the context's lifetime; the runtime holds the limits.
-    _runtime: Runtime,
+    runtime: Runtime,
     context: Context,
     /// Milliseconds since `epoch` after which a running call is stopped.
     deadline: Arc<AtomicU64>,
@@ -151,7 +151,7 @@ impl Engine {
             epoch.elapsed().as_millis() as u64 > watched.load(Ordering::Relaxed)
         })));
         let context = Context::full(&runtime).map_err(script_error)?;
-        let engine = Self { _runtime: runtime, context, deadline, epoch };
+        let engine = Self { runtime, context, deadline, epoch };
         engine.within_time_limit(|| {
             engine.context.with(|ctx| -> Result<(), RenderError> {
                 install_console(&ctx).map_err(|e| caught(&ctx, e))?;
@@ -187,6 +187,10 @@ impl Engine {
             }
             Call::Render { url, data, site_info, reply } => {
                 let _ = reply.send(self.within_time_limit(|| self.render(&url, &data, &site_info)));
+                // A page's garbage (its element tree, its strings) is freed
+                // now, between renders, so the engine's heap stays at the
+                // size of one render instead of growing to the next collection.
+                self.runtime.run_gc();
             }
         }
     }

@@ -263,7 +263,18 @@ impl Application {
             }
             None => (None, None),
         };
-        let server = HttpServer::new(move || http_api::build_app(state.clone())).listen(listener)?.run();
+        // The workers' blocking pools (the store's calls, file reads) have
+        // as many threads together as the connection pool has connections:
+        // a thread more could only wait for a connection, while costing its
+        // stack and its allocator arena's memory.
+        let workers = std::thread::available_parallelism().map_or(2, usize::from);
+        let connections = usize::try_from(config.database_pool_size).unwrap_or(10);
+        let blocking_threads = connections.div_ceil(workers).max(2);
+        let server = HttpServer::new(move || http_api::build_app(state.clone()))
+            .workers(workers)
+            .worker_max_blocking_threads(blocking_threads)
+            .listen(listener)?
+            .run();
         Ok(Self { port, metrics_port, server, metrics_server, mail_worker })
     }
 
