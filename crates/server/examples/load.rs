@@ -19,8 +19,9 @@ struct Scenario {
     method: Method,
     path: String,
     body: Option<Value>,
-    /// Sent with every request (an `If-None-Match` for the 304 path).
-    if_none_match: Option<String>,
+    /// Sent with every request (an `If-None-Match` for the 304 path, the
+    /// encodings a browser takes); `{n}` in a value is numbered as in the body.
+    headers: Vec<(&'static str, String)>,
 }
 
 fn memory_kib(pid: u32, field: &str) -> u64 {
@@ -105,6 +106,8 @@ async fn main() -> anyhow::Result<()> {
         "items": [{"productId": unlimited["id"], "productName": unlimited["name"], "price": price, "quantity": 1}],
         "subtotal": money(cents), "tax": money(tax), "shipping": money(shipping),
         "total": money(cents + tax + shipping)});
+    let mut keyed_order = order.clone();
+    keyed_order["email"] = json!("keyed-{n}@example.com");
 
     let scenarios = vec![
         Scenario {
@@ -112,42 +115,42 @@ async fn main() -> anyhow::Result<()> {
             method: Method::GET,
             path: "/api/products".into(),
             body: None,
-            if_none_match: None,
+            headers: Vec::new(),
         },
         Scenario {
             name: "GET /api/products (304)",
             method: Method::GET,
             path: "/api/products".into(),
             body: None,
-            if_none_match: products_etag,
+            headers: products_etag.map(|tag| ("If-None-Match", tag)).into_iter().collect(),
         },
         Scenario {
             name: "GET /api/blog-posts",
             method: Method::GET,
             path: "/api/blog-posts".into(),
             body: None,
-            if_none_match: None,
+            headers: Vec::new(),
         },
         Scenario {
             name: "GET /api/services",
             method: Method::GET,
             path: "/api/services".into(),
             body: None,
-            if_none_match: None,
+            headers: Vec::new(),
         },
         Scenario {
             name: "GET /api/products/{id}/media",
             method: Method::GET,
             path: format!("/api/products/{product_id}/media"),
             body: None,
-            if_none_match: None,
+            headers: Vec::new(),
         },
         Scenario {
             name: "GET /api/check-availability",
             method: Method::GET,
             path: format!("/api/check-availability?date={date}&serviceId=massage"),
             body: None,
-            if_none_match: None,
+            headers: Vec::new(),
         },
         Scenario {
             name: "POST /api/bookings (write)",
@@ -156,27 +159,50 @@ async fn main() -> anyhow::Result<()> {
             // A new guest each time: one guest may hold only 5 pending requests a day.
             body: Some(json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
                 "service": "spa", "date": date, "time": "11:00"})),
-            if_none_match: None,
+            headers: Vec::new(),
         },
         Scenario {
             name: "POST /api/orders (write)",
             method: Method::POST,
             path: "/api/orders".into(),
             body: Some(order),
-            if_none_match: None,
+            headers: Vec::new(),
+        },
+        Scenario {
+            name: "POST /api/bookings (write, keyed)",
+            method: Method::POST,
+            path: "/api/bookings".into(),
+            // As the site sends it: every attempt carries an Idempotency-Key.
+            body: Some(json!({"firstName": "Bench", "lastName": "Keyed", "email": "keyed-{n}@example.com",
+                "service": "massage", "date": date, "time": "13:00"})),
+            headers: vec![("Idempotency-Key", "bench-booking-{n}".to_owned())],
+        },
+        Scenario {
+            name: "POST /api/orders (write, keyed)",
+            method: Method::POST,
+            path: "/api/orders".into(),
+            body: Some(keyed_order),
+            headers: vec![("Idempotency-Key", "bench-order-{n}".to_owned())],
         },
         Scenario {
             name: "GET / (page with head tags)",
             method: Method::GET,
             path: "/".into(),
             body: None,
-            if_none_match: None,
+            headers: Vec::new(),
+        },
+        Scenario {
+            name: "GET / (brotli, as browsers ask)",
+            method: Method::GET,
+            path: "/".into(),
+            body: None,
+            headers: vec![("Accept-Encoding", "gzip, deflate, br, zstd".to_owned())],
         },
     ];
 
     println!("{seconds} s per scenario, {CONCURRENCY} concurrent clients, server pid {pid}\n");
     println!(
-        "{:<32} {:>9} {:>9} {:>9} {:>9} {:>7}",
+        "{:<34} {:>9} {:>9} {:>9} {:>9} {:>7}",
         "scenario", "req/s", "p50 ms", "p99 ms", "max ms", "errors"
     );
     for scenario in scenarios.iter().filter(|scenario| scenario.name.contains(&only)) {
@@ -204,18 +230,18 @@ async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duratio
             (client.clone(), stop.clone(), errors.clone(), sequence.clone());
         let url = format!("{base}{}", scenario.path);
         let (method, body) = (scenario.method.clone(), scenario.body.clone());
-        let if_none_match = scenario.if_none_match.clone();
+        let headers = scenario.headers.clone();
         workers.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
                 let mut request = client.request(method.clone(), &url);
+                let n = sequence.fetch_add(1, Ordering::Relaxed).to_string();
                 if let Some(body) = &body {
-                    let n = sequence.fetch_add(1, Ordering::Relaxed).to_string();
                     let text = body.to_string().replace("{n}", &n);
                     request = request.header("Content-Type", "application/json").body(text);
                 }
-                if let Some(tag) = &if_none_match {
-                    request = request.header("If-None-Match", tag);
+                for (name, value) in &headers {
+                    request = request.header(*name, value.replace("{n}", &n));
                 }
                 let start = Instant::now();
                 match request.send().await {
@@ -245,7 +271,7 @@ async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duratio
         latencies.get(((latencies.len() as f64 - 1.0) * q) as usize).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
     };
     println!(
-        "{:<32} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>7}",
+        "{:<34} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>7}",
         scenario.name,
         latencies.len() as f64 / duration.as_secs_f64(),
         pick(0.5),
