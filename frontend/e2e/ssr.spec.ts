@@ -194,7 +194,7 @@ test.describe('server-rendered public pages', () => {
   test('a tab pressed before the code has arrived is chosen once the page is live', async ({ page }) => {
     // Tabs act on the press (mouse down, focus), not on the click: the replay
     // presses as the browser does. The app's own code is held this time.
-    const chunk = await holdChunk(page, /\/assets\/main-[\w-]+\.js$/);
+    const chunk = await holdChunk(page, /\/assets\/app-[\w-]+\.js$/);
     await page.goto('/products', { waitUntil: 'domcontentloaded' });
     await chunk.requested;
     const candles = page.getByRole('tab', { name: 'Candles' });
