@@ -610,15 +610,9 @@ fn write_bookings(
 ) -> RepoResult<Vec<Result<Created<Booking>, BookingError>>> {
     // Each request's record id, decided now so that its key can name it.
     let ids: Vec<Uuid> = requests.iter().map(|_| Uuid::new_v4()).collect();
-    let claims: Vec<(&IdempotencyKey, Uuid)> =
-        requests.iter().zip(&ids).filter_map(|(r, id)| Some((r.key.as_ref()?, *id))).collect();
-    let mut uses = idempotency::claim_all(conn, Operation::RequestBooking, &claims, Utc::now())?.into_iter();
-    let uses: Vec<KeyUse> =
-        requests.iter().map(|r| r.key.as_ref().and_then(|_| uses.next()).unwrap_or(KeyUse::First)).collect();
-    let repeated = load_bookings(
-        conn,
-        uses.iter().filter_map(|u| if let KeyUse::Repeat(id) = u { Some(*id) } else { None }),
-    )?;
+    let keys: Vec<Option<&IdempotencyKey>> = requests.iter().map(|r| r.key.as_ref()).collect();
+    let uses = idempotency::claim_all(conn, Operation::RequestBooking, &keys, &ids, Utc::now())?;
+    let repeated = load_bookings(conn, &idempotency::repeated_ids(&uses))?;
 
     // The requests that act, decided together under their dates' locks.
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
@@ -684,16 +678,12 @@ fn write_bookings(
 }
 
 /// The bookings with these ids, by id.
-fn load_bookings(
-    conn: &mut PgConnection,
-    ids: impl Iterator<Item = Uuid>,
-) -> RepoResult<HashMap<Uuid, Booking>> {
-    let ids: Vec<Uuid> = ids.collect();
+fn load_bookings(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<HashMap<Uuid, Booking>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
     let rows = bookings::table
-        .filter(bookings::id.eq_any(&ids))
+        .filter(bookings::id.eq_any(ids))
         .select(BookingRow::as_select())
         .load(conn)
         .map_err(storage)?;

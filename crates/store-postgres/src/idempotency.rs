@@ -31,12 +31,32 @@ impl Operation {
     }
 }
 
-/// Claims each key for its request, all in the caller's transaction:
-/// `First` means act (the key is held until the transaction ends, already
-/// naming `resource`, the id the request's record will have); otherwise
-/// what was answered before, or a reuse. The keys must differ from each
-/// other (a batch never holds one key twice).
+/// Claims each request's key (if it came with one) for it, all in the
+/// caller's transaction, and answers one use per request: `First` means act
+/// (a request without a key always does; a key is held until the
+/// transaction ends, already naming the request's entry of `resources`, the
+/// id its record will have); otherwise what was answered before, or a
+/// reuse. The keys must differ from each other (a batch never holds one key
+/// twice).
 pub(crate) fn claim_all(
+    conn: &mut PgConnection,
+    operation: Operation,
+    keys: &[Option<&IdempotencyKey>],
+    resources: &[Uuid],
+    now: DateTime<Utc>,
+) -> RepoResult<Vec<KeyUse>> {
+    let claims: Vec<(&IdempotencyKey, Uuid)> =
+        keys.iter().zip(resources).filter_map(|(key, id)| Some(((*key)?, *id))).collect();
+    let mut uses = claim_keys(conn, operation, &claims, now)?.into_iter();
+    Ok(keys.iter().map(|key| key.and_then(|_| uses.next()).unwrap_or(KeyUse::First)).collect())
+}
+
+/// The records the repeated requests created, which the caller loads.
+pub(crate) fn repeated_ids(uses: &[KeyUse]) -> Vec<Uuid> {
+    uses.iter().filter_map(|used| if let KeyUse::Repeat(id) = used { Some(*id) } else { None }).collect()
+}
+
+fn claim_keys(
     conn: &mut PgConnection,
     operation: Operation,
     claims: &[(&IdempotencyKey, Uuid)],

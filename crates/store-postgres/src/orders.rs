@@ -197,16 +197,9 @@ fn write_orders(
 ) -> RepoResult<Vec<Result<Created<Order>, OrderError>>> {
     // Each request's record id, decided now so that its key can name it.
     let ids: Vec<Uuid> = requests.iter().map(|_| Uuid::new_v4()).collect();
-    let claims: Vec<(&IdempotencyKey, Uuid)> =
-        requests.iter().zip(&ids).filter_map(|((_, key), id)| Some((key.as_ref()?, *id))).collect();
-    let mut uses = idempotency::claim_all(conn, Operation::PlaceOrder, &claims, Utc::now())?.into_iter();
-    let uses: Vec<KeyUse> = requests
-        .iter()
-        .map(|(_, key)| key.as_ref().and_then(|_| uses.next()).unwrap_or(KeyUse::First))
-        .collect();
-    let repeats: Vec<Uuid> =
-        uses.iter().filter_map(|u| if let KeyUse::Repeat(id) = u { Some(*id) } else { None }).collect();
-    let repeated = load_orders(conn, &repeats)?;
+    let keys: Vec<Option<&IdempotencyKey>> = requests.iter().map(|(_, key)| key.as_ref()).collect();
+    let uses = idempotency::claim_all(conn, Operation::PlaceOrder, &keys, &ids, Utc::now())?;
+    let repeated = load_orders(conn, &idempotency::repeated_ids(&uses))?;
 
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
     let mut product_ids: Vec<Uuid> =
