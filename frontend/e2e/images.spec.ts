@@ -48,10 +48,13 @@ type ImageFacts = {
    * The <source> the browser took for it inside a <picture> (art direction:
    * another cut, with its own variants and size), or null (the <img>'s own).
    */
-  source: { srcset: string | null; sizes: string | null; width: string | null; height: string | null } | null;
+  source: SourceFacts | null;
   /** Each <source> of its <picture>, if any. */
-  sources: { srcset: string | null; sizes: string | null; width: string | null; height: string | null }[];
+  sources: SourceFacts[];
 };
+
+/** A <source>'s attributes; `type` is the files' format, when it declares one. */
+type SourceFacts = { srcset: string | null; sizes: string | null; width: string | null; height: string | null; type: string | null };
 
 const viewports = [
   { name: 'phone', width: 390, height: 844 },
@@ -89,6 +92,7 @@ async function imageFacts(page: Page): Promise<ImageFacts[]> {
         sizes: source.getAttribute('sizes'),
         width: source.getAttribute('width'),
         height: source.getAttribute('height'),
+        type: source.getAttribute('type'),
       }));
       const offers = (srcset: string | null) =>
         (srcset ?? '')
@@ -228,6 +232,11 @@ for (const viewport of viewports) {
           Math.abs(declared / natural - 1),
           `${where}: declared ${chosen.width}×${chosen.height}, file ${loaded.naturalWidth}×${loaded.naturalHeight}`,
         ).toBeLessThanOrEqual(0.02);
+        // A cut whose <source> declares its format is sent in that format.
+        if (loaded.source?.type) {
+          const file = await request.get(pathOf(loaded.currentSrc));
+          expect(file.headers()['content-type'], `${where}: ${loaded.currentSrc} is sent as its <source> says`).toBe(loaded.source.type);
+        }
 
         if (viewport.name === 'phone') {
           const offered = candidates(chosen.srcset!);

@@ -15,11 +15,16 @@
 //! A QuickJS runtime is single-threaded, so one thread owns it and requests
 //! queue on a channel. Each call has a time limit (an endless loop in the
 //! bundle cannot hold the thread) and the runtime a memory limit.
+//!
+//! Pages are made rarely (a made page is kept until the catalogue changes),
+//! so the engine, some 7 MiB with the bundle loaded, is held only while
+//! pages are being made: loaded from the bundle's text by a call, let go
+//! after a while without one ([`Release`]).
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use rquickjs::function::Rest;
@@ -33,6 +38,25 @@ const CALL_TIME_LIMIT: Duration = Duration::from_secs(2);
 const MEMORY_LIMIT_BYTES: usize = 64 * 1024 * 1024;
 /// Native stack for the engine's recursion (React trees are deep).
 const STACK_LIMIT_BYTES: usize = 4 * 1024 * 1024;
+
+/// When the engine is let go, and what follows.
+#[derive(Debug, Clone, Copy)]
+pub struct Release {
+    /// How long the engine is kept after its last call. The pages a change
+    /// of the catalogue unkeeps are asked for again within seconds of each
+    /// other (guests, crawlers) and share one engine; loading it takes some
+    /// 80 ms.
+    pub after_idle: Duration,
+    /// Run on the render thread once the engine is freed: the server gives
+    /// the freed memory back to the system (the allocator would keep it).
+    pub then: fn(),
+}
+
+impl Default for Release {
+    fn default() -> Self {
+        Self { after_idle: Duration::from_secs(30), then: || {} }
+    }
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -66,6 +90,19 @@ enum Call {
     },
 }
 
+impl Call {
+    fn fail(self, error: RenderError) {
+        match self {
+            Call::RouteData { reply, .. } => {
+                let _ = reply.send(Err(error));
+            }
+            Call::Render { reply, .. } => {
+                let _ = reply.send(Err(error));
+            }
+        }
+    }
+}
+
 /// Handle to the rendering thread; cheap to clone. The thread ends when the
 /// last handle is dropped.
 #[derive(Clone)]
@@ -77,6 +114,11 @@ impl PageRenderer {
     /// Loads the bundle on a thread of its own; fails when the file is
     /// missing or does not evaluate to a module with both functions.
     pub fn start(bundle: &Path) -> Result<Self, RenderError> {
+        Self::start_with(bundle, Release::default())
+    }
+
+    /// As [`Self::start`], with the engine let go as `release` says.
+    pub fn start_with(bundle: &Path, release: Release) -> Result<Self, RenderError> {
         let source = std::fs::read_to_string(bundle).map_err(|error| RenderError::Bundle {
             path: bundle.display().to_string(),
             reason: error.to_string(),
@@ -87,18 +129,51 @@ impl PageRenderer {
             .name("page-render".to_owned())
             .stack_size(STACK_LIMIT_BYTES + 1024 * 1024)
             .spawn(move || {
-                let loaded = Engine::load(&source);
-                // Compiled now: the text is not kept for the thread's life.
-                drop(source);
-                match loaded {
-                    Ok(engine) => {
+                // Loaded once now, so that a broken bundle is known at start,
+                // and let go: the first page to make loads it again.
+                match Engine::load(&source) {
+                    Ok(_) => {
                         let _ = loaded_tx.send(Ok(()));
-                        for call in queue {
-                            engine.answer(call);
-                        }
+                        (release.then)();
                     }
                     Err(error) => {
                         let _ = loaded_tx.send(Err(error));
+                        return;
+                    }
+                }
+                let mut engine: Option<Engine> = None;
+                loop {
+                    let call = if engine.is_some() {
+                        match queue.recv_timeout(release.after_idle) {
+                            Ok(call) => call,
+                            Err(RecvTimeoutError::Timeout) => {
+                                engine = None;
+                                (release.then)();
+                                continue;
+                            }
+                            Err(RecvTimeoutError::Disconnected) => return,
+                        }
+                    } else {
+                        match queue.recv() {
+                            Ok(call) => call,
+                            Err(_) => return,
+                        }
+                    };
+                    if engine.is_none() {
+                        let started = Instant::now();
+                        match Engine::load(&source) {
+                            Ok(loaded) => {
+                                tracing::debug!(target: "page_render", elapsed = ?started.elapsed(), "engine loaded again");
+                                engine = Some(loaded);
+                            }
+                            Err(error) => {
+                                call.fail(error);
+                                continue;
+                            }
+                        }
+                    }
+                    if let Some(engine) = &engine {
+                        engine.answer(call);
                     }
                 }
             })
@@ -330,6 +405,34 @@ mod tests {
         assert!(renderer.render("/loop", "{}".to_owned(), "{}".to_owned()).await.is_err());
         assert!(started.elapsed() < CALL_TIME_LIMIT * 3);
         assert_eq!(renderer.render("/", "{}".to_owned(), "{}".to_owned()).await.expect("render").html, "ok");
+    }
+
+    #[tokio::test]
+    async fn the_engine_is_let_go_when_idle_and_loaded_again_by_the_next_call() {
+        static RELEASED: AtomicU64 = AtomicU64::new(0);
+        // The module counts the pages its engine made: a fresh engine starts at 1.
+        let file = bundle(
+            r#"
+            let made = 0;
+            export function routeData() { return []; }
+            export function render() { made += 1; return { html: String(made), state: '{}' }; }
+        "#,
+        );
+        let release = Release {
+            after_idle: Duration::from_millis(500),
+            then: || {
+                RELEASED.fetch_add(1, Ordering::Relaxed);
+            },
+        };
+        let renderer = PageRenderer::start_with(&file.0, release).expect("start");
+        let render = || renderer.render("/", "{}".to_owned(), "{}".to_owned());
+        let (first, second) = tokio::join!(render(), render());
+        let mut made = [first.expect("first").html, second.expect("second").html];
+        made.sort();
+        assert_eq!(made, ["1", "2"], "calls close together share the engine");
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert_eq!(render().await.expect("after a pause").html, "1", "a new engine made this page");
+        assert_eq!(RELEASED.load(Ordering::Relaxed), 2, "let go after the start's check and after the pause");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Wiring: the only place that knows the concrete adapters. Builds the store,
 //! the credential adapters and the HTTP app from a [`Config`].
 
+pub mod allocator;
 pub mod bundle;
 pub mod config;
 pub mod demo;
@@ -208,7 +209,10 @@ impl Application {
         // The public pages are rendered by the frontend's own server bundle
         // (docs/decisions.md §13); without one they go out as the bare shell.
         let bundle = frontend_dir.join(http_api::site::SERVER_BUNDLE);
-        let pages = match page_render::PageRenderer::start(&bundle) {
+        // The engine is held while pages are being made, and its memory given
+        // back when it is let go.
+        let release = page_render::Release { then: allocator::return_freed_memory, ..Default::default() };
+        let pages = match page_render::PageRenderer::start_with(&bundle, release) {
             Ok(renderer) => Some(renderer),
             Err(error) => {
                 tracing::warn!(%error, "pages are not rendered on the server: the browser renders them");

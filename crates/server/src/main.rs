@@ -62,8 +62,12 @@ enum AdminAction {
     },
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    server::allocator::limit_arenas();
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run())
+}
+
+async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     init_logging(cli.config.log_format);
     match cli.command.unwrap_or(Command::Serve) {

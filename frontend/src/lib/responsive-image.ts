@@ -58,11 +58,14 @@ export function imageAttributes(image: ResponsiveImage, { sizes, priority = fals
 /**
  * The <source> of a <picture> for screens matching `media` (art direction:
  * another cut of the picture), with its own variants, `sizes` and intrinsic
- * size, so the box is reserved in that cut's proportions.
+ * size, so the box is reserved in that cut's proportions; `type` is the
+ * files' format, for one that not every browser decodes (a browser skips a
+ * source of a type it does not know).
  */
-export function sourceAttributes(image: ResponsiveImage, { media, sizes }: { media: string; sizes: string }) {
+export function sourceAttributes(image: ResponsiveImage, { media, sizes, type }: { media: string; sizes: string; type?: string }) {
   return {
     media,
+    type,
     srcSet: image.srcSet ?? image.src,
     sizes: image.srcSet ? sizes : undefined,
     width: image.width,

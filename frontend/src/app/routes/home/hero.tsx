@@ -29,7 +29,9 @@ export function Hero() {
         <picture>
           {/* A screen at most 3:4 wide (a phone held upright) takes the cut it shows, drawn three quarters of the
               screen's height wide; the rest take the whole picture. */}
-          {portrait ? <source {...sourceAttributes(portrait, { media: '(max-aspect-ratio: 3/4)', sizes: '75vh' })} /> : null}
+          {portrait ? (
+            <source {...sourceAttributes(portrait, { media: '(max-aspect-ratio: 3/4)', sizes: '75vh', type: 'image/avif' })} />
+          ) : null}
           <img
             {...imageAttributes(image, { sizes: heroSizes, priority: true })}
             alt=""
