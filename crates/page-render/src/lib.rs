@@ -130,17 +130,15 @@ impl PageRenderer {
             .stack_size(STACK_LIMIT_BYTES + 1024 * 1024)
             .spawn(move || {
                 // Loaded once now, so that a broken bundle is known at start,
-                // and let go: the first page to make loads it again.
-                match Engine::load(&source) {
-                    Ok(_) => {
-                        let _ = loaded_tx.send(Ok(()));
-                        (release.then)();
-                    }
-                    Err(error) => {
-                        let _ = loaded_tx.send(Err(error));
-                        return;
-                    }
+                // and let go (freed before `then` runs): the first page to
+                // make loads it again.
+                let checked = Engine::load(&source).map(drop);
+                let broken = checked.is_err();
+                let _ = loaded_tx.send(checked);
+                if broken {
+                    return;
                 }
+                (release.then)();
                 let mut engine: Option<Engine> = None;
                 loop {
                     let call = if engine.is_some() {
