@@ -200,9 +200,7 @@ impl SentPage {
     /// 200 with the page in the best encoding the browser takes (brotli,
     /// gzip or none), or 304 when it names that encoding's tag.
     pub(crate) fn respond(&self, req: &HttpRequest) -> HttpResponse {
-        let supported = [Encoding::brotli(), Encoding::gzip(), Encoding::identity()];
-        let chosen =
-            AcceptEncoding::parse(req).ok().and_then(|accepted| accepted.negotiate(supported.iter()));
+        let chosen = preferred_encoding(req, &[Encoding::brotli(), Encoding::gzip(), Encoding::identity()]);
         let (body, encoding) = match chosen {
             Some(encoding) if encoding == Encoding::brotli() => (&self.brotli, Some("br")),
             Some(encoding) if encoding == Encoding::gzip() => (&self.gzip, Some("gzip")),
@@ -227,6 +225,12 @@ impl SentPage {
         }
         response.content_type("text/html; charset=utf-8").body(body.clone())
     }
+}
+
+/// Which of the `supported` encodings the request's `Accept-Encoding` takes
+/// first (by its weights), if any.
+pub(crate) fn preferred_encoding(req: &HttpRequest, supported: &[Encoding]) -> Option<Encoding> {
+    AcceptEncoding::parse(req).ok().and_then(|accepted| accepted.negotiate(supported.iter()))
 }
 
 /// Whether the request's `If-None-Match` names `etag` (or any tag).

@@ -170,7 +170,7 @@ pub fn build_app(
         InitError = (),
     >,
 > {
-    let assets = site::assets(&state);
+    let assets = site::assets();
     let media = site::media(&state);
     let root_files = site::root_files(&state);
     let metrics = state.metrics.middleware();

@@ -5,9 +5,7 @@
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::StatusCode;
-use actix_web::http::header::{
-    self, AcceptEncoding, CacheControl, CacheDirective, ContentEncoding, Encoding, Header,
-};
+use actix_web::http::header::{self, CacheControl, CacheDirective, ContentEncoding, Encoding};
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, guard, web};
 
@@ -19,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::cache::{Answer, Keep, SentPage, ShellVersion};
+use crate::cache::{Answer, Keep, SentPage, ShellVersion, preferred_encoding};
 use crate::error::ApiError;
 use crate::routes::{catalog, content};
 use crate::state::{AppState, SiteConfig};
@@ -592,7 +590,7 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
 /// at build time at the highest quality (`file.js.br`, frontend/build),
 /// sent to browsers that take brotli: smaller than compressing each
 /// response on the fly, and no work per request.
-pub fn assets(_state: &AppState) -> impl HttpServiceFactory + use<> {
+pub fn assets() -> impl HttpServiceFactory + use<> {
     web::scope("/assets")
         .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
         .service(
@@ -616,10 +614,7 @@ async fn asset(req: HttpRequest, state: web::Data<AppState>, name: web::Path<Str
         return HttpResponse::NotFound().finish();
     }
     let folder = state.site.frontend_dir.join("assets");
-    let supported = [Encoding::brotli(), Encoding::identity()];
-    let takes_brotli = AcceptEncoding::parse(&req)
-        .ok()
-        .and_then(|accepted| accepted.negotiate(supported.iter()))
+    let takes_brotli = preferred_encoding(&req, &[Encoding::brotli(), Encoding::identity()])
         .is_some_and(|chosen| chosen == Encoding::brotli());
     let extension = std::path::Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
     let compressed = folder.join(format!("{name}.br"));
