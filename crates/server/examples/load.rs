@@ -24,6 +24,16 @@ struct Scenario {
     headers: Vec<(&'static str, String)>,
 }
 
+impl Scenario {
+    fn get(name: &'static str, path: &str) -> Self {
+        Self { name, method: Method::GET, path: path.to_owned(), body: None, headers: Vec::new() }
+    }
+
+    fn post(name: &'static str, path: &str, body: Value) -> Self {
+        Self { name, method: Method::POST, path: path.to_owned(), body: Some(body), headers: Vec::new() }
+    }
+}
+
 fn memory_kib(pid: u32, field: &str) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
@@ -110,93 +120,44 @@ async fn main() -> anyhow::Result<()> {
     keyed_order["email"] = json!("keyed-{n}@example.com");
 
     let scenarios = vec![
+        Scenario::get("GET /api/products", "/api/products"),
         Scenario {
-            name: "GET /api/products",
-            method: Method::GET,
-            path: "/api/products".into(),
-            body: None,
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "GET /api/products (304)",
-            method: Method::GET,
-            path: "/api/products".into(),
-            body: None,
             headers: products_etag.map(|tag| ("If-None-Match", tag)).into_iter().collect(),
+            ..Scenario::get("GET /api/products (304)", "/api/products")
         },
+        Scenario::get("GET /api/blog-posts", "/api/blog-posts"),
+        Scenario::get("GET /api/services", "/api/services"),
+        Scenario::get("GET /api/products/{id}/media", &format!("/api/products/{product_id}/media")),
+        Scenario::get(
+            "GET /api/check-availability",
+            &format!("/api/check-availability?date={date}&serviceId=massage"),
+        ),
+        // A new guest each time: one guest may hold only 5 pending requests a day.
+        Scenario::post(
+            "POST /api/bookings (write)",
+            "/api/bookings",
+            json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
+                "service": "spa", "date": date, "time": "11:00"}),
+        ),
+        Scenario::post("POST /api/orders (write)", "/api/orders", order),
+        // As the site sends it: every attempt carries an Idempotency-Key.
         Scenario {
-            name: "GET /api/blog-posts",
-            method: Method::GET,
-            path: "/api/blog-posts".into(),
-            body: None,
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "GET /api/services",
-            method: Method::GET,
-            path: "/api/services".into(),
-            body: None,
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "GET /api/products/{id}/media",
-            method: Method::GET,
-            path: format!("/api/products/{product_id}/media"),
-            body: None,
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "GET /api/check-availability",
-            method: Method::GET,
-            path: format!("/api/check-availability?date={date}&serviceId=massage"),
-            body: None,
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "POST /api/bookings (write)",
-            method: Method::POST,
-            path: "/api/bookings".into(),
-            // A new guest each time: one guest may hold only 5 pending requests a day.
-            body: Some(json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
-                "service": "spa", "date": date, "time": "11:00"})),
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "POST /api/orders (write)",
-            method: Method::POST,
-            path: "/api/orders".into(),
-            body: Some(order),
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "POST /api/bookings (write, keyed)",
-            method: Method::POST,
-            path: "/api/bookings".into(),
-            // As the site sends it: every attempt carries an Idempotency-Key.
-            body: Some(json!({"firstName": "Bench", "lastName": "Keyed", "email": "keyed-{n}@example.com",
-                "service": "massage", "date": date, "time": "13:00"})),
             headers: vec![("Idempotency-Key", "bench-booking-{n}".to_owned())],
+            ..Scenario::post(
+                "POST /api/bookings (write, keyed)",
+                "/api/bookings",
+                json!({"firstName": "Bench", "lastName": "Keyed", "email": "keyed-{n}@example.com",
+                    "service": "massage", "date": date, "time": "13:00"}),
+            )
         },
         Scenario {
-            name: "POST /api/orders (write, keyed)",
-            method: Method::POST,
-            path: "/api/orders".into(),
-            body: Some(keyed_order),
             headers: vec![("Idempotency-Key", "bench-order-{n}".to_owned())],
+            ..Scenario::post("POST /api/orders (write, keyed)", "/api/orders", keyed_order)
         },
+        Scenario::get("GET / (page with head tags)", "/"),
         Scenario {
-            name: "GET / (page with head tags)",
-            method: Method::GET,
-            path: "/".into(),
-            body: None,
-            headers: Vec::new(),
-        },
-        Scenario {
-            name: "GET / (brotli, as browsers ask)",
-            method: Method::GET,
-            path: "/".into(),
-            body: None,
             headers: vec![("Accept-Encoding", "gzip, deflate, br, zstd".to_owned())],
+            ..Scenario::get("GET / (brotli, as browsers ask)", "/")
         },
     ];
 
