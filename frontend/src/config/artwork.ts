@@ -46,14 +46,16 @@ export type ArtworkName = 'hero.webp' | 'about.webp' | 'tiny-home.webp' | 'quiz.
 
 export function artwork(name: ArtworkName): ResponsiveImage | undefined {
   const picture = pictures[`../assets/${name}`];
-  if (!picture) return undefined;
-  return { src: picture.src, srcSet: picture.srcset, width: picture.w, height: picture.h };
+  return picture && responsive(picture);
 }
 
 /** The home page's picture for screens at most 3:4 wide (see `portraits`). */
 export function heroPortrait(): ResponsiveImage | undefined {
   const picture = portraits['../assets/hero.webp'];
-  if (!picture) return undefined;
+  return picture && responsive(picture);
+}
+
+function responsive(picture: BuiltPicture): ResponsiveImage {
   return { src: picture.src, srcSet: picture.srcset, width: picture.w, height: picture.h };
 }
 
