@@ -17,9 +17,12 @@
 //! bundle cannot hold the thread) and the runtime a memory limit.
 //!
 //! Pages are made rarely (a made page is kept until the catalogue changes),
-//! so the engine, some 7 MiB with the bundle loaded, is held only while
-//! pages are being made: loaded from the bundle's text by a call, let go
-//! after a while without one ([`Release`]).
+//! so the engine, some 6 MiB with the bundle loaded, is held only while
+//! pages are being made: loaded by a call, let go after a while without one
+//! ([`Release`]). The bundle's text is compiled once, at start, to QuickJS
+//! bytecode without the source text (QuickJS otherwise keeps every
+//! function's text for `toString`); each load reads that bytecode, which
+//! needs neither the parser's working memory nor the text's copy.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -28,6 +31,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use rquickjs::function::Rest;
+use rquickjs::module::{Declared, WriteOptions};
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use tokio::sync::oneshot;
 
@@ -129,15 +133,18 @@ impl PageRenderer {
             .name("page-render".to_owned())
             .stack_size(STACK_LIMIT_BYTES + 1024 * 1024)
             .spawn(move || {
-                // Loaded once now, so that a broken bundle is known at start,
-                // and let go (freed before `then` runs): the first page to
-                // make loads it again.
-                let checked = Engine::load(&source).map(drop);
-                let broken = checked.is_err();
-                let _ = loaded_tx.send(checked);
-                if broken {
-                    return;
-                }
+                // Compiled and run once now, so that a broken bundle is known
+                // at start; that engine and the text are freed before `then`
+                // runs, and the first page to make loads the bytecode.
+                let bytecode = match Engine::compile(&source) {
+                    Ok(bytecode) => bytecode,
+                    Err(error) => {
+                        let _ = loaded_tx.send(Err(error));
+                        return;
+                    }
+                };
+                drop(source);
+                let _ = loaded_tx.send(Ok(()));
                 (release.then)();
                 let mut engine: Option<Engine> = None;
                 loop {
@@ -159,7 +166,7 @@ impl PageRenderer {
                     };
                     if engine.is_none() {
                         let started = Instant::now();
-                        match Engine::load(&source) {
+                        match Engine::load(&bytecode) {
                             Ok(loaded) => {
                                 tracing::debug!(target: "page_render", elapsed = ?started.elapsed(), "engine loaded again");
                                 engine = Some(loaded);
@@ -203,6 +210,10 @@ impl PageRenderer {
     }
 }
 
+/// The bundle as QuickJS bytecode, written by [`Engine::compile`].
+#[derive(Clone)]
+struct Bytecode(Arc<[u8]>);
+
 struct Engine {
     // Kept for the context's lifetime; the runtime holds the limits.
     runtime: Runtime,
@@ -210,10 +221,50 @@ struct Engine {
     /// Milliseconds since `epoch` after which a running call is stopped.
     deadline: Arc<AtomicU64>,
     epoch: Instant,
+    /// QuickJS reads bytecode in place (its functions point into these
+    /// bytes), so the engine holds them; declared last, freed last.
+    _bytecode: Option<Bytecode>,
 }
 
 impl Engine {
-    fn load(source: &str) -> Result<Self, RenderError> {
+    /// Compiles the bundle's text, checks that it runs and exports both
+    /// functions, and returns its bytecode without the source text. Line
+    /// and column numbers stay, for the stack traces in the log.
+    fn compile(source: &str) -> Result<Bytecode, RenderError> {
+        let engine = Self::empty(None)?;
+        engine.within_time_limit(|| {
+            engine.context.with(|ctx| {
+                let declared =
+                    Module::declare(ctx.clone(), "render.js", source).map_err(|e| caught(&ctx, e))?;
+                let bytes = declared
+                    .write(WriteOptions { strip_source: true, ..WriteOptions::default() })
+                    .map_err(|e| caught(&ctx, e))?;
+                expose_exports(&ctx, declared)?;
+                Ok(Bytecode(bytes.into()))
+            })
+        })
+    }
+
+    /// An engine with the bundle loaded from its bytecode.
+    fn load(bytecode: &Bytecode) -> Result<Self, RenderError> {
+        let engine = Self::empty(Some(bytecode.clone()))?;
+        engine.within_time_limit(|| {
+            engine.context.with(|ctx| {
+                // SAFETY: the bytes were written by `Module::write` of this
+                // same QuickJS build in this process (`compile`) and are
+                // never changed (an `Arc<[u8]>`); the engine keeps them
+                // alive for as long as its functions may point into them.
+                #[expect(unsafe_code, reason = "rquickjs loads bytecode only through an unsafe call")]
+                let declared =
+                    unsafe { Module::load(ctx.clone(), &bytecode.0) }.map_err(|e| caught(&ctx, e))?;
+                expose_exports(&ctx, declared)
+            })
+        })?;
+        Ok(engine)
+    }
+
+    /// A runtime with the limits and a context with `console`, nothing loaded.
+    fn empty(bytecode: Option<Bytecode>) -> Result<Self, RenderError> {
         let runtime = Runtime::new().map_err(script_error)?;
         runtime.set_memory_limit(MEMORY_LIMIT_BYTES);
         runtime.set_max_stack_size(STACK_LIMIT_BYTES);
@@ -224,25 +275,8 @@ impl Engine {
             epoch.elapsed().as_millis() as u64 > watched.load(Ordering::Relaxed)
         })));
         let context = Context::full(&runtime).map_err(script_error)?;
-        let engine = Self { runtime, context, deadline, epoch };
-        engine.within_time_limit(|| {
-            engine.context.with(|ctx| -> Result<(), RenderError> {
-                install_console(&ctx).map_err(|e| caught(&ctx, e))?;
-                let declared =
-                    Module::declare(ctx.clone(), "render.js", source).map_err(|e| caught(&ctx, e))?;
-                let (module, evaluated) = declared.eval().map_err(|e| caught(&ctx, e))?;
-                evaluated.finish::<()>().map_err(|e| caught(&ctx, e))?;
-                let globals = ctx.globals();
-                for name in ["routeData", "render"] {
-                    let function: Function = module
-                        .get(name)
-                        .map_err(|_| RenderError::Script(format!("the bundle does not export `{name}`")))?;
-                    globals.set(format!("__page_{name}"), function).map_err(|e| caught(&ctx, e))?;
-                }
-                Ok(())
-            })
-        })?;
-        Ok(engine)
+        context.with(|ctx| install_console(&ctx).map_err(|e| caught(&ctx, e)))?;
+        Ok(Self { runtime, context, deadline, epoch, _bytecode: bytecode })
     }
 
     fn within_time_limit<T>(&self, call: impl FnOnce() -> T) -> T {
@@ -286,6 +320,20 @@ impl Engine {
             Ok(RenderedPage { html, state })
         })
     }
+}
+
+/// Runs the declared bundle and keeps its two functions as globals.
+fn expose_exports<'js>(ctx: &Ctx<'js>, declared: Module<'js, Declared>) -> Result<(), RenderError> {
+    let (module, evaluated) = declared.eval().map_err(|e| caught(ctx, e))?;
+    evaluated.finish::<()>().map_err(|e| caught(ctx, e))?;
+    let globals = ctx.globals();
+    for name in ["routeData", "render"] {
+        let function: Function = module
+            .get(name)
+            .map_err(|_| RenderError::Script(format!("the bundle does not export `{name}`")))?;
+        globals.set(format!("__page_{name}"), function).map_err(|e| caught(ctx, e))?;
+    }
+    Ok(())
 }
 
 /// `console.*` of the bundle goes to the server's log (React reports its
@@ -386,6 +434,9 @@ mod tests {
         let renderer = PageRenderer::start(&file.0).expect("start");
         let error = renderer.render("/bad", "{}".to_owned(), "{}".to_owned()).await.expect_err("throws");
         assert!(error.to_string().contains("boom"), "{error}");
+        // Loaded from bytecode without the source text, the stack still
+        // says where: the line (3) of the bundle.
+        assert!(error.to_string().contains("render.js:3:"), "{error}");
         let page = renderer.render("/good", "{}".to_owned(), "{}".to_owned()).await.expect("render");
         assert_eq!(page.html, "ok");
     }
