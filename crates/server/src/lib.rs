@@ -1,10 +1,10 @@
 //! Wiring: the only place that knows the concrete adapters. Builds the store,
 //! the credential adapters and the HTTP app from a [`Config`].
 
-pub mod allocator;
 pub mod bundle;
 pub mod config;
 pub mod demo;
+pub mod memory;
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -211,7 +211,7 @@ impl Application {
         let bundle = frontend_dir.join(http_api::site::SERVER_BUNDLE);
         // The engine is held while pages are being made, and its memory given
         // back when it is let go.
-        let release = page_render::Release { then: allocator::return_freed_memory, ..Default::default() };
+        let release = page_render::Release { then: memory::return_freed_memory, ..Default::default() };
         let pages = match page_render::PageRenderer::start_with(&bundle, release) {
             Ok(renderer) => Some(renderer),
             Err(error) => {

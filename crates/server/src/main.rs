@@ -63,7 +63,7 @@ enum AdminAction {
 }
 
 fn main() -> anyhow::Result<()> {
-    server::allocator::limit_arenas();
+    server::memory::limit_arenas();
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run())
 }
 
