@@ -256,9 +256,7 @@ mod tests {
     }
 
     fn harness() -> Harness {
-        let server = std::env::var("TEST_DATABASE_URL")
-            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-        let url = format!("{}/postgres?sslmode=disable", server.trim_end_matches('/'));
+        let url = format!("{}/postgres?sslmode=disable", crate::test_server());
         let pool = Pool::builder().max_size(2).build(ConnectionManager::new(url)).expect("PostgreSQL");
         let (entered_tx, entered) = mpsc::channel();
         let (release, release_rx) = mpsc::channel();
