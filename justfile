@@ -17,7 +17,7 @@ run: ensure-postgres build-frontend
 test: ensure-postgres fmt-check lint test-rust schema-check test-contract test-frontend test-e2e
 
 # Rust: domain unit tests, HTTP integration tests on real PostgreSQL, OpenAPI snapshot.
-test-rust: ensure-postgres build-frontend
+test-rust: ensure-postgres build-frontend payments-server
     cargo test --workspace
 
 # Contract fuzzing: Schemathesis (every check, 60 seeded cases per operation) against the served OpenAPI document.
@@ -29,8 +29,12 @@ test-frontend: frontend-deps
     cd frontend && npm run --silent check:api && npm run --silent format:check && npm run --silent typecheck && npm run --silent lint && npm test --silent
 
 # Browser tests in Debian Chromium against the real server and PostgreSQL.
-test-e2e: ensure-postgres frontend-deps
+test-e2e: ensure-postgres frontend-deps payments-server
     cd frontend && npx playwright test
+
+# The Stripe-compatible server the payment tests use (localstripe, in target/payments-venv).
+payments-server:
+    bash scripts/payments/install.sh
 
 # Format Rust code.
 fmt: frontend-deps
@@ -45,9 +49,10 @@ lint: frontend-deps
     cargo clippy --workspace --all-targets -- -D warnings
     cd frontend && npm run --silent lint
 
-# Regenerate openapi.json from the Rust code, and the frontend types from it.
+# Regenerate openapi.json and the frontend's page list from the Rust code, and the frontend types from them.
 openapi: frontend-deps
     cargo run --quiet -p server -- openapi > openapi.json
+    cargo run --quiet -p server -- pages > frontend/src/config/pages.json
     cd frontend && npm run --silent gen:api
 
 # Regenerate the Diesel schema from the migrations (needs diesel_cli).
@@ -85,7 +90,7 @@ build: build-frontend
 
 # Benchmarks: domain rules, HTTP throughput/latency/memory, and Lighthouse
 # (mobile) on every public page, all on a release build.
-bench: ensure-postgres build-frontend
+bench: ensure-postgres build-frontend payments-server
     cargo bench -p domain
     cargo build --release -p server --bin server --example load
     ./target/release/examples/load "${BENCH_SECONDS:-10}"

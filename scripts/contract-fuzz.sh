@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Contract fuzzing (`just test-contract`): the real server on a fresh database
-# with the demo catalogue, and Schemathesis run against the OpenAPI document it
+# with the demo catalogue, taking payments through a local Stripe-compatible
+# server (localstripe), and Schemathesis run against the OpenAPI document it
 # serves with every check, 60 cases per operation, a fixed seed, and an admin
 # token. Any failure of any check fails the run. See scripts/contract/.
 set -euo pipefail
@@ -23,18 +24,33 @@ if [ ! -x "$venv/bin/schemathesis" ] || ! cmp -s scripts/contract/requirements.t
   cp scripts/contract/requirements.txt "$venv/requirements.txt"
 fi
 
+bash scripts/payments/install.sh
+stripe_port="${CONTRACT_STRIPE_PORT:-$((port + 1))}"
+stripe_url="http://127.0.0.1:${stripe_port}"
+webhook_secret="whsec_contract"
+target/payments-venv/bin/localstripe --port "$stripe_port" --from-scratch > target/contract-localstripe.log 2>&1 &
+stripe_pid=$!
+
 cargo build --quiet -p server
 psql "${server_url}/postgres" -qc "DROP DATABASE IF EXISTS ${database} WITH (FORCE)" >/dev/null
 DATABASE_URL="${server_url}/${database}" PORT="$port" DEMO_DATA=true BCRYPT_COST=4 RUST_LOG=warn PUBLIC_WRITE_LIMIT=1000000 \
   ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" FRONTEND_DIR=target/no-frontend \
+  STRIPE_SECRET_KEY=sk_test_contract STRIPE_PUBLISHABLE_KEY=pk_test_contract STRIPE_WEBHOOK_SECRET="$webhook_secret" \
+  STRIPE_API_BASE="$stripe_url" \
   ./target/debug/server > target/contract-server.log 2>&1 &
 server_pid=$!
 cleanup() {
-  kill "$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
+  kill "$server_pid" "$stripe_pid" 2>/dev/null || true
+  wait "$server_pid" "$stripe_pid" 2>/dev/null || true
   psql "${server_url}/postgres" -qc "DROP DATABASE IF EXISTS ${database} WITH (FORCE)" >/dev/null || true
 }
 trap cleanup EXIT
+for _ in $(seq 1 100); do
+  curl -sf -o /dev/null -X POST "$stripe_url/_config/webhooks/contract" \
+    -d "url=http://127.0.0.1:${port}/api/payments/webhook" -d "secret=${webhook_secret}" && break
+  kill -0 "$stripe_pid" 2>/dev/null || { cat target/contract-localstripe.log; exit 1; }
+  sleep 0.2
+done
 
 base="http://127.0.0.1:${port}"
 for _ in $(seq 1 100); do
@@ -45,7 +61,7 @@ done
 token=$(curl -sf -X POST "$base/api/admin/login" -H 'content-type: application/json' \
   -d "{\"email\":\"$admin_email\",\"password\":\"$admin_password\"}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
 
-CONTRACT_BASE_URL="$base" SCHEMATHESIS_HOOKS=hooks PYTHONPATH=scripts/contract \
+CONTRACT_BASE_URL="$base" CONTRACT_STRIPE_URL="$stripe_url" CONTRACT_WEBHOOK_SECRET="$webhook_secret" SCHEMATHESIS_HOOKS=hooks PYTHONPATH=scripts/contract \
   "$venv/bin/schemathesis" --config-file scripts/contract/schemathesis.toml run "$base/api/openapi.json" \
   --checks all --max-examples "$examples" --seed "$seed" --workers 1 --no-color \
   --exclude-path /api/admin/logout \

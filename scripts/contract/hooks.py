@@ -6,22 +6,34 @@ refused with 400. Before each *positive* case is sent, these hooks make it
 meet those rules, so the check that valid requests are accepted tests what
 it means to. Negative cases are sent as generated. The rules:
 
-- an availability range ends on or after its start, at most 366 days later;
+- an availability range (and a reconciliation's) ends on or after its start,
+  at most 366 days later;
 - a blackout period (saved or only asked about) ends on or after its start;
 - an availability entry names an existing service;
 - an order's lines name existing products, each at most once, and its
   items given as text are JSON of that list;
-- a booking's check-out is for the Tiny Home only, 1 to 14 nights after its date.
+- a booking's check-out is for the Tiny Home only, 1 to 14 nights after its date;
+- a service's deposit is an amount or a percentage, not both;
+- a payment method id names one the provider has (the guest's browser made
+  it there with a test card): a booking of a service with a deposit, and an
+  order's payment, bring a fresh one;
+- a webhook is signed by the provider (the test secret), as Stripe signs.
 """
 
 import datetime
+import hashlib
+import hmac
 import json
 import os
+import time
+import urllib.parse
 import urllib.request
 
 import schemathesis
 
 BASE_URL = os.environ["CONTRACT_BASE_URL"].rstrip("/")
+STRIPE_URL = os.environ["CONTRACT_STRIPE_URL"].rstrip("/")
+WEBHOOK_SECRET = os.environ["CONTRACT_WEBHOOK_SECRET"]
 
 
 def _get(path):
@@ -29,8 +41,32 @@ def _get(path):
         return json.load(response)
 
 
-SERVICE_IDS = [service["id"] for service in _get("/api/services")]
+def _service_ids():
+    """Read at each use: the fuzzer may delete services it created."""
+    return [service["id"] for service in _get("/api/services")]
+
+
 PRODUCT_IDS = [product["id"] for product in _get("/api/products")]
+
+
+def _payment_method():
+    """A card payment method at the provider, as the guest's browser makes one."""
+    form = urllib.parse.urlencode({
+        "type": "card", "card[number]": "4242424242424242", "card[exp_month]": "12",
+        "card[exp_year]": "2030", "card[cvc]": "123",
+    }).encode()
+    request = urllib.request.Request(STRIPE_URL + "/v1/payment_methods", data=form, method="POST")
+    # localstripe takes payment methods only with a key that looks secret (not the server's).
+    request.add_header("Authorization", "Bearer sk_test_browser_stand_in")
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["id"]
+
+
+def _signature(payload):
+    """The Stripe-Signature header for `payload` (bytes), signed now."""
+    timestamp = int(time.time())
+    signed = hmac.new(WEBHOOK_SECRET.encode(), f"{timestamp}.".encode() + payload, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={signed}"
 
 
 def _date(text):
@@ -74,20 +110,38 @@ def before_call(context, case, kwargs):
     operation = (case.method.upper(), case.path)
     if operation == ("GET", "/api/admin/availability") and isinstance(case.query, dict):
         case.query["start"], case.query["end"] = _ordered(case.query.get("start"), case.query.get("end"), 366)
+    if operation == ("GET", "/api/admin/payments/reconciliation") and isinstance(case.query, dict):
+        case.query["from"], case.query["to"] = _ordered(case.query.get("from"), case.query.get("to"), 366)
     body = case.body if isinstance(case.body, dict) else None
     if body is None:
         return
+    if operation == ("POST", "/api/payments/webhook"):
+        # Sent as generated and signed over the bytes the transport sends
+        # (requests serialises `json=` with the standard library's defaults).
+        case.headers = {**(case.headers or {}), "Stripe-Signature": _signature(json.dumps(body).encode())}
+        return
     if operation in (("POST", "/api/admin/blackout-dates"), ("POST", "/api/admin/blackout-impact")):
         body["startDate"], body["endDate"] = _ordered(body.get("startDate"), body.get("endDate"))
-    elif operation == ("POST", "/api/admin/availability") and _is_uuid(body.get("serviceId")) and SERVICE_IDS:
-        body["serviceId"] = SERVICE_IDS[hash(body["serviceId"]) % len(SERVICE_IDS)]
-    elif operation == ("POST", "/api/bookings") and body.get("checkOut") is not None:
-        check_in = _date(body.get("date"))
-        if body.get("service") == "accommodation" and check_in is not None:
-            nights = 1 + hash(body["checkOut"]) % 14
-            body["checkOut"] = (check_in + datetime.timedelta(days=nights)).isoformat()
-        else:
-            body["checkOut"] = None
+    elif operation == ("POST", "/api/admin/availability") and _is_uuid(body.get("serviceId")):
+        service_ids = _service_ids()
+        if service_ids:
+            body["serviceId"] = service_ids[hash(body["serviceId"]) % len(service_ids)]
+    elif operation in (("POST", "/api/services"), ("PUT", "/api/admin/services/{id}")):
+        if body.get("depositAmount") not in (None, 0, "0", "0.00") and body.get("depositPercent") not in (None, 0):
+            body["depositPercent"] = None
+    elif operation == ("POST", "/api/orders/{id}/payment"):
+        body["paymentMethodId"] = _payment_method()
+    elif operation == ("POST", "/api/bookings"):
+        if body.get("checkOut") is not None:
+            check_in = _date(body.get("date"))
+            if body.get("service") == "accommodation" and check_in is not None:
+                nights = 1 + hash(body["checkOut"]) % 14
+                body["checkOut"] = (check_in + datetime.timedelta(days=nights)).isoformat()
+            else:
+                body["checkOut"] = None
+        # Every demo service but the spa asks for a deposit.
+        if body.get("paymentMethodId") is not None or body.get("service") != "spa":
+            body["paymentMethodId"] = _payment_method()
     elif operation == ("POST", "/api/orders"):
         items = body.get("items")
         if isinstance(items, str):

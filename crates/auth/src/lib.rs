@@ -125,6 +125,12 @@ struct GuestClaims {
 const GUEST_ISSUER: &str = "golden-pine-retreat/guest-link";
 const MANAGE_BOOKING: &str = "manage-booking";
 const UNSUBSCRIBE: &str = "unsubscribe";
+/// The audience of an order's payment token: the browser that placed the
+/// order pays it, reads its state and sees its confirmation with it.
+const PAY_ORDER: &str = "pay-order";
+/// How long an order's payment token lasts (the order itself expires
+/// unpaid far sooner; the confirmation page may be reloaded for a while).
+const ORDER_LINK_DAYS: i64 = 7;
 /// How long an unsubscribe link in a message keeps working.
 const UNSUBSCRIBE_LINK_DAYS: i64 = 365;
 
@@ -181,6 +187,14 @@ impl GuestLinks for GuestLinkSigner {
 
     fn verify_unsubscribe(&self, token: &str) -> Option<Uuid> {
         self.verify(UNSUBSCRIBE, token)
+    }
+
+    fn order_token(&self, order_id: Uuid) -> String {
+        self.sign(PAY_ORDER, order_id, Utc::now() + Duration::days(ORDER_LINK_DAYS))
+    }
+
+    fn verify_order(&self, token: &str) -> Option<Uuid> {
+        self.verify(PAY_ORDER, token)
     }
 }
 

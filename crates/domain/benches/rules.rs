@@ -6,12 +6,13 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use chrono::{NaiveDate, NaiveTime, Utc};
+use domain::Email;
 use domain::Money;
 use domain::booking::{
     AccommodationType, AvailabilityEntry, LocalNow, ServiceKey, TimeSlot, day_availability,
 };
 use domain::catalog::{Product, ProductCategory};
-use domain::order::{CheckoutForm, LineRequest, OrderTotals};
+use domain::order::{Customer, OrderRequest, OrderTotals, cart_lines};
 use domain::quiz::{
     Answers, ExperienceType, ProductInterest, StressLevel, TimePreference, WellnessGoal, recommend,
 };
@@ -60,28 +61,24 @@ fn main() {
         black_box(OrderTotals::for_lines(black_box(lines)));
     });
 
-    measure("checkout validate + price, 10 lines of 50", || {
+    measure("checkout lines + price, 10 lines of 50", || {
         let chosen = &catalogue[..10];
         let totals = OrderTotals::for_lines(chosen.iter().map(|p| (p.price, 2))).expect("totals");
-        let form = CheckoutForm {
-            first_name: "Ada".into(),
-            last_name: "Lovelace".into(),
-            email: "ada@example.com".into(),
-            phone: None,
-            address: "1 Pine Crest Rd".into(),
-            city: "Idyllwild".into(),
-            state: "CA".into(),
-            zip: "92549".into(),
-            items: chosen
-                .iter()
-                .map(|p| LineRequest { product_id: p.id.to_string(), quantity: Some(2) })
-                .collect(),
-            subtotal: totals.subtotal.to_string(),
-            tax: totals.tax.to_string(),
-            shipping: totals.shipping.to_string(),
-            total: totals.total.to_string(),
+        let lines: Vec<_> = chosen.iter().map(|p| (Some(p.id), Some(2))).collect();
+        let request = OrderRequest {
+            customer: Customer {
+                first_name: "Ada".into(),
+                last_name: "Lovelace".into(),
+                email: Email::parse("ada@example.com").expect("email"),
+                phone: None,
+                address: "1 Pine Crest Rd".into(),
+                city: "Idyllwild".into(),
+                state: "CA".into(),
+                zip: "92549".into(),
+            },
+            lines: cart_lines(black_box(&lines)).expect("valid"),
+            claimed: totals,
         };
-        let request = form.validate().expect("valid");
         black_box(request.price(black_box(&catalogue)).expect("priced"));
     });
 

@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use crate::limits::{Limit, WindowCount};
-use crate::validation::{Email, SHORT_TEXT_MAX, ValidationErrors, required_text};
+use crate::validation::{Email, InvalidEmail, PersonName, TextError};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Admin {
@@ -29,7 +29,7 @@ pub const FIRST_SESSION_VERSION: i32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAdmin {
     pub email: Email,
-    pub name: String,
+    pub name: PersonName,
     pub password: Password,
 }
 
@@ -47,13 +47,22 @@ pub const MIN_PASSWORD_CHARS: usize = 12;
 /// bcrypt reads at most 72 bytes; a longer password would be silently cut.
 pub const MAX_PASSWORD_BYTES: usize = 72;
 
+/// Why a password does not meet the policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PasswordError {
+    #[error("Password must be at least {MIN_PASSWORD_CHARS} characters")]
+    TooShort,
+    #[error("Password must be at most {MAX_PASSWORD_BYTES} bytes")]
+    TooLong,
+}
+
 impl Password {
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, PasswordError> {
         if text.chars().count() < MIN_PASSWORD_CHARS {
-            return Err(format!("Password must be at least {MIN_PASSWORD_CHARS} characters"));
+            return Err(PasswordError::TooShort);
         }
         if text.len() > MAX_PASSWORD_BYTES {
-            return Err(format!("Password must be at most {MAX_PASSWORD_BYTES} bytes"));
+            return Err(PasswordError::TooLong);
         }
         Ok(Self(text.to_owned()))
     }
@@ -63,44 +72,38 @@ impl Password {
     }
 }
 
+/// Why a new administrator's details were refused (the first one found).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NewAdminError {
+    #[error(transparent)]
+    Email(#[from] InvalidEmail),
+    #[error("Name is required")]
+    NameBlank,
+    #[error("Name: {0}")]
+    Name(TextError),
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+}
+
 impl NewAdmin {
-    pub fn parse(email: &str, name: &str, password: &str) -> Result<Self, ValidationErrors> {
-        let mut errors = ValidationErrors::new();
-        let email = errors.take("email", Email::parse(email));
-        let name = errors.take("name", required_text(name, SHORT_TEXT_MAX, "Name is required"));
-        let password = errors.take("password", Password::parse(password));
-        match (email, name, password) {
-            (Some(email), Some(name), Some(password)) => Ok(Self { email, name, password }),
-            _ => Err(errors),
-        }
+    /// An administrator from what the operator gave (the command line, or
+    /// `ADMIN_EMAIL` / `ADMIN_NAME` / `ADMIN_PASSWORD`).
+    pub fn parse(email: &str, name: &str, password: &str) -> Result<Self, NewAdminError> {
+        let email = Email::parse(email)?;
+        let name = PersonName::parse(name).map_err(|error| match error {
+            TextError::Blank => NewAdminError::NameBlank,
+            other => NewAdminError::Name(other),
+        })?;
+        Ok(Self { email, name, password: Password::parse(password)? })
     }
 }
 
-/// Credentials as typed on the login screen. Only presence is checked: a
-/// login must never reveal which rule a stored password follows.
+/// Credentials as typed on the login screen (the edge checks only that both
+/// are there): a login must never reveal which rule a stored password follows.
 #[derive(Debug, Clone)]
-pub struct LoginForm {
+pub struct Credentials {
     pub email: String,
     pub password: String,
-}
-
-impl LoginForm {
-    pub fn validate(self) -> Result<Self, ValidationErrors> {
-        let mut errors = ValidationErrors::new();
-        if self.email.trim().is_empty() {
-            errors.add("email", "Email is required");
-        }
-        if self.email.chars().count() > LOGIN_FIELD_MAX {
-            errors.add("email", "Email is too long");
-        }
-        if self.password.is_empty() {
-            errors.add("password", "Password is required");
-        }
-        if self.password.chars().count() > LOGIN_FIELD_MAX {
-            errors.add("password", "Password is too long");
-        }
-        errors.into_result(|| self)
-    }
 }
 
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials";
@@ -176,9 +179,19 @@ mod tests {
     }
 
     #[test]
-    fn login_needs_both_fields() {
-        let errors =
-            LoginForm { email: " ".into(), password: String::new() }.validate().expect_err("invalid");
-        assert_eq!(errors.entries().len(), 2);
+    fn a_new_admin_needs_an_email_a_name_and_a_policy_password() {
+        assert!(NewAdmin::parse("ana@example.com", "Ana", "long enough pass").is_ok());
+        assert_eq!(
+            NewAdmin::parse("ana", "Ana", "long enough pass"),
+            Err(NewAdminError::Email(InvalidEmail))
+        );
+        assert_eq!(
+            NewAdmin::parse("ana@example.com", " ", "long enough pass"),
+            Err(NewAdminError::NameBlank)
+        );
+        assert_eq!(
+            NewAdmin::parse("ana@example.com", "Ana", "short").map_err(|e| e.to_string()),
+            Err("Password must be at least 12 characters".to_owned())
+        );
     }
 }

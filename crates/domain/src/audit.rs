@@ -45,6 +45,8 @@ crate::text_enum! {
         LoginSucceeded,
         LoginFailed,
         LoggedOut,
+        /// Money given back (an order's payment, a deposit).
+        Refunded,
     }
 }
 
@@ -60,6 +62,11 @@ pub struct Actor {
 impl Actor {
     pub fn admin(admin: &Admin) -> Self {
         Self { admin_id: Some(admin.id), email: admin.email.clone() }
+    }
+
+    /// A guest acting through their own link (their cancellation's refund).
+    pub fn guest(email: &str) -> Self {
+        Self { admin_id: None, email: clip(&printable(&email.trim().to_lowercase()), MAX_EMAIL_CHARS) }
     }
 
     /// A login attempt for `account`, as typed (trimmed, lower case, cut to

@@ -13,15 +13,15 @@
 //! decision over data the store has loaded (and locked); the store applies it.
 
 mod capacity;
-mod forms;
+mod fields;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use uuid::Uuid;
 
-use crate::validation::Email;
+use crate::validation::{Email, LongText, PersonName};
 
 pub use capacity::*;
-pub use forms::*;
+pub use fields::*;
 
 crate::text_enum! {
     /// What a guest books (the booking dialog's service select). A service
@@ -156,10 +156,25 @@ pub fn long_date(date: NaiveDate) -> String {
     date.format("%A, %B %-d, %Y").to_string()
 }
 
+/// Why a date was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DateError {
+    #[error("Required")]
+    Blank,
+    #[error("Please use a real date in the yyyy-MM-dd format")]
+    Malformed,
+}
+
+impl crate::validation::Refusal for DateError {
+    fn is_blank(&self) -> bool {
+        matches!(self, DateError::Blank)
+    }
+}
+
 /// A calendar date written yyyy-MM-dd, exactly.
-pub fn parse_date(text: &str, required_message: &str) -> Result<NaiveDate, String> {
+pub fn parse_date(text: &str) -> Result<NaiveDate, DateError> {
     if text.is_empty() {
-        return Err(required_message.to_owned());
+        return Err(DateError::Blank);
     }
     // chrono accepts unpadded fields and signed years; the contract is the
     // padded form only: four digits, dash, two digits, dash, two digits.
@@ -168,10 +183,7 @@ pub fn parse_date(text: &str, required_message: &str) -> Result<NaiveDate, Strin
             .bytes()
             .enumerate()
             .all(|(i, b)| if i == 4 || i == 7 { b == b'-' } else { b.is_ascii_digit() });
-    NaiveDate::parse_from_str(text, DATE_FORMAT)
-        .ok()
-        .filter(|_| shaped)
-        .ok_or_else(|| "Please use a real date in the yyyy-MM-dd format".to_owned())
+    NaiveDate::parse_from_str(text, DATE_FORMAT).ok().filter(|_| shaped).ok_or(DateError::Malformed)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -189,6 +201,8 @@ pub struct Booking {
     pub notes: Option<String>,
     pub status: BookingStatus,
     pub created_at: DateTime<Utc>,
+    /// The deposit it asked for, if any.
+    pub deposit: Option<crate::payment::Deposit>,
 }
 
 impl Booking {
@@ -212,8 +226,8 @@ impl Booking {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewBooking {
-    pub first_name: String,
-    pub last_name: String,
+    pub first_name: PersonName,
+    pub last_name: PersonName,
     pub email: Email,
     pub service: ServiceKey,
     pub date: NaiveDate,
@@ -221,7 +235,16 @@ pub struct NewBooking {
     /// `MAX_STAY_NIGHTS` nights after `date`.
     pub check_out: Option<NaiveDate>,
     pub time: TimeSlot,
-    pub notes: Option<String>,
+    pub notes: Option<LongText>,
+    /// The deposit it asks for, with the guest's card saved for it.
+    pub deposit: Option<NewDeposit>,
+}
+
+/// A deposit a booking request brings: its amount and the card saved for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDeposit {
+    pub amount: crate::Money,
+    pub card: crate::payment::DepositCard,
 }
 
 impl NewBooking {
@@ -254,7 +277,34 @@ pub struct NewBlackout {
     pub start_date: NaiveDate,
     pub end_date: NaiveDate,
     pub blackout_type: BlackoutType,
-    pub reason: Option<String>,
+    pub reason: Option<LongText>,
+}
+
+impl NewBooking {
+    /// The booking this request becomes once stored with `id` at `created_at`:
+    /// a request awaiting the owner's answer.
+    pub fn booked(&self, id: Uuid, created_at: DateTime<Utc>) -> Booking {
+        Booking {
+            id,
+            first_name: self.first_name.as_str().to_owned(),
+            last_name: self.last_name.as_str().to_owned(),
+            email: self.email.as_str().to_owned(),
+            service: self.service,
+            date: self.date,
+            check_out: self.check_out,
+            time: self.time,
+            notes: self.notes.as_ref().map(|notes| notes.as_str().to_owned()),
+            status: BookingStatus::Pending,
+            created_at,
+            deposit: self.deposit.as_ref().map(|deposit| crate::payment::Deposit {
+                state: crate::payment::DepositState::CardSaved,
+                amount: deposit.amount,
+                refunded: crate::Money::ZERO,
+                error: None,
+                card: Some(deposit.card.clone()),
+            }),
+        }
+    }
 }
 
 impl NewBlackout {
@@ -334,7 +384,7 @@ pub struct NewAvailability {
     pub time_slot: Option<TimeSlot>,
     pub max_capacity: i32,
     pub is_blocked: bool,
-    pub block_reason: Option<String>,
+    pub block_reason: Option<LongText>,
 }
 
 impl NewAvailability {

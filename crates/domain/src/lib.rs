@@ -15,12 +15,13 @@ pub mod limits;
 pub mod mail;
 pub mod money;
 pub mod order;
+pub mod payment;
 pub mod quiz;
 pub mod validation;
 
 pub use money::Money;
 pub use strum;
-pub use validation::{Email, ValidationErrors};
+pub use validation::Email;
 
 /// Declares a closed set of values stored and sent as stable snake_case text
 /// (or the text given per variant with `#[strum(serialize = "...")]`).

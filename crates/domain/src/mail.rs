@@ -62,6 +62,23 @@ pub enum MailEvent {
     NewsletterJoined {
         subscription: NewsletterSubscription,
     },
+    /// Money given back for an order (`amount` this time; the order says how much in all).
+    OrderRefunded {
+        order: Order,
+        amount: crate::Money,
+    },
+    /// A booking's deposit given back (`amount` this time).
+    DepositRefunded {
+        booking: Booking,
+        service: Option<BookedService>,
+        amount: crate::Money,
+    },
+    /// The owner confirmed the booking and the guest's bank asks them to
+    /// authenticate the deposit's charge: they finish it through their link.
+    DepositActionRequired {
+        booking: Booking,
+        service: Option<BookedService>,
+    },
 }
 
 impl MailEvent {
@@ -70,10 +87,13 @@ impl MailEvent {
         match self {
             MailEvent::BookingRequested { booking, .. }
             | MailEvent::BookingConfirmed { booking, .. }
-            | MailEvent::BookingCancelled { booking, .. } => booking.id,
+            | MailEvent::BookingCancelled { booking, .. }
+            | MailEvent::DepositRefunded { booking, .. }
+            | MailEvent::DepositActionRequired { booking, .. } => booking.id,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
-            | MailEvent::OrderCancelled { order } => order.id,
+            | MailEvent::OrderCancelled { order }
+            | MailEvent::OrderRefunded { order, .. } => order.id,
             MailEvent::ContactReceived { message } => message.id,
             MailEvent::NewsletterJoined { subscription } => subscription.id,
         }
@@ -95,6 +115,9 @@ crate::text_enum! {
         OwnerNewOrder,
         OwnerNewMessage,
         OwnerBookingCancelled,
+        OrderRefunded,
+        DepositRefunded,
+        DepositActionRequired,
     }
 }
 
@@ -147,6 +170,13 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
         MailEvent::NewsletterJoined { subscription } => {
             vec![guest(T::NewsletterWelcome, &subscription.email)]
         }
+        MailEvent::OrderRefunded { order, .. } => {
+            vec![guest(T::OrderRefunded, order.customer.email.as_str())]
+        }
+        MailEvent::DepositRefunded { booking, .. } => vec![guest(T::DepositRefunded, &booking.email)],
+        MailEvent::DepositActionRequired { booking, .. } => {
+            vec![guest(T::DepositActionRequired, &booking.email)]
+        }
     }
 }
 
@@ -182,6 +212,7 @@ mod tests {
             notes: None,
             status: BookingStatus::Pending,
             created_at: Utc::now(),
+            deposit: None,
         }
     }
 

@@ -12,15 +12,22 @@ pub struct Money(i64);
 /// NUMERIC(10,2) holds at most 99,999,999.99.
 pub const MAX_CENTS: i64 = 9_999_999_999;
 
+/// Why an amount was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MoneyError {
+    #[error("Must be an amount like 12.50")]
+    NotAnAmount,
+    #[error("Must have at most 2 decimal places")]
+    TooPrecise,
+    #[error("Amount is out of range")]
+    OutOfRange,
+}
+
 impl Money {
     pub const ZERO: Money = Money(0);
 
-    pub fn from_cents(cents: i64) -> Result<Self, String> {
-        if (0..=MAX_CENTS).contains(&cents) {
-            Ok(Self(cents))
-        } else {
-            Err("Amount is out of range".to_owned())
-        }
+    pub fn from_cents(cents: i64) -> Result<Self, MoneyError> {
+        if (0..=MAX_CENTS).contains(&cents) { Ok(Self(cents)) } else { Err(MoneyError::OutOfRange) }
     }
 
     /// For constants: an out-of-range value fails the build.
@@ -36,24 +43,21 @@ impl Money {
     /// Parses "120", "120.5" or "120.50". Rejects signs, exponents, more than
     /// two decimals and anything above NUMERIC(10,2)'s range, so what is
     /// accepted is exactly what the database stores.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, MoneyError> {
         let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
         let digits_only = |s: &str| s.chars().all(|c| c.is_ascii_digit());
         if whole.is_empty() || !digits_only(whole) || !digits_only(fraction) {
-            return Err("Must be an amount like 12.50".to_owned());
+            return Err(MoneyError::NotAnAmount);
         }
         if fraction.len() > 2 {
-            return Err("Must have at most 2 decimal places".to_owned());
+            return Err(MoneyError::TooPrecise);
         }
         let whole = whole.trim_start_matches('0');
         if whole.len() > 8 {
-            return Err("Amount is out of range".to_owned());
+            return Err(MoneyError::OutOfRange);
         }
-        let dollars: i64 = if whole.is_empty() {
-            0
-        } else {
-            whole.parse().map_err(|_| "Amount is out of range".to_owned())?
-        };
+        let dollars: i64 =
+            if whole.is_empty() { 0 } else { whole.parse().map_err(|_| MoneyError::OutOfRange)? };
         let cents: i64 = match fraction.len() {
             0 => 0,
             1 => fraction.parse::<i64>().unwrap_or(0) * 10,

@@ -7,9 +7,8 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::catalog::Product;
-use crate::content::{FIRST_NAME_MESSAGE, LAST_NAME_MESSAGE};
 use crate::money::Money;
-use crate::validation::{Email, SHORT_TEXT_MAX, ValidationErrors, optional_text, required_text};
+use crate::validation::Email;
 
 crate::text_enum! {
     /// Fulfilment states; the admin may set any of them at any time.
@@ -88,6 +87,15 @@ pub struct Order {
     pub totals: OrderTotals,
     pub status: OrderStatus,
     pub created_at: DateTime<Utc>,
+    /// Whether (and how much) it is paid; the amount is `totals.total`.
+    pub payment: crate::payment::OrderPayment,
+}
+
+/// The short number guests, mails and the provider's dashboard know an
+/// order by: "#" and the first 8 characters of its id ("#1a2b3c4d").
+pub fn order_reference(id: Uuid) -> String {
+    let simple = id.simple().to_string();
+    format!("#{}", simple.get(..8).unwrap_or(&simple))
 }
 
 /// An order as priced by the server, ready to be stored.
@@ -98,29 +106,25 @@ pub struct NewOrder {
     pub totals: OrderTotals,
 }
 
-/// One cart line as the browser sent it; only the id and quantity are
-/// trusted, name and price come from the catalogue.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineRequest {
-    pub product_id: String,
-    pub quantity: Option<i64>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct CheckoutForm {
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub phone: Option<String>,
-    pub address: String,
-    pub city: String,
-    pub state: String,
-    pub zip: String,
-    pub items: Vec<LineRequest>,
-    pub subtotal: String,
-    pub tax: String,
-    pub shipping: String,
-    pub total: String,
+impl NewOrder {
+    /// The order this becomes once stored with `id` at `created_at`, its
+    /// payment unpaid (payments off) or awaiting payment.
+    pub fn placed(
+        &self,
+        id: Uuid,
+        created_at: DateTime<Utc>,
+        payment: crate::payment::PaymentState,
+    ) -> Order {
+        Order {
+            id,
+            customer: self.customer.clone(),
+            items: self.items.clone(),
+            totals: self.totals,
+            status: OrderStatus::Pending,
+            created_at,
+            payment: crate::payment::OrderPayment::new(payment),
+        }
+    }
 }
 
 /// A checkout whose fields are valid; its lines still need the catalogue.
@@ -131,82 +135,49 @@ pub struct OrderRequest {
     pub claimed: OrderTotals,
 }
 
-impl CheckoutForm {
-    pub fn validate(self) -> Result<OrderRequest, ValidationErrors> {
-        let mut errors = ValidationErrors::new();
-        let text = |errors: &mut ValidationErrors, field, value: &str, message: &str| {
-            errors.take(field, required_text(value, SHORT_TEXT_MAX, message))
-        };
-        let first_name = text(&mut errors, "firstName", &self.first_name, FIRST_NAME_MESSAGE);
-        let last_name = text(&mut errors, "lastName", &self.last_name, LAST_NAME_MESSAGE);
-        let email = errors.take("email", Email::parse(&self.email));
-        let phone = errors.take("phone", optional_text(self.phone.as_deref(), PHONE_MAX));
-        let address = text(&mut errors, "address", &self.address, "Address is required");
-        let city = text(&mut errors, "city", &self.city, "City is required");
-        let state = text(&mut errors, "state", &self.state, "State is required");
-        let zip = text(&mut errors, "zip", &self.zip, "ZIP code is required");
-        let lines = errors.take("items", parse_lines(&self.items));
-        let mut amount = |field, value: &str| {
-            errors.take(
-                field,
-                Money::parse(value).map_err(|reason| format!("{field}: {}", reason.to_lowercase())),
-            )
-        };
-        let claimed = (
-            amount("subtotal", &self.subtotal),
-            amount("tax", &self.tax),
-            amount("shipping", &self.shipping),
-            amount("total", &self.total),
-        );
-        match (first_name, last_name, email, phone, address, city, state, zip, lines, claimed) {
-            (
-                Some(first_name),
-                Some(last_name),
-                Some(email),
-                Some(phone),
-                Some(address),
-                Some(city),
-                Some(state),
-                Some(zip),
-                Some(lines),
-                (Some(subtotal), Some(tax), Some(shipping), Some(total)),
-            ) => Ok(OrderRequest {
-                customer: Customer { first_name, last_name, email, phone, address, city, state, zip },
-                lines,
-                claimed: OrderTotals { subtotal, tax, shipping, total },
-            }),
-            _ => Err(errors),
-        }
-    }
-}
-
 pub const EMPTY_CART_MESSAGE: &str = "Your cart is empty";
 pub const QUANTITY_MESSAGE: &str = "Each quantity must be a whole number from 1 to 999";
 
-fn parse_lines(lines: &[LineRequest]) -> Result<Vec<(Uuid, u32)>, String> {
+/// Why a cart's lines were refused (the first wrong line decides).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CartError {
+    #[error("{EMPTY_CART_MESSAGE}")]
+    Empty,
+    #[error("An order may hold at most {MAX_LINES} different products")]
+    TooManyLines,
+    #[error("Each item needs a valid productId")]
+    NoProduct,
+    #[error("Each product may appear only once")]
+    Repeated,
+    #[error("{QUANTITY_MESSAGE}")]
+    Quantity,
+}
+
+/// A cart line as sent: the product (`None` when the id was not one) and
+/// the quantity (`None` when it was not a whole number).
+pub type SentLine = (Option<Uuid>, Option<i64>);
+
+/// A cart's lines, checked. Only the ids and quantities are trusted; names
+/// and prices come from the catalogue.
+pub fn cart_lines(lines: &[SentLine]) -> Result<Vec<(Uuid, u32)>, CartError> {
     if lines.is_empty() {
-        return Err(EMPTY_CART_MESSAGE.to_owned());
+        return Err(CartError::Empty);
     }
     if lines.len() > MAX_LINES {
-        return Err(format!("An order may hold at most {MAX_LINES} different products"));
+        return Err(CartError::TooManyLines);
     }
     let mut seen = HashSet::new();
     lines
         .iter()
-        .map(|line| {
-            // The hyphenated form only (36 characters), as the API documents.
-            let id = Some(&line.product_id)
-                .filter(|text| text.len() == 36)
-                .and_then(|text| Uuid::parse_str(text).ok())
-                .ok_or_else(|| "Each item needs a valid productId".to_owned())?;
+        .map(|(id, quantity)| {
+            let id = id.ok_or(CartError::NoProduct)?;
             if !seen.insert(id) {
-                return Err("Each product may appear only once".to_owned());
+                return Err(CartError::Repeated);
             }
-            let quantity = line
-                .quantity
+            let quantity = quantity
                 .filter(|q| (1..=MAX_QUANTITY).contains(q))
                 .and_then(|q| u32::try_from(q).ok())
-                .ok_or_else(|| QUANTITY_MESSAGE.to_owned())?;
+                .ok_or(CartError::Quantity)?;
             Ok((id, quantity))
         })
         .collect()
@@ -456,26 +427,38 @@ mod tests {
         );
     }
 
-    fn form(lines: Vec<LineRequest>, totals: [&str; 4]) -> CheckoutForm {
-        CheckoutForm {
-            first_name: "Ada".into(),
-            last_name: "Lovelace".into(),
-            email: "ada@example.com".into(),
-            phone: Some("  ".into()),
-            address: "1 Pine Rd".into(),
-            city: "Idyllwild".into(),
-            state: "CA".into(),
-            zip: "92549".into(),
-            items: lines,
-            subtotal: totals[0].into(),
-            tax: totals[1].into(),
-            shipping: totals[2].into(),
-            total: totals[3].into(),
+    fn form(lines: Vec<(Option<Uuid>, Option<i64>)>, totals: [&str; 4]) -> Request {
+        Request { lines, totals: totals.map(str::to_owned) }
+    }
+
+    /// A checkout as the tests write it: the lines as sent, the totals claimed.
+    struct Request {
+        lines: Vec<(Option<Uuid>, Option<i64>)>,
+        totals: [String; 4],
+    }
+
+    impl Request {
+        fn validate(self) -> Result<OrderRequest, CartError> {
+            let [subtotal, tax, shipping, total] = self.totals.map(|amount| money(&amount));
+            Ok(OrderRequest {
+                customer: Customer {
+                    first_name: "Ada".into(),
+                    last_name: "Lovelace".into(),
+                    email: Email::parse("ada@example.com").expect("email"),
+                    phone: None,
+                    address: "1 Pine Rd".into(),
+                    city: "Idyllwild".into(),
+                    state: "CA".into(),
+                    zip: "92549".into(),
+                },
+                lines: cart_lines(&self.lines)?,
+                claimed: OrderTotals { subtotal, tax, shipping, total },
+            })
         }
     }
 
-    fn line(id: Uuid, quantity: i64) -> LineRequest {
-        LineRequest { product_id: id.to_string(), quantity: Some(quantity) }
+    fn line(id: Uuid, quantity: i64) -> (Option<Uuid>, Option<i64>) {
+        (Some(id), Some(quantity))
     }
 
     #[test]
@@ -509,28 +492,20 @@ mod tests {
     fn quantities_outside_1_to_999_are_invalid() {
         let id = Uuid::new_v4();
         for quantity in [Some(0), Some(-1), Some(1000), Some(i64::MAX), None] {
-            let lines = vec![LineRequest { product_id: id.to_string(), quantity }];
-            let errors = form(lines, ["1.00", "0.08", "15.00", "16.08"]).validate().expect_err("invalid");
-            assert_eq!(errors.message_for("items"), Some(QUANTITY_MESSAGE), "{quantity:?}");
+            assert_eq!(cart_lines(&[(Some(id), quantity)]), Err(CartError::Quantity), "{quantity:?}");
         }
+        assert_eq!(CartError::Quantity.to_string(), QUANTITY_MESSAGE);
     }
 
     #[test]
-    fn empty_and_duplicate_lines_are_invalid() {
-        let errors = form(vec![], ["0", "0", "0", "0"]).validate().expect_err("invalid");
-        assert_eq!(errors.message_for("items"), Some(EMPTY_CART_MESSAGE));
+    fn empty_repeated_and_unknown_lines_are_invalid_and_the_first_wrong_line_says_why() {
+        assert_eq!(cart_lines(&[]), Err(CartError::Empty));
+        assert_eq!(CartError::Empty.to_string(), EMPTY_CART_MESSAGE);
         let id = Uuid::new_v4();
-        let errors =
-            form(vec![line(id, 1), line(id, 2)], ["0", "0", "0", "0"]).validate().expect_err("invalid");
-        assert!(errors.message_for("items").is_some());
-    }
-
-    #[test]
-    fn malformed_amounts_are_invalid() {
-        let id = Uuid::new_v4();
-        let errors = form(vec![line(id, 1)], ["abc", "-1", "1.001", ""]).validate().expect_err("invalid");
-        for field in ["subtotal", "tax", "shipping", "total"] {
-            assert!(errors.message_for(field).is_some(), "{field}");
-        }
+        assert_eq!(cart_lines(&[line(id, 1), line(id, 2)]), Err(CartError::Repeated));
+        assert_eq!(cart_lines(&[line(id, 0), (None, Some(1))]), Err(CartError::Quantity));
+        assert_eq!(cart_lines(&[(None, Some(0)), line(id, 1)]), Err(CartError::NoProduct));
+        let many: Vec<_> = (0..=MAX_LINES).map(|_| line(Uuid::new_v4(), 1)).collect();
+        assert_eq!(cart_lines(&many), Err(CartError::TooManyLines));
     }
 }

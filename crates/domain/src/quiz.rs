@@ -3,7 +3,6 @@
 
 use crate::booking::ServiceKey;
 use crate::catalog::{Product, ProductCategory};
-use crate::validation::ValidationErrors;
 
 crate::text_enum! {
     WellnessGoal {
@@ -40,85 +39,6 @@ pub struct Answers {
     pub time_preference: TimePreference,
     pub experience_type: ExperienceType,
     pub product_interest: ProductInterest,
-}
-
-/// Answers as a client sent them, keyed like the quiz's questions.
-#[derive(Debug, Clone, Default)]
-pub struct AnswersForm {
-    pub wellness_goal: String,
-    pub stress_level: String,
-    pub time_preference: String,
-    pub experience_type: String,
-    pub product_interest: String,
-}
-
-fn choose<T: Copy>(
-    value: &str,
-    parse: fn(&str) -> Option<T>,
-    all: &[T],
-    show: fn(T) -> &'static str,
-) -> Result<T, String> {
-    parse(value).ok_or_else(|| {
-        let options: Vec<&str> = all.iter().map(|v| show(*v)).collect();
-        format!("Please choose one of: {}", options.join(", "))
-    })
-}
-
-impl AnswersForm {
-    pub fn validate(self) -> Result<Answers, ValidationErrors> {
-        let mut errors = ValidationErrors::new();
-        let wellness_goal = errors.take(
-            "wellnessGoal",
-            choose(&self.wellness_goal, WellnessGoal::from_text, WellnessGoal::ALL, WellnessGoal::as_str),
-        );
-        let stress_level = errors.take(
-            "stressLevel",
-            choose(&self.stress_level, StressLevel::from_text, StressLevel::ALL, StressLevel::as_str),
-        );
-        let time_preference = errors.take(
-            "timePreference",
-            choose(
-                &self.time_preference,
-                TimePreference::from_text,
-                TimePreference::ALL,
-                TimePreference::as_str,
-            ),
-        );
-        let experience_type = errors.take(
-            "experienceType",
-            choose(
-                &self.experience_type,
-                ExperienceType::from_text,
-                ExperienceType::ALL,
-                ExperienceType::as_str,
-            ),
-        );
-        let product_interest = errors.take(
-            "productInterest",
-            choose(
-                &self.product_interest,
-                ProductInterest::from_text,
-                ProductInterest::ALL,
-                ProductInterest::as_str,
-            ),
-        );
-        match (wellness_goal, stress_level, time_preference, experience_type, product_interest) {
-            (
-                Some(wellness_goal),
-                Some(stress_level),
-                Some(time_preference),
-                Some(experience_type),
-                Some(product_interest),
-            ) => Ok(Answers {
-                wellness_goal,
-                stress_level,
-                time_preference,
-                experience_type,
-                product_interest,
-            }),
-            _ => Err(errors),
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -315,19 +235,5 @@ mod tests {
         assert_eq!(names, ["a", "c", "e"]);
         answers.product_interest = ProductInterest::Skincare;
         assert_eq!(recommend(&answers).pick_products(&catalogue).len(), 1);
-    }
-
-    #[test]
-    fn answers_must_be_known_options() {
-        let errors = AnswersForm::default().validate().expect_err("invalid");
-        assert_eq!(errors.entries().len(), 5);
-        let form = AnswersForm {
-            wellness_goal: "self-care".into(),
-            stress_level: "low".into(),
-            time_preference: "overnight".into(),
-            experience_type: "holistic".into(),
-            product_interest: "all".into(),
-        };
-        assert!(form.validate().is_ok());
     }
 }

@@ -1,75 +1,16 @@
-//! Field validation shared by every form: collected errors, required text,
-//! e-mail addresses and the length limits that keep rows a sane size.
+//! The rules of the fields every form shares: text within its limits,
+//! e-mail addresses and media URLs, as newtypes that can only hold a valid
+//! value. The edge (the HTTP adapter) parses what a client sent into them
+//! and says, in the field's own words, what is missing; the rules' own
+//! reasons are their errors' `Display`.
 
 use std::fmt;
 
-/// Field → message pairs in the order the form shows its fields, so the first
-/// message is the one a person would fix first.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ValidationErrors {
-    entries: Vec<(&'static str, String)>,
+/// A field rule's refusal: the field was left blank (its form says what is
+/// required, in its own words) or the rule's own reason (`Display`).
+pub trait Refusal: fmt::Display {
+    fn is_blank(&self) -> bool;
 }
-
-impl ValidationErrors {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn single(field: &'static str, message: impl Into<String>) -> Self {
-        let mut errors = Self::new();
-        errors.add(field, message);
-        errors
-    }
-
-    /// Records a message; the first message of a field wins.
-    pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
-        if !self.entries.iter().any(|(f, _)| *f == field) {
-            self.entries.push((field, message.into()));
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    pub fn entries(&self) -> &[(&'static str, String)] {
-        &self.entries
-    }
-
-    pub fn message_for(&self, field: &str) -> Option<&str> {
-        self.entries.iter().find(|(f, _)| *f == field).map(|(_, m)| m.as_str())
-    }
-
-    /// The message shown when only one line fits: the first field's.
-    pub fn summary(&self) -> &str {
-        self.entries.first().map_or("Invalid input", |(_, m)| m.as_str())
-    }
-
-    /// `Ok(value)` when nothing was recorded.
-    pub fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, Self> {
-        if self.is_empty() { Ok(value()) } else { Err(self) }
-    }
-
-    /// Unwraps a field's parse result, recording its error and returning
-    /// `None` so the remaining fields are still checked.
-    pub fn take<T>(&mut self, field: &'static str, parsed: Result<T, String>) -> Option<T> {
-        match parsed {
-            Ok(value) => Some(value),
-            Err(message) => {
-                self.add(field, message);
-                None
-            }
-        }
-    }
-}
-
-impl fmt::Display for ValidationErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.summary())
-    }
-}
-
-impl std::error::Error for ValidationErrors {}
 
 /// Longest single-line text we accept (names, titles, cities...).
 pub const SHORT_TEXT_MAX: usize = 200;
@@ -83,6 +24,23 @@ pub const URL_MAX: usize = 2_048;
 
 pub const NUL_MESSAGE: &str = "Must not contain NUL characters";
 
+/// Why a text was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    #[error("Required")]
+    Blank,
+    #[error("Must be at most {max} characters")]
+    TooLong { max: usize },
+    #[error("{NUL_MESSAGE}")]
+    Nul,
+}
+
+impl Refusal for TextError {
+    fn is_blank(&self) -> bool {
+        matches!(self, TextError::Blank)
+    }
+}
+
 /// Whether a character shows: neither whitespace nor a control character.
 /// Text made only of invisible characters counts as blank.
 pub fn is_visible(c: char) -> bool {
@@ -92,28 +50,28 @@ pub fn is_visible(c: char) -> bool {
 /// The limits every text field shares: at most `max` characters as sent
 /// (before trimming, so a field's documented maxLength is exact) and no NUL
 /// (which no database text column can hold).
-fn bounded(value: &str, max: usize) -> Result<(), String> {
+fn bounded(value: &str, max: usize) -> Result<(), TextError> {
     if value.chars().count() > max {
-        return Err(format!("Must be at most {max} characters"));
+        return Err(TextError::TooLong { max });
     }
     if value.contains('\0') {
-        return Err(NUL_MESSAGE.to_owned());
+        return Err(TextError::Nul);
     }
     Ok(())
 }
 
 /// Required text: at least one visible character, within [`bounded`]'s
 /// limits; returned trimmed.
-pub fn required_text(value: &str, max: usize, required_message: &str) -> Result<String, String> {
+fn required(value: &str, max: usize) -> Result<String, TextError> {
     if !value.chars().any(is_visible) {
-        return Err(required_message.to_owned());
+        return Err(TextError::Blank);
     }
     bounded(value, max)?;
     Ok(value.trim().to_owned())
 }
 
 /// Optional text within [`bounded`]'s limits: blank becomes `None`.
-pub fn optional_text(value: Option<&str>, max: usize) -> Result<Option<String>, String> {
+fn optional(value: Option<&str>, max: usize) -> Result<Option<String>, TextError> {
     match value {
         None => Ok(None),
         Some(text) => {
@@ -123,29 +81,140 @@ pub fn optional_text(value: Option<&str>, max: usize) -> Result<Option<String>, 
     }
 }
 
+/// Declares a text newtype: required text of at most `$max` characters,
+/// trimmed, that only its `parse` can make.
+macro_rules! bounded_text {
+    ($(#[$meta:meta])* $name:ident, $max:expr) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name(String);
+
+        impl $name {
+            /// The most characters it may be sent with.
+            pub const MAX: usize = $max;
+
+            /// At least one visible character, at most [`Self::MAX`]
+            /// characters as sent, no NUL; surrounding whitespace is trimmed.
+            pub fn parse(text: &str) -> Result<Self, TextError> {
+                required(text, Self::MAX).map(Self)
+            }
+
+            /// As [`Self::parse`], but absent or blank is none.
+            pub fn parse_optional(text: Option<&str>) -> Result<Option<Self>, TextError> {
+                optional(text, Self::MAX).map(|text| text.map(Self))
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = str;
+
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                value.0
+            }
+        }
+    };
+}
+
+bounded_text!(
+    /// A title or other single-line text (a product's name, a city).
+    ShortText, SHORT_TEXT_MAX
+);
+bounded_text!(
+    /// A person's first or last name.
+    PersonName, SHORT_TEXT_MAX
+);
+bounded_text!(
+    /// A description, message or note.
+    LongText, LONG_TEXT_MAX
+);
+bounded_text!(
+    /// A journal post's body.
+    ArticleText, ARTICLE_MAX
+);
+bounded_text!(
+    /// A phone number, as the guest writes it.
+    Phone, crate::order::PHONE_MAX
+);
+
 pub const URL_MESSAGE: &str = "Please enter a valid URL (https://... or /path)";
+
+/// Why a media URL was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum UrlError {
+    #[error("Required")]
+    Blank,
+    #[error(transparent)]
+    Text(TextError),
+    #[error("{URL_MESSAGE}")]
+    Invalid,
+}
+
+impl Refusal for UrlError {
+    fn is_blank(&self) -> bool {
+        matches!(self, UrlError::Blank)
+    }
+}
 
 /// A URL or site-relative path for an image or video: `http(s)://` and a
 /// host, or one `/` followed by a path character (RFC 3986 pchar) — so
 /// neither `javascript:` nor a protocol-relative `//host` or `/\host` can
 /// reach an `<img src>` or a link. No whitespace or control characters.
-pub fn media_url(value: &str, required_message: &str) -> Result<String, String> {
-    if value.is_empty() {
-        return Err(required_message.to_owned());
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MediaUrl(String);
+
+impl MediaUrl {
+    pub fn parse(value: &str) -> Result<Self, UrlError> {
+        if value.is_empty() {
+            return Err(UrlError::Blank);
+        }
+        bounded(value, URL_MAX).map_err(UrlError::Text)?;
+        let lower = value.get(..8).unwrap_or(value).to_ascii_lowercase();
+        let absolute = ["https://", "http://"]
+            .iter()
+            .find_map(|scheme| lower.starts_with(scheme).then(|| &value[scheme.len()..]));
+        let allowed = match absolute {
+            Some(rest) => !rest.is_empty(),
+            None => value.strip_prefix('/').and_then(|rest| rest.chars().next()).is_some_and(is_path_char),
+        };
+        if !allowed || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(UrlError::Invalid);
+        }
+        Ok(Self(value.to_owned()))
     }
-    bounded(value, URL_MAX)?;
-    let lower = value.get(..8).unwrap_or(value).to_ascii_lowercase();
-    let absolute = ["https://", "http://"]
-        .iter()
-        .find_map(|scheme| lower.starts_with(scheme).then(|| &value[scheme.len()..]));
-    let allowed = match absolute {
-        Some(rest) => !rest.is_empty(),
-        None => value.strip_prefix('/').and_then(|rest| rest.chars().next()).is_some_and(is_path_char),
-    };
-    if !allowed || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
-        return Err(URL_MESSAGE.to_owned());
+
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
-    Ok(value.to_owned())
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl From<MediaUrl> for String {
+    fn from(value: MediaUrl) -> String {
+        value.0
+    }
 }
 
 /// RFC 3986 `pchar`, as its first character starts a site-relative path:
@@ -158,6 +227,17 @@ pub const EMAIL_MESSAGE: &str = "Please enter a valid email address";
 /// Longest address accepted (as sent), per RFC 5321's path limit.
 pub const EMAIL_MAX: usize = 254;
 
+/// Not an e-mail address (a blank one neither: the form says so the same way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{EMAIL_MESSAGE}")]
+pub struct InvalidEmail;
+
+impl Refusal for InvalidEmail {
+    fn is_blank(&self) -> bool {
+        false
+    }
+}
+
 /// A syntactically plausible e-mail address, stored lower-case so lookups and
 /// uniqueness ignore case.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -165,10 +245,10 @@ pub struct Email(String);
 
 impl Email {
     /// Surrounding whitespace is ignored (as a browser's email field does).
-    pub fn parse(value: &str) -> Result<Self, String> {
+    pub fn parse(value: &str) -> Result<Self, InvalidEmail> {
         let candidate = value.trim();
         if value.chars().count() > EMAIL_MAX || !looks_like_email(candidate) {
-            return Err(EMAIL_MESSAGE.to_owned());
+            return Err(InvalidEmail);
         }
         Ok(Self(candidate.to_lowercase()))
     }
@@ -232,57 +312,66 @@ mod tests {
             "<script>@x.com",
             "a@-x.com",
         ] {
-            assert_eq!(Email::parse(bad), Err(EMAIL_MESSAGE.to_owned()), "{bad}");
+            assert_eq!(Email::parse(bad), Err(InvalidEmail), "{bad}");
         }
+        assert_eq!(InvalidEmail.to_string(), EMAIL_MESSAGE);
+    }
+
+    /// Text of at most 5 characters, for the rule's edges.
+    fn five(text: &str) -> Result<String, TextError> {
+        required(text, 5)
     }
 
     #[test]
     fn required_text_trims_and_bounds() {
-        assert_eq!(required_text("  hi ", 5, "req"), Ok("hi".to_owned()));
-        assert_eq!(required_text("   ", 5, "req"), Err("req".to_owned()));
-        assert!(required_text("abcdef", 5, "req").is_err());
-        assert_eq!(required_text("a\0b", 5, "req"), Err(NUL_MESSAGE.to_owned()));
-        assert_eq!(optional_text(Some("\0"), 5), Err(NUL_MESSAGE.to_owned()));
+        assert_eq!(five("  hi "), Ok("hi".to_owned()));
+        assert_eq!(five("   "), Err(TextError::Blank));
+        assert_eq!(five("abcdef"), Err(TextError::TooLong { max: 5 }));
+        assert_eq!(five("a\0b"), Err(TextError::Nul));
+        assert_eq!(optional(Some("\0"), 5), Err(TextError::Nul));
+        assert_eq!(TextError::Nul.to_string(), NUL_MESSAGE);
+        assert_eq!(TextError::TooLong { max: 5 }.to_string(), "Must be at most 5 characters");
+        assert!(TextError::Blank.is_blank() && !TextError::Nul.is_blank());
     }
 
     #[test]
     fn text_of_invisible_characters_is_blank_and_length_counts_as_sent() {
         for blank in ["", " ", "\t\n", "\u{a0}\u{3000}", "\u{1}\u{1f}", "\u{85}\u{7f}"] {
-            assert_eq!(required_text(blank, 50, "req"), Err("req".to_owned()), "{blank:?}");
-            assert_eq!(optional_text(Some(blank), 50), Ok(None), "{blank:?}");
+            assert_eq!(five(blank), Err(TextError::Blank), "{blank:?}");
+            assert_eq!(optional(Some(blank), 50), Ok(None), "{blank:?}");
         }
-        assert_eq!(required_text("\u{1}a\u{1}", 5, "req"), Ok("\u{1}a\u{1}".to_owned()));
+        assert_eq!(five("\u{1}a\u{1}"), Ok("\u{1}a\u{1}".to_owned()));
         // Five characters with the spaces, so six is one too many.
-        assert!(required_text("  abcd", 5, "req").is_err());
-        assert!(optional_text(Some("  abcd"), 5).is_err());
-        assert_eq!(optional_text(Some(" ab "), 5), Ok(Some("ab".to_owned())));
+        assert!(five("  abcd").is_err());
+        assert!(optional(Some("  abcd"), 5).is_err());
+        assert_eq!(optional(Some(" ab "), 5), Ok(Some("ab".to_owned())));
+    }
+
+    #[test]
+    fn text_newtypes_hold_their_trimmed_text_within_their_limits() {
+        assert_eq!(PersonName::parse("  Ada ").map(PersonName::into_string), Ok("Ada".to_owned()));
+        assert_eq!(PersonName::parse(&"x".repeat(201)), Err(TextError::TooLong { max: 200 }));
+        assert_eq!(LongText::parse_optional(Some("  ")), Ok(None));
+        assert_eq!(LongText::parse_optional(None), Ok(None));
+        assert_eq!(ArticleText::MAX, ARTICLE_MAX);
     }
 
     #[test]
     fn media_urls_must_be_http_or_site_relative() {
-        assert!(media_url("HTTPS://cdn.example.com/a.webp", "r").is_ok());
-        assert!(media_url("/\\evil.example/x.png", "r").is_err());
-        assert!(media_url("/%2Fevil/x.png", "r").is_ok());
-        assert!(media_url("/", "r").is_err());
-        assert!(media_url("https://", "r").is_err());
-        assert!(media_url("/media/a\u{7}.webp", "r").is_err());
-        assert!(media_url(" /media/a.webp", "r").is_err());
-        assert!(media_url("https://cdn.example.com/a.webp", "r").is_ok());
-        assert!(media_url("/media/a.webp", "r").is_ok());
-        assert!(media_url("javascript:alert(1)", "r").is_err());
-        assert!(media_url("//evil.example/a.png", "r").is_err());
-        assert!(media_url("data:text/html,hi", "r").is_err());
-        assert_eq!(media_url("", "r"), Err("r".to_owned()));
-    }
-
-    #[test]
-    fn first_message_per_field_wins_and_order_is_kept() {
-        let mut errors = ValidationErrors::new();
-        errors.add("b", "first b");
-        errors.add("a", "first a");
-        errors.add("b", "second b");
-        assert_eq!(errors.summary(), "first b");
-        assert_eq!(errors.entries().len(), 2);
-        assert_eq!(errors.message_for("a"), Some("first a"));
+        let ok = |url: &str| MediaUrl::parse(url).is_ok();
+        assert!(ok("HTTPS://cdn.example.com/a.webp"));
+        assert!(!ok("/\\evil.example/x.png"));
+        assert!(ok("/%2Fevil/x.png"));
+        assert!(!ok("/"));
+        assert!(!ok("https://"));
+        assert!(!ok("/media/a\u{7}.webp"));
+        assert!(!ok(" /media/a.webp"));
+        assert!(ok("https://cdn.example.com/a.webp"));
+        assert!(ok("/media/a.webp"));
+        assert!(!ok("javascript:alert(1)"));
+        assert!(!ok("//evil.example/a.png"));
+        assert!(!ok("data:text/html,hi"));
+        assert_eq!(MediaUrl::parse(""), Err(UrlError::Blank));
+        assert_eq!(MediaUrl::parse("javascript:x").map_err(|e| e.to_string()), Err(URL_MESSAGE.to_owned()));
     }
 }

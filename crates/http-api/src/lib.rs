@@ -1,29 +1,24 @@
-//! The actix-web adapter: every JSON call of the API, the docs UI, and the
-//! website around it, assembled into one `App`.
+//! The JSON API: every call under `/api` (but the site's `/api/site`), its
+//! wire types, the admin-session and public-write extractors, the operators'
+//! endpoints and the API's part of the OpenAPI document. The server binary
+//! assembles it with the website into one `App`.
 
-pub mod cache;
 pub mod client_ip;
-pub mod error;
+pub mod extract;
+pub mod metrics;
 pub mod openapi;
 pub mod ops;
 pub mod routes;
-pub mod site;
 pub mod state;
-pub mod structured_data;
 pub mod wire;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::{Method, header};
-use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
-use actix_web::{App, HttpResponse, Route, guard, web};
-use tracing_actix_web::TracingLogger;
-use utoipa::OpenApi;
-use utoipa_swagger_ui::SwaggerUi;
+use actix_web::{HttpResponse, web};
+use http_common::{ApiError, ErrorCode, resource};
 
-use crate::error::{ApiError, json_error, path_error, query_error};
-use crate::routes::{activity, admin, bookings, catalog, content, emails, exports, guest, orders, quiz};
-pub use crate::state::{AdminSession, AppState, SiteConfig};
+use crate::routes::{
+    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, quiz,
+};
+pub use crate::state::ApiState;
 
 /// Largest JSON body accepted.
 pub const JSON_LIMIT: usize = 256 * 1024;
@@ -35,52 +30,18 @@ pub const ARTICLE_JSON_LIMIT: usize = {
     (ARTICLE_MAX + LONG_TEXT_MAX + SHORT_TEXT_MAX + domain::content::SLUG_MAX + URL_MAX) * 12 + 1024
 };
 
-fn json_config(limit: usize) -> web::JsonConfig {
-    web::JsonConfig::default().limit(limit).error_handler(json_error)
+/// How JSON bodies are read: at most `limit` bytes, errors in our shape.
+pub fn json_config(limit: usize) -> web::JsonConfig {
+    web::JsonConfig::default().limit(limit).error_handler(http_common::error::json_error)
 }
 
-/// Fits the app: everything from this origin; images and videos may also come
-/// from https hosts an admin links to; inline styles for the UI library's
-/// positioning; no inline scripts; never framed.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-     img-src 'self' data: https:; media-src 'self' https:; font-src 'self'; connect-src 'self'; \
-     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
-
-fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
-        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
-        .add(("X-Content-Type-Options", "nosniff"))
-        .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
-        .add(("X-Frame-Options", "DENY"))
-        .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"))
-        .add(("Cross-Origin-Opener-Policy", "same-origin"))
+/// The answer of an `/api` path no call serves.
+pub async fn api_not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(ErrorCode::NotFound, "No such API endpoint"))
 }
 
-async fn api_not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(error::ErrorCode::NotFound, "No such API endpoint"))
-}
-
-/// A resource serving `routes`; any other method answers a JSON 405 whose
-/// `Allow` header lists the methods it serves (RFC 9110).
-fn resource(path: &str, routes: Vec<(Method, Route)>) -> actix_web::Resource {
-    let allow = routes.iter().map(|(method, _)| method.as_str()).collect::<Vec<_>>().join(", ");
-    routes
-        .into_iter()
-        .fold(web::resource(path), |resource, (_, route)| resource.route(route))
-        .default_service(web::to(move || {
-            let allow = allow.clone();
-            async move { Err::<HttpResponse, _>(ApiError::method_not_allowed(allow)) }
-        }))
-}
-
-/// `resource!("/path", GET => handler, POST => handler)`.
-macro_rules! resource {
-    ($path:expr, $($method:ident => $handler:expr),+ $(,)?) => {
-        resource($path, vec![$((Method::$method, web::method(Method::$method).to($handler))),+])
-    };
-}
-
-fn api_routes(cfg: &mut web::ServiceConfig) {
+/// Every call of the JSON API, relative to the `/api` scope.
+pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(resource!("/services", GET => catalog::list_services, POST => catalog::create_service))
         .service(resource!("/admin/services/{id}", PUT => catalog::update_service, DELETE => catalog::delete_service))
         .service(resource!("/products", GET => catalog::list_products, POST => catalog::create_product))
@@ -103,6 +64,16 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/newsletter-subscriptions", GET => content::list_subscriptions))
         .service(resource!("/orders", GET => orders::list_orders, POST => orders::place_order))
         .service(resource!("/admin/orders/{id}/status", PUT => orders::set_order_status))
+        .service(resource!("/payments/config", GET => payments::config))
+        .service(resource!("/orders/{id}/payment", GET => payments::order_payment, POST => payments::pay_order))
+        .service(resource!("/orders/{id}/payment/refresh", POST => payments::refresh_order_payment))
+        .service(
+            resource!("/payments/webhook", POST => payments::webhook)
+                .app_data(web::PayloadConfig::default().limit(JSON_LIMIT)),
+        )
+        .service(resource!("/admin/orders/{id}/payment", GET => payments::order_payment_history))
+        .service(resource!("/admin/orders/{id}/refunds", POST => payments::refund_order))
+        .service(resource!("/admin/payments/reconciliation", GET => payments::reconciliation))
         .service(resource!("/check-availability", GET => bookings::check_availability))
         .service(resource!("/open-times", GET => bookings::open_times))
         .service(resource!("/availability/month", GET => bookings::month_availability))
@@ -121,9 +92,11 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/login", POST => admin::login))
         .service(resource!("/admin/logout", POST => admin::logout))
         .service(resource!("/admin/me", GET => admin::me))
-        .service(resource!("/site", GET => site::site))
         .service(resource!("/guest/bookings/{token}", GET => guest::booking))
         .service(resource!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking))
+        .service(resource!("/guest/bookings/{token}/deposit/refresh", POST => guest::refresh_deposit))
+        .service(resource!("/admin/bookings/{id}/deposit", GET => payments::deposit_history))
+        .service(resource!("/admin/bookings/{id}/deposit/refunds", POST => payments::refund_deposit))
         .service(resource!("/newsletter/unsubscribe", POST => guest::unsubscribe))
         .service(resource!("/admin/activity", GET => activity::list))
         .service(resource!("/admin/emails", GET => emails::list))
@@ -135,105 +108,4 @@ fn api_routes(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/exports/bookings.csv", GET => exports::bookings))
         .service(resource!("/admin/exports/contact-messages.csv", GET => exports::contact_messages))
         .service(resource!("/admin/exports/newsletter-subscriptions.csv", GET => exports::newsletter_subscriptions));
-}
-
-/// GET, and HEAD of the same page (HTTP requires both; crawlers and link
-/// checkers send HEAD). The server sends no body for HEAD.
-fn get_or_head() -> Route {
-    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
-}
-
-/// The private metrics address: `/metrics` without a token, nothing else.
-pub fn build_metrics_app(
-    state: web::Data<AppState>,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    App::new().app_data(state).route("/metrics", web::get().to(ops::metrics_open))
-}
-
-/// The whole application: API, docs, media and the website.
-pub fn build_app(
-    state: web::Data<AppState>,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    let assets = site::assets();
-    let media = site::media(&state);
-    let root_files = site::root_files(&state);
-    let metrics = state.metrics.middleware();
-    App::new()
-        .wrap(Compress::default())
-        .wrap(security_headers())
-        .wrap(TracingLogger::default())
-        .wrap(metrics)
-        .app_data(state)
-        .app_data(json_config(JSON_LIMIT))
-        .app_data(web::QueryConfig::default().error_handler(query_error))
-        .app_data(web::PathConfig::default().error_handler(path_error))
-        .route("/healthz", get_or_head().to(ops::healthz))
-        .route("/readyz", get_or_head().to(ops::readyz))
-        .route("/metrics", web::get().to(ops::metrics))
-        // The docs UI must come before the /api scope, which would swallow it.
-        .service(web::redirect("/api/docs", "/api/docs/"))
-        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi::ApiDoc::openapi()))
-        .service(
-            web::scope("/api")
-                .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "no-store")))
-                .wrap(from_fn(invalidate_after_writes))
-                .configure(api_routes)
-                .default_service(web::to(api_not_found)),
-        )
-        .service(media)
-        .service(assets)
-        .route("/sitemap.xml", get_or_head().to(site::sitemap))
-        .route("/robots.txt", get_or_head().to(site::robots))
-        .route("/blog/{slug}", get_or_head().to(site::blog_post_page))
-        .route("/", get_or_head().to(site::app_page))
-        // Not the raw template from the files below: the rendered, uncached home page.
-        .route("/index.html", get_or_head().to(site::app_page))
-        .route("/bookings/manage/{token}", get_or_head().to(site::manage_booking_page))
-        .configure(app_page_routes)
-        .service(root_files)
-}
-
-/// Every successful write through this process forgets the catalogue's kept
-/// answers as its response leaves, so this process never serves its own
-/// change stale (other processes hear of it from the store's change feed).
-async fn invalidate_after_writes(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let writes = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
-    let cache = req.app_data::<web::Data<AppState>>().map(|state| state.cache.clone());
-    let response = next.call(req).await?;
-    if writes
-        && response.status().is_success()
-        && let Some(cache) = cache
-    {
-        cache.invalidate();
-    }
-    Ok(response)
-}
-
-/// One route per page of the browser app (with and without a trailing
-/// slash), so every route has a name of its own in the metrics.
-fn app_page_routes(config: &mut web::ServiceConfig) {
-    for path in site::APP_PAGES.iter().filter(|path| **path != "/") {
-        config
-            .route(path, get_or_head().to(site::app_page))
-            .route(&format!("{path}/"), get_or_head().to(site::app_page));
-    }
 }

@@ -12,12 +12,13 @@ use domain::Email;
 use domain::booking::{Booking, CHECK_OUT_TIME, ServiceKey, booking_starts_at};
 use domain::content::{ContactMessage, Interest, NewsletterSubscription};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
-use domain::order::{Order, TAX_PERCENT};
+use domain::order::{Order, TAX_PERCENT, order_reference};
+use domain::payment::{PaymentState, cancellation_policy_text};
 use ports::{CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
 
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{self as t, Body, BookingView, Frame, MessageView, OrderLine, OrderView, WelcomeView};
-use crate::text::{dollars, header_safe, long_date_time, short_date};
+use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
 /// How the composer writes: where links point, who signs, which clock the
 /// retreat keeps.
@@ -36,6 +37,10 @@ pub struct ComposerConfig {
     /// The sending address (`MAIL_FROM`, `addr` or `Name <addr>`), the
     /// invitations' organizer.
     pub organizer: String,
+    /// Free cancellation until so many hours before a booking begins
+    /// (`CANCELLATION_FREE_HOURS`): every mail of a booking with a deposit
+    /// says so.
+    pub cancellation_free_hours: i64,
 }
 
 /// Writes the retreat's messages ([`ports::MailComposer`]).
@@ -95,15 +100,20 @@ impl Composer {
     fn message(&self, event: &MailEvent, template: MailTemplate, stamp: DateTime<Utc>) -> Option<Message> {
         match event {
             MailEvent::BookingRequested { booking, service }
-            | MailEvent::BookingConfirmed { booking, service } => {
-                self.booking_message(template, booking, service.as_ref(), None, stamp)
+            | MailEvent::BookingConfirmed { booking, service }
+            | MailEvent::DepositActionRequired { booking, service } => {
+                self.booking_message(template, booking, service.as_ref(), None, None, stamp)
             }
             MailEvent::BookingCancelled { booking, service, by } => {
-                self.booking_message(template, booking, service.as_ref(), Some(*by), stamp)
+                self.booking_message(template, booking, service.as_ref(), Some(*by), None, stamp)
+            }
+            MailEvent::DepositRefunded { booking, service, amount } => {
+                self.booking_message(template, booking, service.as_ref(), None, Some(*amount), stamp)
             }
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
-            | MailEvent::OrderCancelled { order } => self.order_message(template, order),
+            | MailEvent::OrderCancelled { order } => self.order_message(template, order, None),
+            MailEvent::OrderRefunded { order, amount } => self.order_message(template, order, Some(*amount)),
             MailEvent::ContactReceived { message } => self.contact_message(template, message),
             MailEvent::NewsletterJoined { subscription } => self.newsletter_message(template, subscription),
         }
@@ -115,6 +125,7 @@ impl Composer {
         booking: &Booking,
         service: Option<&BookedService>,
         cancelled_by: Option<CancelledBy>,
+        refunded: Option<domain::Money>,
         stamp: DateTime<Utc>,
     ) -> Option<Message> {
         let token = self.links.booking_token(booking.id, booking.date);
@@ -144,6 +155,12 @@ impl Composer {
             manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
             admin_url: self.dashboard("bookings", "booking", booking.id),
             cancelled_by_guest: cancelled_by == Some(CancelledBy::Guest),
+            deposit: booking.deposit.as_ref().map(deposit_words),
+            policy: booking
+                .deposit
+                .as_ref()
+                .map(|_| cancellation_policy_text(self.config.cancellation_free_hours)),
+            refunded: refunded.map(dollars),
         };
         let day = short_date(booking.date);
         let guest = clip(&view.guest_name, NAME_IN_SUBJECT);
@@ -185,6 +202,25 @@ impl Composer {
                 let frame = self.frame("A guest cancelled", format!("{guest}: {summary}"), OWNER_REASON);
                 let body = t::owner_booking_cancelled::render(&frame, &view);
                 (format!("Guest cancelled: {guest}, {service_name}, {day}"), body, None)
+            }
+            MailTemplate::DepositRefunded => {
+                let amount = view.refunded.clone().unwrap_or_default();
+                let frame = self.frame(
+                    "Your deposit is on its way back",
+                    format!("{amount} for your {summary}."),
+                    GUEST_BOOKING_REASON,
+                );
+                let body = t::deposit_refunded::render(&frame, &view);
+                (format!("Your deposit of {amount} is refunded"), body, None)
+            }
+            MailTemplate::DepositActionRequired => {
+                let frame = self.frame(
+                    "One step to confirm your deposit",
+                    format!("Your bank asks you to confirm the deposit for your {summary}."),
+                    GUEST_BOOKING_REASON,
+                );
+                let body = t::deposit_action_required::render(&frame, &view);
+                (format!("Please confirm your deposit for {service_name} on {day}"), body, None)
             }
             _ => return None,
         };
@@ -242,7 +278,12 @@ impl Composer {
         CalendarInvite { method: method.as_str().to_owned(), ics }
     }
 
-    fn order_message(&self, template: MailTemplate, order: &Order) -> Option<Message> {
+    fn order_message(
+        &self,
+        template: MailTemplate,
+        order: &Order,
+        refunded_now: Option<domain::Money>,
+    ) -> Option<Message> {
         let customer = &order.customer;
         let view = OrderView {
             reference: order_reference(order.id),
@@ -275,6 +316,9 @@ impl Composer {
             total: dollars(order.totals.total),
             placed: long_date_time(self.local(order.created_at), self.config.time_zone),
             admin_url: self.dashboard("orders", "order", order.id),
+            paid: paid_words(order.payment.state),
+            refunded_now: refunded_now.map(dollars),
+            refunded_total: refunded_now.map(|_| dollars(order.payment.refunded)),
         };
         let reference = &view.reference;
         let (subject, body) = match template {
@@ -315,6 +359,18 @@ impl Composer {
                 (
                     format!("New order {reference}: {customer}, {}", view.total),
                     t::owner_new_order::render(&frame, &view),
+                )
+            }
+            MailTemplate::OrderRefunded => {
+                let amount = view.refunded_now.clone().unwrap_or_default();
+                let frame = self.frame(
+                    "Your refund is on its way",
+                    format!("{amount} back from order {reference}."),
+                    GUEST_ORDER_REASON,
+                );
+                (
+                    format!("A refund of {amount} for your order {reference}"),
+                    t::order_refunded::render(&frame, &view),
                 )
             }
             _ => return None,
@@ -460,10 +516,14 @@ fn clip(text: &str, max: usize) -> String {
     clipped
 }
 
-/// The short number the site shows for an order ("#1a2b3c4d").
-fn order_reference(id: Uuid) -> String {
-    let simple = id.simple().to_string();
-    format!("#{}", simple.get(..8).unwrap_or(&simple))
+/// How an order was paid, in words; nothing when payments are off or it is not paid.
+fn paid_words(state: PaymentState) -> Option<String> {
+    match state {
+        PaymentState::Paid | PaymentState::PartiallyRefunded | PaymentState::Refunded => {
+            Some("Paid by card".to_owned())
+        }
+        _ => None,
+    }
 }
 
 /// "75 minutes", "1 hour", "8 hours"; a stay is counted in nights.

@@ -9,6 +9,7 @@ use domain::booking::{Booking, BookingStatus, ServiceKey, TimeSlot};
 use domain::content::{ContactMessage, NewsletterSubscription};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate};
 use domain::order::{Customer, Order, OrderItem, OrderStatus, OrderTotals};
+use domain::payment::{Deposit, DepositState, OrderPayment, PaymentState};
 
 pub struct Demo {
     booking: Booking,
@@ -61,6 +62,13 @@ impl Demo {
                 notes: Some("It is my first visit. Could the treatment room be kept warm?".to_owned()),
                 status: BookingStatus::Pending,
                 created_at: made,
+                deposit: Some(Deposit {
+                    state: DepositState::CardSaved,
+                    amount: money(2_550),
+                    refunded: Money::ZERO,
+                    error: None,
+                    card: None,
+                }),
             },
             service: BookedService {
                 name: "Rustic Spa Treatments".to_owned(),
@@ -84,6 +92,7 @@ impl Demo {
                 totals,
                 status: OrderStatus::Pending,
                 created_at: made,
+                payment: OrderPayment::new(PaymentState::Paid),
             },
             message: ContactMessage {
                 id: MESSAGE_ID,
@@ -107,6 +116,14 @@ impl Demo {
     /// The event that produces `template`.
     pub fn event_for(&self, template: MailTemplate) -> MailEvent {
         let booking = |status| Booking { status, ..self.booking.clone() };
+        let deposit = |state, refunded| {
+            let mut booking = booking(BookingStatus::Confirmed);
+            if let Some(deposit) = booking.deposit.as_mut() {
+                deposit.state = state;
+                deposit.refunded = refunded;
+            }
+            booking
+        };
         let service = Some(self.service.clone());
         let order = |status| Order { status, ..self.order.clone() };
         match template {
@@ -136,6 +153,24 @@ impl Demo {
             MailTemplate::NewsletterWelcome => {
                 MailEvent::NewsletterJoined { subscription: self.subscription.clone() }
             }
+            MailTemplate::OrderRefunded => {
+                let mut order = order(OrderStatus::Cancelled);
+                order.payment.state = PaymentState::PartiallyRefunded;
+                order.payment.refunded = money(4_600);
+                MailEvent::OrderRefunded { order, amount: money(4_600) }
+            }
+            MailTemplate::DepositRefunded => {
+                let amount = money(2_550);
+                MailEvent::DepositRefunded {
+                    booking: deposit(DepositState::Refunded, amount),
+                    service,
+                    amount,
+                }
+            }
+            MailTemplate::DepositActionRequired => MailEvent::DepositActionRequired {
+                booking: deposit(DepositState::RequiresAuthentication, Money::ZERO),
+                service,
+            },
         }
     }
 
@@ -144,10 +179,13 @@ impl Demo {
         match self.event_for(template) {
             MailEvent::BookingRequested { booking, .. }
             | MailEvent::BookingConfirmed { booking, .. }
-            | MailEvent::BookingCancelled { booking, .. } => booking.email,
+            | MailEvent::BookingCancelled { booking, .. }
+            | MailEvent::DepositRefunded { booking, .. }
+            | MailEvent::DepositActionRequired { booking, .. } => booking.email,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
-            | MailEvent::OrderCancelled { order } => order.customer.email.into_string(),
+            | MailEvent::OrderCancelled { order }
+            | MailEvent::OrderRefunded { order, .. } => order.customer.email.into_string(),
             MailEvent::ContactReceived { message } => message.email,
             MailEvent::NewsletterJoined { subscription } => subscription.email,
         }

@@ -38,6 +38,12 @@ pub struct BookingView {
     pub admin_url: String,
     /// Whether the guest ended it (else the retreat did).
     pub cancelled_by_guest: bool,
+    /// The deposit and where it stands ("$40.00, paid"), when one is asked.
+    pub deposit: Option<String>,
+    /// The cancellation policy in words, when a deposit is asked.
+    pub policy: Option<String>,
+    /// What was just given back ("$40.00"), for the refund message.
+    pub refunded: Option<String>,
 }
 
 pub struct OrderLine {
@@ -65,6 +71,11 @@ pub struct OrderView {
     pub total: String,
     pub placed: String,
     pub admin_url: String,
+    /// How it was paid ("Paid by card"), when payments are on.
+    pub paid: Option<String>,
+    /// What was just given back and how much in all, for the refund message.
+    pub refunded_now: Option<String>,
+    pub refunded_total: Option<String>,
 }
 
 pub struct MessageView {
@@ -143,4 +154,7 @@ templates! {
     owner_new_order(OrderView): "owner_new_order.html", "owner_new_order.txt";
     owner_new_message(MessageView): "owner_new_message.html", "owner_new_message.txt";
     owner_booking_cancelled(BookingView): "owner_booking_cancelled.html", "owner_booking_cancelled.txt";
+    order_refunded(OrderView): "order_refunded.html", "order_refunded.txt";
+    deposit_refunded(BookingView): "deposit_refunded.html", "deposit_refunded.txt";
+    deposit_action_required(BookingView): "deposit_action_required.html", "deposit_action_required.txt";
 }

@@ -31,6 +31,22 @@ pub fn dollars(money: domain::Money) -> String {
     format!("${money}")
 }
 
+/// A booking's deposit and where it stands, as the guest reads it.
+pub fn deposit_words(deposit: &domain::payment::Deposit) -> String {
+    use domain::payment::DepositState as D;
+    let amount = dollars(deposit.amount);
+    match deposit.state {
+        D::None => "None".to_owned(),
+        D::CardSaved => format!("{amount}, charged to the card you gave when we confirm your booking"),
+        D::RequiresAuthentication => format!("{amount}, waiting for your bank's confirmation"),
+        D::Paid => format!("{amount}, paid"),
+        D::Failed => format!("{amount}, not charged: your bank declined it"),
+        D::Released => format!("{amount}, not charged; your card was released"),
+        D::Refunded => format!("{amount}, refunded"),
+        D::Kept => format!("{amount}, kept under the cancellation policy"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,24 +14,19 @@
 //!
 //! A QuickJS runtime is single-threaded, so one thread owns it and requests
 //! queue on a channel. Each call has a time limit (an endless loop in the
-//! bundle cannot hold the thread) and the runtime a memory limit.
-//!
-//! Pages are made rarely (a made page is kept until the catalogue changes),
-//! so the engine, some 6 MiB with the bundle loaded, is held only while
-//! pages are being made: loaded by a call, let go after a while without one
-//! ([`Release`]). The bundle's text is compiled once, at start, to QuickJS
-//! bytecode without the source text (QuickJS otherwise keeps every
-//! function's text for `toString`); each load reads that bytecode, which
-//! needs neither the parser's working memory nor the text's copy.
+//! bundle cannot hold the thread) and the runtime a memory limit. The engine
+//! is loaded once, at start (so a broken bundle is known then), and stays
+//! loaded: about 7 MiB, and every page made after a change of the catalogue
+//! is made at once, without loading it again.
 
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use rquickjs::function::Rest;
-use rquickjs::module::{Declared, WriteOptions};
+use rquickjs::module::Declared;
 use rquickjs::{Context, Ctx, Function, Module, Object, Runtime, Value};
 use tokio::sync::oneshot;
 
@@ -42,25 +37,6 @@ const CALL_TIME_LIMIT: Duration = Duration::from_secs(2);
 const MEMORY_LIMIT_BYTES: usize = 64 * 1024 * 1024;
 /// Native stack for the engine's recursion (React trees are deep).
 const STACK_LIMIT_BYTES: usize = 4 * 1024 * 1024;
-
-/// When the engine is let go, and what follows.
-#[derive(Debug, Clone, Copy)]
-pub struct Release {
-    /// How long the engine is kept after its last call. The pages a change
-    /// of the catalogue unkeeps are asked for again within seconds of each
-    /// other (guests, crawlers) and share one engine; loading it takes some
-    /// 80 ms.
-    pub after_idle: Duration,
-    /// Run on the render thread once the engine is freed: the server gives
-    /// the freed memory back to the system (the allocator would keep it).
-    pub then: fn(),
-}
-
-impl Default for Release {
-    fn default() -> Self {
-        Self { after_idle: Duration::from_secs(30), then: || {} }
-    }
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
@@ -94,19 +70,6 @@ enum Call {
     },
 }
 
-impl Call {
-    fn fail(self, error: RenderError) {
-        match self {
-            Call::RouteData { reply, .. } => {
-                let _ = reply.send(Err(error));
-            }
-            Call::Render { reply, .. } => {
-                let _ = reply.send(Err(error));
-            }
-        }
-    }
-}
-
 /// Handle to the rendering thread; cheap to clone. The thread ends when the
 /// last handle is dropped.
 #[derive(Clone)]
@@ -118,11 +81,6 @@ impl PageRenderer {
     /// Loads the bundle on a thread of its own; fails when the file is
     /// missing or does not evaluate to a module with both functions.
     pub fn start(bundle: &Path) -> Result<Self, RenderError> {
-        Self::start_with(bundle, Release::default())
-    }
-
-    /// As [`Self::start`], with the engine let go as `release` says.
-    pub fn start_with(bundle: &Path, release: Release) -> Result<Self, RenderError> {
         let source = std::fs::read_to_string(bundle).map_err(|error| RenderError::Bundle {
             path: bundle.display().to_string(),
             reason: error.to_string(),
@@ -133,11 +91,8 @@ impl PageRenderer {
             .name("page-render".to_owned())
             .stack_size(STACK_LIMIT_BYTES + 1024 * 1024)
             .spawn(move || {
-                // Compiled and run once now, so that a broken bundle is known
-                // at start; that engine and the text are freed before `then`
-                // runs, and the first page to make loads the bytecode.
-                let bytecode = match Engine::compile(&source) {
-                    Ok(bytecode) => bytecode,
+                let engine = match Engine::load(&source) {
+                    Ok(engine) => engine,
                     Err(error) => {
                         let _ = loaded_tx.send(Err(error));
                         return;
@@ -145,41 +100,9 @@ impl PageRenderer {
                 };
                 drop(source);
                 let _ = loaded_tx.send(Ok(()));
-                (release.then)();
-                let mut engine: Option<Engine> = None;
-                loop {
-                    let call = if engine.is_some() {
-                        match queue.recv_timeout(release.after_idle) {
-                            Ok(call) => call,
-                            Err(RecvTimeoutError::Timeout) => {
-                                engine = None;
-                                (release.then)();
-                                continue;
-                            }
-                            Err(RecvTimeoutError::Disconnected) => return,
-                        }
-                    } else {
-                        match queue.recv() {
-                            Ok(call) => call,
-                            Err(_) => return,
-                        }
-                    };
-                    if engine.is_none() {
-                        let started = Instant::now();
-                        match Engine::load(&bytecode) {
-                            Ok(loaded) => {
-                                tracing::debug!(target: "page_render", elapsed = ?started.elapsed(), "engine loaded again");
-                                engine = Some(loaded);
-                            }
-                            Err(error) => {
-                                call.fail(error);
-                                continue;
-                            }
-                        }
-                    }
-                    if let Some(engine) = &engine {
-                        engine.answer(call);
-                    }
+                // Ends when the last handle is dropped.
+                while let Ok(call) = queue.recv() {
+                    engine.answer(call);
                 }
             })
             .map_err(|error| RenderError::Script(format!("cannot start the render thread: {error}")))?;
@@ -210,10 +133,6 @@ impl PageRenderer {
     }
 }
 
-/// The bundle as QuickJS bytecode, written by [`Engine::compile`].
-#[derive(Clone)]
-struct Bytecode(Arc<[u8]>);
-
 struct Engine {
     // Kept for the context's lifetime; the runtime holds the limits.
     runtime: Runtime,
@@ -221,42 +140,16 @@ struct Engine {
     /// Milliseconds since `epoch` after which a running call is stopped.
     deadline: Arc<AtomicU64>,
     epoch: Instant,
-    /// QuickJS reads bytecode in place (its functions point into these
-    /// bytes), so the engine holds them; declared last, freed last.
-    _bytecode: Option<Bytecode>,
 }
 
 impl Engine {
-    /// Compiles the bundle's text, checks that it runs and exports both
-    /// functions, and returns its bytecode without the source text. Line
-    /// and column numbers stay, for the stack traces in the log.
-    fn compile(source: &str) -> Result<Bytecode, RenderError> {
-        let engine = Self::empty(None)?;
+    /// An engine with the bundle loaded, checked to export both functions.
+    fn load(source: &str) -> Result<Self, RenderError> {
+        let engine = Self::empty()?;
         engine.within_time_limit(|| {
             engine.context.with(|ctx| {
                 let declared =
                     Module::declare(ctx.clone(), "render.js", source).map_err(|e| caught(&ctx, e))?;
-                let bytes = declared
-                    .write(WriteOptions { strip_source: true, ..WriteOptions::default() })
-                    .map_err(|e| caught(&ctx, e))?;
-                expose_exports(&ctx, declared)?;
-                Ok(Bytecode(bytes.into()))
-            })
-        })
-    }
-
-    /// An engine with the bundle loaded from its bytecode.
-    fn load(bytecode: &Bytecode) -> Result<Self, RenderError> {
-        let engine = Self::empty(Some(bytecode.clone()))?;
-        engine.within_time_limit(|| {
-            engine.context.with(|ctx| {
-                // SAFETY: the bytes were written by `Module::write` of this
-                // same QuickJS build in this process (`compile`) and are
-                // never changed (an `Arc<[u8]>`); the engine keeps them
-                // alive for as long as its functions may point into them.
-                #[expect(unsafe_code, reason = "rquickjs loads bytecode only through an unsafe call")]
-                let declared =
-                    unsafe { Module::load(ctx.clone(), &bytecode.0) }.map_err(|e| caught(&ctx, e))?;
                 expose_exports(&ctx, declared)
             })
         })?;
@@ -264,7 +157,7 @@ impl Engine {
     }
 
     /// A runtime with the limits and a context with `console`, nothing loaded.
-    fn empty(bytecode: Option<Bytecode>) -> Result<Self, RenderError> {
+    fn empty() -> Result<Self, RenderError> {
         let runtime = Runtime::new().map_err(script_error)?;
         runtime.set_memory_limit(MEMORY_LIMIT_BYTES);
         runtime.set_max_stack_size(STACK_LIMIT_BYTES);
@@ -276,7 +169,7 @@ impl Engine {
         })));
         let context = Context::full(&runtime).map_err(script_error)?;
         context.with(|ctx| install_console(&ctx).map_err(|e| caught(&ctx, e)))?;
-        Ok(Self { runtime, context, deadline, epoch, _bytecode: bytecode })
+        Ok(Self { runtime, context, deadline, epoch })
     }
 
     fn within_time_limit<T>(&self, call: impl FnOnce() -> T) -> T {
@@ -434,8 +327,7 @@ mod tests {
         let renderer = PageRenderer::start(&file.0).expect("start");
         let error = renderer.render("/bad", "{}".to_owned(), "{}".to_owned()).await.expect_err("throws");
         assert!(error.to_string().contains("boom"), "{error}");
-        // Loaded from bytecode without the source text, the stack still
-        // says where: the line (3) of the bundle.
+        // The stack says where: the line (3) of the bundle.
         assert!(error.to_string().contains("render.js:3:"), "{error}");
         let page = renderer.render("/good", "{}".to_owned(), "{}".to_owned()).await.expect("render");
         assert_eq!(page.html, "ok");
@@ -457,9 +349,8 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_engine_is_let_go_when_idle_and_loaded_again_by_the_next_call() {
-        static RELEASED: AtomicU64 = AtomicU64::new(0);
-        // The module counts the pages its engine made: a fresh engine starts at 1.
+    async fn the_engine_stays_loaded_between_pages() {
+        // The module counts the pages its engine made.
         let file = bundle(
             r#"
             let made = 0;
@@ -467,21 +358,14 @@ mod tests {
             export function render() { made += 1; return { html: String(made), state: '{}' }; }
         "#,
         );
-        let release = Release {
-            after_idle: Duration::from_millis(500),
-            then: || {
-                RELEASED.fetch_add(1, Ordering::Relaxed);
-            },
-        };
-        let renderer = PageRenderer::start_with(&file.0, release).expect("start");
+        let renderer = PageRenderer::start(&file.0).expect("start");
         let render = || renderer.render("/", "{}".to_owned(), "{}".to_owned());
         let (first, second) = tokio::join!(render(), render());
         let mut made = [first.expect("first").html, second.expect("second").html];
         made.sort();
-        assert_eq!(made, ["1", "2"], "calls close together share the engine");
-        tokio::time::sleep(Duration::from_millis(1500)).await;
-        assert_eq!(render().await.expect("after a pause").html, "1", "a new engine made this page");
-        assert_eq!(RELEASED.load(Ordering::Relaxed), 2, "let go after the start's check and after the pause");
+        assert_eq!(made, ["1", "2"], "one engine makes every page, in turn");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        assert_eq!(render().await.expect("after a pause").html, "3", "the same engine, still loaded");
     }
 
     #[test]

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use domain::Email;
-use domain::admin::{Admin, INVALID_CREDENTIALS, LoginForm, NewAdmin, Password, login_throttle};
+use domain::admin::{Admin, Credentials, INVALID_CREDENTIALS, NewAdmin, Password, login_throttle};
 use domain::audit::Actor;
 use domain::booking::LocalNow;
 use domain::limits::Limit;
@@ -71,8 +71,6 @@ pub enum AuthError {
     Throttled { retry_after_seconds: i64 },
     #[error("Your session has ended. Please log in again.")]
     Unauthenticated,
-    #[error(transparent)]
-    Invalid(domain::ValidationErrors),
     #[error("An admin with this email already exists")]
     EmailTaken,
     #[error(transparent)]
@@ -105,8 +103,7 @@ impl AuthService {
     /// counted (per address and per account) before the password is checked,
     /// as a failure until it succeeds: simultaneous guesses would otherwise
     /// all pass the throttle before any of them is counted.
-    pub async fn login(&self, form: LoginForm, client: &str) -> Result<(IssuedToken, Admin), AuthError> {
-        let form = form.validate().map_err(AuthError::Invalid)?;
+    pub async fn login(&self, form: Credentials, client: &str) -> Result<(IssuedToken, Admin), AuthError> {
         let now = self.clock.now();
         let account = form.email.trim().to_lowercase();
         let (client_count, account_count) = self.admins.record_failed_login(client, &account, now).await?;

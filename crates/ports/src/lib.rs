@@ -10,6 +10,7 @@ mod booking;
 mod error;
 mod health;
 mod mail;
+mod payments;
 mod repositories;
 mod services;
 
@@ -25,6 +26,13 @@ pub use health::{StoreHealth, StoreStats};
 pub use mail::{
     CalendarInvite, GuestLinks, MailAttempt, MailComposer, MailDelivery, MailSender, OutboxRepository,
     OutgoingMail, SendFailure, StoredMail,
+};
+pub use payments::{
+    AttemptAnswer, BeginPaymentError, DepositCharge, Difference, EventRecord, OrderPaymentView, PayError,
+    PayWith, PaymentAttempt, PaymentFailure, PaymentGateway, PaymentHistory, PaymentPurpose, PaymentRecord,
+    PaymentRepository, PaymentRequest, PaymentService, ProviderPayment, ProviderRefund, ProviderStatus,
+    RefundError, RefundFailure, RefundRecord, RefundStart, RefundTarget, SavedCard, UnpaidOrder,
+    WebhookEvent, WebhookFailure, WebhookRefusal, differences, status_text,
 };
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,

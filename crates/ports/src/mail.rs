@@ -124,6 +124,10 @@ pub trait GuestLinks: Send + Sync {
     /// A token for unsubscribing `subscription_id`.
     fn unsubscribe_token(&self, subscription_id: Uuid) -> String;
     fn verify_unsubscribe(&self, token: &str) -> Option<Uuid>;
+    /// A token for paying (and reading the payment of) `order_id`, given to
+    /// the browser that placed it.
+    fn order_token(&self, order_id: Uuid) -> String;
+    fn verify_order(&self, token: &str) -> Option<Uuid>;
 }
 
 /// Delivers due messages: claims them, sends each, and records the outcome

@@ -114,13 +114,17 @@ pub trait OrderRepository: Send + Sync {
     /// the order, or stores nothing. With a key, a repeat of the same request
     /// answers the first order (`domain::idempotency::key_use`), decided in
     /// the same transaction, so simultaneous retries store one order.
+    /// `payment` is the new order's payment: unpaid (payments off: it is
+    /// told of at once) or awaiting payment (told of once it is paid).
     async fn place_order(
         &self,
         request: OrderRequest,
         key: Option<IdempotencyKey>,
+        payment: domain::payment::PaymentState,
     ) -> Result<Created<Order>, OrderError>;
     /// Orders newest first.
     async fn list_orders(&self) -> RepoResult<Vec<Order>>;
+    async fn get_order(&self, id: Uuid) -> RepoResult<Order>;
     async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order>;
 }
 
@@ -157,12 +161,15 @@ pub trait BookingRepository: Send + Sync {
     async fn get_booking(&self, id: Uuid) -> RepoResult<Booking>;
     /// The guest's own cancellation (`domain::booking::guest_may_cancel` with
     /// `cutoff_hours`), giving its capacity back, in one transaction with the
-    /// guest's and the owner's messages.
+    /// guest's and the owner's messages; its deposit follows the cancellation
+    /// policy (free until `free_hours` before it begins:
+    /// `domain::payment::deposit_state_after_cancellation`).
     async fn cancel_by_guest(
         &self,
         id: Uuid,
         now: LocalNow,
         cutoff_hours: i64,
+        free_hours: i64,
     ) -> Result<Booking, GuestCancelError>;
     /// Applies `domain::booking::plan_status_change` in one transaction:
     /// capacity back on cancel, taken again (or refused) on reinstating.

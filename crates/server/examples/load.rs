@@ -3,6 +3,8 @@
 //! Starts `target/release/server` on a fresh database with the demo data,
 //! drives each scenario with 32 concurrent keep-alive clients for the given
 //! number of seconds, and reads the server's resident memory from /proc.
+//! Then, with payments on through a local Stripe-compatible server
+//! (localstripe, from `just payments-server`), places orders and pays them.
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -22,16 +24,52 @@ struct Scenario {
     /// Sent with every request (an `If-None-Match` for the 304 path, the
     /// encodings a browser takes); `{n}` in a value is numbered as in the body.
     headers: Vec<(&'static str, String)>,
+    /// Another load at the same time: half the clients send it (its figures
+    /// on a line of their own), the other half this scenario's requests.
+    alongside: Option<Box<Scenario>>,
 }
 
 impl Scenario {
     fn get(name: &'static str, path: &str) -> Self {
-        Self { name, method: Method::GET, path: path.to_owned(), body: None, headers: Vec::new() }
+        Self {
+            name,
+            method: Method::GET,
+            path: path.to_owned(),
+            body: None,
+            headers: Vec::new(),
+            alongside: None,
+        }
     }
 
     fn post(name: &'static str, path: &str, body: Value) -> Self {
-        Self { name, method: Method::POST, path: path.to_owned(), body: Some(body), headers: Vec::new() }
+        Self {
+            name,
+            method: Method::POST,
+            path: path.to_owned(),
+            body: Some(body),
+            headers: Vec::new(),
+            alongside: None,
+        }
     }
+
+    fn browser_page(name: &'static str, path: &str) -> Self {
+        Self {
+            headers: vec![("Accept-Encoding", "gzip, deflate, br, zstd".to_owned())],
+            ..Self::get(name, path)
+        }
+    }
+}
+
+/// Pages the server has rendered since it started (`/metrics` on the private address).
+async fn pages_rendered(client: &Client, metrics: &str) -> u64 {
+    let text = match client.get(format!("{metrics}/metrics")).send().await {
+        Ok(response) => response.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    };
+    text.lines()
+        .find_map(|line| line.strip_prefix("golden_pine_pages_rendered_total "))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 fn memory_kib(pid: u32, field: &str) -> u64 {
@@ -63,12 +101,15 @@ async fn main() -> anyhow::Result<()> {
     let only = std::env::args().nth(2).unwrap_or_default();
     let pg =
         std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
-    let database_url = format!("{}/golden_pine_bench", pg.trim_end_matches('/'));
+    // The database is on this machine: no TLS, as the README advises for it.
+    let database_url = format!("{}/golden_pine_bench?sslmode=disable", pg.trim_end_matches('/'));
     store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let metrics_port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let child = Command::new("target/release/server")
         .env("DATABASE_URL", &database_url)
         .env("PORT", port.to_string())
+        .env("METRICS_ADDR", format!("127.0.0.1:{metrics_port}"))
         .env("DEMO_DATA", "true")
         // The per-address write limit would refuse all but the first writes
         // of one load generator; the bench measures the writes themselves.
@@ -118,6 +159,10 @@ async fn main() -> anyhow::Result<()> {
         "total": money(cents + tax + shipping)});
     let mut keyed_order = order.clone();
     keyed_order["email"] = json!("keyed-{n}@example.com");
+    let booking = |last_name: &str, service: &str, time: &str| {
+        json!({"firstName": "Bench", "lastName": last_name, "email": format!("{}-{{n}}@example.com", last_name.to_lowercase()),
+            "service": service, "date": date, "time": time})
+    };
 
     let scenarios = vec![
         Scenario::get("GET /api/products", "/api/products"),
@@ -133,13 +178,8 @@ async fn main() -> anyhow::Result<()> {
             &format!("/api/check-availability?date={date}&serviceId=massage"),
         ),
         // A new guest each time: one guest may hold only 5 pending requests a day.
-        Scenario::post(
-            "POST /api/bookings (write)",
-            "/api/bookings",
-            json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
-                "service": "spa", "date": date, "time": "11:00"}),
-        ),
-        Scenario::post("POST /api/orders (write)", "/api/orders", order),
+        Scenario::post("POST /api/bookings (write)", "/api/bookings", booking("Mark", "spa", "11:00")),
+        Scenario::post("POST /api/orders (write)", "/api/orders", order.clone()),
         // As the site sends it: every attempt carries an Idempotency-Key.
         Scenario {
             headers: vec![("Idempotency-Key", "bench-booking-{n}".to_owned())],
@@ -155,9 +195,16 @@ async fn main() -> anyhow::Result<()> {
             ..Scenario::post("POST /api/orders (write, keyed)", "/api/orders", keyed_order)
         },
         Scenario::get("GET / (page with head tags)", "/"),
+        Scenario::browser_page("GET / (brotli, as browsers ask)", "/"),
+        // Pages read while guests book: a booking changes no page, so every
+        // page stays as it was made (the line after says how many were made).
         Scenario {
-            headers: vec![("Accept-Encoding", "gzip, deflate, br, zstd".to_owned())],
-            ..Scenario::get("GET / (brotli, as browsers ask)", "/")
+            alongside: Some(Box::new(Scenario::post(
+                "  ...while POST /api/bookings",
+                "/api/bookings",
+                booking("Mixed", "package", "9:00"),
+            ))),
+            ..Scenario::browser_page("GET /, /services, /products (br)", "/{page}")
         },
     ];
 
@@ -166,8 +213,20 @@ async fn main() -> anyhow::Result<()> {
         "{:<34} {:>9} {:>9} {:>9} {:>9} {:>7}",
         "scenario", "req/s", "p50 ms", "p99 ms", "max ms", "errors"
     );
+    let metrics = format!("http://127.0.0.1:{metrics_port}");
     for scenario in scenarios.iter().filter(|scenario| scenario.name.contains(&only)) {
+        if scenario.alongside.is_some() {
+            // Each page made once first, as a running site has them.
+            for page in PAGES {
+                client.get(format!("{base}/{page}")).send().await?.bytes().await?;
+            }
+        }
+        let before = pages_rendered(&client, &metrics).await;
         run(&client, &base, scenario, Duration::from_secs(seconds)).await;
+        if scenario.alongside.is_some() {
+            // The first request of each page after a start makes it once.
+            println!("  pages rendered during it: {}", pages_rendered(&client, &metrics).await - before);
+        }
     }
     println!(
         "\nserver memory: {} MiB resident idle, {} MiB resident after load, {} MiB peak",
@@ -177,16 +236,192 @@ async fn main() -> anyhow::Result<()> {
     );
     drop(server);
     store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
+    if "POST /api/orders (payments on)".contains(&only) || only.is_empty() {
+        payments_on(&pg, &order, Duration::from_secs(seconds)).await?;
+    }
     Ok(())
 }
 
+/// Order placement with payments on, through localstripe: placing an order
+/// (which now waits for its payment), and paying it (the server creating and
+/// confirming the payment at the provider). The provider is a single Python
+/// process, so the second line measures it as much as the server.
+async fn payments_on(pg: &str, order: &Value, duration: Duration) -> anyhow::Result<()> {
+    let program = "target/payments-venv/bin/localstripe";
+    if !std::path::Path::new(program).exists() {
+        println!(
+            "
+(payments on: skipped, {program} is missing: run `just payments-server`)"
+        );
+        return Ok(());
+    }
+    let stripe_port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let stripe = Server(
+        Command::new(program)
+            .args(["--port", &stripe_port.to_string(), "--from-scratch"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?,
+    );
+    let stripe_url = format!("http://127.0.0.1:{stripe_port}");
+    let database_url = format!("{}/golden_pine_bench_payments?sslmode=disable", pg.trim_end_matches('/'));
+    store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let server = Server(
+        Command::new("target/release/server")
+            .env("DATABASE_URL", &database_url)
+            .env("PORT", port.to_string())
+            .env("DEMO_DATA", "true")
+            .env("PUBLIC_WRITE_LIMIT", "1000000000")
+            .env("RUST_LOG", "error")
+            .env("STRIPE_SECRET_KEY", "sk_test_bench")
+            .env("STRIPE_PUBLISHABLE_KEY", "pk_test_bench")
+            .env("STRIPE_WEBHOOK_SECRET", "whsec_bench")
+            .env("STRIPE_API_BASE", &stripe_url)
+            .stdout(Stdio::null())
+            .spawn()?,
+    );
+    let base = format!("http://127.0.0.1:{port}");
+    let client = Client::builder().pool_max_idle_per_host(CONCURRENCY).build()?;
+    let started = Instant::now();
+    while client.get(format!("{base}/api/services")).send().await.is_err()
+        || client.get(format!("{stripe_url}/v1/balance")).bearer_auth("sk_test_bench").send().await.is_err()
+    {
+        if started.elapsed() > Duration::from_secs(60) {
+            anyhow::bail!("the payments bench did not start");
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    println!(
+        "
+with payments on, through localstripe ({} s each):",
+        duration.as_secs()
+    );
+    run(
+        &client,
+        &base,
+        &Scenario::post("POST /api/orders (payments on)", "/api/orders", order.clone()),
+        duration,
+    )
+    .await;
+    // Paying: each client places an order, the "browser" makes a payment
+    // method at the provider, then the server is asked to pay (timed).
+    let stop = Arc::new(AtomicBool::new(false));
+    let errors = Arc::new(AtomicU64::new(0));
+    let mut workers = Vec::new();
+    for worker in 0..CONCURRENCY {
+        let (client, stop, errors, base, stripe_url) =
+            (client.clone(), stop.clone(), errors.clone(), base.clone(), stripe_url.clone());
+        let body = order.to_string().replace("{n}", &format!("pay-{worker}"));
+        workers.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            while !stop.load(Ordering::Relaxed) {
+                let placed: Option<Value> = match client
+                    .post(format!("{base}/api/orders"))
+                    .header("Content-Type", "application/json")
+                    .body(body.clone())
+                    .send()
+                    .await
+                {
+                    Ok(response) if response.status().is_success() => response.json().await.ok(),
+                    _ => None,
+                };
+                let card = [
+                    ("type", "card"),
+                    ("card[number]", "4242424242424242"),
+                    ("card[exp_month]", "12"),
+                    ("card[exp_year]", "2030"),
+                    ("card[cvc]", "123"),
+                ];
+                let method: Option<Value> = match client
+                    .post(format!("{stripe_url}/v1/payment_methods"))
+                    .bearer_auth("sk_test_browser")
+                    .form(&card)
+                    .send()
+                    .await
+                {
+                    Ok(response) => response.json().await.ok(),
+                    Err(_) => None,
+                };
+                let (Some(placed), Some(method)) = (placed, method) else {
+                    errors.fetch_add(1, Ordering::Relaxed);
+                    continue;
+                };
+                let pay = json!({"paymentMethodId": method["id"], "token": placed["paymentToken"]});
+                let start = Instant::now();
+                match client
+                    .post(format!("{base}/api/orders/{}/payment", placed["id"].as_str().unwrap_or_default()))
+                    .json(&pay)
+                    .send()
+                    .await
+                {
+                    Ok(response) if response.status().is_success() => {
+                        let _ = response.bytes().await;
+                        latencies.push(start.elapsed());
+                    }
+                    _ => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            latencies
+        }));
+    }
+    tokio::time::sleep(duration).await;
+    stop.store(true, Ordering::Relaxed);
+    let mut latencies = Vec::new();
+    for worker in workers {
+        latencies.extend(worker.await.unwrap_or_default());
+    }
+    report(
+        "POST /api/orders/{id}/payment",
+        Measured { latencies, errors: errors.load(Ordering::Relaxed) },
+        duration,
+    );
+    drop(server);
+    drop(stripe);
+    store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
+    Ok(())
+}
+
+/// The pages the mixed scenario reads in turn (`/{page}` in its path).
+const PAGES: [&str; 3] = ["", "services", "products"];
+
 async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duration) {
     let stop = Arc::new(AtomicBool::new(false));
+    let clients = if scenario.alongside.is_some() { CONCURRENCY / 2 } else { CONCURRENCY };
+    let main = load(client, base, scenario, clients, &stop);
+    let beside =
+        scenario.alongside.as_ref().map(|other| load(client, base, other, CONCURRENCY - clients, &stop));
+    tokio::time::sleep(duration).await;
+    stop.store(true, Ordering::Relaxed);
+    report(scenario.name, main.await, duration);
+    if let (Some(other), Some(beside)) = (&scenario.alongside, beside) {
+        report(other.name, beside.await, duration);
+    }
+}
+
+/// What a load's clients measured: the latencies of the answered requests
+/// and how many failed.
+struct Measured {
+    latencies: Vec<Duration>,
+    errors: u64,
+}
+
+/// Starts `clients` workers sending `scenario` until `stop`; resolves to
+/// their measurements once they have stopped.
+fn load(
+    client: &Client,
+    base: &str,
+    scenario: &Scenario,
+    clients: usize,
+    stop: &Arc<AtomicBool>,
+) -> impl Future<Output = Measured> + use<> {
     // Numbers the `{n}` in a body, so each write is a new guest.
     let sequence = Arc::new(AtomicU64::new(0));
     let errors = Arc::new(AtomicU64::new(0));
     let mut workers = Vec::new();
-    for _ in 0..CONCURRENCY {
+    for _ in 0..clients {
         let (client, stop, errors, sequence) =
             (client.clone(), stop.clone(), errors.clone(), sequence.clone());
         let url = format!("{base}{}", scenario.path);
@@ -195,8 +430,10 @@ async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duratio
         workers.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
+                let count = sequence.fetch_add(1, Ordering::Relaxed);
+                let n = count.to_string();
+                let url = url.replace("{page}", PAGES[(count % PAGES.len() as u64) as usize]);
                 let mut request = client.request(method.clone(), &url);
-                let n = sequence.fetch_add(1, Ordering::Relaxed).to_string();
                 if let Some(body) = &body {
                     let text = body.to_string().replace("{n}", &n);
                     request = request.header("Content-Type", "application/json").body(text);
@@ -221,23 +458,28 @@ async fn run(client: &Client, base: &str, scenario: &Scenario, duration: Duratio
             latencies
         }));
     }
-    tokio::time::sleep(duration).await;
-    stop.store(true, Ordering::Relaxed);
-    let mut latencies = Vec::new();
-    for worker in workers {
-        latencies.extend(worker.await.unwrap_or_default());
+    async move {
+        let mut latencies = Vec::new();
+        for worker in workers {
+            latencies.extend(worker.await.unwrap_or_default());
+        }
+        Measured { latencies, errors: errors.load(Ordering::Relaxed) }
     }
+}
+
+fn report(name: &str, measured: Measured, duration: Duration) {
+    let Measured { mut latencies, errors } = measured;
     latencies.sort();
     let pick = |q: f64| {
         latencies.get(((latencies.len() as f64 - 1.0) * q) as usize).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
     };
     println!(
         "{:<34} {:>9.0} {:>9.2} {:>9.2} {:>9.2} {:>7}",
-        scenario.name,
+        name,
         latencies.len() as f64 / duration.as_secs_f64(),
         pick(0.5),
         pick(0.99),
         pick(1.0),
-        errors.load(Ordering::Relaxed)
+        errors
     );
 }

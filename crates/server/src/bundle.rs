@@ -8,7 +8,6 @@
 //! we: `frontend/dist` and `demo` are used in place. `FRONTEND_DIR` and
 //! `DEMO_DIR` override both.
 
-use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -66,9 +65,6 @@ fn place<E: Embed>(name: &str, source: &str) -> anyhow::Result<PathBuf> {
         std::fs::File::create(&path)
             .and_then(|mut out| out.write_all(&embedded.data))
             .with_context(|| format!("writing {}", path.display()))?;
-        if let Cow::Borrowed(bytes) = embedded.data {
-            crate::memory::forget_read_pages(bytes);
-        }
     }
     std::fs::create_dir_all(&staging)?;
     std::fs::write(staging.join(".complete"), b"")?;

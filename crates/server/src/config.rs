@@ -12,7 +12,9 @@ use clap::builder::BoolishValueParser;
 use clap::{ArgAction, Args, ValueEnum};
 use secrecy::{ExposeSecret, SecretString};
 
-pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/golden_pine";
+/// The local server `just run` uses. The database is on this machine, so its
+/// connections skip TLS (a handshake each, for traffic that never leaves it).
+pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/golden_pine?sslmode=disable";
 /// A JWT secret shorter than this is refused: an HS256 key should be at least
 /// as long as the hash (RFC 7518 §3.2).
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
@@ -115,12 +117,68 @@ pub struct Config {
     /// Without it, /metrics on the main port needs an admin token.
     #[arg(long, env = "METRICS_ADDR")]
     pub metrics_addr: Option<SocketAddr>,
+    /// `off` to run without taking payments (a deliberate choice where no
+    /// provider keys are set outside a demo); left unset, payments are on
+    /// exactly when the Stripe keys are set.
+    #[arg(long, env = "PAYMENTS", value_enum)]
+    pub payments: Option<PaymentsSwitch>,
+    /// Stripe's secret key (`sk_test_…` in test mode, `sk_live_…` in production).
+    #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true, value_parser = secret)]
+    pub stripe_secret_key: Option<SecretString>,
+    /// Stripe's publishable key (`pk_…`), given to the browser.
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY")]
+    pub stripe_publishable_key: Option<String>,
+    /// The signing secret of the webhook endpoint `/api/payments/webhook` (`whsec_…`).
+    #[arg(long, env = "STRIPE_WEBHOOK_SECRET", hide_env_values = true, value_parser = secret)]
+    pub stripe_webhook_secret: Option<SecretString>,
+    /// Stripe's API (a Stripe-compatible server in tests).
+    #[arg(long, env = "STRIPE_API_BASE", default_value = "https://api.stripe.com", value_parser = parse_public_url)]
+    pub stripe_api_base: String,
+    /// Where browsers load Stripe.js.
+    #[arg(long, env = "STRIPE_JS_URL", default_value = "https://js.stripe.com/v3/", value_parser = parse_script_url)]
+    pub stripe_js_url: String,
+    /// Minutes an order may wait for its payment before it is cancelled and its stock given back.
+    #[arg(long, env = "PAYMENT_TIMEOUT_MINUTES", default_value_t = 30, value_parser = clap::value_parser!(i64).range(1..=10_080))]
+    pub payment_timeout_minutes: i64,
+    /// Hours before a booking with a deposit begins until which it may be
+    /// cancelled free; later, the deposit is kept.
+    #[arg(long, env = "CANCELLATION_FREE_HOURS", default_value_t = 48, value_parser = clap::value_parser!(i64).range(0..=720))]
+    pub cancellation_free_hours: i64,
+    /// How often each process looks for orders whose payment timed out, in seconds.
+    #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub payment_sweep_seconds: u64,
+}
+
+/// The deliberate `PAYMENTS` settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaymentsSwitch {
+    /// No card is charged: orders are placed unpaid and bookings ask for no deposit.
+    Off,
+}
+
+/// The Stripe settings, when payments are on.
+#[derive(Debug, Clone)]
+pub struct StripeSettings {
+    pub secret_key: SecretString,
+    pub publishable_key: String,
+    pub webhook_secret: SecretString,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LogFormat {
     Text,
     Json,
+}
+
+/// Stripe.js's address: https (http only on the local machine, for tests).
+fn parse_script_url(text: &str) -> Result<String, String> {
+    let url = url::Url::parse(text).map_err(|_| format!("{text} is not a URL"))?;
+    let local = matches!(url.host_str(), Some("127.0.0.1" | "localhost" | "[::1]"));
+    if url.scheme() == "https" || (url.scheme() == "http" && local) {
+        Ok(url.to_string())
+    } else {
+        Err("STRIPE_JS_URL must be an https:// address".to_owned())
+    }
 }
 
 fn secret(text: &str) -> Result<SecretString, String> {
@@ -140,7 +198,7 @@ fn parse_smtp_url(text: &str) -> Result<SecretString, String> {
 }
 
 fn parse_email(text: &str) -> Result<domain::Email, String> {
-    domain::Email::parse(text)
+    domain::Email::parse(text).map_err(|error| error.to_string())
 }
 
 fn parse_tz(text: &str) -> Result<Tz, String> {
@@ -216,6 +274,33 @@ impl Config {
         Ok(())
     }
 
+    /// The Stripe settings when payments are on (all three keys set), or
+    /// why the server may not start: some keys without the others, or no
+    /// keys outside a demo without `PAYMENTS=off`.
+    pub fn stripe(&self) -> anyhow::Result<Option<StripeSettings>> {
+        let keys = (
+            self.stripe_secret_key.clone(),
+            self.stripe_publishable_key.clone(),
+            self.stripe_webhook_secret.clone(),
+        );
+        if self.payments == Some(PaymentsSwitch::Off) {
+            return Ok(None);
+        }
+        match keys {
+            (Some(secret_key), Some(publishable_key), Some(webhook_secret)) => {
+                Ok(Some(StripeSettings { secret_key, publishable_key, webhook_secret }))
+            }
+            (None, None, None) if self.demo_data => Ok(None),
+            (None, None, None) => bail!(
+                "no payment provider: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, \
+                 or PAYMENTS=off to take no payments (orders are then placed unpaid)"
+            ),
+            _ => bail!(
+                "set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none"
+            ),
+        }
+    }
+
     pub fn admin(&self) -> Option<AdminSeed> {
         Some(AdminSeed {
             email: self.admin_email.clone()?,
@@ -286,5 +371,26 @@ mod tests {
         assert!(half.validate().is_err());
         let explicit = parse(&["--port", "9090", "--create-database", "no"]).expect("parses");
         assert_eq!((explicit.port, explicit.create_database), (9090, false));
+    }
+
+    #[test]
+    fn payments_are_on_with_all_three_keys_and_off_only_in_a_demo_or_when_said() {
+        let keys = [
+            "--stripe-secret-key",
+            "sk_test_1",
+            "--stripe-publishable-key",
+            "pk_test_1",
+            "--stripe-webhook-secret",
+            "whsec_1",
+        ];
+        let on = parse(&keys).expect("parses");
+        assert_eq!(on.stripe().expect("starts").map(|s| s.publishable_key), Some("pk_test_1".to_owned()));
+        let production = parse(&[]).expect("parses");
+        let refusal = production.stripe().expect_err("a production start needs keys or PAYMENTS=off");
+        assert!(refusal.to_string().contains("PAYMENTS=off"), "{refusal}");
+        assert!(parse(&["--payments", "off"]).expect("parses").stripe().expect("starts").is_none());
+        assert!(parse(&["--demo-data", "true"]).expect("parses").stripe().expect("starts").is_none());
+        assert!(parse(&keys[..2]).expect("parses").stripe().is_err(), "some keys without the others");
+        assert!(parse(&["--payments", "maybe"]).is_err());
     }
 }

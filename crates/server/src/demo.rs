@@ -1,64 +1,46 @@
-//! The demo catalogue (`demo/catalogue.json`), validated by the same domain
-//! rules as anything an admin enters.
+//! The demo catalogue (`demo/catalogue.json`), read with the API's own wire
+//! types and parsed by the same rules as anything an admin enters.
 
 use std::path::Path;
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
+use serde_json::Value;
 
-use domain::catalog::{MediaForm, ProductForm, ServiceForm};
-use domain::content::BlogPostForm;
+use http_api::routes::catalog::{MediaInput, ProductInput, ServiceInput};
+use http_api::routes::content::BlogPostInput;
 use ports::{DemoCatalogue, DemoPost, DemoProduct};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct CatalogueFile {
-    services: Vec<ServiceEntry>,
+    services: Vec<Value>,
     products: Vec<ProductEntry>,
     blog_posts: Vec<PostEntry>,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ServiceEntry {
-    name: String,
-    description: String,
-    price: String,
-    duration: i64,
-    image: String,
-    /// The booking key guests book this service under, if any.
-    booking_key: Option<String>,
-}
-
+/// A product as the dashboard saves it, with its gallery.
 #[derive(Deserialize)]
 struct ProductEntry {
-    name: String,
-    category: String,
-    price: String,
-    description: String,
-    image: String,
+    #[serde(flatten)]
+    product: Value,
     #[serde(default)]
-    media: Vec<MediaEntry>,
+    media: Vec<Value>,
 }
 
-#[derive(Deserialize)]
-struct MediaEntry {
-    url: String,
-    #[serde(rename = "type")]
-    media_type: String,
-    title: Option<String>,
-}
-
+/// A post as the dashboard saves it, with the day it was published.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct PostEntry {
-    title: String,
-    slug: String,
-    excerpt: String,
-    content: String,
-    image: String,
+    #[serde(flatten)]
+    post: Value,
     published_at: DateTime<Utc>,
+}
+
+/// What `value` says of itself, for an error message.
+fn named(value: &Value, field: &str) -> String {
+    value.get(field).and_then(Value::as_str).unwrap_or("?").to_owned()
 }
 
 pub fn load(demo_dir: &Path) -> anyhow::Result<DemoCatalogue> {
@@ -70,62 +52,36 @@ pub fn load(demo_dir: &Path) -> anyhow::Result<DemoCatalogue> {
 pub fn parse(text: &str) -> anyhow::Result<DemoCatalogue> {
     let file: CatalogueFile = serde_json::from_str(text)?;
     let mut catalogue = DemoCatalogue::default();
-    for s in file.services {
-        let name = s.name.clone();
-        let service = ServiceForm {
-            name: s.name,
-            description: s.description,
-            price: s.price,
-            duration: Some(s.duration),
-            image: s.image,
-            booking_key: Some(s.booking_key),
-        }
-        .validate()
-        .map_err(|e| anyhow::anyhow!("service {name:?}: {e}"))?;
+    for entry in file.services {
+        let name = named(&entry, "name");
+        let input: ServiceInput = serde_json::from_value(entry)?;
+        let service = input.try_into_domain().map_err(|e| anyhow::anyhow!("service {name:?}: {e}"))?;
         catalogue.services.push(service);
     }
-    for p in file.products {
-        let name = p.name.clone();
-        let product = ProductForm {
-            name: p.name,
-            category: p.category,
-            price: p.price,
-            description: p.description,
-            image: p.image,
-            // The demo shop sells without stock limits (set them in the dashboard).
-            stock: domain::catalog::StockForm::Absent,
-        }
-        .validate()
-        .map_err(|e| anyhow::anyhow!("product {name:?}: {e}"))?;
-        let media = p
+    for entry in file.products {
+        let name = named(&entry.product, "name");
+        // The demo shop sells without stock limits (set them in the dashboard).
+        let input: ProductInput = serde_json::from_value(entry.product)?;
+        let product = input.try_into_domain().map_err(|e| anyhow::anyhow!("product {name:?}: {e}"))?;
+        let media = entry
             .media
             .into_iter()
             .enumerate()
-            .map(|(position, m)| {
-                MediaForm {
-                    url: m.url,
-                    media_type: m.media_type,
-                    title: m.title,
-                    sort_order: i64::try_from(position).ok(),
-                }
-                .validate()
-                .map_err(|e| anyhow::anyhow!("media of {name:?}: {e}"))
+            .map(|(position, entry)| {
+                let input: MediaInput = serde_json::from_value(entry)?;
+                let mut media =
+                    input.try_into_domain().map_err(|e| anyhow::anyhow!("media of {name:?}: {e}"))?;
+                media.sort_order = i32::try_from(position)?;
+                Ok(media)
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
         catalogue.products.push(DemoProduct { product, media });
     }
-    for p in file.blog_posts {
-        let title = p.title.clone();
-        let post = BlogPostForm {
-            title: p.title,
-            slug: p.slug,
-            excerpt: p.excerpt,
-            content: p.content,
-            image: p.image,
-        }
-        .validate()
-        .map_err(|e| anyhow::anyhow!("post {title:?}: {e}"))?;
-        catalogue.posts.push(DemoPost { post, published_at: p.published_at });
+    for entry in file.blog_posts {
+        let title = named(&entry.post, "title");
+        let input: BlogPostInput = serde_json::from_value(entry.post)?;
+        let post = input.try_into_domain().map_err(|e| anyhow::anyhow!("post {title:?}: {e}"))?;
+        catalogue.posts.push(DemoPost { post, published_at: entry.published_at });
     }
     if catalogue.services.is_empty() {
         bail!("the demo catalogue has no services");
@@ -152,7 +108,7 @@ mod tests {
                 .iter()
                 .find(|s| s.booking_key == domain::catalog::BookingKeyChange::Set(Some(key)))
                 .expect("a service per booking key");
-            assert_eq!(service.name, key.service_name());
+            assert_eq!(service.name.as_str(), key.service_name());
             assert_eq!(service.price.to_string(), price, "price of {}", service.name);
         }
         assert!(catalogue.products.len() >= 9);
@@ -166,11 +122,12 @@ mod tests {
         let urls = catalogue
             .services
             .iter()
-            .map(|s| s.image.clone())
+            .map(|s| s.image.as_str().to_owned())
             .chain(catalogue.products.iter().flat_map(|p| {
-                std::iter::once(p.product.image.clone()).chain(p.media.iter().map(|m| m.url.clone()))
+                std::iter::once(p.product.image.as_str().to_owned())
+                    .chain(p.media.iter().map(|m| m.url.as_str().to_owned()))
             }))
-            .chain(catalogue.posts.iter().map(|p| p.post.image.clone()));
+            .chain(catalogue.posts.iter().map(|p| p.post.image.as_str().to_owned()));
         for url in urls {
             let relative = url.strip_prefix("/media/").expect("served from /media");
             assert!(media_dir.join(relative).is_file(), "missing {url}");

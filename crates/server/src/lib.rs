@@ -1,10 +1,11 @@
 //! Wiring: the only place that knows the concrete adapters. Builds the store,
 //! the credential adapters and the HTTP app from a [`Config`].
 
+pub mod app;
 pub mod bundle;
 pub mod config;
 pub mod demo;
-pub mod memory;
+pub mod openapi;
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -20,8 +21,9 @@ use auth::{BcryptHasher, GuestLinkSigner, JwtIssuer, random_secret};
 use domain::admin::NewAdmin;
 use domain::booking::LocalNow;
 use domain::limits::Limit;
+use http_api::ApiState;
 use http_api::state::{Guard, MailState};
-use http_api::{AppState, SiteConfig};
+use site::{SiteConfig, SiteState};
 
 use ports::{AdminRepository, AuthService, BookingService, Clock, GuestLinks, MailDelivery};
 
@@ -104,6 +106,19 @@ pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
     Ok(Wiring { store, auth, clock, links })
 }
 
+/// The payment provider the configuration names, with its publishable
+/// key; `None` when payments are off (`Config::stripe`).
+pub fn payment_gateway(config: &Config) -> anyhow::Result<Option<(Arc<dyn ports::PaymentGateway>, String)>> {
+    let Some(keys) = config.stripe()? else { return Ok(None) };
+    let gateway = payments_stripe::Stripe::new(payments_stripe::StripeConfig {
+        api_base: config.stripe_api_base.clone(),
+        secret_key: keys.secret_key.expose_secret().to_owned(),
+        webhook_secret: keys.webhook_secret.expose_secret().to_owned(),
+    })
+    .map_err(|e| anyhow::anyhow!("payment provider: {e}"))?;
+    Ok(Some((Arc::new(gateway), keys.publishable_key)))
+}
+
 fn unreachable_hint(error: store_postgres::SetupError) -> anyhow::Error {
     match error {
         store_postgres::SetupError::Unreachable { .. } => anyhow::anyhow!(
@@ -123,6 +138,7 @@ pub struct Application {
     server: Server,
     metrics_server: Option<Server>,
     mail_worker: Option<MailWorker>,
+    payment_worker: Option<PaymentWorker>,
 }
 
 impl Application {
@@ -156,6 +172,7 @@ impl Application {
                 owner: config.notify_email.clone(),
                 time_zone: config.business_tz,
                 organizer: config.mail_from.clone(),
+                cancellation_free_hours: config.cancellation_free_hours,
             },
             wiring.links.clone(),
         ));
@@ -192,51 +209,106 @@ impl Application {
             notify: config.notify_email.as_ref().map(|email| email.as_str().to_owned()),
             guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
         };
-        let metrics = http_api::ops::Metrics::new().map_err(|e| anyhow::anyhow!("metrics: {e}"))?;
-        // Kept answers are forgotten whenever any process changes the catalogue;
-        // the feed's thread ends with the last reference to the cache.
-        let cache = Arc::new(http_api::cache::CatalogueCache::default());
-        let (alive, hears) = (Arc::downgrade(&cache), Arc::downgrade(&cache));
-        store_postgres::watch_catalogue(
-            config.database_url.expose(),
-            move || alive.strong_count() > 0,
-            move || {
-                if let Some(cache) = hears.upgrade() {
-                    cache.invalidate();
-                }
-            },
-        )?;
-        // The public pages are rendered by the frontend's own server bundle
-        // (docs/decisions.md §13); without one they go out as the bare shell.
-        let bundle = frontend_dir.join(http_api::site::SERVER_BUNDLE);
-        // The engine is held while pages are being made, and its memory given
-        // back when it is let go.
-        let release = page_render::Release { then: memory::return_freed_memory, ..Default::default() };
-        let pages = match page_render::PageRenderer::start_with(&bundle, release) {
-            Ok(renderer) => Some(renderer),
-            Err(error) => {
-                tracing::warn!(%error, "pages are not rendered on the server: the browser renders them");
+        let metrics = http_api::metrics::Metrics::new().map_err(|e| anyhow::anyhow!("metrics: {e}"))?;
+        // Taking money (docs/decisions.md §14): on with the provider's keys;
+        // off in a demo, or when the operator says PAYMENTS=off.
+        let payments = match payment_gateway(&config)? {
+            Some((gateway, publishable_key)) => {
+                tracing::info!(api = %config.stripe_api_base, "payments are on: cards are charged through Stripe");
+                Some((
+                    ports::PaymentService {
+                        gateway,
+                        store: Arc::new(store.clone()),
+                        clock: wiring.clock.clone(),
+                    },
+                    publishable_key,
+                ))
+            }
+            None => {
+                tracing::info!(
+                    "payments are off: no card is charged, orders are placed unpaid and bookings ask for no deposit"
+                );
                 None
             }
         };
+        let provider_sources = match &payments {
+            Some(_) => app::ProviderSources {
+                scripts: vec![origin_of(&config.stripe_js_url)],
+                frames: vec![
+                    origin_of(&config.stripe_js_url),
+                    "https://js.stripe.com".into(),
+                    "https://hooks.stripe.com".into(),
+                ],
+                connect: vec![origin_of(&config.stripe_api_base), "https://api.stripe.com".into()],
+            },
+            None => app::ProviderSources::default(),
+        };
+        let policy = app::SecurityPolicy::for_provider(&provider_sources);
+        let payment_worker = payments.as_ref().map(|(service, _)| {
+            PaymentWorker::start(
+                service.clone(),
+                config.payment_timeout_minutes,
+                std::time::Duration::from_secs(config.payment_sweep_seconds),
+            )
+        });
+        let payment_settings = http_api::state::PaymentSettings {
+            publishable_key: payments.as_ref().map(|(_, key)| key.clone()),
+            script_url: payments.as_ref().map(|_| config.stripe_js_url.clone()),
+            cancellation_free_hours: config.cancellation_free_hours,
+            timeout_minutes: config.payment_timeout_minutes,
+        };
+        let payments = payments.map(|(service, _)| service);
         let media_dir = demo_dir.join("media");
         let image_cache_dir = config
             .image_cache_dir
             .clone()
             .unwrap_or_else(|| std::env::temp_dir().join("golden-pine").join("image-copies"));
         let images = Arc::new(image_variants::ImageLibrary::new(&media_dir, image_cache_dir));
-        let state = web::Data::new(AppState {
-            catalog: Arc::new(store.clone()),
-            content: Arc::new(store.clone()),
-            orders: Arc::new(store.clone()),
-            booking: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
-            bookings: Arc::new(store.clone()),
-            health: Arc::new(store.clone()),
-            audit: Arc::new(store.clone()),
-            cache,
-            pages,
-            images,
-            limits: Arc::new(store),
+        // The catalogue as published, read by the API and the pages alike.
+        // Its answers are forgotten whenever any process changes the
+        // catalogue; the feed's thread ends with the last reference to it.
+        let catalogue =
+            Arc::new(catalogue::Catalogue::new(Arc::new(store.clone()), Arc::new(store.clone()), images));
+        let (alive, hears) = (Arc::downgrade(&catalogue), Arc::downgrade(&catalogue));
+        store_postgres::watch_catalogue(
+            config.database_url.expose(),
+            move || alive.strong_count() > 0,
+            move || {
+                if let Some(catalogue) = hears.upgrade() {
+                    catalogue.changed();
+                }
+            },
+        )?;
+        // The public pages are rendered by the frontend's own server bundle
+        // (docs/decisions.md §13); without one they go out as the bare shell.
+        let bundle = frontend_dir.join(site::SERVER_BUNDLE);
+        let renderer = match page_render::PageRenderer::start(&bundle) {
+            Ok(renderer) => Some(renderer),
+            Err(error) => {
+                tracing::warn!(%error, "pages are not rendered on the server: the browser renders them");
+                None
+            }
+        };
+        let site_config = SiteConfig {
+            frontend_dir,
+            media_dir,
+            public_url,
+            time_zone: config.business_tz.name().to_owned(),
+        };
+        let site = web::Data::new(
+            SiteState::new(catalogue.clone(), renderer, site_config, metrics.registry())
+                .map_err(|e| anyhow::anyhow!("metrics: {e}"))?,
+        );
+        let api = web::Data::new(ApiState {
+            catalogue,
+            catalog_store: Arc::new(store.clone()),
+            content_store: Arc::new(store.clone()),
+            order_store: Arc::new(store.clone()),
+            bookings: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
+            calendar_store: Arc::new(store.clone()),
+            store_health: Arc::new(store.clone()),
+            audit_trail: Arc::new(store.clone()),
+            write_limits: Arc::new(store),
             guard: Guard {
                 public_write_limit: Limit {
                     max: config.public_write_limit,
@@ -249,18 +321,14 @@ impl Application {
             clock: wiring.clock,
             metrics,
             mail,
-            site: SiteConfig {
-                frontend_dir,
-                media_dir,
-                public_url,
-                time_zone: config.business_tz.name().to_owned(),
-            },
+            payments,
+            payment_settings,
         });
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
                 let metrics_port = listener.local_addr()?.port();
-                let state = state.clone();
-                let server = HttpServer::new(move || http_api::build_metrics_app(state.clone()))
+                let api = api.clone();
+                let server = HttpServer::new(move || app::build_metrics_app(api.clone()))
                     .workers(1)
                     .listen(listener)?;
                 (Some(metrics_port), Some(server.run()))
@@ -274,12 +342,12 @@ impl Application {
         let workers = std::thread::available_parallelism().map_or(2, usize::from);
         let connections = usize::try_from(config.database_pool_size).unwrap_or(10);
         let blocking_threads = connections.div_ceil(workers).max(2);
-        let server = HttpServer::new(move || http_api::build_app(state.clone()))
+        let server = HttpServer::new(move || app::build_app(api.clone(), site.clone(), policy.clone()))
             .workers(workers)
             .worker_max_blocking_threads(blocking_threads)
             .listen(listener)?
             .run();
-        Ok(Self { port, metrics_port, server, metrics_server, mail_worker })
+        Ok(Self { port, metrics_port, server, metrics_server, mail_worker, payment_worker })
     }
 
     pub fn port(&self) -> u16 {
@@ -300,11 +368,53 @@ impl Application {
             }
             None => self.server.await,
         };
+        if let Some(worker) = self.payment_worker {
+            worker.stop().await;
+        }
         if let Some(worker) = self.mail_worker {
             worker.stop().await;
         }
         served
     }
+}
+
+/// The process's sweep of orders whose payment timed out: each is cancelled
+/// (its stock given back) after the provider is asked about its payments.
+/// Every process runs one; an order is expired once, under its row's lock.
+struct PaymentWorker {
+    stop: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl PaymentWorker {
+    fn start(payments: ports::PaymentService, timeout_minutes: i64, every: std::time::Duration) -> Self {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
+            while !*stopped.borrow() {
+                match payments.expire_unpaid(timeout_minutes).await {
+                    Ok(expired) if !expired.is_empty() => {
+                        tracing::info!(count = expired.len(), "orders not paid in time were cancelled");
+                    }
+                    Ok(_) => {}
+                    Err(error) => tracing::warn!(%error, "the unpaid-order sweep could not reach the store"),
+                }
+                let _ = tokio::time::timeout(every, stopped.changed()).await;
+            }
+        });
+        Self { stop, task }
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        if let Err(error) = self.task.await {
+            tracing::error!(%error, "payment worker ended abnormally");
+        }
+    }
+}
+
+/// `scheme://host[:port]` of a URL, for the security policy.
+fn origin_of(url: &str) -> String {
+    url::Url::parse(url).map(|url| url.origin().ascii_serialization()).unwrap_or_else(|_| url.to_owned())
 }
 
 /// The process's mail delivery loop: sends what is due, then waits for the

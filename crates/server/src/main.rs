@@ -33,6 +33,28 @@ enum Command {
     },
     /// Print the OpenAPI document.
     Openapi,
+    /// Print the frontend's list of pages (frontend/src/config/pages.json).
+    Pages,
+    /// Payments with the provider.
+    Payments {
+        #[command(subcommand)]
+        action: PaymentsAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum PaymentsAction {
+    /// Compare our payment records with the provider's for a range of days
+    /// (UTC, both included) and list every difference; exits with status 1
+    /// when there is one, so a scheduled run can alert.
+    Reconcile {
+        /// First day, yyyy-MM-dd.
+        #[arg(long)]
+        from: String,
+        /// Last day, yyyy-MM-dd (at most 366 days after `--from`).
+        #[arg(long)]
+        to: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -62,21 +84,28 @@ enum AdminAction {
     },
 }
 
-fn main() -> anyhow::Result<()> {
-    server::memory::limit_arenas();
-    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(run())
-}
-
-async fn run() -> anyhow::Result<()> {
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     init_logging(cli.config.log_format);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config).await,
         Command::Openapi => {
-            print!("{}", http_api::openapi::document_json());
+            print!("{}", server::openapi::document_json());
+            Ok(())
+        }
+        Command::Pages => {
+            print!("{}", site::pages::frontend_list_json());
             Ok(())
         }
         Command::Admin { action } => admin(cli.config, action).await,
+        Command::Payments { action: PaymentsAction::Reconcile { from, to } } => {
+            let differences = reconcile(cli.config, from, to).await?;
+            if differences > 0 {
+                std::process::exit(1);
+            }
+            Ok(())
+        }
     }
 }
 
@@ -96,6 +125,48 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let app = Application::build(config).await?;
     tracing::info!(port = app.port(), "serving on http://localhost:{}", app.port());
     app.run_until_stopped().await.context("server stopped with an error")
+}
+
+/// Prints the reconciliation of the days and returns how many differences it found.
+async fn reconcile(config: Config, from: String, to: String) -> anyhow::Result<usize> {
+    let query = http_api::routes::payments::ReconciliationQuery { from: Some(from), to: Some(to) };
+    let (from, to) = http_api::routes::payments::reconciliation_range(query).map_err(|errors| {
+        anyhow::anyhow!("{}", errors.entries().iter().map(|(_, m)| m.clone()).collect::<Vec<_>>().join("; "))
+    })?;
+    let Some((gateway, _)) = server::payment_gateway(&config)? else {
+        anyhow::bail!("payments are off: there is nothing to reconcile (set the STRIPE_* keys)");
+    };
+    let wiring = wire(&config).await?;
+    let service = ports::PaymentService {
+        gateway,
+        store: std::sync::Arc::new(wiring.store.clone()),
+        clock: wiring.clock.clone(),
+    };
+    let start = from.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
+    let end = to.and_hms_opt(23, 59, 59).unwrap_or_default().and_utc();
+    let differences = service.reconcile(start, end).await?;
+    let found = differences.len();
+    if differences.is_empty() {
+        println!("From {from} to {to}: our records and the provider's agree.");
+    } else {
+        println!("From {from} to {to}: {} difference(s).", differences.len());
+        for difference in differences {
+            let line = http_api::routes::payments::difference_wire(difference);
+            let about = match (line.order_id, line.booking_id) {
+                (Some(order), _) => format!(" order {order}"),
+                (_, Some(booking)) => format!(" booking {booking}"),
+                _ => String::new(),
+            };
+            println!(
+                "- {}{about}: {} (provider {}, attempt {})",
+                line.kind,
+                line.detail,
+                line.provider_id.as_deref().unwrap_or("none"),
+                line.attempt_id.map_or_else(|| "none".to_owned(), |id| id.to_string()),
+            );
+        }
+    }
+    Ok(found)
 }
 
 /// The password from piped standard input, or a generated one (printed).

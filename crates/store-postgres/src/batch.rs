@@ -52,6 +52,9 @@ pub(crate) trait BatchWrite: Send + 'static {
 struct Queued<W: BatchWrite> {
     request: W::Request,
     answer: oneshot::Sender<W::Answer>,
+    /// The request's trace span: the batch's span follows from it, so the
+    /// log of a request leads to the transaction that wrote it.
+    span: tracing::Span,
 }
 
 /// Where requests of one kind wait for their batch.
@@ -80,7 +83,7 @@ impl<W: BatchWrite> WriteQueue<W> {
         let (sender, receiver) = mpsc::channel();
         let started = std::thread::Builder::new()
             .name(format!("{name}-writer"))
-            .spawn(move || serve(&writer, &pool, &calls, &receiver));
+            .spawn(move || serve(name, &writer, &pool, &calls, &receiver));
         match started {
             Ok(_) => Self { sender: Some(sender) },
             Err(error) => {
@@ -94,7 +97,8 @@ impl<W: BatchWrite> WriteQueue<W> {
     /// the calls) and answers a future of its answer.
     pub(crate) fn submit(&self, request: W::Request) -> impl Future<Output = W::Answer> + use<W> {
         let (answer, answered) = oneshot::channel();
-        let queued = self.sender.as_ref().map(|sender| sender.send(Queued { request, answer }));
+        let span = tracing::Span::current();
+        let queued = self.sender.as_ref().map(|sender| sender.send(Queued { request, answer, span }));
         async move {
             match queued {
                 Some(Ok(())) => answered.await.unwrap_or_else(|_| W::failed(stopped::<W>())),
@@ -108,7 +112,13 @@ fn stopped<W>() -> RepoError {
     RepoError::unavailable(BatchFailure::Stopped(std::any::type_name::<W>()))
 }
 
-fn serve<W: BatchWrite>(writer: &W, pool: &PgPool, calls: &CallCounts, receiver: &mpsc::Receiver<Queued<W>>) {
+fn serve<W: BatchWrite>(
+    name: &'static str,
+    writer: &W,
+    pool: &PgPool,
+    calls: &CallCounts,
+    receiver: &mpsc::Receiver<Queued<W>>,
+) {
     let mut waiting: VecDeque<Queued<W>> = VecDeque::new();
     loop {
         if waiting.is_empty() {
@@ -120,7 +130,7 @@ fn serve<W: BatchWrite>(writer: &W, pool: &PgPool, calls: &CallCounts, receiver:
         waiting.extend(receiver.try_iter());
         let batch = next_batch::<W>(&mut waiting);
         calls.running.fetch_add(1, Ordering::Relaxed);
-        write_batch(writer, pool, batch);
+        write_batch(name, writer, pool, batch);
         calls.running.fetch_sub(1, Ordering::Relaxed);
     }
 }
@@ -140,7 +150,12 @@ fn next_batch<W: BatchWrite>(waiting: &mut VecDeque<Queued<W>>) -> Vec<Queued<W>
     batch
 }
 
-fn write_batch<W: BatchWrite>(writer: &W, pool: &PgPool, batch: Vec<Queued<W>>) {
+fn write_batch<W: BatchWrite>(name: &'static str, writer: &W, pool: &PgPool, batch: Vec<Queued<W>>) {
+    let span = tracing::info_span!("batch write", kind = name, size = batch.len());
+    for queued in &batch {
+        span.follows_from(&queued.span);
+    }
+    let _entered = span.enter();
     let (requests, answers): (Vec<_>, Vec<_>) = batch.into_iter().map(|q| (q.request, q.answer)).unzip();
     let results = match write_once(writer, pool, &requests) {
         Ok(results) if results.len() == requests.len() => results,
@@ -332,5 +347,78 @@ mod tests {
         let answers = harness.burst(Ask::Fine(0), &rest).await;
         assert_eq!(answers, (0..=5).map(Ok).collect::<Vec<_>>());
         assert_eq!(harness.batches(), [vec![0], vec![1, 2, 4], vec![3], vec![5]]);
+    }
+
+    /// Spans seen by a subscriber: names and fields by id, and each
+    /// `follows_from` link.
+    #[derive(Default)]
+    struct Seen {
+        spans: Mutex<std::collections::HashMap<u64, String>>,
+        follows: Mutex<Vec<(u64, u64)>>,
+    }
+
+    struct Recording(Arc<Seen>);
+
+    impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Recording {
+        fn on_new_span(
+            &self,
+            attrs: &tracing::span::Attributes<'_>,
+            id: &tracing::span::Id,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            let text = format!("{} {:?}", attrs.metadata().name(), attrs.values());
+            self.0.spans.lock().expect("spans").insert(id.into_u64(), text);
+        }
+
+        fn on_follows_from(
+            &self,
+            span: &tracing::span::Id,
+            follows: &tracing::span::Id,
+            _: tracing_subscriber::layer::Context<'_, S>,
+        ) {
+            self.0.follows.lock().expect("follows").push((span.into_u64(), follows.into_u64()));
+        }
+    }
+
+    #[tokio::test]
+    async fn the_batch_s_span_follows_from_the_span_of_every_request_it_writes() {
+        use tracing_subscriber::layer::SubscriberExt;
+        let seen = Arc::new(Seen::default());
+        // The writer is a thread of its own: only a global subscriber sees its span.
+        tracing::subscriber::set_global_default(tracing_subscriber::registry().with(Recording(seen.clone())))
+            .expect("the only test that sets a subscriber");
+        let harness = harness();
+        let first = harness.queue.submit(Ask::Fine(0));
+        harness.entered.recv().expect("the first write starts");
+        let rest: Vec<_> = (1..=3)
+            .map(|n| {
+                let request = tracing::info_span!("test request", n);
+                let _entered = request.enter();
+                harness.queue.submit(Ask::Fine(n))
+            })
+            .collect();
+        harness.release.send(()).expect("the writer waits");
+        first.await.expect("written");
+        for answer in rest {
+            answer.await.expect("written");
+        }
+        let spans = seen.spans.lock().expect("spans").clone();
+        let name = |id: &u64| spans.get(id).cloned().unwrap_or_default();
+        let mut links: Vec<(String, String)> = seen
+            .follows
+            .lock()
+            .expect("follows")
+            .iter()
+            .map(|(span, from)| (name(span), name(from)))
+            .collect();
+        links.retain(|(span, from)| span.starts_with("batch write") && from.starts_with("test request"));
+        links.sort();
+        let batch = links.first().map(|(span, _)| span.clone()).unwrap_or_default();
+        assert!(batch.contains(r#"kind: "test""#) && batch.contains("size: 3"), "{batch}");
+        assert!(links.iter().all(|(span, _)| *span == batch), "one batch: {links:?}");
+        let requests: Vec<bool> =
+            (1..=3).map(|n| links.iter().any(|(_, from)| from.contains(&format!("n: {n},")))).collect();
+        assert_eq!(requests, [true, true, true], "{links:?}");
+        assert_eq!(links.len(), 3, "{links:?}");
     }
 }

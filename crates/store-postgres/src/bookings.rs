@@ -9,19 +9,23 @@ use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingPlans, BookingRejection, BookingStatus, CapacityUpdate,
     DayAvailability, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
-    day_availability, guest_may_cancel, month_day, plan_bookings, plan_delete, plan_entry,
+    booking_starts_at, day_availability, guest_may_cancel, month_day, plan_bookings, plan_delete, plan_entry,
     plan_status_change,
 };
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
+use domain::payment::{
+    CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
+};
 use ports::{
-    AvailabilityError, BookingError, BookingRepository, Created, GuestCancelError, IdempotencyKey, RepoError,
-    RepoResult, StatusChangeError,
+    AvailabilityError, BookingError, BookingRepository, Created, GuestCancelError, IdempotencyKey,
+    OutgoingMail, RepoError, RepoResult, StatusChangeError,
 };
 
 use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
+use crate::money::to_numeric;
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schema::{availability, blackout_dates, bookings, services};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
@@ -137,7 +141,7 @@ fn booked_service(conn: &mut PgConnection, key: ServiceKey) -> RepoResult<Option
         .transpose()
 }
 
-fn load_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
+pub(crate) fn load_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
     bookings::table.find(id).select(BookingRow::as_select()).first(conn).map_err(storage)?.try_into()
 }
 
@@ -151,7 +155,7 @@ fn insert_blackout(
             blackout_dates::start_date.eq(blackout.start_date),
             blackout_dates::end_date.eq(blackout.end_date),
             blackout_dates::type_.eq(blackout.blackout_type.as_str()),
-            blackout_dates::reason.eq(&blackout.reason),
+            blackout_dates::reason.eq(blackout.reason.as_deref()),
             blackout_dates::created_by.eq(created_by),
         ))
         .returning(BlackoutRow::as_returning())
@@ -163,17 +167,22 @@ fn insert_blackout(
 /// Cancels a booking whose row the caller has locked: gives its capacity
 /// back (cancelling is never refused) and tells the guest (and, for a
 /// guest's own cancellation, the owner).
+/// Cancels a locked booking: its capacity back, its deposit as the policy
+/// says (a guest's cancellation under `terms`; the owner's with `None`), and
+/// the guest's message.
 fn cancel_locked(
     conn: &mut PgConnection,
     store: &PgStore,
     booking: &Booking,
     by: CancelledBy,
+    terms: Option<CancellationTerms>,
 ) -> RepoResult<Booking> {
     let entries = lock_entries_of_nights(conn, &booking.nights())?;
     let updates = plan_status_change(booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
     apply(conn, &updates)?;
+    let deposit = deposit_on_cancel(booking, terms);
     let row = diesel::update(bookings::table.find(booking.id))
-        .set(bookings::status.eq(BookingStatus::Cancelled.as_str()))
+        .set((bookings::status.eq(BookingStatus::Cancelled.as_str()), bookings::deposit_state.eq(deposit)))
         .returning(BookingRow::as_returning())
         .get_result(conn)
         .map_err(storage)?;
@@ -183,7 +192,13 @@ fn cancel_locked(
     Ok(cancelled)
 }
 
-fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
+/// The deposit state a booking's cancellation leaves.
+fn deposit_on_cancel(booking: &Booking, terms: Option<CancellationTerms>) -> &'static str {
+    let state = booking.deposit.as_ref().map_or(DepositState::None, |deposit| deposit.state);
+    deposit_state_after_cancellation(state, terms).as_str()
+}
+
+pub(crate) fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
     bookings::table
         .find(id)
         .select(BookingRow::as_select())
@@ -278,8 +293,14 @@ impl BookingRepository for PgStore {
                     Err(rejection) => return Ok(Err(rejection)),
                 };
                 apply(conn, &updates)?;
+                // The owner cancelling lets a saved card go (a deposit taken
+                // stays until they choose to refund it).
+                let deposit = match status {
+                    BookingStatus::Cancelled => deposit_on_cancel(&booking, None),
+                    _ => booking.deposit.as_ref().map_or(DepositState::None, |d| d.state).as_str(),
+                };
                 let row = diesel::update(bookings::table.find(id))
-                    .set(bookings::status.eq(status.as_str()))
+                    .set((bookings::status.eq(status.as_str()), bookings::deposit_state.eq(deposit)))
                     .returning(BookingRow::as_returning())
                     .get_result(conn)
                     .map_err(storage)?;
@@ -320,6 +341,7 @@ impl BookingRepository for PgStore {
         id: Uuid,
         now: LocalNow,
         cutoff_hours: i64,
+        free_hours: i64,
     ) -> Result<Booking, GuestCancelError> {
         let store = self.clone();
         self.run(move |conn| {
@@ -328,7 +350,9 @@ impl BookingRepository for PgStore {
                 if let Err(refusal) = guest_may_cancel(&booking, now, cutoff_hours) {
                     return Ok(Err(GuestCancelError::Refused(refusal)));
                 }
-                Ok(Ok(cancel_locked(conn, &store, &booking, CancelledBy::Guest)?))
+                let terms =
+                    cancellation_terms(booking_starts_at(&booking), now.date.and_time(now.time), free_hours);
+                Ok(Ok(cancel_locked(conn, &store, &booking, CancelledBy::Guest, Some(terms))?))
             })
         })
         .await?
@@ -397,7 +421,7 @@ impl BookingRepository for PgStore {
                 let mut cancelled = Vec::new();
                 // Each cancelled booking has its own record, as if cancelled by hand.
                 for booking in blackout.covered_bookings(convert_all(rows)?) {
-                    let changed = cancel_locked(conn, &store, &booking, CancelledBy::Owner)?;
+                    let changed = cancel_locked(conn, &store, &booking, CancelledBy::Owner, None)?;
                     let record =
                         AuditRecord::status_changed(AuditEntity::Booking, booking.id, &booking, &changed);
                     audit::record(conn, &actor, record)?;
@@ -536,7 +560,7 @@ fn upsert_entry(
             .set((
                 availability::max_capacity.eq(entry.max_capacity),
                 availability::is_blocked.eq(entry.is_blocked),
-                availability::block_reason.eq(&entry.block_reason),
+                availability::block_reason.eq(entry.block_reason.as_deref()),
             ))
             .returning(AvailabilityRow::as_returning())
             .get_result(conn),
@@ -549,7 +573,7 @@ fn upsert_entry(
                 availability::max_capacity.eq(entry.max_capacity),
                 availability::current_bookings.eq(current_bookings),
                 availability::is_blocked.eq(entry.is_blocked),
-                availability::block_reason.eq(&entry.block_reason),
+                availability::block_reason.eq(entry.block_reason.as_deref()),
             ))
             .returning(AvailabilityRow::as_returning())
             .get_result(conn),
@@ -614,8 +638,23 @@ fn write_bookings(
     let uses = idempotency::claim_all(conn, Operation::RequestBooking, &keys, &ids, Utc::now())?;
     let repeated = load_bookings(conn, &idempotency::repeated_ids(&uses))?;
 
-    // The requests that act, decided together under their dates' locks.
+    // The requests that act: what each becomes if it is accepted, and the
+    // messages that say so, composed now, before the dates are locked (a
+    // refused request's are dropped).
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
+    let now = crate::now_in_microseconds();
+    let services = booked_services(conn)?;
+    let prospective: HashMap<usize, Booking> =
+        acting.iter().map(|&i| (i, requests[i].booking.booked(ids[i], now))).collect();
+    let mut mails: HashMap<usize, Vec<OutgoingMail>> = prospective
+        .iter()
+        .map(|(&i, booking)| {
+            let service = services.get(&booking.service).cloned();
+            (i, store.compose(&MailEvent::BookingRequested { booking: booking.clone(), service }))
+        })
+        .collect();
+
+    // Decided together under their dates' locks.
     let nights: Vec<NaiveDate> = acting.iter().flat_map(|&i| requests[i].booking.nights()).collect();
     let entries = lock_entries_of_nights(conn, &nights)?;
     let (first, last) = (nights.iter().min().copied(), nights.iter().max().copied());
@@ -643,19 +682,16 @@ fn write_bookings(
         .filter_map(|&i| requests[i].key.as_ref().map(|key| key.key.as_str()))
         .collect();
     idempotency::release_all(conn, Operation::RequestBooking, &refused_keys)?;
-    let created = insert_bookings(conn, accepted.iter().map(|&i| (ids[i], &requests[i].booking)))?;
-
+    insert_bookings(conn, accepted.iter().filter_map(|i| prospective.get(i)))?;
     // Each guest (and the owner) hears of the request, in the same transaction.
-    let services = booked_services(conn)?;
-    let events: Vec<MailEvent> = accepted
+    let accepted_mails: Vec<OutgoingMail> =
+        accepted.iter().flat_map(|i| mails.remove(i).unwrap_or_default()).collect();
+    crate::outbox::write_mails(conn, &accepted_mails)?;
+    let created: HashMap<Uuid, Booking> = accepted
         .iter()
-        .filter_map(|&i| created.get(&ids[i]))
-        .map(|booking| MailEvent::BookingRequested {
-            booking: booking.clone(),
-            service: services.get(&booking.service).cloned(),
-        })
+        .filter_map(|i| prospective.get(i))
+        .map(|booking| (booking.id, booking.clone()))
         .collect();
-    store.enqueue_all(conn, &events)?;
 
     Ok((0..requests.len())
         .map(|i| match uses[i] {
@@ -690,35 +726,46 @@ fn load_bookings(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<HashMap<Uu
     convert_all::<_, Booking>(rows).map(|found| found.into_iter().map(|b| (b.id, b)).collect())
 }
 
-/// Inserts the accepted requests with the ids chosen for them, by id.
+/// Inserts the accepted requests as they were decided (their ids and times
+/// chosen before, so the messages composed ahead name them).
 fn insert_bookings<'a>(
     conn: &mut PgConnection,
-    accepted: impl Iterator<Item = (Uuid, &'a NewBooking)>,
-) -> RepoResult<HashMap<Uuid, Booking>> {
+    accepted: impl Iterator<Item = &'a Booking>,
+) -> RepoResult<()> {
     let rows: Vec<_> = accepted
-        .map(|(id, booking)| {
+        .map(|booking| {
             (
-                bookings::id.eq(id),
+                bookings::id.eq(booking.id),
                 bookings::first_name.eq(&booking.first_name),
                 bookings::last_name.eq(&booking.last_name),
-                bookings::email.eq(booking.email.as_str()),
+                bookings::email.eq(&booking.email),
                 bookings::service.eq(booking.service.as_str()),
                 bookings::date.eq(booking.date),
                 bookings::check_out.eq(booking.check_out),
                 bookings::time.eq(booking.time.as_str()),
                 bookings::notes.eq(&booking.notes),
+                bookings::status.eq(booking.status.as_str()),
+                bookings::created_at.eq(booking.created_at),
+                bookings::deposit_state.eq(booking.deposit.as_ref().map_or("none", |d| d.state.as_str())),
+                bookings::deposit_amount.eq(booking.deposit.as_ref().map(|d| to_numeric(d.amount))),
+                bookings::deposit_customer.eq(booking
+                    .deposit
+                    .as_ref()
+                    .and_then(|d| d.card.as_ref())
+                    .map(|c| &c.customer)),
+                bookings::deposit_method.eq(booking
+                    .deposit
+                    .as_ref()
+                    .and_then(|d| d.card.as_ref())
+                    .map(|c| &c.method)),
             )
         })
         .collect();
     if rows.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(());
     }
-    let inserted = diesel::insert_into(bookings::table)
-        .values(&rows)
-        .returning(BookingRow::as_returning())
-        .get_results(conn)
-        .map_err(storage)?;
-    convert_all::<_, Booking>(inserted).map(|created| created.into_iter().map(|b| (b.id, b)).collect())
+    diesel::insert_into(bookings::table).values(&rows).execute(conn).map_err(storage)?;
+    Ok(())
 }
 
 #[derive(QueryableByName)]
@@ -760,6 +807,14 @@ fn pending_requests_of(
 }
 
 /// What each booking key's service record says a guest booked.
+/// The service record a booking key is booked under, as its mail names it.
+pub(crate) fn booked_service_of(
+    conn: &mut PgConnection,
+    key: ServiceKey,
+) -> RepoResult<Option<BookedService>> {
+    Ok(booked_services(conn)?.remove(&key))
+}
+
 fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, BookedService>> {
     let rows = services::table
         .filter(services::booking_key.is_not_null())

@@ -7,6 +7,7 @@ use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::catalog::{
     BookingKeyChange, NewMedia, NewProduct, NewService, Product, ProductMedia, Service, StockUpdate,
 };
+use domain::payment::DepositPolicy;
 use ports::{CatalogRepository, RepoError, RepoResult, ServiceError};
 
 use crate::money::to_numeric;
@@ -44,11 +45,11 @@ pub(crate) fn stock_column(n: u32) -> i32 {
 
 pub(crate) fn product_values(product: &NewProduct) -> ProductValues<'_> {
     ProductValues {
-        name: &product.name,
+        name: product.name.as_str(),
         category: product.category.as_str(),
         price: to_numeric(product.price),
-        description: &product.description,
-        image: &product.image,
+        description: product.description.as_str(),
+        image: product.image.as_str(),
     }
 }
 
@@ -62,19 +63,30 @@ pub(crate) struct ServiceValues<'a> {
     image: &'a str,
     /// Left out of an update when the save did not name a key.
     booking_key: Option<Option<&'a str>>,
+    /// Left out of an update when the save did not name a deposit.
+    deposit_amount: Option<Option<BigDecimal>>,
+    deposit_percent: Option<Option<i16>>,
 }
 
 pub(crate) fn service_values(service: &NewService) -> ServiceValues<'_> {
     ServiceValues {
-        name: &service.name,
-        description: &service.description,
+        name: service.name.as_str(),
+        description: service.description.as_str(),
         price: to_numeric(service.price),
         duration: service.duration_minutes,
-        image: &service.image,
+        image: service.image.as_str(),
         booking_key: match service.booking_key {
             BookingKeyChange::Keep => None,
             BookingKeyChange::Set(key) => Some(key.map(|k| k.as_str())),
         },
+        deposit_amount: service.deposit.map(|policy| match policy {
+            DepositPolicy::Fixed(amount) => Some(to_numeric(amount)),
+            _ => None,
+        }),
+        deposit_percent: service.deposit.map(|policy| match policy {
+            DepositPolicy::Percent(percent) => Some(i16::from(percent)),
+            _ => None,
+        }),
     }
 }
 
@@ -107,7 +119,7 @@ pub(crate) struct MediaValues<'a> {
 pub(crate) fn media_values(product_id: Uuid, media: &NewMedia) -> MediaValues<'_> {
     MediaValues {
         product_id,
-        url: &media.url,
+        url: media.url.as_str(),
         type_: media.media_type.as_str(),
         title: media.title.as_deref(),
         sort_order: media.sort_order,

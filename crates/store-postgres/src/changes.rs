@@ -24,7 +24,7 @@ pub fn watch_catalogue(
     wanted: impl Fn() -> bool + Send + 'static,
     on_change: impl Fn() + Send + 'static,
 ) -> std::io::Result<JoinHandle<()>> {
-    let url = crate::libpq_url(database_url).into_owned();
+    let url = database_url.to_owned();
     std::thread::Builder::new().name("catalogue-changes".to_owned()).spawn(move || {
         let mut wait = POLL;
         while wanted() {

@@ -38,11 +38,11 @@ pub(crate) struct PostValues<'a> {
 
 pub(crate) fn post_values(post: &NewBlogPost, published_at: Option<DateTime<Utc>>) -> PostValues<'_> {
     PostValues {
-        title: &post.title,
+        title: post.title.as_str(),
         slug: post.slug.as_str(),
-        excerpt: &post.excerpt,
-        content: &post.content,
-        image: &post.image,
+        excerpt: post.excerpt.as_str(),
+        content: post.content.as_str(),
+        image: post.image.as_str(),
         published_at,
     }
 }
@@ -109,11 +109,11 @@ impl ContentRepository for PgStore {
                 // The publication date stays what it was.
                 let row = diesel::update(blog_posts::table.find(id))
                     .set((
-                        blog_posts::title.eq(&post.title),
+                        blog_posts::title.eq(post.title.as_str()),
                         blog_posts::slug.eq(post.slug.as_str()),
-                        blog_posts::excerpt.eq(&post.excerpt),
-                        blog_posts::content.eq(&post.content),
-                        blog_posts::image.eq(&post.image),
+                        blog_posts::excerpt.eq(post.excerpt.as_str()),
+                        blog_posts::content.eq(post.content.as_str()),
+                        blog_posts::image.eq(post.image.as_str()),
                     ))
                     .returning(PostRow::as_returning())
                     .get_result(conn);
@@ -152,11 +152,11 @@ impl ContentRepository for PgStore {
             transaction(conn, |conn| {
                 let message: ContactMessage = diesel::insert_into(contact_messages::table)
                     .values((
-                        contact_messages::first_name.eq(&message.first_name),
-                        contact_messages::last_name.eq(&message.last_name),
+                        contact_messages::first_name.eq(message.first_name.as_str()),
+                        contact_messages::last_name.eq(message.last_name.as_str()),
                         contact_messages::email.eq(message.email.as_str()),
                         contact_messages::interest.eq(message.interest.map(|i| i.as_str())),
-                        contact_messages::message.eq(&message.message),
+                        contact_messages::message.eq(message.message.as_str()),
                     ))
                     .returning(MessageRow::as_returning())
                     .get_result(conn)

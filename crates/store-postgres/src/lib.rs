@@ -15,10 +15,10 @@ mod idempotency;
 mod money;
 mod orders;
 mod outbox;
+mod payments;
 mod rows;
 mod schema;
 
-use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -85,7 +85,7 @@ impl PgStore {
     /// Opens a pool of `size` connections and checks one out, so a wrong URL
     /// or a stopped server is reported at start-up.
     pub fn connect(database_url: &str, size: u32) -> Result<Self, SetupError> {
-        let manager = ConnectionManager::<PgConnection>::new(libpq_url(database_url));
+        let manager = ConnectionManager::<PgConnection>::new(database_url);
         let pool = Pool::builder()
             .max_size(size)
             .connection_timeout(Duration::from_secs(10))
@@ -216,7 +216,7 @@ impl StoreHealth for PgStore {
 /// by connecting to the server's `postgres` database. Lets `just run` work on
 /// a fresh machine without any manual step.
 pub fn create_database_if_missing(database_url: &str) -> Result<bool, SetupError> {
-    let (server_url, name) = split_database_url(&libpq_url(database_url)).ok_or_else(|| {
+    let (server_url, name) = split_database_url(database_url).ok_or_else(|| {
         SetupError::Setup(format!("cannot read a database name from {}", redact(database_url)))
     })?;
     let unreachable = |reason: String| SetupError::Unreachable { url: redact(database_url), reason };
@@ -245,46 +245,13 @@ pub fn create_database_if_missing(database_url: &str) -> Result<bool, SetupError
 
 /// Drops a database (test clean-up), disconnecting its sessions first.
 pub fn drop_database(database_url: &str) -> Result<(), SetupError> {
-    let (server_url, name) = split_database_url(&libpq_url(database_url))
+    let (server_url, name) = split_database_url(database_url)
         .ok_or_else(|| SetupError::Setup("cannot read a database name".to_owned()))?;
     let mut conn = PgConnection::establish(&server_url)
         .map_err(|e| SetupError::Unreachable { url: redact(database_url), reason: e.to_string() })?;
     let quoted = format!("\"{}\"", name.replace('"', "\"\""));
     conn.batch_execute(&format!("DROP DATABASE IF EXISTS {quoted} WITH (FORCE)"))
         .map_err(|e| SetupError::Setup(e.to_string()))
-}
-
-/// The URL libpq is given (docs/decisions.md §13). For a database on this
-/// host's loopback interface whose URL and environment (`PGSSLMODE`) leave
-/// TLS unset, `sslmode=allow` instead of libpq's default `prefer`: traffic
-/// that never leaves the machine has nothing for TLS to protect, and each
-/// encrypted connection costs a handshake and OpenSSL's memory (3 MiB of the
-/// server's). `allow` still encrypts for a server that insists. Any other
-/// host, a Unix socket and an explicit `sslmode` are left as they are.
-pub(crate) fn libpq_url(database_url: &str) -> Cow<'_, str> {
-    plain_on_loopback(database_url, std::env::var_os("PGSSLMODE").is_some())
-}
-
-fn plain_on_loopback(database_url: &str, sslmode_in_environment: bool) -> Cow<'_, str> {
-    let Ok(mut url) = url::Url::parse(database_url) else { return Cow::Borrowed(database_url) };
-    let loopback = match url.host() {
-        Some(url::Host::Ipv4(address)) => address.is_loopback(),
-        Some(url::Host::Ipv6(address)) => address.is_loopback(),
-        // A `postgres:` URL's host is not parsed as an address (the scheme
-        // is not one the URL standard knows), so an IPv4 one is text here.
-        Some(url::Host::Domain(name)) => {
-            name.eq_ignore_ascii_case("localhost")
-                || name.parse::<std::net::Ipv4Addr>().is_ok_and(|address| address.is_loopback())
-        }
-        None => false,
-    };
-    // libpq reads `host` from the query too (a Unix socket's directory).
-    let chosen = url.query_pairs().any(|(key, _)| key == "sslmode" || key == "host");
-    if !loopback || chosen || sslmode_in_environment || !matches!(url.scheme(), "postgres" | "postgresql") {
-        return Cow::Borrowed(database_url);
-    }
-    url.query_pairs_mut().append_pair("sslmode", "allow");
-    Cow::Owned(url.into())
 }
 
 /// The PostgreSQL server of the crate's tests (`TEST_DATABASE_URL`), without
@@ -364,6 +331,14 @@ enum Constraint {
     ForeignKey,
 }
 
+/// Now, to the microsecond: what a `TIMESTAMPTZ` column keeps, so a record
+/// built before its insert (and the mail that names it) is the one stored.
+pub(crate) fn now_in_microseconds() -> chrono::DateTime<chrono::Utc> {
+    use chrono::DurationRound;
+    let now = chrono::Utc::now();
+    now.duration_trunc(chrono::Duration::microseconds(1)).unwrap_or(now)
+}
+
 /// Runs `work` in a transaction that commits only when it returns `Ok`.
 fn transaction<T>(
     conn: &mut PgConnection,
@@ -421,60 +396,5 @@ mod tests {
         assert_eq!(split_database_url("not a url"), None);
         assert_eq!(redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
         assert_eq!(redact("postgres://u@h/db"), "postgres://u@h/db");
-    }
-
-    #[test]
-    fn a_loopback_database_is_asked_for_no_tls_unless_told_otherwise() {
-        let plain = |url| plain_on_loopback(url, false).into_owned();
-        assert_eq!(plain("postgres://u@127.0.0.1:5432/db"), "postgres://u@127.0.0.1:5432/db?sslmode=allow");
-        assert_eq!(plain("postgresql://localhost/db?x=1"), "postgresql://localhost/db?x=1&sslmode=allow");
-        assert_eq!(plain("postgres://[::1]/db"), "postgres://[::1]/db?sslmode=allow");
-        for kept in [
-            "postgres://u@db.example.com/db",
-            "postgres://u@10.0.0.5/db",
-            "postgres://u@127.0.0.1/db?sslmode=require",
-            "postgres://u@localhost/db?host=/var/run/postgresql",
-            "host=127.0.0.1 dbname=db",
-        ] {
-            assert_eq!(plain(kept), kept);
-        }
-        assert_eq!(plain_on_loopback("postgres://127.0.0.1/db", true), "postgres://127.0.0.1/db");
-    }
-
-    /// Whether the store's connection to `url` is encrypted, and whether the
-    /// server offers TLS at all, from the server's side.
-    fn tls_of(url: &str) -> (bool, bool) {
-        #[derive(QueryableByName)]
-        struct Tls {
-            #[diesel(sql_type = diesel::sql_types::Bool)]
-            used: bool,
-            #[diesel(sql_type = diesel::sql_types::Bool)]
-            offered: bool,
-        }
-        let store = PgStore::connect(url, 1).expect("PostgreSQL");
-        let tls: Tls = diesel::sql_query(
-            "SELECT ssl AS used, current_setting('ssl') = 'on' AS offered \
-             FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-        )
-        .get_result(&mut store.pool.get().expect("a connection"))
-        .expect("pg_stat_ssl");
-        (tls.used, tls.offered)
-    }
-
-    #[test]
-    fn the_store_reaches_a_loopback_database_without_tls_and_with_it_when_asked() {
-        let url = format!("{}/postgres", crate::test_server());
-        let (used, offered) = tls_of(&url);
-        // The tests' server is on this machine unless TEST_DATABASE_URL says otherwise.
-        let on_loopback =
-            ["@127.0.0.1", "@localhost", "//127.0.0.1", "//localhost"].iter().any(|h| url.contains(h));
-        if on_loopback && !url.contains("sslmode") && std::env::var_os("PGSSLMODE").is_none() {
-            assert!(!used, "a loopback connection left to the default is not encrypted");
-        }
-        if offered {
-            let separator = if url.contains('?') { '&' } else { '?' };
-            let (used, _) = tls_of(&format!("{url}{separator}sslmode=require"));
-            assert!(used, "an explicit sslmode is kept");
-        }
     }
 }

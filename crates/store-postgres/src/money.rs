@@ -13,7 +13,7 @@ pub fn from_numeric(value: &BigDecimal) -> Result<Money, RepoError> {
     cents
         .to_i64()
         .ok_or_else(|| format!("numeric {value} out of range"))
-        .and_then(Money::from_cents)
+        .and_then(|cents| Money::from_cents(cents).map_err(|reason| reason.to_string()))
         .map_err(|reason| RepoError::storage(CorruptRow(reason)))
 }
 
@@ -28,7 +28,7 @@ mod tests {
 
     #[test]
     fn round_trips_cents() {
-        let money = Money::parse("1234.05").unwrap();
+        let money = Money::parse("1234.05").expect("amount");
         let numeric = to_numeric(money);
         assert_eq!(numeric.to_string(), "1234.05");
         assert_eq!(from_numeric(&numeric).unwrap(), money);

@@ -14,8 +14,9 @@ use domain::order::{
     Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals, PricedOrders, PricingError,
     StockMovement, price_orders,
 };
+use domain::payment::{OrderPayment, PaymentState};
 use domain::{Email, Money};
-use ports::{Created, IdempotencyKey, OrderError, OrderRepository, RepoError, RepoResult};
+use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, RepoError, RepoResult};
 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
@@ -54,7 +55,8 @@ fn items_from_json(json: serde_json::Value) -> RepoResult<Vec<OrderItem>> {
         .map(|item| {
             Ok(OrderItem {
                 product_id: item.product_id,
-                price: Money::parse(&item.price).map_err(|reason| RepoError::storage(CorruptRow(reason)))?,
+                price: Money::parse(&item.price)
+                    .map_err(|reason| RepoError::storage(CorruptRow(reason.to_string())))?,
                 product_name: item.product_name,
                 quantity: item.quantity,
             })
@@ -81,6 +83,9 @@ struct OrderRow {
     total: BigDecimal,
     status: String,
     created_at: DateTime<Utc>,
+    payment_state: String,
+    payment_refunded: BigDecimal,
+    payment_error: Option<String>,
 }
 
 impl TryFrom<OrderRow> for Order {
@@ -91,7 +96,7 @@ impl TryFrom<OrderRow> for Order {
         Ok(Order {
             id: row.id,
             customer: Customer {
-                email: Email::parse(&row.email).map_err(corrupt)?,
+                email: Email::parse(&row.email).map_err(|reason| corrupt(reason.to_string()))?,
                 first_name: row.first_name,
                 last_name: row.last_name,
                 phone: row.phone,
@@ -110,20 +115,23 @@ impl TryFrom<OrderRow> for Order {
             status: OrderStatus::from_text(&row.status)
                 .ok_or_else(|| corrupt(format!("status {}", row.status)))?,
             created_at: row.created_at,
+            payment: OrderPayment {
+                state: PaymentState::from_text(&row.payment_state)
+                    .ok_or_else(|| corrupt(format!("payment state {}", row.payment_state)))?,
+                refunded: from_numeric(&row.payment_refunded)?,
+                last_error: row.payment_error,
+            },
         })
     }
 }
 
 /// Inserts the priced orders with the ids chosen for them, by id.
-fn insert_orders<'a>(
-    conn: &mut PgConnection,
-    accepted: impl Iterator<Item = (Uuid, &'a NewOrder)>,
-) -> RepoResult<HashMap<Uuid, Order>> {
+fn insert_orders<'a>(conn: &mut PgConnection, accepted: impl Iterator<Item = &'a Order>) -> RepoResult<()> {
     let rows = accepted
-        .map(|(id, order)| {
+        .map(|order| {
             let customer = &order.customer;
             Ok((
-                orders::id.eq(id),
+                orders::id.eq(order.id),
                 orders::first_name.eq(&customer.first_name),
                 orders::last_name.eq(&customer.last_name),
                 orders::email.eq(customer.email.as_str()),
@@ -137,18 +145,55 @@ fn insert_orders<'a>(
                 orders::tax.eq(to_numeric(order.totals.tax)),
                 orders::shipping.eq(to_numeric(order.totals.shipping)),
                 orders::total.eq(to_numeric(order.totals.total)),
+                orders::status.eq(order.status.as_str()),
+                orders::created_at.eq(order.created_at),
+                orders::payment_state.eq(order.payment.state.as_str()),
             ))
         })
         .collect::<RepoResult<Vec<_>>>()?;
     if rows.is_empty() {
-        return Ok(HashMap::new());
+        return Ok(());
     }
-    let inserted = diesel::insert_into(orders::table)
-        .values(&rows)
-        .returning(OrderRow::as_returning())
-        .get_results(conn)
-        .map_err(storage)?;
-    convert_all::<_, Order>(inserted).map(|created| created.into_iter().map(|o| (o.id, o)).collect())
+    diesel::insert_into(orders::table).values(&rows).execute(conn).map_err(storage)?;
+    Ok(())
+}
+
+/// The products with these ids, in the ids' order; with `lock`, locked for
+/// the transaction (in that order, as every order takes them, so
+/// simultaneous orders queue instead of deadlocking).
+fn load_products(
+    conn: &mut PgConnection,
+    ids: &[Uuid],
+    lock: bool,
+) -> RepoResult<Vec<domain::catalog::Product>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let query = products::table
+        .filter(products::id.eq_any(ids))
+        .select(ProductRow::as_select())
+        .order(products::id.asc());
+    let rows = if lock { query.for_update().load(conn) } else { query.load(conn) };
+    convert_all(rows.map_err(storage)?)
+}
+
+/// The receipt and the owner's alert of a placed order: now when it is not
+/// to be paid (payments off), or once the provider says it is paid.
+fn order_placed_mails(store: &PgStore, order: &Order) -> Vec<OutgoingMail> {
+    match order.payment.state {
+        PaymentState::Unpaid => store.compose(&MailEvent::OrderPlaced { order: order.clone() }),
+        _ => Vec::new(),
+    }
+}
+
+/// The order, locked for the transaction.
+pub(crate) fn lock_order(conn: &mut PgConnection, id: Uuid) -> RepoResult<Order> {
+    orders::table.find(id).select(OrderRow::as_select()).for_update().first(conn).map_err(storage)?.try_into()
+}
+
+/// The order as it is now.
+pub(crate) fn find_order(conn: &mut PgConnection, id: Uuid) -> RepoResult<Order> {
+    orders::table.find(id).select(OrderRow::as_select()).first(conn).map_err(storage)?.try_into()
 }
 
 /// The orders with these ids, by id.
@@ -173,8 +218,16 @@ fn load_orders(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<HashMap<Uuid
 /// nothing, not even its idempotency key.
 pub(crate) struct OrderWrites(pub(crate) PgStore);
 
+/// One order to place: the checkout, its idempotency key, and whether it is
+/// to be paid (awaiting payment) or not (payments off: unpaid).
+pub(crate) struct PlaceOrder {
+    pub(crate) request: OrderRequest,
+    pub(crate) key: Option<IdempotencyKey>,
+    pub(crate) payment: PaymentState,
+}
+
 impl BatchWrite for OrderWrites {
-    type Request = (OrderRequest, Option<IdempotencyKey>);
+    type Request = PlaceOrder;
     type Answer = Result<Created<Order>, OrderError>;
 
     fn write(&self, conn: &mut PgConnection, requests: &[Self::Request]) -> RepoResult<Vec<Self::Answer>> {
@@ -185,72 +238,88 @@ impl BatchWrite for OrderWrites {
         Err(OrderError::Repo(error))
     }
 
-    fn exclusive_key((_, key): &Self::Request) -> Option<String> {
-        key.as_ref().map(|key| key.key.clone())
+    fn exclusive_key(place: &PlaceOrder) -> Option<String> {
+        place.key.as_ref().map(|key| key.key.clone())
     }
 }
 
 fn write_orders(
     store: &PgStore,
     conn: &mut PgConnection,
-    requests: &[(OrderRequest, Option<IdempotencyKey>)],
+    requests: &[PlaceOrder],
 ) -> RepoResult<Vec<Result<Created<Order>, OrderError>>> {
     // Each request's record id, decided now so that its key can name it.
     let ids: Vec<Uuid> = requests.iter().map(|_| Uuid::new_v4()).collect();
-    let keys: Vec<Option<&IdempotencyKey>> = requests.iter().map(|(_, key)| key.as_ref()).collect();
+    let keys: Vec<Option<&IdempotencyKey>> = requests.iter().map(|place| place.key.as_ref()).collect();
     let uses = idempotency::claim_all(conn, Operation::PlaceOrder, &keys, &ids, Utc::now())?;
     let repeated = load_orders(conn, &idempotency::repeated_ids(&uses))?;
 
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
     let mut product_ids: Vec<Uuid> =
-        acting.iter().flat_map(|&i| requests[i].0.lines.iter().map(|(id, _)| *id)).collect();
+        acting.iter().flat_map(|&i| requests[i].request.lines.iter().map(|(id, _)| *id)).collect();
     product_ids.sort_unstable();
     product_ids.dedup();
+    let now = crate::now_in_microseconds();
+
+    // The orders priced against the catalogue as it is now, and their
+    // messages composed, before the products are locked. Under the locks
+    // they are priced again; an order whose pricing changed meanwhile (a
+    // price or stock changed in between, which is rare) has its messages
+    // composed again there. An order to be paid is told of once it is paid.
+    let seen = load_products(conn, &product_ids, false)?;
+    let tentative = price_orders(acting.iter().map(|&i| requests[i].request.clone()), &seen).decisions;
+    let placed = |i: usize, order: &NewOrder| order.placed(ids[i], now, requests[i].payment);
+    let mut mails: HashMap<usize, (NewOrder, Vec<OutgoingMail>)> = acting
+        .iter()
+        .zip(tentative)
+        .filter_map(|(&i, priced)| priced.ok().map(|order| (i, order)))
+        .map(|(i, order)| {
+            let mails = order_placed_mails(store, &placed(i, &order));
+            (i, (order, mails))
+        })
+        .collect();
+
     // Locked in the ids' order, as every order does, so simultaneous orders
     // queue instead of deadlocking.
-    let catalogue: Vec<domain::catalog::Product> = if product_ids.is_empty() {
-        Vec::new()
-    } else {
-        convert_all(
-            products::table
-                .filter(products::id.eq_any(&product_ids))
-                .select(ProductRow::as_select())
-                .order(products::id.asc())
-                .for_update()
-                .load(conn)
-                .map_err(storage)?,
-        )?
-    };
+    let catalogue = load_products(conn, &product_ids, true)?;
     let PricedOrders { decisions, stock_left } =
-        price_orders(acting.iter().map(|&i| requests[i].0.clone()), &catalogue);
+        price_orders(acting.iter().map(|&i| requests[i].request.clone()), &catalogue);
     for (product, left) in stock_left {
         diesel::update(products::table.find(product))
             .set(products::stock.eq(crate::catalog::stock_column(left)))
             .execute(conn)
             .map_err(storage)?;
     }
-    let mut decided: HashMap<usize, Result<NewOrder, PricingError>> =
-        acting.iter().copied().zip(decisions).collect();
+    let mut decided: HashMap<usize, Result<Order, PricingError>> = acting
+        .iter()
+        .copied()
+        .zip(decisions)
+        .map(|(i, priced)| (i, priced.map(|order| placed(i, &order))))
+        .collect();
     let refused_keys: Vec<&str> = acting
         .iter()
         .filter(|i| matches!(decided.get(i), Some(Err(_))))
-        .filter_map(|&i| requests[i].1.as_ref().map(|key| key.key.as_str()))
+        .filter_map(|&i| requests[i].key.as_ref().map(|key| key.key.as_str()))
         .collect();
     idempotency::release_all(conn, Operation::PlaceOrder, &refused_keys)?;
-    let created = insert_orders(
-        conn,
-        acting.iter().filter_map(|&i| match decided.get(&i) {
-            Some(Ok(order)) => Some((ids[i], order)),
-            _ => None,
-        }),
-    )?;
-    // Each customer (and the owner) hears of the order, in the same transaction.
-    let events: Vec<MailEvent> = acting
+    let created: HashMap<Uuid, Order> = acting
         .iter()
-        .filter_map(|&i| created.get(&ids[i]))
-        .map(|order| MailEvent::OrderPlaced { order: order.clone() })
+        .filter_map(|i| match decided.get(i) {
+            Some(Ok(order)) => Some((order.id, order.clone())),
+            _ => None,
+        })
         .collect();
-    store.enqueue_all(conn, &events)?;
+    insert_orders(conn, created.values())?;
+    // Each customer (and the owner) hears of the order, in the same transaction.
+    let mut accepted_mails = Vec::new();
+    for &i in &acting {
+        let Some(Ok(order)) = decided.get(&i) else { continue };
+        match mails.remove(&i) {
+            Some((tentative, composed)) if placed(i, &tentative) == *order => accepted_mails.extend(composed),
+            _ => accepted_mails.extend(order_placed_mails(store, order)),
+        }
+    }
+    crate::outbox::write_mails(conn, &accepted_mails)?;
 
     Ok((0..requests.len())
         .map(|i| match uses[i] {
@@ -276,8 +345,9 @@ impl OrderRepository for PgStore {
         &self,
         request: OrderRequest,
         key: Option<IdempotencyKey>,
+        payment: PaymentState,
     ) -> Result<Created<Order>, OrderError> {
-        self.writers().orders.submit((request, key)).await
+        self.writers().orders.submit(PlaceOrder { request, key, payment }).await
     }
 
     async fn list_orders(&self) -> RepoResult<Vec<Order>> {
@@ -290,6 +360,10 @@ impl OrderRepository for PgStore {
             convert_all(rows)
         })
         .await
+    }
+
+    async fn get_order(&self, id: Uuid) -> RepoResult<Order> {
+        self.run(move |conn| find_order(conn, id)).await
     }
 
     async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order> {
@@ -339,7 +413,7 @@ impl OrderRepository for PgStore {
 
 /// Puts a cancelled order's items back on the shelf, or takes a reinstated
 /// order's again (products since deleted or made unlimited are skipped).
-fn move_stock(conn: &mut PgConnection, order: &Order, movement: StockMovement) -> RepoResult<()> {
+pub(crate) fn move_stock(conn: &mut PgConnection, order: &Order, movement: StockMovement) -> RepoResult<()> {
     for item in &order.items {
         let level: Option<Option<i32>> = products::table
             .find(item.product_id)

@@ -75,11 +75,25 @@ impl PgStore {
     /// Writes the messages every one of `events` produces, in one statement,
     /// inside the caller's transaction.
     pub(crate) fn enqueue_all(&self, conn: &mut PgConnection, events: &[MailEvent]) -> RepoResult<()> {
-        let Some(composer) = &self.mail else { return Ok(()) };
-        let mails: Vec<OutgoingMail> = events.iter().flat_map(|event| composer.compose(event)).collect();
-        if mails.is_empty() {
-            return Ok(());
-        }
+        let mails: Vec<OutgoingMail> = events.iter().flat_map(|event| self.compose(event)).collect();
+        write_mails(conn, &mails)
+    }
+
+    /// The messages `event` produces (none without a composer: the admin
+    /// CLI's store). Composed ahead of a transaction's locks, written in it
+    /// with [`write_mails`].
+    pub(crate) fn compose(&self, event: &MailEvent) -> Vec<OutgoingMail> {
+        self.mail.as_ref().map(|composer| composer.compose(event)).unwrap_or_default()
+    }
+}
+
+/// Writes composed messages to the outbox, in one statement, inside the
+/// caller's transaction.
+pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> RepoResult<()> {
+    if mails.is_empty() {
+        return Ok(());
+    }
+    {
         let rows: Vec<_> = mails
             .iter()
             .map(|mail| {

@@ -14,7 +14,8 @@ use domain::booking::{
 };
 use domain::catalog::{MediaType, Product, ProductCategory, ProductMedia, Service};
 use domain::content::{BlogPost, ContactMessage, NewsletterSubscription, Slug};
-use ports::RepoError;
+use domain::payment::{Deposit, DepositCard, DepositPolicy, DepositState};
+use ports::{RepoError, RepoResult};
 
 use crate::money::{CorruptRow, from_numeric};
 use crate::schema::*;
@@ -98,6 +99,18 @@ pub struct ServiceRow {
     pub duration: i32,
     pub image: String,
     pub booking_key: Option<String>,
+    pub deposit_amount: Option<BigDecimal>,
+    pub deposit_percent: Option<i16>,
+}
+
+/// A service's deposit policy from its two columns (at most one is set).
+pub(crate) fn deposit_policy(amount: Option<&BigDecimal>, percent: Option<i16>) -> RepoResult<DepositPolicy> {
+    match (amount, percent) {
+        (Some(amount), _) => Ok(DepositPolicy::Fixed(from_numeric(amount)?)),
+        (None, Some(percent)) => DepositPolicy::percent(i64::from(percent))
+            .map_err(|error| RepoError::Storage(format!("deposit_percent {percent}: {error}").into())),
+        (None, None) => Ok(DepositPolicy::None),
+    }
 }
 
 impl TryFrom<ServiceRow> for Service {
@@ -112,6 +125,7 @@ impl TryFrom<ServiceRow> for Service {
             duration_minutes: row.duration,
             image: row.image,
             booking_key: optional(row.booking_key.as_deref(), "booking_key", ServiceKey::from_text)?,
+            deposit: deposit_policy(row.deposit_amount.as_ref(), row.deposit_percent)?,
         })
     }
 }
@@ -134,7 +148,8 @@ impl TryFrom<PostRow> for BlogPost {
     fn try_from(row: PostRow) -> Result<Self, RepoError> {
         Ok(BlogPost {
             id: row.id,
-            slug: Slug::parse(&row.slug).map_err(|reason| RepoError::storage(CorruptRow(reason)))?,
+            slug: Slug::parse(&row.slug)
+                .map_err(|reason| RepoError::storage(CorruptRow(reason.to_string())))?,
             title: row.title,
             excerpt: row.excerpt,
             content: row.content,
@@ -198,6 +213,12 @@ pub struct BookingRow {
     pub status: String,
     pub created_at: DateTime<Utc>,
     pub check_out: Option<NaiveDate>,
+    pub deposit_state: String,
+    pub deposit_amount: Option<BigDecimal>,
+    pub deposit_refunded: BigDecimal,
+    pub deposit_customer: Option<String>,
+    pub deposit_method: Option<String>,
+    pub deposit_error: Option<String>,
 }
 
 impl TryFrom<BookingRow> for Booking {
@@ -216,6 +237,23 @@ impl TryFrom<BookingRow> for Booking {
             email: row.email,
             notes: row.notes,
             created_at: row.created_at,
+            deposit: match row.deposit_amount {
+                None => None,
+                Some(amount) => Some(Deposit {
+                    state: parsed(
+                        DepositState::from_text(&row.deposit_state),
+                        "deposit state",
+                        &row.deposit_state,
+                    )?,
+                    amount: from_numeric(&amount)?,
+                    refunded: from_numeric(&row.deposit_refunded)?,
+                    error: row.deposit_error,
+                    card: row
+                        .deposit_customer
+                        .zip(row.deposit_method)
+                        .map(|(customer, method)| DepositCard { customer, method }),
+                }),
+            },
         })
     }
 }

@@ -94,6 +94,12 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamptz,
         check_out -> Nullable<Date>,
+        deposit_state -> Text,
+        deposit_amount -> Nullable<Numeric>,
+        deposit_refunded -> Numeric,
+        deposit_customer -> Nullable<Text>,
+        deposit_method -> Nullable<Text>,
+        deposit_error -> Nullable<Text>,
     }
 }
 
@@ -153,6 +159,9 @@ diesel::table! {
         total -> Numeric,
         status -> Text,
         created_at -> Timestamptz,
+        payment_state -> Text,
+        payment_refunded -> Numeric,
+        payment_error -> Nullable<Text>,
     }
 }
 
@@ -184,6 +193,29 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    payment_events (event_id) {
+        event_id -> Text,
+        kind -> Text,
+        provider_id -> Nullable<Text>,
+        received_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    payments (id) {
+        id -> Uuid,
+        order_id -> Nullable<Uuid>,
+        booking_id -> Nullable<Uuid>,
+        amount -> Numeric,
+        provider_id -> Nullable<Text>,
+        status -> Text,
+        error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -221,6 +253,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    refunds (id) {
+        id -> Uuid,
+        payment_id -> Uuid,
+        amount -> Numeric,
+        provider_id -> Nullable<Text>,
+        status -> Text,
+        reason -> Nullable<Text>,
+        created_by -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     services (id) {
         id -> Uuid,
         name -> Text,
@@ -229,6 +274,8 @@ diesel::table! {
         duration -> Int4,
         image -> Text,
         booking_key -> Nullable<Text>,
+        deposit_amount -> Nullable<Numeric>,
+        deposit_percent -> Nullable<Int2>,
     }
 }
 
@@ -236,7 +283,10 @@ diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
+diesel::joinable!(payments -> bookings (booking_id));
+diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(product_media -> products (product_id));
+diesel::joinable!(refunds -> payments (payment_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     account_login_attempts,
@@ -254,8 +304,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     outbox_attempts,
     outbox_messages,
+    payment_events,
+    payments,
     product_media,
     products,
     public_write_counts,
+    refunds,
     services,
 );

@@ -9,12 +9,13 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use domain::audit::{AuditEntry, AuditQuery, MAX_AUDIT_PAGE};
-use domain::booking::parse_date;
+use domain::booking::{DateError, parse_date};
 
-use crate::error::{ApiError, ErrorBody};
-use crate::state::{AdminSession, AppState};
+use crate::extract::AdminSession;
+use crate::state::ApiState;
 use crate::wire::fields::CalendarDate;
 use crate::wire::{ActivityAction, ActivityEntity};
+use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 /// One admin write or login attempt.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -88,20 +89,15 @@ const DEFAULT_PAGE: i64 = 200;
         (status = 400, description = "A malformed date or limit", body = ErrorBody)))]
 pub async fn list(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     filter: web::Query<ActivityFilter>,
 ) -> Result<web::Json<ActivityPage>, ApiError> {
     let filter = filter.into_inner();
-    let mut errors = domain::ValidationErrors::default();
+    let mut errors = ValidationErrors::default();
     let mut day = |field: &'static str, text: Option<String>| match text {
         None => None,
-        Some(text) => match parse_date(&text, "Please use a real date in the yyyy-MM-dd format") {
-            Ok(date) => Some(date),
-            Err(message) => {
-                errors.add(field, message);
-                None
-            }
-        },
+        // Sent empty, it is malformed too (a filter, unlike a form field, has no "required").
+        Some(text) => errors.take(field, parse_date(&text).map_err(|_| DateError::Malformed)),
     };
     let (from, to) = (day("from", filter.from), day("to", filter.to));
     // What a record can name: at most an e-mail's length, and never NUL (PostgreSQL text holds none).
@@ -120,7 +116,7 @@ pub async fn list(
         until: to.and_then(|d| d.succ_opt()).map(|d| state.clock.start_of_local_day(d)),
         limit,
     };
-    let entries = state.audit.list_activity(query).await?;
-    let actors = state.audit.activity_actors().await?;
+    let entries = state.audit_trail.list_activity(query).await?;
+    let actors = state.audit_trail.activity_actors().await?;
     Ok(web::Json(ActivityPage { entries: entries.into_iter().map(Into::into).collect(), actors }))
 }

@@ -8,9 +8,11 @@ use uuid::Uuid;
 
 use domain::admin as model;
 
-use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{AdminSession, AppState, client_address};
+use crate::extract::JsonBody;
+use crate::extract::{AdminSession, client_address};
+use crate::state::ApiState;
 use crate::wire::fields::{LoginEmail, LoginPassword};
+use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 /// An administrator (never with a password).
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -56,6 +58,28 @@ pub struct LoginResponse {
     pub admin: Admin,
 }
 
+impl LoginInput {
+    /// The credentials to try. Only presence and length are checked: a
+    /// login must never reveal which rule a stored password follows.
+    pub fn try_into_domain(self) -> Result<model::Credentials, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let (email, password) = (self.email.0, self.password.0);
+        if email.trim().is_empty() {
+            errors.add("email", "Email is required");
+        }
+        if email.chars().count() > model::LOGIN_FIELD_MAX {
+            errors.add("email", "Email is too long");
+        }
+        if password.is_empty() {
+            errors.add("password", "Password is required");
+        }
+        if password.chars().count() > model::LOGIN_FIELD_MAX {
+            errors.add("password", "Password is too long");
+        }
+        errors.into_result(|| model::Credentials { email, password })
+    }
+}
+
 #[utoipa::path(post, path = "/api/admin/login", tag = "Admin", request_body = LoginInput,
     responses(
         (status = 200, description = "Logged in", body = LoginResponse),
@@ -64,12 +88,11 @@ pub struct LoginResponse {
         (status = 429, description = "Too many failed logins from this client; see Retry-After", body = ErrorBody)))]
 pub async fn login(
     req: HttpRequest,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<LoginInput>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
-    let input = input.into_inner();
-    let form = model::LoginForm { email: input.email.into_inner(), password: input.password.into_inner() };
-    let (token, admin) = state.auth.login(form, &client_address(&req)).await?;
+    let credentials = input.into_inner().try_into_domain()?;
+    let (token, admin) = state.auth.login(credentials, &client_address(&req)).await?;
     Ok(web::Json(LoginResponse { token: token.token, expires_at: token.expires_at, admin: admin.into() }))
 }
 
@@ -84,7 +107,7 @@ pub async fn me(admin: AdminSession) -> web::Json<Admin> {
 #[utoipa::path(post, path = "/api/admin/logout", tag = "Admin",
     security(("bearer_auth" = [])),
     responses((status = 204, description = "Every session of this admin has ended: their tokens no longer work")))]
-pub async fn logout(admin: AdminSession, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn logout(admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
     state.auth.logout(&admin.0).await?;
     Ok(HttpResponse::NoContent().finish())
 }

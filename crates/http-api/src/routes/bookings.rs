@@ -7,19 +7,22 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use domain::ValidationErrors;
 use domain::booking as model;
+use domain::validation::{self as rule, Email};
 use ports::IdempotencyKey;
 
-use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{
-    AdminSession, AppState, IdempotencyKeyHeader, IdempotencyKeyParam, PublicWrite, created_response,
+use http_common::{ApiError, ErrorBody, ValidationErrors};
+
+use crate::extract::{
+    AdminSession, IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, PublicWrite, created_response,
 };
+use crate::state::ApiState;
 use crate::wire::fields::{
     AccommodationChoice, BlackoutTypeChoice, CalendarDate, CalendarMonth, Capacity, EmailAddress, Honeypot,
     OptionalCalendarDate, OptionalLongText, ServiceIdChoice, ShortText, TimeSlotChoice,
 };
-use crate::wire::{self, form_whole};
+use crate::wire::messages::*;
+use crate::wire::{self, chosen, form_whole};
 
 /// A booking request.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -43,6 +46,32 @@ pub struct Booking {
     pub notes: Option<String>,
     pub status: wire::BookingStatus,
     pub created_at: DateTime<Utc>,
+    /// The deposit it asks for (docs/decisions.md §14); null when none.
+    pub deposit: Option<BookingDeposit>,
+}
+
+/// A booking's deposit and where it stands.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingDeposit {
+    pub state: wire::DepositState,
+    #[schema(example = "54.00")]
+    pub amount: String,
+    #[schema(example = "0.00")]
+    pub refunded: String,
+    /// Why charging the saved card failed, in the bank's words.
+    pub last_error: Option<String>,
+}
+
+impl From<domain::payment::Deposit> for BookingDeposit {
+    fn from(deposit: domain::payment::Deposit) -> Self {
+        Self {
+            state: deposit.state.into(),
+            amount: deposit.amount.to_string(),
+            refunded: deposit.refunded.to_string(),
+            last_error: deposit.error,
+        }
+    }
 }
 
 impl From<model::Booking> for Booking {
@@ -61,6 +90,7 @@ impl From<model::Booking> for Booking {
             notes: b.notes,
             status: b.status.into(),
             created_at: b.created_at,
+            deposit: b.deposit.filter(|d| d.state != domain::payment::DepositState::None).map(Into::into),
         }
     }
 }
@@ -98,6 +128,78 @@ pub struct BookingInput {
     pub notes: OptionalLongText,
     #[serde(default)]
     pub website: Honeypot,
+    /// When the service asks for a deposit and payments are on (see
+    /// `GET /api/payments/config`): the payment method the guest's browser
+    /// created with the provider (`pm_…`), saved for the deposit; nothing is
+    /// charged until the retreat confirms. Without it such a request is
+    /// refused (402 `payment_required`).
+    #[serde(default)]
+    #[schema(max_length = 255, pattern = r"^[A-Za-z0-9_]+$")]
+    pub payment_method_id: Option<String>,
+}
+
+impl BookingInput {
+    /// The guest's request, each field checked by its rule; the errors of
+    /// every field at once, by the wire's names.
+    pub fn try_into_domain(self) -> Result<model::NewBooking, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let first_name =
+            errors.field("firstName", rule::PersonName::parse(&self.first_name.0), FIRST_NAME_REQUIRED);
+        let last_name =
+            errors.field("lastName", rule::PersonName::parse(&self.last_name.0), LAST_NAME_REQUIRED);
+        let email = errors.take("email", Email::parse(&self.email.0));
+        let service =
+            errors.take("service", model::ServiceKey::from_text(&self.service).ok_or(SERVICE_REQUIRED));
+        let date = errors.field("date", model::parse_date(&self.date.0), DATE_REQUIRED);
+        let check_out = errors.take("checkOut", stay_check_out(service, date, self.check_out.0.as_deref()));
+        let time = errors.take("time", model::TimeSlot::parse(&self.time).ok_or(TIME_REQUIRED));
+        let notes = errors.take("notes", rule::LongText::parse_optional(self.notes.0.as_deref()));
+        match (first_name, last_name, email, service, date, check_out, time, notes) {
+            (
+                Some(first_name),
+                Some(last_name),
+                Some(email),
+                Some(service),
+                Some(date),
+                Some(check_out),
+                Some(time),
+                Some(notes),
+            ) => Ok(model::NewBooking {
+                first_name,
+                last_name,
+                email,
+                service,
+                date,
+                check_out,
+                time,
+                notes,
+                // A deposit's card is saved with the provider once the request is read.
+                deposit: None,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The check-out a request names, as far as the service and date it names
+/// can be read: a stay's (`model::check_out_for`), or none. An empty text
+/// is none.
+fn stay_check_out(
+    service: Option<model::ServiceKey>,
+    date: Option<NaiveDate>,
+    text: Option<&str>,
+) -> Result<Option<NaiveDate>, String> {
+    let text = text.filter(|text| !text.is_empty());
+    let out = text.map(model::parse_date).transpose();
+    match (service, date) {
+        (Some(model::ServiceKey::Accommodation), None) | (None, _) => Ok(None),
+        (Some(model::ServiceKey::Accommodation), Some(date)) => {
+            model::check_out_for(model::ServiceKey::Accommodation, date, out.map_err(|e| e.to_string())?)
+                .map_err(|e| e.to_string())
+        }
+        (Some(_), _) if text.is_some() => Err(model::StayError::NotAStay.to_string()),
+        (Some(_), _) => Ok(None),
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -117,6 +219,25 @@ pub struct AvailabilityQuery {
     /// The booking key: massage, spa, accommodation or package.
     #[param(required = true, value_type = wire::ServiceKey)]
     pub service_id: Option<String>,
+}
+
+impl AvailabilityQuery {
+    /// The booking key and the day asked about.
+    pub fn try_into_domain(self) -> Result<(model::ServiceKey, NaiveDate), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let date =
+            errors.field("date", model::parse_date(self.date.as_deref().unwrap_or_default()), DATE_REQUIRED);
+        let key = errors.take("serviceId", service_key(self.service_id.as_deref()));
+        match (key, date) {
+            (Some(key), Some(date)) => Ok((key, date)),
+            _ => Err(errors),
+        }
+    }
+}
+
+/// A booking key as a query names it.
+fn service_key(text: Option<&str>) -> Result<model::ServiceKey, &'static str> {
+    model::ServiceKey::from_text(text.unwrap_or_default()).ok_or(SERVICE_REQUIRED)
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -139,16 +260,11 @@ pub struct DayAvailability {
         (status = 200, description = "Whether the date can be booked, and which times", body = DayAvailability),
         (status = 400, description = "Malformed date or unknown service key", body = ErrorBody)))]
 pub async fn check_availability(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     query: web::Query<AvailabilityQuery>,
 ) -> Result<web::Json<DayAvailability>, ApiError> {
-    let query = query.into_inner();
-    let (key, date) = model::AvailabilityQuestion {
-        date: query.date.unwrap_or_default(),
-        service: query.service_id.unwrap_or_default(),
-    }
-    .validate()?;
-    let day = state.booking.availability(key, date).await?;
+    let (key, date) = query.into_inner().try_into_domain()?;
+    let day = state.bookings.availability(key, date).await?;
     Ok(web::Json(DayAvailability {
         available: day.available,
         reason: day.reason.map(str::to_owned),
@@ -188,6 +304,25 @@ pub struct MonthQuery {
     pub month: Option<String>,
 }
 
+impl MonthQuery {
+    /// The booking key and the month's first day.
+    pub fn try_into_domain(self) -> Result<(model::ServiceKey, NaiveDate), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let key = errors.take("serviceId", service_key(self.service_id.as_deref()));
+        let month = self.month.unwrap_or_default();
+        let shaped = month.len() == 7 && month.as_bytes()[4] == b'-';
+        let first = shaped
+            .then(|| NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d").ok())
+            .flatten()
+            .ok_or(MONTH_FORMAT);
+        let first = errors.take("month", first);
+        match (key, first) {
+            (Some(key), Some(first)) => Ok((key, first)),
+            _ => Err(errors),
+        }
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct MonthDay {
     /// yyyy-MM-dd
@@ -215,16 +350,11 @@ pub struct MonthAvailability {
         (status = 200, description = "Each day of the month, bookable or not (the stay calendar)", body = MonthAvailability),
         (status = 400, description = "Malformed month or unknown service key", body = ErrorBody)))]
 pub async fn month_availability(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     query: web::Query<MonthQuery>,
 ) -> Result<web::Json<MonthAvailability>, ApiError> {
-    let query = query.into_inner();
-    let (key, first) = model::MonthQuestion {
-        month: query.month.unwrap_or_default(),
-        service: query.service_id.unwrap_or_default(),
-    }
-    .validate()?;
-    let days = state.booking.month(key, first).await?;
+    let (key, first) = query.into_inner().try_into_domain()?;
+    let days = state.bookings.month(key, first).await?;
     Ok(web::Json(MonthAvailability {
         service_id: key.into(),
         month: first.format("%Y-%m").to_string(),
@@ -245,14 +375,12 @@ pub async fn month_availability(
             (for the Tiny Home, one per night); empty when none is open", body = [OpenTime]),
         (status = 400, description = "Unknown service key", body = ErrorBody)))]
 pub async fn open_times(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     query: web::Query<OpenTimesQuery>,
 ) -> Result<web::Json<Vec<OpenTime>>, ApiError> {
-    let text = query.into_inner().service.unwrap_or_default();
-    let key = model::ServiceKey::from_text(&text).ok_or_else(|| {
-        ApiError::validation(domain::ValidationErrors::single("service", "Please select a service"))
-    })?;
-    let times = state.booking.open_times(key).await?;
+    let key = service_key(query.into_inner().service.as_deref())
+        .map_err(|message| ValidationErrors::single("service", message))?;
+    let times = state.bookings.open_times(key).await?;
     Ok(web::Json(
         times
             .into_iter()
@@ -269,31 +397,79 @@ pub async fn open_times(
     responses(
         (status = 201, description = "Requested", body = Booking),
         (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 402, description = "The service asks for a deposit and no card was given (`payment_required`), \
+            or the provider refused to save the card (`payment_declined`, with the bank's reason); nothing is \
+            booked", body = ErrorBody),
         (status = 409, description = "The date or time is unavailable or full, the guest holds too many requests \
             for the date, or the Idempotency-Key was used for another request", body = ErrorBody),
-        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
+        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached to save the deposit's card \
+            (`payment_provider_unavailable`: nothing is booked), or the database did not answer in time \
+            (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn create_booking(
     _limit: PublicWrite,
     key: IdempotencyKeyHeader,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<BookingInput>,
 ) -> Result<HttpResponse, ApiError> {
     let key = key.0.map(|key| IdempotencyKey { key, fingerprint: input.fingerprint().to_owned() });
     let input = input.into_inner();
     input.website.check()?;
-    let booking = model::BookingForm {
-        first_name: input.first_name.into_inner(),
-        last_name: input.last_name.into_inner(),
-        email: input.email.into_inner(),
-        service: input.service,
-        date: input.date.into_inner(),
-        check_out: input.check_out.into_inner(),
-        time: input.time,
-        notes: input.notes.into_inner(),
+    // A payment method id is read as the provider writes them, used or not.
+    let method = match input.payment_method_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+        Some(id) => Some(crate::routes::payments::method_id(id)?.to_owned()),
+        None => None,
+    };
+    let mut booking = input.try_into_domain()?;
+    if let Some(payments) = &state.payments {
+        let provider_key = key.as_ref().map_or_else(|| Uuid::new_v4().to_string(), |key| key.key.clone());
+        booking.deposit = deposit_for(&state, payments, &booking, method.as_deref(), &provider_key).await?;
     }
-    .validate()?;
-    let created = state.booking.request(booking, key).await?;
+    let card = booking.deposit.as_ref().map(|deposit| deposit.card.clone());
+    let created = match state.bookings.request(booking, key).await {
+        Ok(created) => created,
+        Err(error) => {
+            // Not stored: the card saved for it is let go.
+            if let (Some(payments), Some(card)) = (&state.payments, &card) {
+                payments.release_card(card).await;
+            }
+            return Err(error.into());
+        }
+    };
+    if created.is_repeat()
+        && let (Some(payments), Some(card)) = (&state.payments, &card)
+    {
+        // The first request's card is the booking's; this one is not needed.
+        payments.release_card(card).await;
+    }
     Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
+}
+
+/// The deposit a booking request brings, with the guest's card saved for
+/// it, when its service asks for one.
+async fn deposit_for(
+    state: &ApiState,
+    payments: &ports::PaymentService,
+    booking: &model::NewBooking,
+    method: Option<&str>,
+    key: &str,
+) -> Result<Option<model::NewDeposit>, ApiError> {
+    let services = state.catalog_store.list_services().await?;
+    let Some(service) = services.iter().find(|service| service.booking_key == Some(booking.service)) else {
+        return Ok(None);
+    };
+    let nights =
+        booking.check_out.map(|out| (out - booking.date).num_days()).and_then(|n| u32::try_from(n).ok());
+    let price = domain::payment::booking_price(service.price, nights);
+    let Some(amount) = service.deposit.deposit_for(price) else { return Ok(None) };
+    let Some(method) = method else {
+        return Err(ApiError::new(
+            http_common::ErrorCode::PaymentRequired,
+            format!("This booking asks for a deposit of ${amount}. Please enter your card details."),
+        ));
+    };
+    let name = format!("{} {}", booking.first_name.as_str(), booking.last_name.as_str());
+    Ok(Some(payments.save_deposit_card(amount, method, (booking.email.as_str(), &name), key).await?))
 }
 
 #[utoipa::path(get, path = "/api/bookings", tag = "Bookings",
@@ -302,9 +478,9 @@ pub async fn create_booking(
         (status = 200, description = "Every booking, newest first", body = [Booking])))]
 pub async fn list_bookings(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<Booking>>, ApiError> {
-    Ok(web::Json(state.bookings.list_bookings().await?.into_iter().map(Booking::from).collect()))
+    Ok(web::Json(state.calendar_store.list_bookings().await?.into_iter().map(Booking::from).collect()))
 }
 
 #[utoipa::path(put, path = "/api/admin/bookings/{id}", tag = "Bookings", request_body = BookingStatusInput,
@@ -317,15 +493,28 @@ pub async fn list_bookings(
         (status = 409, description = "Reinstating it would exceed capacity", body = ErrorBody)))]
 pub async fn set_booking_status(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<BookingStatusInput>,
 ) -> Result<web::Json<Booking>, ApiError> {
-    let status = model::BookingStatus::from_text(&input.status).ok_or_else(|| {
-        ValidationErrors::single("status", "Status must be pending, confirmed, completed or cancelled")
-    })?;
+    let status = model::BookingStatus::from_text(&input.status)
+        .ok_or_else(|| ValidationErrors::single("status", BOOKING_STATUS_CHOICE))?;
+    let before = state.calendar_store.get_booking(*id).await.map_err(ApiError::repo("Booking"))?;
+    // Confirming takes the deposit first, so the confirmation says whether it is paid.
+    if let Some(payments) = &state.payments
+        && status == model::BookingStatus::Confirmed
+        && before.status == model::BookingStatus::Pending
+    {
+        payments.charge_deposit(*id).await?;
+    }
     let booking =
-        state.booking.set_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
+        state.bookings.set_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
+    if let Some(payments) = &state.payments
+        && status == model::BookingStatus::Cancelled
+    {
+        // The owner refunds a deposit taken by choice (its own call); a saved card is let go.
+        payments.settle_cancelled_deposit(&before, &booking, false, admin.actor()).await?;
+    }
     Ok(web::Json(booking.into()))
 }
 
@@ -337,10 +526,10 @@ pub async fn set_booking_status(
         (status = 404, description = "No such booking", body = ErrorBody)))]
 pub async fn delete_booking(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.booking.delete(*id, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
+    state.bookings.delete(*id, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -401,16 +590,31 @@ pub struct BlackoutInput {
 }
 
 impl BlackoutInput {
-    fn into_domain(self) -> Result<(model::NewBlackout, bool), ApiError> {
-        let cancel = self.cancel_covered.unwrap_or(false);
-        let blackout = model::BlackoutForm {
-            start_date: self.start_date.into_inner(),
-            end_date: self.end_date.into_inner(),
-            blackout_type: self.blackout_type.into_inner(),
-            reason: self.reason.into_inner(),
+    /// The period, and whether the bookings it covers are cancelled with it.
+    pub fn try_into_domain(self) -> Result<(model::NewBlackout, bool), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let start_date =
+            errors.field("startDate", model::parse_date(&self.start_date.0), START_DATE_REQUIRED);
+        let end_date = errors.field("endDate", model::parse_date(&self.end_date.0), END_DATE_REQUIRED);
+        let blackout_type = errors.take(
+            "type",
+            match self.blackout_type.0.as_deref() {
+                None | Some("") => Ok(model::BlackoutType::All),
+                Some(text) => model::BlackoutType::from_text(text).ok_or(BLACKOUT_TYPE_CHOICE),
+            },
+        );
+        let reason = errors.take("reason", rule::LongText::parse_optional(self.reason.0.as_deref()));
+        let period = match (start_date, end_date) {
+            (Some(start), Some(end)) => errors.take("endDate", model::period(start, end)),
+            _ => None,
+        };
+        match (period, blackout_type, reason) {
+            (Some((start_date, end_date)), Some(blackout_type), Some(reason)) => Ok((
+                model::NewBlackout { start_date, end_date, blackout_type, reason },
+                self.cancel_covered.unwrap_or(false),
+            )),
+            _ => Err(errors),
         }
-        .validate()?;
-        Ok((blackout, cancel))
     }
 }
 
@@ -422,11 +626,11 @@ impl BlackoutInput {
         (status = 400, description = "Invalid dates (or the end before the start)", body = ErrorBody)))]
 pub async fn blackout_impact(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<BlackoutInput>,
 ) -> Result<web::Json<Vec<Booking>>, ApiError> {
-    let (blackout, _) = input.into_inner().into_domain()?;
-    let covered = state.booking.blackout_impact(&blackout).await?;
+    let (blackout, _) = input.into_inner().try_into_domain()?;
+    let covered = state.bookings.blackout_impact(&blackout).await?;
     Ok(web::Json(covered.into_iter().map(Booking::from).collect()))
 }
 
@@ -436,9 +640,9 @@ pub async fn blackout_impact(
         (status = 200, description = "Every blackout period, by start date", body = [BlackoutDate])))]
 pub async fn list_blackouts(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<BlackoutDate>>, ApiError> {
-    Ok(web::Json(state.bookings.list_blackouts().await?.into_iter().map(BlackoutDate::from).collect()))
+    Ok(web::Json(state.calendar_store.list_blackouts().await?.into_iter().map(BlackoutDate::from).collect()))
 }
 
 #[utoipa::path(post, path = "/api/admin/blackout-dates", tag = "Calendar", request_body = BlackoutInput,
@@ -448,11 +652,11 @@ pub async fn list_blackouts(
         (status = 400, description = "Invalid dates (or the end before the start)", body = ErrorBody)))]
 pub async fn create_blackout(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<BlackoutInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let (blackout, cancel_covered) = input.into_inner().into_domain()?;
-    let (blackout, _cancelled) = state.booking.add_blackout(blackout, admin.actor(), cancel_covered).await?;
+    let (blackout, cancel_covered) = input.into_inner().try_into_domain()?;
+    let (blackout, _cancelled) = state.bookings.add_blackout(blackout, admin.actor(), cancel_covered).await?;
     Ok(HttpResponse::Created().json(BlackoutDate::from(blackout)))
 }
 
@@ -464,10 +668,14 @@ pub async fn create_blackout(
         (status = 404, description = "No such blackout period", body = ErrorBody)))]
 pub async fn delete_blackout(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.bookings.delete_blackout(*id, admin.actor()).await.map_err(ApiError::repo("Blackout period"))?;
+    state
+        .calendar_store
+        .delete_blackout(*id, admin.actor())
+        .await
+        .map_err(ApiError::repo("Blackout period"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -534,6 +742,58 @@ pub struct AvailabilityInput {
     pub block_reason: OptionalLongText,
 }
 
+impl AvailabilityInput {
+    /// The entry to save; the dashboard's "none" is no service,
+    /// accommodation or time.
+    pub fn try_into_domain(self) -> Result<model::NewAvailability, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let date = errors.field("date", model::parse_date(&self.date.0), DATE_IS_REQUIRED);
+        let service_id = errors.take(
+            "serviceId",
+            chosen(self.service_id.0.as_deref())
+                .map(|text| Uuid::parse_str(text).map_err(|_| model::UNKNOWN_SERVICE_MESSAGE))
+                .transpose(),
+        );
+        let accommodation_type = errors.take(
+            "accommodationType",
+            chosen(self.accommodation_type.0.as_deref())
+                .map(|text| model::AccommodationType::from_text(text).ok_or(ACCOMMODATION_CHOICE))
+                .transpose(),
+        );
+        let time_slot = errors.take(
+            "timeSlot",
+            chosen(self.time_slot.0.as_deref())
+                .map(|text| model::TimeSlot::parse(text).ok_or(TIME_SLOT_CHOICE))
+                .transpose(),
+        );
+        let max_capacity = errors.take(
+            "maxCapacity",
+            model::capacity(self.max_capacity.and_then(|capacity| form_whole(&capacity.0))),
+        );
+        let block_reason =
+            errors.take("blockReason", rule::LongText::parse_optional(self.block_reason.0.as_deref()));
+        match (date, service_id, accommodation_type, time_slot, max_capacity, block_reason) {
+            (
+                Some(date),
+                Some(service_id),
+                Some(accommodation_type),
+                Some(time_slot),
+                Some(max_capacity),
+                Some(block_reason),
+            ) => Ok(model::NewAvailability {
+                date,
+                service_id,
+                accommodation_type,
+                time_slot,
+                max_capacity,
+                is_blocked: self.is_blocked.unwrap_or(false),
+                block_reason,
+            }),
+            _ => Err(errors),
+        }
+    }
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct RangeQuery {
@@ -545,6 +805,25 @@ pub struct RangeQuery {
     pub end: Option<String>,
 }
 
+impl RangeQuery {
+    /// The first and last day of the view.
+    pub fn try_into_domain(self) -> Result<(NaiveDate, NaiveDate), ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let start = errors.field(
+            "start",
+            model::parse_date(self.start.as_deref().unwrap_or_default()),
+            START_DATE_REQUIRED,
+        );
+        let end = errors.field(
+            "end",
+            model::parse_date(self.end.as_deref().unwrap_or_default()),
+            END_DATE_REQUIRED,
+        );
+        let (Some(start), Some(end)) = (start, end) else { return Err(errors) };
+        model::view_range(start, end).map_err(|error| ValidationErrors::single("end", error.to_string()))
+    }
+}
+
 #[utoipa::path(get, path = "/api/admin/availability", tag = "Calendar", params(RangeQuery),
     security(("bearer_auth" = [])),
     responses(
@@ -552,14 +831,11 @@ pub struct RangeQuery {
         (status = 400, description = "Malformed range", body = ErrorBody)))]
 pub async fn list_availability(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     query: web::Query<RangeQuery>,
 ) -> Result<web::Json<Vec<Availability>>, ApiError> {
-    let query = query.into_inner();
-    let (start, end) =
-        model::DateRangeForm { start: query.start.unwrap_or_default(), end: query.end.unwrap_or_default() }
-            .validate()?;
-    let entries = state.bookings.list_availability(start, end).await?;
+    let (start, end) = query.into_inner().try_into_domain()?;
+    let entries = state.calendar_store.list_availability(start, end).await?;
     Ok(web::Json(entries.into_iter().map(Availability::from).collect()))
 }
 
@@ -571,21 +847,11 @@ pub async fn list_availability(
         (status = 409, description = "Max capacity below the bookings already made", body = ErrorBody)))]
 pub async fn upsert_availability(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<AvailabilityInput>,
 ) -> Result<web::Json<Availability>, ApiError> {
-    let input = input.into_inner();
-    let entry = model::AvailabilityForm {
-        date: input.date.into_inner(),
-        service_id: input.service_id.into_inner(),
-        accommodation_type: input.accommodation_type.into_inner(),
-        time_slot: input.time_slot.into_inner(),
-        max_capacity: input.max_capacity.and_then(|capacity| form_whole(&capacity.into_inner())),
-        is_blocked: input.is_blocked,
-        block_reason: input.block_reason.into_inner(),
-    }
-    .validate()?;
-    Ok(web::Json(state.bookings.upsert_availability(entry, admin.actor()).await?.into()))
+    let entry = input.into_inner().try_into_domain()?;
+    Ok(web::Json(state.calendar_store.upsert_availability(entry, admin.actor()).await?.into()))
 }
 
 #[utoipa::path(delete, path = "/api/admin/availability/{id}", tag = "Calendar",
@@ -596,13 +862,149 @@ pub async fn upsert_availability(
         (status = 404, description = "No such entry", body = ErrorBody)))]
 pub async fn delete_availability(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     state
-        .bookings
+        .calendar_store
         .delete_availability(*id, admin.actor())
         .await
         .map_err(ApiError::repo("Availability entry"))?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The booking and calendar inputs parse into the domain's types with
+    //! the specification's messages, keyed by the wire's field names.
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn booking(fields: Value) -> Result<model::NewBooking, ValidationErrors> {
+        let mut body = json!({"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com",
+            "service": "massage", "date": "2026-12-01", "time": "09:00", "notes": "  "});
+        for (key, value) in fields.as_object().expect("fields") {
+            body[key] = value.clone();
+        }
+        serde_json::from_value::<BookingInput>(body).expect("shape").try_into_domain()
+    }
+
+    #[test]
+    fn a_booking_uses_the_spec_messages() {
+        let input: BookingInput = serde_json::from_value(json!({})).expect("shape");
+        let errors = input.try_into_domain().expect_err("invalid");
+        assert_eq!(errors.message_for("firstName"), Some("First name is required"));
+        assert_eq!(errors.message_for("lastName"), Some("Last name is required"));
+        assert_eq!(errors.message_for("email"), Some("Please enter a valid email address"));
+        assert_eq!(errors.message_for("service"), Some("Please select a service"));
+        assert_eq!(errors.message_for("date"), Some("Please select a date"));
+        assert_eq!(errors.message_for("time"), Some("Please select a time"));
+        assert_eq!(errors.message_for("notes"), None);
+    }
+
+    #[test]
+    fn a_booking_refuses_unknown_keys_slots_and_dates() {
+        let valid = booking(json!({})).expect("valid");
+        assert_eq!((valid.time, valid.notes), (model::TimeSlot::NineAm, None));
+        for (field, value) in [
+            ("service", "Massage Therapy"),
+            ("time", "10:00"),
+            ("time", "9:00 "),
+            ("service", " massage"),
+            ("date", "2026-12-01 "),
+            ("date", "2026-02-30"),
+            ("date", "2026-1-5"),
+            ("date", "-001-01-01"),
+            ("date", "+026-12-01"),
+        ] {
+            assert!(booking(json!({ field: value })).is_err(), "{field} {value:?}");
+        }
+    }
+
+    #[test]
+    fn a_stay_is_one_to_fourteen_nights_of_the_tiny_home_only() {
+        let stay = |check_out: Value, service: &str| {
+            booking(json!({"service": service, "date": "2026-12-01", "time": "15:00", "checkOut": check_out}))
+        };
+        let one = stay(Value::Null, "accommodation").expect("one night");
+        assert_eq!(one.check_out, NaiveDate::from_ymd_opt(2026, 12, 2), "a single date is one night");
+        assert_eq!(stay(json!("2026-12-15"), "accommodation").expect("14 nights").nights().len(), 14);
+        for bad in ["2026-12-16", "2026-12-01", "2026-11-30"] {
+            let errors = stay(json!(bad), "accommodation").expect_err(bad);
+            assert_eq!(errors.message_for("checkOut"), Some(model::STAY_LENGTH_MESSAGE), "{bad}");
+        }
+        let errors = stay(json!("12/03/2026"), "accommodation").expect_err("format");
+        assert_eq!(errors.message_for("checkOut"), Some("Please use a real date in the yyyy-MM-dd format"));
+        let errors = stay(json!("2026-12-03"), "massage").expect_err("massage");
+        assert_eq!(errors.message_for("checkOut"), Some(model::STAY_ONLY_MESSAGE));
+        let massage = stay(json!(""), "massage").expect("an empty check-out is none");
+        assert_eq!(massage.check_out, None);
+    }
+
+    #[test]
+    fn a_blackout_may_not_end_before_it_starts_and_covers_everything_by_default() {
+        let blackout =
+            |body: Value| serde_json::from_value::<BlackoutInput>(body).expect("shape").try_into_domain();
+        let errors = blackout(json!({"startDate": "2026-12-10", "endDate": "2026-12-09", "type": "all"}))
+            .expect_err("invalid");
+        assert_eq!(errors.message_for("endDate"), Some("End date must be on or after the start date"));
+        let (same_day, cancel) =
+            blackout(json!({"startDate": "2026-12-10", "endDate": "2026-12-10", "reason": "Staff retreat"}))
+                .expect("valid");
+        assert_eq!((same_day.blackout_type, cancel), (model::BlackoutType::All, false));
+        let errors = blackout(json!({})).expect_err("empty");
+        assert_eq!(errors.message_for("startDate"), Some("Start date is required"));
+        assert_eq!(errors.message_for("endDate"), Some("End date is required"));
+    }
+
+    #[test]
+    fn an_availability_entry_reads_the_dashboard_s_none_as_absent() {
+        let entry = |fields: Value| {
+            let mut body = json!({"date": "2026-12-10", "serviceId": "none", "accommodationType": "none",
+                "timeSlot": ""});
+            for (key, value) in fields.as_object().expect("fields") {
+                body[key] = value.clone();
+            }
+            serde_json::from_value::<AvailabilityInput>(body).expect("shape").try_into_domain()
+        };
+        let saved = entry(json!({})).expect("valid");
+        assert_eq!((saved.service_id, saved.accommodation_type, saved.time_slot), (None, None, None));
+        assert_eq!((saved.max_capacity, saved.is_blocked), (1, false));
+        for max in [0, -1, model::MAX_CAPACITY_LIMIT + 1] {
+            let errors = entry(json!({ "maxCapacity": max })).expect_err("out of range");
+            assert_eq!(
+                errors.message_for("maxCapacity"),
+                Some("Max capacity must be from 1 to 10000"),
+                "{max}"
+            );
+        }
+        let errors = entry(json!({"serviceId": "massage"})).expect_err("not an id");
+        assert_eq!(errors.message_for("serviceId"), Some(model::UNKNOWN_SERVICE_MESSAGE));
+    }
+
+    #[test]
+    fn availability_questions_and_ranges_are_checked() {
+        let question = |date: Option<&str>, key: Option<&str>| {
+            AvailabilityQuery { date: date.map(Into::into), service_id: key.map(Into::into) }
+                .try_into_domain()
+        };
+        assert_eq!(
+            question(Some("2026-12-01"), Some("spa")),
+            Ok((model::ServiceKey::Spa, NaiveDate::from_ymd_opt(2026, 12, 1).expect("date")))
+        );
+        let errors = question(None, None).expect_err("invalid");
+        assert_eq!(errors.message_for("date"), Some(DATE_REQUIRED));
+        assert_eq!(errors.message_for("serviceId"), Some(SERVICE_REQUIRED));
+
+        let range = |start: &str, end: &str| {
+            RangeQuery { start: Some(start.into()), end: Some(end.into()) }.try_into_domain()
+        };
+        assert!(range("2026-12-01", "2026-12-31").is_ok());
+        assert!(range("2026-12-01", "2026-12-01").is_ok());
+        assert!(range("2026-12-01", "2027-12-02").is_ok()); // 366 days
+        assert!(range("2026-12-01", "2027-12-03").is_err());
+        assert!(range("2026-12-02", "2026-12-01").is_err());
+        assert!(range("", "2026-12-01").expect_err("start").message_for("start").is_some());
+    }
 }

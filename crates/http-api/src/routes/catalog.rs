@@ -1,66 +1,25 @@
 //! Products, product media and services.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use catalogue::CatalogueRead;
+use catalogue::model::{Product, ProductMedia, Service, published};
 use domain::catalog as model;
+use domain::validation as rule;
+use http_common::{ApiError, ErrorBody, ValidationErrors};
 
-use crate::cache;
-use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{AdminSession, AppState};
+use crate::extract::{AdminSession, JsonBody};
+use crate::state::ApiState;
 use crate::wire::fields::{
-    BookingKeyChoice, DurationMinutes, LongText, MediaUrl, Money, OptionalShortText, ShortText, SortOrder,
-    StockQuantity,
+    BookingKeyChoice, DepositAmount, DepositPercent, DurationMinutes, LongText, MediaUrl, Money,
+    OptionalShortText, ShortText, SortOrder, StockQuantity,
 };
-use crate::wire::{self, Pictured, amount_text, form_whole};
-use image_variants::ImageLibrary;
-
-/// A product of the shop.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Product {
-    pub id: Uuid,
-    pub name: String,
-    pub category: wire::ProductCategory,
-    /// Price in dollars with two decimals.
-    #[schema(example = "38.00")]
-    pub price: String,
-    pub description: String,
-    /// Image URL (site-relative or absolute).
-    pub image: String,
-    /// The image's intrinsic size when it is one of the site's media files
-    /// (null for an external URL or a missing file). Answers only; ignored
-    /// in writes.
-    #[serde(default)]
-    pub image_size: Option<wire::ImageSize>,
-    /// How many are left; null is unlimited. The shop says "Only N left" from
-    /// 5 down and "Sold out" at 0.
-    pub stock: Option<u32>,
-}
-
-impl From<model::Product> for Product {
-    fn from(p: model::Product) -> Self {
-        Self {
-            id: p.id,
-            name: p.name,
-            category: p.category.into(),
-            price: p.price.to_string(),
-            description: p.description,
-            image: p.image,
-            image_size: None,
-            stock: p.stock,
-        }
-    }
-}
-
-impl wire::Pictured for Product {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
-        Self { image_size: wire::image_size(images, &self.image), ..self }
-    }
-}
+use crate::wire::messages::*;
+use crate::wire::{self, amount_text, chosen, form_whole, whole_number};
+use domain::payment::DepositPolicy;
 
 /// Product fields for create and update (a full replacement, but for
 /// `stock`: not sent, it stays as it is on update and is unlimited on create).
@@ -71,7 +30,7 @@ pub struct ProductInput {
     #[schema(required = true)]
     pub name: ShortText,
     #[serde(default)]
-    #[schema(required = true, value_type = wire::ProductCategory)]
+    #[schema(required = true, value_type = catalogue::model::ProductCategory)]
     pub category: String,
     #[serde(default)]
     #[schema(required = true)]
@@ -89,63 +48,48 @@ pub struct ProductInput {
 }
 
 impl ProductInput {
-    fn into_domain(self) -> Result<model::NewProduct, ApiError> {
-        Ok(model::ProductForm {
-            name: self.name.into_inner(),
-            category: self.category,
-            price: amount_text(&self.price.into_inner()),
-            description: self.description.into_inner(),
-            image: self.image.into_inner(),
-            stock: match self.stock.map(StockQuantity::into_inner) {
-                None => model::StockForm::Absent,
-                Some(serde_json::Value::Null) => model::StockForm::Unlimited,
-                Some(value) => model::StockForm::Quantity(form_whole(&value)),
+    /// The product to store; a save without `stock` keeps the stock.
+    pub fn try_into_domain(self) -> Result<model::NewProduct, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let name = errors.field("name", rule::ShortText::parse(&self.name.0), NAME_REQUIRED);
+        let category =
+            errors.take("category", model::ProductCategory::from_text(&self.category).ok_or(CATEGORY_CHOICE));
+        let price = price(&mut errors, &self.price.0);
+        let description =
+            errors.field("description", rule::LongText::parse(&self.description.0), DESCRIPTION_REQUIRED);
+        let image = errors.field("image", rule::MediaUrl::parse(&self.image.0), IMAGE_REQUIRED);
+        let stock = errors.take(
+            "stock",
+            match self.stock.map(StockQuantity::into_inner) {
+                None => Ok(model::StockUpdate::Keep),
+                Some(serde_json::Value::Null) => Ok(model::StockUpdate::Set(None)),
+                Some(value) => form_whole(&value)
+                    .ok_or(model::StockError)
+                    .and_then(model::stock_quantity)
+                    .map(|left| model::StockUpdate::Set(Some(left))),
             },
-        }
-        .validate()?)
-    }
-}
-
-/// An image or video of a product, shown after its main image.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductMedia {
-    pub id: Uuid,
-    pub product_id: Uuid,
-    pub url: String,
-    /// An image's intrinsic size when it is one of the site's media files
-    /// (null for a video, an external URL or a missing file).
-    #[serde(default)]
-    pub size: Option<wire::ImageSize>,
-    #[serde(rename = "type")]
-    pub media_type: wire::MediaType,
-    pub title: Option<String>,
-    pub sort_order: i32,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<model::ProductMedia> for ProductMedia {
-    fn from(m: model::ProductMedia) -> Self {
-        Self {
-            id: m.id,
-            product_id: m.product_id,
-            url: m.url,
-            size: None,
-            media_type: m.media_type.into(),
-            title: m.title,
-            sort_order: m.sort_order,
-            created_at: m.created_at,
+        );
+        match (name, category, price, description, image, stock) {
+            (Some(name), Some(category), Some(price), Some(description), Some(image), Some(stock)) => {
+                Ok(model::NewProduct { name, category, price, description, image, stock })
+            }
+            _ => Err(errors),
         }
     }
 }
 
-impl wire::Pictured for ProductMedia {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
-        let size = match self.media_type {
-            wire::MediaType::Image => wire::image_size(images, &self.url),
-            wire::MediaType::Video => None,
-        };
-        Self { size, ..self }
+/// A price field: "Price is required" when blank, else an exact amount.
+fn price(errors: &mut ValidationErrors, sent: &serde_json::Value) -> Option<domain::Money> {
+    match model::parse_price(&amount_text(sent)) {
+        Ok(price) => Some(price),
+        Err(model::PriceError::Blank) => {
+            errors.add("price", PRICE_REQUIRED);
+            None
+        }
+        Err(model::PriceError::Amount(reason)) => {
+            errors.add("price", format!("Price: {}", reason.to_string().to_lowercase()));
+            None
+        }
     }
 }
 
@@ -156,7 +100,7 @@ pub struct MediaInput {
     #[schema(required = true)]
     pub url: MediaUrl,
     #[serde(default, rename = "type")]
-    #[schema(required = true, value_type = wire::MediaType)]
+    #[schema(required = true, value_type = catalogue::model::MediaType)]
     pub media_type: String,
     #[serde(default)]
     pub title: OptionalShortText,
@@ -164,6 +108,26 @@ pub struct MediaInput {
     /// left out or null: 0.
     #[serde(default)]
     pub sort_order: Option<SortOrder>,
+}
+
+impl MediaInput {
+    pub fn try_into_domain(self) -> Result<model::NewMedia, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let url = errors.field("url", rule::MediaUrl::parse(&self.url.0), MEDIA_URL_REQUIRED);
+        let media_type =
+            errors.take("type", model::MediaType::from_text(&self.media_type).ok_or(MEDIA_TYPE_CHOICE));
+        let title = errors.take("title", rule::ShortText::parse_optional(self.title.0.as_deref()));
+        let sort_order = errors.take(
+            "sortOrder",
+            model::sort_order(self.sort_order.and_then(|order| form_whole(&order.0)).unwrap_or(0)),
+        );
+        match (url, media_type, title, sort_order) {
+            (Some(url), Some(media_type), Some(title), Some(sort_order)) => {
+                Ok(model::NewMedia { url, media_type, title, sort_order })
+            }
+            _ => Err(errors),
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -174,47 +138,14 @@ pub struct MediaOrderInput {
     pub sort_order: SortOrder,
 }
 
-/// A bookable service.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Service {
-    pub id: Uuid,
-    pub name: String,
-    pub description: String,
-    #[schema(example = "120.00")]
-    pub price: String,
-    /// Minutes.
-    pub duration: i32,
-    pub image: String,
-    /// The image's intrinsic size when it is one of the site's media files
-    /// (null for an external URL or a missing file). Answers only; ignored
-    /// in writes.
-    #[serde(default)]
-    pub image_size: Option<wire::ImageSize>,
-    /// The key guests book this service under (the booking dialog's choice),
-    /// or null when it is not bookable online. Each key is on at most one
-    /// service; capacity, prices and the quiz find a key's service by it.
-    pub booking_key: Option<wire::ServiceKey>,
-}
-
-impl From<model::Service> for Service {
-    fn from(s: model::Service) -> Self {
-        Self {
-            id: s.id,
-            name: s.name,
-            description: s.description,
-            price: s.price.to_string(),
-            duration: s.duration_minutes,
-            image: s.image,
-            image_size: None,
-            booking_key: s.booking_key.map(Into::into),
-        }
-    }
-}
-
-impl wire::Pictured for Service {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
-        Self { image_size: wire::image_size(images, &self.image), ..self }
+impl MediaOrderInput {
+    /// The new gallery position.
+    pub fn try_into_domain(self) -> Result<i32, ValidationErrors> {
+        let sort_order = match wire::whole_number(&self.sort_order.0) {
+            Ok(Some(value)) => model::sort_order(value),
+            _ => Err(model::SortOrderError),
+        };
+        sort_order.map_err(|error| ValidationErrors::single("sortOrder", error.to_string()))
     }
 }
 
@@ -241,48 +172,122 @@ pub struct ServiceInput {
     pub image: MediaUrl,
     #[serde(default)]
     pub booking_key: BookingKeyChoice,
+    /// The deposit a booking asks for when payments are on: a fixed amount
+    /// or a percentage of the booking's price (a stay's: all its nights),
+    /// one or the other; 0 for none. Both left out, an update keeps it.
+    #[serde(default)]
+    pub deposit_amount: Option<DepositAmount>,
+    #[serde(default)]
+    pub deposit_percent: Option<DepositPercent>,
 }
 
-impl ServiceInput {
-    fn into_domain(self) -> Result<model::NewService, ApiError> {
-        Ok(model::ServiceForm {
-            name: self.name.into_inner(),
-            description: self.description.into_inner(),
-            price: amount_text(&self.price.into_inner()),
-            duration: form_whole(&self.duration.into_inner()),
-            image: self.image.into_inner(),
-            booking_key: self.booking_key.0,
+/// The deposit a service save names: `None` when it names none (keep).
+fn deposit_policy(
+    errors: &mut ValidationErrors,
+    amount: Option<&serde_json::Value>,
+    percent: Option<&serde_json::Value>,
+) -> Option<Option<DepositPolicy>> {
+    let amount = match amount.filter(|value| !value.is_null()) {
+        None => Some(None),
+        Some(value) => errors.take(
+            "depositAmount",
+            match domain::Money::parse(&amount_text(value)) {
+                Ok(amount) if amount == domain::Money::ZERO => Ok(Some(DepositPolicy::None)),
+                Ok(amount) => Ok(Some(DepositPolicy::Fixed(amount))),
+                Err(reason) => Err(format!("Deposit: {}", reason.to_string().to_lowercase())),
+            },
+        ),
+    };
+    let percent = match percent.filter(|value| !value.is_null()) {
+        None => Some(None),
+        Some(value) => errors.take(
+            "depositPercent",
+            match whole_number(value) {
+                Ok(Some(number)) => {
+                    DepositPolicy::percent(number).map(Some).map_err(|error| error.to_string())
+                }
+                _ => Err(domain::payment::PercentError.to_string()),
+            },
+        ),
+    };
+    match (amount?, percent?) {
+        (None, None) => Some(None),
+        (Some(policy), None) | (None, Some(policy)) => Some(Some(policy)),
+        (Some(DepositPolicy::None), Some(policy)) | (Some(policy), Some(DepositPolicy::None)) => {
+            Some(Some(policy))
         }
-        .validate()?)
+        (Some(_), Some(_)) => {
+            errors.add("depositAmount", DEPOSIT_ONE_WAY);
+            None
+        }
     }
 }
 
-/// Wire values of domain values, with their pictures' sizes.
-fn list<T, U: From<T> + Pictured>(items: Vec<T>, images: &ImageLibrary) -> Vec<U> {
-    items.into_iter().map(|item| U::from(item).sized(images)).collect()
-}
+/// Both deposit fields set.
+const DEPOSIT_ONE_WAY: &str = "A deposit is an amount or a percentage, not both";
 
-/// One wire value of a domain value, with its pictures' sizes.
-fn one<T, U: From<T> + Pictured>(item: T, images: &ImageLibrary) -> U {
-    U::from(item).sized(images)
+impl ServiceInput {
+    /// The service to store; a save without `bookingKey` keeps the key.
+    pub fn try_into_domain(self) -> Result<model::NewService, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let name = errors.field("name", rule::ShortText::parse(&self.name.0), NAME_REQUIRED);
+        let description =
+            errors.field("description", rule::LongText::parse(&self.description.0), DESCRIPTION_REQUIRED);
+        let price = price(&mut errors, &self.price.0);
+        let duration = errors.take(
+            "duration",
+            match form_whole(&self.duration.0) {
+                None => Err(DURATION_REQUIRED.to_owned()),
+                Some(minutes) => model::duration_minutes(minutes).map_err(|error| error.to_string()),
+            },
+        );
+        let image = errors.field("image", rule::MediaUrl::parse(&self.image.0), IMAGE_REQUIRED);
+        let booking_key = errors.take(
+            "bookingKey",
+            match self.booking_key.0 {
+                None => Ok(model::BookingKeyChange::Keep),
+                Some(text) => match chosen(text.as_deref().map(str::trim)) {
+                    None => Ok(model::BookingKeyChange::Set(None)),
+                    Some(text) => domain::booking::ServiceKey::from_text(text)
+                        .map(|key| model::BookingKeyChange::Set(Some(key)))
+                        .ok_or(BOOKING_KEY_CHOICE),
+                },
+            },
+        );
+        let deposit = deposit_policy(
+            &mut errors,
+            self.deposit_amount.as_ref().map(|amount| &amount.0),
+            self.deposit_percent.as_ref().map(|percent| &percent.0),
+        );
+        match (name, description, price, duration, image, booking_key, deposit) {
+            (
+                Some(name),
+                Some(description),
+                Some(price),
+                Some(duration_minutes),
+                Some(image),
+                Some(booking_key),
+                Some(deposit),
+            ) => Ok(model::NewService {
+                name,
+                description,
+                price,
+                duration_minutes,
+                image,
+                booking_key,
+                deposit,
+            }),
+            _ => Err(errors),
+        }
+    }
 }
 
 #[utoipa::path(get, path = "/api/products", tag = "Products",
     responses(
         (status = 200, description = "Every product, by name (from memory, with a strong ETag)", body = [Product]),
         (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
-pub async fn list_products(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(cache::respond(&req, products_answer(&state).await?))
-}
-
-/// The JSON of `GET /api/products` (server-rendered pages read it too).
-pub(crate) async fn products_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
-    state
-        .cache
-        .kept("products", || async {
-            Ok(list::<_, Product>(state.catalog.list_products().await?, &state.images))
-        })
-        .await
+pub async fn list_products(req: HttpRequest, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+    super::catalogue_answer(&req, &state, &CatalogueRead::Products, "Product").await
 }
 
 #[utoipa::path(get, path = "/api/products/{id}", tag = "Products",
@@ -291,11 +296,11 @@ pub(crate) async fn products_answer(state: &AppState) -> Result<cache::Answer, A
         (status = 200, description = "The product", body = Product),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn get_product(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<Product>, ApiError> {
-    let product = state.catalog.get_product(*id).await.map_err(ApiError::repo("Product"))?;
-    Ok(web::Json(one(product, &state.images)))
+    let product = state.catalog_store.get_product(*id).await.map_err(ApiError::repo("Product"))?;
+    Ok(web::Json(published(product, state.catalogue.images())))
 }
 
 #[utoipa::path(post, path = "/api/products", tag = "Products", request_body = ProductInput,
@@ -305,11 +310,13 @@ pub async fn get_product(
         (status = 400, description = "Invalid fields", body = ErrorBody)))]
 pub async fn create_product(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<ProductInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let product = state.catalog.create_product(input.into_inner().into_domain()?, admin.actor()).await?;
-    Ok(HttpResponse::Created().json(one::<_, Product>(product, &state.images)))
+    let product =
+        state.catalog_store.create_product(input.into_inner().try_into_domain()?, admin.actor()).await?;
+    state.catalogue.changed();
+    Ok(HttpResponse::Created().json(published::<_, Product>(product, state.catalogue.images())))
 }
 
 #[utoipa::path(put, path = "/api/admin/products/{id}", tag = "Products", request_body = ProductInput,
@@ -321,14 +328,18 @@ pub async fn create_product(
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn update_product(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<ProductInput>,
 ) -> Result<web::Json<Product>, ApiError> {
-    let product = input.into_inner().into_domain()?;
-    let product =
-        state.catalog.update_product(*id, product, admin.actor()).await.map_err(ApiError::repo("Product"))?;
-    Ok(web::Json(one(product, &state.images)))
+    let product = input.into_inner().try_into_domain()?;
+    let product = state
+        .catalog_store
+        .update_product(*id, product, admin.actor())
+        .await
+        .map_err(ApiError::repo("Product"))?;
+    state.catalogue.changed();
+    Ok(web::Json(published(product, state.catalogue.images())))
 }
 
 #[utoipa::path(delete, path = "/api/admin/products/{id}", tag = "Products",
@@ -339,10 +350,11 @@ pub async fn update_product(
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn delete_product(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_product(*id, admin.actor()).await.map_err(ApiError::repo("Product"))?;
+    state.catalog_store.delete_product(*id, admin.actor()).await.map_err(ApiError::repo("Product"))?;
+    state.catalogue.changed();
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -354,21 +366,10 @@ pub async fn delete_product(
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn list_media(
     req: HttpRequest,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(cache::respond(&req, media_answer(&state, *id).await?))
-}
-
-/// The JSON of `GET /api/products/{id}/media`.
-pub(crate) async fn media_answer(state: &AppState, id: Uuid) -> Result<cache::Answer, ApiError> {
-    let load = || async {
-        Ok(list::<_, ProductMedia>(
-            state.catalog.list_media(id).await.map_err(ApiError::repo("Product"))?,
-            &state.images,
-        ))
-    };
-    state.cache.kept(&format!("media:{id}"), load).await
+    super::catalogue_answer(&req, &state, &CatalogueRead::Media(*id), "Product").await
 }
 
 #[utoipa::path(post, path = "/api/products/{id}/media", tag = "Product media", request_body = MediaInput,
@@ -380,21 +381,15 @@ pub(crate) async fn media_answer(state: &AppState, id: Uuid) -> Result<cache::An
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn add_media(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<MediaInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = input.into_inner();
-    let media = model::MediaForm {
-        url: input.url.into_inner(),
-        media_type: input.media_type,
-        title: input.title.into_inner(),
-        sort_order: input.sort_order.and_then(|order| form_whole(&order.into_inner())),
-    }
-    .validate()?;
+    let media = input.into_inner().try_into_domain()?;
     let media =
-        state.catalog.add_media(*id, media, admin.actor()).await.map_err(ApiError::repo("Product"))?;
-    Ok(HttpResponse::Created().json(one::<_, ProductMedia>(media, &state.images)))
+        state.catalog_store.add_media(*id, media, admin.actor()).await.map_err(ApiError::repo("Product"))?;
+    state.catalogue.changed();
+    Ok(HttpResponse::Created().json(published::<_, ProductMedia>(media, state.catalogue.images())))
 }
 
 #[utoipa::path(put, path = "/api/product-media/{id}", tag = "Product media", request_body = MediaOrderInput,
@@ -406,21 +401,18 @@ pub async fn add_media(
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn update_media(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<MediaOrderInput>,
 ) -> Result<web::Json<ProductMedia>, ApiError> {
-    let sort_order = match wire::whole_number(&input.into_inner().sort_order.into_inner()) {
-        Ok(Some(value)) => model::parse_sort_order(value),
-        _ => Err(format!("Sort order must be a whole number from 0 to {}", model::MAX_SORT_ORDER)),
-    }
-    .map_err(|message| ApiError::validation(domain::ValidationErrors::single("sortOrder", message)))?;
+    let sort_order = input.into_inner().try_into_domain()?;
     let media = state
-        .catalog
+        .catalog_store
         .set_media_sort_order(*id, sort_order, admin.actor())
         .await
         .map_err(ApiError::repo("Media"))?;
-    Ok(web::Json(one(media, &state.images)))
+    state.catalogue.changed();
+    Ok(web::Json(published(media, state.catalogue.images())))
 }
 
 #[utoipa::path(delete, path = "/api/product-media/{id}", tag = "Product media",
@@ -431,10 +423,11 @@ pub async fn update_media(
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn delete_media(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_media(*id, admin.actor()).await.map_err(ApiError::repo("Media"))?;
+    state.catalog_store.delete_media(*id, admin.actor()).await.map_err(ApiError::repo("Media"))?;
+    state.catalogue.changed();
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -442,18 +435,8 @@ pub async fn delete_media(
     responses(
         (status = 200, description = "Every service, by price (from memory, with a strong ETag)", body = [Service]),
         (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
-pub async fn list_services(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(cache::respond(&req, services_answer(&state).await?))
-}
-
-/// The JSON of `GET /api/services`.
-pub(crate) async fn services_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
-    state
-        .cache
-        .kept("services", || async {
-            Ok(list::<_, Service>(state.catalog.list_services().await?, &state.images))
-        })
-        .await
+pub async fn list_services(req: HttpRequest, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+    super::catalogue_answer(&req, &state, &CatalogueRead::Services, "Service").await
 }
 
 #[utoipa::path(post, path = "/api/services", tag = "Services", request_body = ServiceInput,
@@ -464,11 +447,13 @@ pub(crate) async fn services_answer(state: &AppState) -> Result<cache::Answer, A
         (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn create_service(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<ServiceInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = state.catalog.create_service(input.into_inner().into_domain()?, admin.actor()).await?;
-    Ok(HttpResponse::Created().json(one::<_, Service>(service, &state.images)))
+    let service =
+        state.catalog_store.create_service(input.into_inner().try_into_domain()?, admin.actor()).await?;
+    state.catalogue.changed();
+    Ok(HttpResponse::Created().json(published::<_, Service>(service, state.catalogue.images())))
 }
 
 #[utoipa::path(put, path = "/api/admin/services/{id}", tag = "Services", request_body = ServiceInput,
@@ -481,14 +466,18 @@ pub async fn create_service(
         (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn update_service(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<ServiceInput>,
 ) -> Result<web::Json<Service>, ApiError> {
-    let service = input.into_inner().into_domain()?;
-    let service =
-        state.catalog.update_service(*id, service, admin.actor()).await.map_err(ApiError::repo("Service"))?;
-    Ok(web::Json(one(service, &state.images)))
+    let service = input.into_inner().try_into_domain()?;
+    let service = state
+        .catalog_store
+        .update_service(*id, service, admin.actor())
+        .await
+        .map_err(ApiError::repo("Service"))?;
+    state.catalogue.changed();
+    Ok(web::Json(published(service, state.catalogue.images())))
 }
 
 #[utoipa::path(delete, path = "/api/admin/services/{id}", tag = "Services",
@@ -499,9 +488,121 @@ pub async fn update_service(
         (status = 404, description = "No such service", body = ErrorBody)))]
 pub async fn delete_service(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.catalog.delete_service(*id, admin.actor()).await.map_err(ApiError::repo("Service"))?;
+    state.catalog_store.delete_service(*id, admin.actor()).await.map_err(ApiError::repo("Service"))?;
+    state.catalogue.changed();
     Ok(HttpResponse::NoContent().finish())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Products, media and services parse into the domain's types with the
+    //! dashboard's messages.
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn product(fields: Value) -> Result<model::NewProduct, ValidationErrors> {
+        let mut body = json!({"name": "Cedar Candle", "category": "candles", "price": "32.5",
+            "description": "Smells like the forest.", "image": "/media/products/cedar.webp"});
+        for (key, value) in fields.as_object().expect("fields") {
+            body[key] = value.clone();
+        }
+        serde_json::from_value::<ProductInput>(body).expect("shape").try_into_domain()
+    }
+
+    #[test]
+    fn stock_is_kept_when_not_sent_and_checked_when_sent() {
+        assert_eq!(product(json!({})).map(|p| p.stock), Ok(model::StockUpdate::Keep));
+        assert_eq!(product(json!({"stock": null})).map(|p| p.stock), Ok(model::StockUpdate::Set(None)));
+        assert_eq!(product(json!({"stock": 0})).map(|p| p.stock), Ok(model::StockUpdate::Set(Some(0))));
+        assert_eq!(
+            product(json!({"stock": "100000"})).map(|p| p.stock),
+            Ok(model::StockUpdate::Set(Some(100_000)))
+        );
+        for bad in [json!(-1), json!(100_001), json!(1.5), json!("")] {
+            let errors = product(json!({ "stock": bad })).expect_err("refused");
+            assert_eq!(errors.message_for("stock"), Some(model::STOCK_MESSAGE), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_valid_product_is_trimmed_and_priced_exactly() {
+        let saved = product(json!({"name": "  Cedar Candle "})).expect("valid");
+        assert_eq!((saved.name.as_str(), saved.price.to_string()), ("Cedar Candle", "32.50".to_owned()));
+        assert_eq!(saved.category, model::ProductCategory::Candles);
+    }
+
+    #[test]
+    fn every_missing_product_field_is_reported() {
+        let errors = serde_json::from_value::<ProductInput>(json!({})).expect("shape").try_into_domain();
+        let errors = errors.expect_err("invalid");
+        assert_eq!(errors.message_for("name"), Some("Name is required"));
+        assert_eq!(errors.message_for("price"), Some("Price is required"));
+        assert_eq!(errors.message_for("description"), Some("Description is required"));
+        assert_eq!(errors.message_for("image"), Some("Image URL is required"));
+        assert_eq!(errors.message_for("category"), Some(CATEGORY_CHOICE));
+    }
+
+    #[test]
+    fn negative_or_fractional_cent_prices_are_refused() {
+        for price in ["-1.00", "1.001", "1e9", "999999999"] {
+            assert!(product(json!({ "price": price })).is_err(), "{price}");
+        }
+        let errors = product(json!({"price": "1.001"})).expect_err("three decimals");
+        assert_eq!(errors.message_for("price"), Some("Price: must have at most 2 decimal places"));
+    }
+
+    #[test]
+    fn media_need_a_url_a_type_and_a_position_in_range() {
+        let media =
+            |body: Value| serde_json::from_value::<MediaInput>(body).expect("shape").try_into_domain();
+        let errors = media(json!({"type": "image"})).expect_err("no url");
+        assert_eq!(errors.message_for("url"), Some("Please provide a media URL"));
+        let errors = media(json!({"url": "/media/a.webm", "type": "audio", "title": "  ", "sortOrder": -1}))
+            .expect_err("invalid");
+        assert_eq!(errors.message_for("type"), Some(MEDIA_TYPE_CHOICE));
+        assert!(errors.message_for("sortOrder").is_some());
+        let saved = media(json!({"url": "/media/a.webm", "type": "video", "title": "  "})).expect("valid");
+        assert_eq!((saved.title, saved.sort_order), (None, 0));
+    }
+
+    fn service(fields: Value) -> Result<model::NewService, ValidationErrors> {
+        let mut body = json!({"name": "Massage Therapy", "description": "Kneads.", "price": "120",
+            "duration": 60, "image": "/media/s.webp"});
+        for (key, value) in fields.as_object().expect("fields") {
+            body[key] = value.clone();
+        }
+        serde_json::from_value::<ServiceInput>(body).expect("shape").try_into_domain()
+    }
+
+    #[test]
+    fn a_service_s_duration_must_be_present_and_in_range() {
+        assert!(service(json!({})).is_ok());
+        assert_eq!(
+            service(json!({"duration": null})).expect_err("missing").message_for("duration"),
+            Some("Duration is required")
+        );
+        for duration in [json!(0), json!(-5), json!(i64::MAX), json!("sixty")] {
+            assert!(service(json!({ "duration": duration })).is_err(), "{duration:?}");
+        }
+    }
+
+    #[test]
+    fn a_service_keeps_its_booking_key_unless_the_save_names_one() {
+        let key = |value: Option<Value>| {
+            let fields = value.map_or_else(|| json!({}), |value| json!({ "bookingKey": value }));
+            service(fields).map(|s| s.booking_key)
+        };
+        assert_eq!(key(None), Ok(model::BookingKeyChange::Keep));
+        assert_eq!(key(Some(Value::Null)), Ok(model::BookingKeyChange::Set(None)));
+        assert_eq!(key(Some(json!("none"))), Ok(model::BookingKeyChange::Set(None)));
+        assert_eq!(
+            key(Some(json!("spa"))),
+            Ok(model::BookingKeyChange::Set(Some(domain::booking::ServiceKey::Spa)))
+        );
+        assert!(key(Some(json!("Massage Therapy"))).is_err());
+    }
 }

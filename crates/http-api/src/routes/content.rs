@@ -6,54 +6,20 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use catalogue::CatalogueRead;
+use catalogue::model::{BlogPost, published};
 use domain::content as model;
+use domain::validation as rule;
 
-use crate::cache;
-use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{AdminSession, AppState, PublicWrite};
+use crate::extract::JsonBody;
+use crate::extract::{AdminSession, PublicWrite};
+use crate::state::ApiState;
+use crate::wire;
 use crate::wire::fields::{
     ArticleText, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText, SlugText,
 };
-use crate::wire::{self, Pictured};
-
-/// A journal post. `content` is plain text: paragraphs are separated by a
-/// blank line and a paragraph starting with "## " is a subheading.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BlogPost {
-    pub id: Uuid,
-    pub title: String,
-    pub slug: String,
-    pub excerpt: String,
-    pub content: String,
-    pub image: String,
-    /// The image's intrinsic size when it is one of the site's media files
-    /// (null for an external URL or a missing file). Answers only.
-    #[serde(default)]
-    pub image_size: Option<wire::ImageSize>,
-    pub published_at: DateTime<Utc>,
-}
-
-impl From<model::BlogPost> for BlogPost {
-    fn from(p: model::BlogPost) -> Self {
-        Self {
-            id: p.id,
-            title: p.title,
-            slug: p.slug.into_string(),
-            excerpt: p.excerpt,
-            content: p.content,
-            image: p.image,
-            image_size: None,
-            published_at: p.published_at,
-        }
-    }
-}
-
-impl wire::Pictured for BlogPost {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
-        Self { image_size: wire::image_size(images, &self.image), ..self }
-    }
-}
+use crate::wire::messages::*;
+use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -78,15 +44,19 @@ pub struct BlogPostInput {
 }
 
 impl BlogPostInput {
-    fn into_domain(self) -> Result<model::NewBlogPost, ApiError> {
-        Ok(model::BlogPostForm {
-            title: self.title.into_inner(),
-            slug: self.slug.into_inner(),
-            excerpt: self.excerpt.into_inner(),
-            content: self.content.into_inner(),
-            image: self.image.into_inner(),
+    pub fn try_into_domain(self) -> Result<model::NewBlogPost, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let title = errors.field("title", rule::ShortText::parse(&self.title.0), TITLE_REQUIRED);
+        let slug = errors.take("slug", model::Slug::parse(&self.slug.0));
+        let excerpt = errors.field("excerpt", rule::LongText::parse(&self.excerpt.0), EXCERPT_REQUIRED);
+        let content = errors.field("content", rule::ArticleText::parse(&self.content.0), CONTENT_REQUIRED);
+        let image = errors.field("image", rule::MediaUrl::parse(&self.image.0), IMAGE_REQUIRED);
+        match (title, slug, excerpt, content, image) {
+            (Some(title), Some(slug), Some(excerpt), Some(content), Some(image)) => {
+                Ok(model::NewBlogPost { title, slug, excerpt, content, image })
+            }
+            _ => Err(errors),
         }
-        .validate()?)
     }
 }
 
@@ -139,6 +109,31 @@ pub struct ContactMessageInput {
     pub website: Honeypot,
 }
 
+impl ContactMessageInput {
+    pub fn try_into_domain(self) -> Result<model::NewContactMessage, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let first_name =
+            errors.field("firstName", rule::PersonName::parse(&self.first_name.0), FIRST_NAME_REQUIRED);
+        let last_name =
+            errors.field("lastName", rule::PersonName::parse(&self.last_name.0), LAST_NAME_REQUIRED);
+        let email = errors.take("email", rule::Email::parse(&self.email.0));
+        let interest = errors.take(
+            "interest",
+            match self.interest.0.as_deref() {
+                None | Some("") => Ok(None),
+                Some(text) => model::Interest::from_text(text).map(Some).ok_or(INTEREST_CHOICE),
+            },
+        );
+        let message = errors.field("message", rule::LongText::parse(&self.message.0), MESSAGE_REQUIRED);
+        match (first_name, last_name, email, interest, message) {
+            (Some(first_name), Some(last_name), Some(email), Some(interest), Some(message)) => {
+                Ok(model::NewContactMessage { first_name, last_name, email, interest, message })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewsletterSubscription {
@@ -166,22 +161,8 @@ pub struct NewsletterInput {
     responses(
         (status = 200, description = "Every post, newest first (from memory, with a strong ETag)", body = [BlogPost]),
         (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
-pub async fn list_posts(req: HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(cache::respond(&req, posts_answer(&state).await?))
-}
-
-/// The JSON of `GET /api/blog-posts`.
-pub(crate) async fn posts_answer(state: &AppState) -> Result<cache::Answer, ApiError> {
-    let load = || async {
-        Ok(state
-            .content
-            .list_posts()
-            .await?
-            .into_iter()
-            .map(|post| BlogPost::from(post).sized(&state.images))
-            .collect::<Vec<_>>())
-    };
-    state.cache.kept("posts", load).await
+pub async fn list_posts(req: HttpRequest, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+    super::catalogue_answer(&req, &state, &CatalogueRead::Posts, "Post").await
 }
 
 #[utoipa::path(get, path = "/api/blog-posts/{slug}", tag = "Journal",
@@ -192,22 +173,10 @@ pub(crate) async fn posts_answer(state: &AppState) -> Result<cache::Answer, ApiE
         (status = 404, description = "No post has this slug", body = ErrorBody)))]
 pub async fn get_post(
     req: HttpRequest,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(cache::respond(&req, post_answer(&state, &slug).await?))
-}
-
-/// The JSON of `GET /api/blog-posts/{slug}`; 404 for a slug that is not one.
-pub(crate) async fn post_answer(state: &AppState, slug: &str) -> Result<cache::Answer, ApiError> {
-    if !model::Slug::parse(slug).is_ok_and(|parsed| parsed.as_str() == slug) {
-        return Err(ApiError::not_found("Post"));
-    }
-    let load = || async {
-        let post = state.content.get_post_by_slug(slug).await.map_err(ApiError::repo("Post"))?;
-        Ok(BlogPost::from(post).sized(&state.images))
-    };
-    state.cache.kept(&format!("post:{slug}"), load).await
+    super::catalogue_answer(&req, &state, &CatalogueRead::Post(slug.into_inner()), "Post").await
 }
 
 #[utoipa::path(post, path = "/api/blog-posts", tag = "Journal", request_body = BlogPostInput,
@@ -218,11 +187,12 @@ pub(crate) async fn post_answer(state: &AppState, slug: &str) -> Result<cache::A
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn create_post(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<BlogPostInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let post = state.content.create_post(input.into_inner().into_domain()?, admin.actor()).await?;
-    Ok(HttpResponse::Created().json(BlogPost::from(post).sized(&state.images)))
+    let post = state.content_store.create_post(input.into_inner().try_into_domain()?, admin.actor()).await?;
+    state.catalogue.changed();
+    Ok(HttpResponse::Created().json(published::<_, BlogPost>(post, state.catalogue.images())))
 }
 
 #[utoipa::path(put, path = "/api/admin/blog-posts/{id}", tag = "Journal", request_body = BlogPostInput,
@@ -235,13 +205,15 @@ pub async fn create_post(
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn update_post(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<BlogPostInput>,
 ) -> Result<web::Json<BlogPost>, ApiError> {
-    let post = input.into_inner().into_domain()?;
-    let post = state.content.update_post(*id, post, admin.actor()).await.map_err(ApiError::repo("Post"))?;
-    Ok(web::Json(BlogPost::from(post).sized(&state.images)))
+    let post = input.into_inner().try_into_domain()?;
+    let post =
+        state.content_store.update_post(*id, post, admin.actor()).await.map_err(ApiError::repo("Post"))?;
+    state.catalogue.changed();
+    Ok(web::Json(published(post, state.catalogue.images())))
 }
 
 #[utoipa::path(delete, path = "/api/admin/blog-posts/{id}", tag = "Journal",
@@ -252,10 +224,11 @@ pub async fn update_post(
         (status = 404, description = "No such post", body = ErrorBody)))]
 pub async fn delete_post(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.content.delete_post(*id, admin.actor()).await.map_err(ApiError::repo("Post"))?;
+    state.content_store.delete_post(*id, admin.actor()).await.map_err(ApiError::repo("Post"))?;
+    state.catalogue.changed();
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -266,20 +239,13 @@ pub async fn delete_post(
         (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn create_message(
     _limit: PublicWrite,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<ContactMessageInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     input.website.check()?;
-    let message = model::ContactForm {
-        first_name: input.first_name.into_inner(),
-        last_name: input.last_name.into_inner(),
-        email: input.email.into_inner(),
-        interest: input.interest.into_inner(),
-        message: input.message.into_inner(),
-    }
-    .validate()?;
-    let message = state.content.create_message(message).await?;
+    let message = input.try_into_domain()?;
+    let message = state.content_store.create_message(message).await?;
     Ok(HttpResponse::Created().json(ContactMessage::from(message)))
 }
 
@@ -289,9 +255,9 @@ pub async fn create_message(
         (status = 200, description = "Every message, newest first", body = [ContactMessage])))]
 pub async fn list_messages(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<ContactMessage>>, ApiError> {
-    Ok(web::Json(state.content.list_messages().await?.into_iter().map(ContactMessage::from).collect()))
+    Ok(web::Json(state.content_store.list_messages().await?.into_iter().map(ContactMessage::from).collect()))
 }
 
 #[utoipa::path(delete, path = "/api/admin/contact-messages/{id}", tag = "Contact",
@@ -302,10 +268,10 @@ pub async fn list_messages(
         (status = 404, description = "No such message", body = ErrorBody)))]
 pub async fn delete_message(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.content.delete_message(*id, admin.actor()).await.map_err(ApiError::repo("Message"))?;
+    state.content_store.delete_message(*id, admin.actor()).await.map_err(ApiError::repo("Message"))?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -317,14 +283,14 @@ pub async fn delete_message(
         (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn subscribe(
     _limit: PublicWrite,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<NewsletterInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     input.website.check()?;
-    let email = domain::Email::parse(&input.email.into_inner())
-        .map_err(|message| ApiError::validation(domain::ValidationErrors::single("email", message)))?;
-    let subscription = state.content.subscribe(email).await?;
+    let email = rule::Email::parse(&input.email.0)
+        .map_err(|error| ValidationErrors::single("email", error.to_string()))?;
+    let subscription = state.content_store.subscribe(email).await?;
     Ok(HttpResponse::Created().json(NewsletterSubscription::from(subscription)))
 }
 
@@ -334,9 +300,60 @@ pub async fn subscribe(
         (status = 200, description = "Every subscriber, newest first", body = [NewsletterSubscription])))]
 pub async fn list_subscriptions(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<NewsletterSubscription>>, ApiError> {
     Ok(web::Json(
-        state.content.list_subscriptions().await?.into_iter().map(NewsletterSubscription::from).collect(),
+        state
+            .content_store
+            .list_subscriptions()
+            .await?
+            .into_iter()
+            .map(NewsletterSubscription::from)
+            .collect(),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn a_contact_message_uses_the_spec_messages() {
+        let input: ContactMessageInput = serde_json::from_value(json!({})).expect("shape");
+        let errors = input.try_into_domain().expect_err("invalid");
+        assert_eq!(errors.message_for("firstName"), Some(FIRST_NAME_REQUIRED));
+        assert_eq!(errors.message_for("lastName"), Some(LAST_NAME_REQUIRED));
+        assert_eq!(errors.message_for("email"), Some("Please enter a valid email address"));
+        assert_eq!(errors.message_for("message"), Some(MESSAGE_REQUIRED));
+        assert_eq!(errors.message_for("interest"), None);
+    }
+
+    #[test]
+    fn a_contact_interest_is_optional_but_closed() {
+        let message = |interest: &str| {
+            let body = json!({"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com",
+                "interest": interest, "message": "Hello"});
+            serde_json::from_value::<ContactMessageInput>(body).expect("shape").try_into_domain()
+        };
+        assert_eq!(message("").expect("valid").interest, None);
+        assert_eq!(message("spa").expect("valid").interest, Some(model::Interest::Spa));
+        assert!(message("'; DROP TABLE").is_err());
+    }
+
+    #[test]
+    fn a_post_names_each_missing_field() {
+        let input: BlogPostInput = serde_json::from_value(json!({})).expect("shape");
+        let errors = input.try_into_domain().expect_err("invalid");
+        for (field, message) in [
+            ("title", TITLE_REQUIRED),
+            ("slug", "Slug is required"),
+            ("excerpt", EXCERPT_REQUIRED),
+            ("content", CONTENT_REQUIRED),
+            ("image", IMAGE_REQUIRED),
+        ] {
+            assert_eq!(errors.message_for(field), Some(message), "{field}");
+        }
+    }
 }

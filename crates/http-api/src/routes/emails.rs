@@ -10,38 +10,15 @@ use uuid::Uuid;
 use domain::mail::MailState;
 use ports::{OutgoingMail, StoredMail};
 
-use crate::error::{ApiError, ErrorBody};
-use crate::state::{AdminSession, AppState};
+use crate::extract::AdminSession;
+use crate::state::ApiState;
+use http_common::{ApiError, ErrorBody};
 
-macro_rules! mirror {
-    ($(#[$meta:meta])* $name:ident mirrors $domain:path { $($variant:ident = $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        // snake_case, as the domain's texts are (`$text` documents each).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name { $(#[doc = $text] $variant),+ }
-
-        impl From<$domain> for $name {
-            fn from(value: $domain) -> Self {
-                use $domain as D;
-                match value { $(D::$variant => $name::$variant),+ }
-            }
-        }
-
-        impl From<$name> for $domain {
-            fn from(value: $name) -> Self {
-                use $domain as D;
-                match value { $($name::$variant => D::$variant),+ }
-            }
-        }
-    };
-}
-
-mirror! {
+http_common::wire_enum! {
     /// Where a message stands.
     EmailState mirrors domain::mail::MailState { Queued = "queued", Sending = "sending", Sent = "sent", Failed = "failed" }
 }
-mirror! {
+http_common::wire_enum! {
     /// What kind of message it is.
     EmailTemplate mirrors domain::mail::MailTemplate {
         BookingRequested = "booking_requested", BookingConfirmed = "booking_confirmed",
@@ -49,7 +26,8 @@ mirror! {
         OrderCancelled = "order_cancelled", ContactAcknowledged = "contact_acknowledged",
         NewsletterWelcome = "newsletter_welcome", OwnerNewBooking = "owner_new_booking",
         OwnerNewOrder = "owner_new_order", OwnerNewMessage = "owner_new_message",
-        OwnerBookingCancelled = "owner_booking_cancelled",
+        OwnerBookingCancelled = "owner_booking_cancelled", OrderRefunded = "order_refunded",
+        DepositRefunded = "deposit_refunded", DepositActionRequired = "deposit_action_required",
     }
 }
 
@@ -168,7 +146,7 @@ pub struct EmailFilter {
     responses((status = 200, description = "Messages, newest first (at most 500)", body = [Email])))]
 pub async fn list(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     filter: web::Query<EmailFilter>,
 ) -> Result<web::Json<Vec<Email>>, ApiError> {
     let wanted: Option<MailState> = filter.into_inner().state.map(Into::into);
@@ -183,7 +161,7 @@ pub async fn list(
         (status = 404, description = "No such message", body = ErrorBody)))]
 pub async fn detail(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<EmailDetail>, ApiError> {
     let message = state.mail.outbox.get_mail(*id).await.map_err(ApiError::repo("Message"))?;
@@ -208,7 +186,7 @@ pub async fn detail(
         (status = 404, description = "No failed message has this id", body = ErrorBody)))]
 pub async fn resend(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<Email>, ApiError> {
     let message = state
@@ -223,14 +201,14 @@ pub async fn resend(
 #[utoipa::path(get, path = "/api/admin/email-previews", tag = "Emails",
     security(("bearer_auth" = [])),
     responses((status = 200, description = "Every template rendered with demo data", body = [EmailPreview])))]
-pub async fn previews(_admin: AdminSession, state: web::Data<AppState>) -> web::Json<Vec<EmailPreview>> {
+pub async fn previews(_admin: AdminSession, state: web::Data<ApiState>) -> web::Json<Vec<EmailPreview>> {
     web::Json(state.mail.composer.previews().into_iter().map(EmailPreview::from).collect())
 }
 
 #[utoipa::path(get, path = "/api/admin/mail-settings", tag = "Emails",
     security(("bearer_auth" = [])),
     responses((status = 200, description = "How mail leaves the server", body = MailSettings)))]
-pub async fn settings(_admin: AdminSession, state: web::Data<AppState>) -> web::Json<MailSettings> {
+pub async fn settings(_admin: AdminSession, state: web::Data<ApiState>) -> web::Json<MailSettings> {
     web::Json(MailSettings {
         delivering: state.mail.delivering,
         from: state.mail.from.clone(),

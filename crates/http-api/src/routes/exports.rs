@@ -11,9 +11,11 @@ use actix_web::{HttpResponse, web};
 use chrono::{DateTime, SecondsFormat, Utc};
 
 use domain::export::neutralise_cell;
+use domain::payment::DepositState;
 
-use crate::error::{ApiError, ErrorBody};
-use crate::state::{AdminSession, AppState};
+use crate::extract::AdminSession;
+use crate::state::ApiState;
+use http_common::{ApiError, ErrorBody};
 
 /// Rows per chunk of the streamed body.
 const ROWS_PER_CHUNK: usize = 250;
@@ -66,9 +68,9 @@ const CSV_DESCRIPTION: &str = "CSV (RFC 4180, UTF-8 with BOM, header row), newes
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
-pub async fn orders(_admin: AdminSession, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn orders(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
     let rows = state
-        .orders
+        .order_store
         .list_orders()
         .await?
         .into_iter()
@@ -97,6 +99,8 @@ pub async fn orders(_admin: AdminSession, state: web::Data<AppState>) -> Result<
                 order.totals.tax.to_string(),
                 order.totals.shipping.to_string(),
                 order.totals.total.to_string(),
+                order.payment.state.as_str().to_owned(),
+                order.payment.refunded.to_string(),
             ]
         })
         .collect();
@@ -117,6 +121,9 @@ pub async fn orders(_admin: AdminSession, state: web::Data<AppState>) -> Result<
         "tax",
         "shipping",
         "total",
+        // Added with payments: last, so existing spreadsheet columns keep their places.
+        "payment_state",
+        "refunded",
     ];
     csv_response("orders", state.clock.local_now().date, &header, rows)
 }
@@ -126,13 +133,14 @@ pub async fn orders(_admin: AdminSession, state: web::Data<AppState>) -> Result<
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
-pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+pub async fn bookings(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
     let rows = state
-        .bookings
+        .calendar_store
         .list_bookings()
         .await?
         .into_iter()
         .map(|b| {
+            let deposit = b.deposit.as_ref().filter(|d| d.state != DepositState::None);
             vec![
                 b.id.to_string(),
                 timestamp(b.created_at),
@@ -145,6 +153,9 @@ pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Resul
                 b.email,
                 b.notes.unwrap_or_default(),
                 b.check_out.map(|day| day.to_string()).unwrap_or_default(),
+                deposit.map_or(DepositState::None, |d| d.state).as_str().to_owned(),
+                deposit.map(|d| d.amount.to_string()).unwrap_or_default(),
+                deposit.map(|d| d.refunded.to_string()).unwrap_or_default(),
             ]
         })
         .collect();
@@ -161,6 +172,10 @@ pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Resul
         "notes",
         // Added with stays: last, so existing spreadsheet columns keep their places.
         "check_out",
+        // Added with deposits, after those.
+        "deposit_state",
+        "deposit_amount",
+        "deposit_refunded",
     ];
     csv_response("bookings", state.clock.local_now().date, &header, rows)
 }
@@ -172,10 +187,10 @@ pub async fn bookings(_admin: AdminSession, state: web::Data<AppState>) -> Resul
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn contact_messages(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = state
-        .content
+        .content_store
         .list_messages()
         .await?
         .into_iter()
@@ -202,10 +217,10 @@ pub async fn contact_messages(
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn newsletter_subscriptions(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<HttpResponse, ApiError> {
     let rows = state
-        .content
+        .content_store
         .list_subscriptions()
         .await?
         .into_iter()

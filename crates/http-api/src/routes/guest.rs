@@ -8,11 +8,13 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use domain::audit::Actor;
 use domain::booking::{self as model, booking_starts_at, guest_may_cancel};
+use domain::payment::{CancellationTerms, DepositState, cancellation_policy_text, cancellation_terms};
 
-use crate::error::{ApiError, ErrorBody, ErrorCode};
-use crate::state::AppState;
+use crate::state::ApiState;
 use crate::wire;
+use http_common::{ApiError, ErrorBody, ErrorCode};
 
 pub const INVALID_LINK_MESSAGE: &str =
     "This link is not valid or has expired. Please write to us and we will gladly help.";
@@ -49,15 +51,56 @@ pub struct GuestBooking {
     pub cancellable_until: NaiveDateTime,
     /// Why it cannot be cancelled here, in words for the guest.
     pub not_cancellable_reason: Option<String>,
+    /// Its deposit, when it asks for one (docs/decisions.md §14).
+    pub deposit: Option<GuestDeposit>,
+    /// The cancellation policy in words, when it has a deposit.
+    pub cancellation_policy: Option<String>,
+    /// Until when a cancellation is free (the deposit refunded or never
+    /// taken), in the retreat's local time; null without a deposit.
+    #[schema(value_type = Option<String>, example = "2026-12-16T11:00:00")]
+    pub free_cancellation_until: Option<NaiveDateTime>,
 }
 
-async fn view(state: &AppState, booking: model::Booking) -> Result<GuestBooking, ApiError> {
+/// A booking's deposit as its guest sees it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestDeposit {
+    pub state: wire::DepositState,
+    #[schema(example = "54.00")]
+    pub amount: String,
+    #[schema(example = "0.00")]
+    pub refunded: String,
+    /// When the guest's bank asks them to confirm the charge
+    /// (`requires_authentication`): what their browser finishes it with at the provider.
+    pub client_secret: Option<String>,
+}
+
+async fn view(state: &ApiState, booking: model::Booking) -> Result<GuestBooking, ApiError> {
     let cutoff = state.mail.guest_cancel_cutoff_hours;
     let refusal = guest_may_cancel(&booking, state.clock.local_now(), cutoff).err();
-    let services = state.catalog.list_services().await?;
+    let services = state.catalog_store.list_services().await?;
     let service_name = services.into_iter().find(|s| s.booking_key == Some(booking.service)).map(|s| s.name);
     let starts_at = booking_starts_at(&booking);
     let nights = booking.stay_nights().map(|n| n as i64);
+    let free_hours = state.payment_settings.cancellation_free_hours;
+    let deposit = match booking.deposit.clone().filter(|d| d.state != DepositState::None) {
+        None => None,
+        Some(deposit) => {
+            let client_secret = match (&state.payments, deposit.state) {
+                (Some(payments), DepositState::RequiresAuthentication) => {
+                    payments.deposit_client_secret(booking.id).await?
+                }
+                _ => None,
+            };
+            Some(GuestDeposit {
+                state: deposit.state.into(),
+                amount: deposit.amount.to_string(),
+                refunded: deposit.refunded.to_string(),
+                client_secret,
+            })
+        }
+    };
+    let has_deposit = deposit.is_some();
     Ok(GuestBooking {
         id: booking.id,
         first_name: booking.first_name,
@@ -72,6 +115,9 @@ async fn view(state: &AppState, booking: model::Booking) -> Result<GuestBooking,
         cancellable: refusal.is_none(),
         cancellable_until: starts_at - chrono::Duration::hours(cutoff),
         not_cancellable_reason: refusal.map(|r| r.to_string()),
+        deposit,
+        cancellation_policy: has_deposit.then(|| cancellation_policy_text(free_hours)),
+        free_cancellation_until: has_deposit.then(|| starts_at - chrono::Duration::hours(free_hours)),
     })
 }
 
@@ -81,11 +127,11 @@ async fn view(state: &AppState, booking: model::Booking) -> Result<GuestBooking,
         (status = 200, description = "The booking", body = GuestBooking),
         (status = 404, description = "The link is tampered with or has expired (`invalid_link`)", body = ErrorBody)))]
 pub async fn booking(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     token: web::Path<String>,
 ) -> Result<web::Json<GuestBooking>, ApiError> {
     let id = state.mail.links.verify_booking(&token).ok_or_else(invalid_link)?;
-    let booking = state.bookings.get_booking(id).await.map_err(|_| invalid_link())?;
+    let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
     Ok(web::Json(view(&state, booking).await?))
 }
 
@@ -97,15 +143,48 @@ pub async fn booking(
         (status = 409, description = "Too close to its start (`cancellation_closed`), or already cancelled \
             (`already_cancelled`)", body = ErrorBody)))]
 pub async fn cancel_booking(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     token: web::Path<String>,
 ) -> Result<web::Json<GuestBooking>, ApiError> {
     let id = state.mail.links.verify_booking(&token).ok_or_else(invalid_link)?;
     let cutoff = state.mail.guest_cancel_cutoff_hours;
-    let booking = match state.bookings.cancel_by_guest(id, state.clock.local_now(), cutoff).await {
+    let free_hours = state.payment_settings.cancellation_free_hours;
+    let before = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
+    let now = state.clock.local_now();
+    let booking = match state.calendar_store.cancel_by_guest(id, now, cutoff, free_hours).await {
         Err(ports::GuestCancelError::Repo(ports::RepoError::NotFound)) => return Err(invalid_link()),
         other => other?,
     };
+    if let Some(payments) = &state.payments {
+        // The policy: in time, a deposit taken is refunded at once (a late
+        // cancellation keeps it, as the store has recorded).
+        let terms = cancellation_terms(booking_starts_at(&before), now.date.and_time(now.time), free_hours);
+        let refund_now = terms == CancellationTerms::Free;
+        payments
+            .settle_cancelled_deposit(&before, &booking, refund_now, Actor::guest(&booking.email))
+            .await?;
+    }
+    let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
+    Ok(web::Json(view(&state, booking).await?))
+}
+
+#[utoipa::path(post, path = "/api/guest/bookings/{token}/deposit/refresh", tag = "Guest",
+    params(("token" = String, Path, description = "The signed link's token", max_length = 2048)),
+    responses(
+        (status = 200, description = "The booking, its deposit as the provider has it now (the guest is back \
+            from their bank's step)", body = GuestBooking),
+        (status = 404, description = "The link is tampered with or has expired (`invalid_link`)", body = ErrorBody),
+        (status = 409, description = "Payments are off (`payments_off`)", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached (`payment_provider_unavailable`), or the \
+            database did not answer in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
+pub async fn refresh_deposit(
+    state: web::Data<ApiState>,
+    token: web::Path<String>,
+) -> Result<web::Json<GuestBooking>, ApiError> {
+    let id = state.mail.links.verify_booking(&token).ok_or_else(invalid_link)?;
+    let payments = crate::routes::payments::payments(&state)?;
+    payments.refresh_deposit(id).await?;
+    let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
     Ok(web::Json(view(&state, booking).await?))
 }
 
@@ -130,12 +209,12 @@ pub struct Unsubscribed {
         (status = 200, description = "No more newsletter mail to this address", body = Unsubscribed),
         (status = 404, description = "The link is tampered with or has expired (`invalid_link`)", body = ErrorBody)))]
 pub async fn unsubscribe(
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     query: web::Query<UnsubscribeQuery>,
 ) -> Result<web::Json<Unsubscribed>, ApiError> {
     let token = query.into_inner().token.unwrap_or_default();
     let id = state.mail.links.verify_unsubscribe(&token).ok_or_else(invalid_link)?;
-    match state.content.unsubscribe(id).await {
+    match state.content_store.unsubscribe(id).await {
         Ok(()) | Err(ports::RepoError::NotFound) => Ok(web::Json(Unsubscribed { unsubscribed: true })),
         Err(error) => Err(error.into()),
     }

@@ -8,13 +8,18 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use domain::order as model;
+use domain::payment::PaymentState;
+use domain::validation as rule;
 use ports::IdempotencyKey;
 
-use crate::error::{ApiError, ErrorBody, JsonBody};
-use crate::state::{
-    AdminSession, AppState, IdempotencyKeyHeader, IdempotencyKeyParam, PublicWrite, created_response,
+use http_common::{ApiError, ErrorBody, ValidationErrors};
+
+use crate::extract::{
+    AdminSession, IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, PublicWrite, created_response,
 };
+use crate::state::ApiState;
 use crate::wire::fields::{EmailAddress, Honeypot, Money, OrderItems, PhoneText, ShortText};
+use crate::wire::messages::*;
 use crate::wire::{self, amount_text, whole_number};
 
 /// A stored order.
@@ -36,6 +41,8 @@ pub struct Order {
         example = r#"[{"productId":"…","productName":"Cedar Ember Candle","price":"34.00","quantity":2}]"#
     )]
     pub items: String,
+    /// The same lines as `items`, as a list.
+    pub lines: Vec<OrderLine>,
     #[schema(example = "68.00")]
     pub subtotal: String,
     #[schema(example = "5.44")]
@@ -46,19 +53,64 @@ pub struct Order {
     pub total: String,
     pub status: wire::OrderStatus,
     pub created_at: DateTime<Utc>,
+    /// Whether it is paid (docs/decisions.md §14). Additive.
+    pub payment: OrderPayment,
+    /// Given only to the browser that placed it, when payments are on: it
+    /// pays the order (`POST /api/orders/{id}/payment`) and reads its payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_token: Option<String>,
+}
+
+/// An order's payment.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPayment {
+    pub state: wire::PaymentState,
+    /// What is (to be) charged: the order's total.
+    #[schema(example = "88.44")]
+    pub amount: String,
+    /// What was given back so far.
+    #[schema(example = "0.00")]
+    pub refunded: String,
+    /// Why the last attempt failed, in the bank's words.
+    pub last_error: Option<String>,
+}
+
+/// One line of an order, with the name and price the server charged.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLine {
+    pub product_id: Uuid,
+    pub product_name: String,
+    /// The unit price charged, in dollars.
+    #[schema(example = "34.00")]
+    pub price: String,
+    pub quantity: u32,
+}
+
+impl From<&model::OrderItem> for OrderLine {
+    fn from(item: &model::OrderItem) -> Self {
+        Self {
+            product_id: item.product_id,
+            product_name: item.product_name.clone(),
+            price: item.price.to_string(),
+            quantity: item.quantity,
+        }
+    }
 }
 
 impl From<model::Order> for Order {
     fn from(o: model::Order) -> Self {
-        let items: Vec<Value> = o
-            .items
+        let lines: Vec<OrderLine> = o.items.iter().map(OrderLine::from).collect();
+        // The specification's JSON text, as it always was (keys in order).
+        let items: Vec<Value> = lines
             .iter()
-            .map(|i| {
+            .map(|line| {
                 json!({
-                    "productId": i.product_id,
-                    "productName": i.product_name,
-                    "price": i.price.to_string(),
-                    "quantity": i.quantity,
+                    "productId": line.product_id,
+                    "productName": line.product_name,
+                    "price": line.price,
+                    "quantity": line.quantity,
                 })
             })
             .collect();
@@ -74,12 +126,20 @@ impl From<model::Order> for Order {
             state: c.state,
             zip: c.zip,
             items: Value::Array(items).to_string(),
+            lines,
             subtotal: o.totals.subtotal.to_string(),
             tax: o.totals.tax.to_string(),
             shipping: o.totals.shipping.to_string(),
             total: o.totals.total.to_string(),
             status: o.status.into(),
             created_at: o.created_at,
+            payment: OrderPayment {
+                state: o.payment.state.into(),
+                amount: o.totals.total.to_string(),
+                refunded: o.payment.refunded.to_string(),
+                last_error: o.payment.last_error,
+            },
+            payment_token: None,
         }
     }
 }
@@ -134,10 +194,12 @@ pub struct OrderInput {
 
 const ITEMS_SHAPE: &str = "Items must be a JSON list of {productId, quantity}";
 
-/// Reads the cart lines, accepting the JSON text the specification sends (or
-/// the list itself, for API clients).
-fn read_lines(items: &Value) -> Result<Vec<model::LineRequest>, ApiError> {
-    let shape_error = || ApiError::validation(domain::ValidationErrors::single("items", ITEMS_SHAPE));
+/// The cart lines as sent, accepting the JSON text the specification sends
+/// (or the list itself, for API clients): each line's product (`None` when
+/// its `productId` is not a hyphenated uuid) and quantity (`None` when not a
+/// whole number), for the domain's rules of a cart (`model::cart_lines`).
+fn read_lines(items: &Value) -> Result<Vec<model::SentLine>, ValidationErrors> {
+    let shape_error = || ValidationErrors::single("items", ITEMS_SHAPE);
     let parsed;
     let list = match items {
         Value::String(text) => {
@@ -151,33 +213,78 @@ fn read_lines(items: &Value) -> Result<Vec<model::LineRequest>, ApiError> {
     list.iter()
         .map(|line| {
             let object = line.as_object().ok_or_else(shape_error)?;
-            Ok(model::LineRequest {
-                product_id: object.get("productId").and_then(Value::as_str).unwrap_or_default().to_owned(),
-                quantity: object.get("quantity").and_then(|q| whole_number(q).ok().flatten()),
-            })
+            // The hyphenated form only (36 characters), as the API documents.
+            let product = object
+                .get("productId")
+                .and_then(Value::as_str)
+                .filter(|text| text.len() == 36)
+                .and_then(|text| Uuid::parse_str(text).ok());
+            let quantity = object.get("quantity").and_then(|q| whole_number(q).ok().flatten());
+            Ok((product, quantity))
         })
         .collect()
 }
 
+/// An amount field: the server's figure is compared with it.
+fn amount(errors: &mut ValidationErrors, field: &'static str, sent: &Value) -> Option<domain::Money> {
+    errors.take(
+        field,
+        domain::Money::parse(&amount_text(sent))
+            .map_err(|reason| format!("{field}: {}", reason.to_string().to_lowercase())),
+    )
+}
+
 impl OrderInput {
-    fn into_domain(self) -> Result<model::OrderRequest, ApiError> {
-        let items = read_lines(&self.items.into_inner())?;
-        Ok(model::CheckoutForm {
-            first_name: self.first_name.into_inner(),
-            last_name: self.last_name.into_inner(),
-            email: self.email.into_inner(),
-            phone: self.phone.into_inner(),
-            address: self.address.into_inner(),
-            city: self.city.into_inner(),
-            state: self.state.into_inner(),
-            zip: self.zip.into_inner(),
-            items,
-            subtotal: amount_text(&self.subtotal.into_inner()),
-            tax: amount_text(&self.tax.into_inner()),
-            shipping: amount_text(&self.shipping.into_inner()),
-            total: amount_text(&self.total.into_inner()),
+    /// The checkout's customer and cart; a cart that is not a list of lines
+    /// is the only error then.
+    pub fn try_into_domain(self) -> Result<model::OrderRequest, ValidationErrors> {
+        let lines = read_lines(&self.items.0)?;
+        let mut errors = ValidationErrors::new();
+        let first_name =
+            errors.field("firstName", rule::PersonName::parse(&self.first_name.0), FIRST_NAME_REQUIRED);
+        let last_name =
+            errors.field("lastName", rule::PersonName::parse(&self.last_name.0), LAST_NAME_REQUIRED);
+        let email = errors.take("email", rule::Email::parse(&self.email.0));
+        let phone = errors.take("phone", rule::Phone::parse_optional(self.phone.0.as_deref()));
+        let address = errors.field("address", rule::ShortText::parse(&self.address.0), ADDRESS_REQUIRED);
+        let city = errors.field("city", rule::ShortText::parse(&self.city.0), CITY_REQUIRED);
+        let state = errors.field("state", rule::ShortText::parse(&self.state.0), STATE_REQUIRED);
+        let zip = errors.field("zip", rule::ShortText::parse(&self.zip.0), ZIP_REQUIRED);
+        let lines = errors.take("items", model::cart_lines(&lines));
+        let claimed = (
+            amount(&mut errors, "subtotal", &self.subtotal.0),
+            amount(&mut errors, "tax", &self.tax.0),
+            amount(&mut errors, "shipping", &self.shipping.0),
+            amount(&mut errors, "total", &self.total.0),
+        );
+        match (first_name, last_name, email, phone, address, city, state, zip, lines, claimed) {
+            (
+                Some(first_name),
+                Some(last_name),
+                Some(email),
+                Some(phone),
+                Some(address),
+                Some(city),
+                Some(state),
+                Some(zip),
+                Some(lines),
+                (Some(subtotal), Some(tax), Some(shipping), Some(total)),
+            ) => Ok(model::OrderRequest {
+                customer: model::Customer {
+                    first_name: first_name.into(),
+                    last_name: last_name.into(),
+                    email,
+                    phone: phone.map(Into::into),
+                    address: address.into(),
+                    city: city.into(),
+                    state: state.into(),
+                    zip: zip.into(),
+                },
+                lines,
+                claimed: model::OrderTotals { subtotal, tax, shipping, total },
+            }),
+            _ => Err(errors),
         }
-        .validate()?)
     }
 }
 
@@ -191,7 +298,9 @@ pub struct OrderStatusInput {
 #[utoipa::path(post, path = "/api/orders", tag = "Orders", request_body = OrderInput,
     params(IdempotencyKeyParam),
     responses(
-        (status = 201, description = "Placed", body = Order),
+        (status = 201, description = "Placed. With payments on, it awaits payment (`POST /api/orders/{id}/payment` \
+            with its `paymentToken`) and its confirmation is mailed once paid; with payments off it is unpaid and \
+            mailed at once", body = Order),
         (status = 400, description = "Invalid fields, unknown products or quantities outside 1..=999", body = ErrorBody),
         (status = 409, description = "The totals differ from the server's: \"Prices have changed, please review your \
             cart\" (`prices_changed`); or the Idempotency-Key was used for another request", body = ErrorBody),
@@ -199,14 +308,21 @@ pub struct OrderStatusInput {
 pub async fn place_order(
     _limit: PublicWrite,
     key: IdempotencyKeyHeader,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     input: JsonBody<OrderInput>,
 ) -> Result<HttpResponse, ApiError> {
     let key = key.0.map(|key| IdempotencyKey { key, fingerprint: input.fingerprint().to_owned() });
     let input = input.into_inner();
     input.website.check()?;
-    let created = state.orders.place_order(input.into_domain()?, key).await?;
-    Ok(created_response(created.is_repeat()).json(Order::from(created.into_inner())))
+    // Taken through the provider when payments are on: the order waits for it.
+    let payment = if state.payments.is_some() { PaymentState::AwaitingPayment } else { PaymentState::Unpaid };
+    let created = state.order_store.place_order(input.try_into_domain()?, key, payment).await?;
+    let repeat = created.is_repeat();
+    let order = created.into_inner();
+    // The shop shows what is left of a product with a limited stock.
+    state.catalogue.stock_moved(order.items.iter().map(|item| item.product_id));
+    let token = state.payments.is_some().then(|| state.mail.links.order_token(order.id));
+    Ok(created_response(repeat).json(Order { payment_token: token, ..Order::from(order) }))
 }
 
 #[utoipa::path(get, path = "/api/orders", tag = "Orders",
@@ -215,9 +331,9 @@ pub async fn place_order(
         (status = 200, description = "Every order, newest first", body = [Order])))]
 pub async fn list_orders(
     _admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<Order>>, ApiError> {
-    Ok(web::Json(state.orders.list_orders().await?.into_iter().map(Order::from).collect()))
+    Ok(web::Json(state.order_store.list_orders().await?.into_iter().map(Order::from).collect()))
 }
 
 #[utoipa::path(put, path = "/api/admin/orders/{id}/status", tag = "Orders", request_body = OrderStatusInput,
@@ -229,17 +345,89 @@ pub async fn list_orders(
         (status = 404, description = "No such order", body = ErrorBody)))]
 pub async fn set_order_status(
     admin: AdminSession,
-    state: web::Data<AppState>,
+    state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<OrderStatusInput>,
 ) -> Result<web::Json<Order>, ApiError> {
-    let status = model::OrderStatus::from_text(&input.status).ok_or_else(|| {
-        ApiError::validation(domain::ValidationErrors::single(
-            "status",
-            "Status must be pending, processing, shipped, delivered or cancelled",
-        ))
-    })?;
-    let order =
-        state.orders.set_order_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Order"))?;
+    let status = model::OrderStatus::from_text(&input.status)
+        .ok_or_else(|| ValidationErrors::single("status", ORDER_STATUS_CHOICE))?;
+    let order = state
+        .order_store
+        .set_order_status(*id, status, admin.actor())
+        .await
+        .map_err(ApiError::repo("Order"))?;
+    // Cancelling gives the stock back, reinstating takes it again.
+    state.catalogue.stock_moved(order.items.iter().map(|item| item.product_id));
     Ok(web::Json(order.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn checkout(fields: Value) -> Result<model::OrderRequest, ValidationErrors> {
+        let mut body = json!({"firstName": "Ada", "lastName": "Lovelace", "email": "ada@example.com",
+            "phone": "  ", "address": "1 Pine Rd", "city": "Idyllwild", "state": "CA", "zip": "92549",
+            "items": format!(r#"[{{"productId":"{}","quantity":2}}]"#, Uuid::nil()),
+            "subtotal": "36.00", "tax": "2.88", "shipping": "15.00", "total": "53.88"});
+        for (key, value) in fields.as_object().expect("fields") {
+            body[key] = value.clone();
+        }
+        serde_json::from_value::<OrderInput>(body).expect("shape").try_into_domain()
+    }
+
+    #[test]
+    fn a_checkout_reads_the_cart_as_text_or_list() {
+        let request = checkout(json!({})).expect("valid");
+        assert_eq!((request.lines, request.customer.phone), (vec![(Uuid::nil(), 2)], None));
+        let listed =
+            checkout(json!({"items": [{"productId": Uuid::nil(), "quantity": "3"}]})).expect("a list");
+        assert_eq!(listed.lines, [(Uuid::nil(), 3)]);
+        let errors = checkout(json!({"items": "not json", "firstName": ""})).expect_err("shape");
+        assert_eq!(errors.entries().len(), 1, "a cart that is not a list is the only error");
+        assert_eq!(errors.message_for("items"), Some(ITEMS_SHAPE));
+    }
+
+    #[test]
+    fn the_cart_s_lines_and_the_amounts_are_checked() {
+        for quantity in [json!(0), json!(-1), json!(1000), json!(1.5), Value::Null] {
+            let errors = checkout(json!({"items": [{"productId": Uuid::nil(), "quantity": quantity}]}))
+                .expect_err("quantity");
+            assert_eq!(errors.message_for("items"), Some(model::QUANTITY_MESSAGE), "{quantity:?}");
+        }
+        let errors = checkout(json!({"items": []})).expect_err("empty");
+        assert_eq!(errors.message_for("items"), Some(model::EMPTY_CART_MESSAGE));
+        let errors =
+            checkout(json!({"items": [{"productId": "3F2B8C1E6D7A4C1E9F0A2B7C8D9E0F11", "quantity": 1}]}))
+                .expect_err("unhyphenated");
+        assert_eq!(errors.message_for("items"), Some("Each item needs a valid productId"));
+        let errors = checkout(json!({"subtotal": "abc", "tax": "-1", "shipping": "1.001", "total": ""}))
+            .expect_err("amounts");
+        for field in ["subtotal", "tax", "shipping", "total"] {
+            assert!(errors.message_for(field).is_some(), "{field}");
+        }
+        assert_eq!(errors.message_for("shipping"), Some("shipping: must have at most 2 decimal places"));
+    }
+
+    #[test]
+    fn a_checkout_names_each_missing_field_in_the_spec_s_words() {
+        let errors = serde_json::from_value::<OrderInput>(
+            json!({"items": [{"productId": Uuid::nil(), "quantity": 1}]}),
+        )
+        .expect("shape")
+        .try_into_domain()
+        .expect_err("invalid");
+        for (field, message) in [
+            ("firstName", FIRST_NAME_REQUIRED),
+            ("lastName", LAST_NAME_REQUIRED),
+            ("address", ADDRESS_REQUIRED),
+            ("city", CITY_REQUIRED),
+            ("state", STATE_REQUIRED),
+            ("zip", ZIP_REQUIRED),
+        ] {
+            assert_eq!(errors.message_for(field), Some(message), "{field}");
+        }
+    }
 }

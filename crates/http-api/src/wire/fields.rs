@@ -32,6 +32,8 @@ pub const NO_NUL_PATTERN: &str = r"^[^\u0000]*$";
 pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$";
 /// `domain::booking::parse_date`.
 pub const DATE_PATTERN: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+/// A date, or the empty text a form sends for none.
+const OPTIONAL_DATE_PATTERN: &str = r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$";
 /// `domain::money::Money::parse`: at most 8 whole digits (leading zeros
 /// aside) and 2 decimals.
 pub const MONEY_PATTERN: &str = r"^0*[0-9]{1,8}(\.[0-9]{0,2})?$";
@@ -148,9 +150,8 @@ field!(
 field!(
     /// An optional calendar date.
     OptionalCalendarDate(Option<String>) => nullable(string())
-        .description(Some("A calendar date, yyyy-MM-dd, or null."))
-        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Date)))
-        .pattern(Some(DATE_PATTERN))
+        .description(Some("A calendar date, yyyy-MM-dd; null or \"\" for none."))
+        .pattern(Some(OPTIONAL_DATE_PATTERN))
         .examples(["2026-12-20"])
 );
 field!(
@@ -184,6 +185,27 @@ field!(
                 .maximum(Some(99_999_999.99))
                 .multiple_of(Some(0.01)),
         )
+);
+
+field!(
+    /// A service's fixed deposit.
+    DepositAmount(serde_json::Value) => OneOfBuilder::new()
+        .description(Some(
+            "A fixed deposit in dollars (as `price`); 0 for none. Left out or null (with `depositPercent`), an \
+             update keeps the deposit the service asks for.",
+        ))
+        .item(string().pattern(Some(MONEY_PATTERN)).examples(["25.00"]))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0))
+                .maximum(Some(99_999_999.99))
+                .multiple_of(Some(0.01)),
+        )
+);
+field!(
+    /// A service's deposit as a share of the booking's price.
+    DepositPercent(serde_json::Value) => whole(0, 100, "A deposit as a percentage of the booking's price; 0 for none")
 );
 
 field!(
@@ -367,7 +389,7 @@ mod tests {
     use regex::Regex;
 
     use super::*;
-    use domain::validation::{Email, media_url, optional_text, required_text};
+    use domain::validation::{Email, LongText, MediaUrl, ShortText};
 
     /// Characters that sit on the rules' edges.
     const POOL: &[char] = &[
@@ -415,10 +437,12 @@ mod tests {
     fn visible_text_pattern_is_required_text() {
         let cases =
             ["", " ", "a", " a ", "\u{0}a", "\u{1}", "\u{ad}", "\u{feff}", "\u{200b}", "\u{85}x", "💆"];
-        for text in cases.iter().map(|s| (*s).to_owned()).chain(samples(4000, 8, &[])) {
+        // The limit counts characters as sent, surrounding spaces included.
+        let longest = [" ".to_owned() + &"é".repeat(ShortText::MAX - 1), "a".repeat(ShortText::MAX + 1)];
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(longest).chain(samples(4000, 8, &[])) {
             assert_eq!(
-                documented(&visible_text_pattern(), 1, 6, &text),
-                required_text(&text, 6, "required").is_ok(),
+                documented(&visible_text_pattern(), 1, ShortText::MAX, &text),
+                ShortText::parse(&text).is_ok(),
                 "{text:?}"
             );
         }
@@ -426,10 +450,11 @@ mod tests {
 
     #[test]
     fn no_nul_pattern_is_optional_text() {
-        for text in samples(2000, 8, &[]) {
+        let longest = ["a".repeat(LongText::MAX), "a".repeat(LongText::MAX + 1)];
+        for text in longest.into_iter().chain(samples(2000, 8, &[])) {
             assert_eq!(
-                documented(NO_NUL_PATTERN, 0, 6, &text),
-                optional_text(Some(&text), 6).is_ok(),
+                documented(NO_NUL_PATTERN, 0, LongText::MAX, &text),
+                LongText::parse_optional(Some(&text)).is_ok(),
                 "{text:?}"
             );
         }
@@ -460,7 +485,7 @@ mod tests {
         for text in cases.iter().map(|s| (*s).to_owned()).chain(generated) {
             assert_eq!(
                 documented(&media_url_pattern(), 1, URL_MAX, &text),
-                media_url(&text, "required").is_ok(),
+                MediaUrl::parse(&text).is_ok(),
                 "{text:?}"
             );
         }
@@ -503,17 +528,20 @@ mod tests {
         for text in ["2026-12-01", "2026-1-01", "2026-12-1", "12026-12-01", "2026/12/01", "0000-01-01"] {
             let pattern = documented(DATE_PATTERN, 1, usize::MAX, text);
             let real = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok();
-            assert_eq!(pattern && real, domain::booking::parse_date(text, "required").is_ok(), "{text:?}");
+            assert_eq!(pattern && real, domain::booking::parse_date(text).is_ok(), "{text:?}");
         }
     }
 
     #[test]
     fn login_fields_are_blank_only_when_all_whitespace() {
         for text in samples(2000, 5, &[]) {
-            let form = domain::admin::LoginForm { email: text.clone(), password: "x".to_owned() };
+            let login = crate::routes::admin::LoginInput {
+                email: LoginEmail(text.clone()),
+                password: LoginPassword("x".to_owned()),
+            };
             assert_eq!(
                 documented(&not_blank_pattern(), 1, domain::admin::LOGIN_FIELD_MAX, &text),
-                form.validate().is_ok(),
+                login.try_into_domain().is_ok(),
                 "{text:?}"
             );
         }
@@ -530,10 +558,10 @@ pub const HONEYPOT_MESSAGE: &str = "Please leave this field empty";
 pub struct Honeypot(pub Option<String>);
 
 impl Honeypot {
-    pub fn check(&self) -> Result<(), domain::ValidationErrors> {
+    pub fn check(&self) -> Result<(), http_common::ValidationErrors> {
         match self.0.as_deref() {
             None | Some("") => Ok(()),
-            Some(_) => Err(domain::ValidationErrors::single("website", HONEYPOT_MESSAGE)),
+            Some(_) => Err(http_common::ValidationErrors::single("website", HONEYPOT_MESSAGE)),
         }
     }
 }

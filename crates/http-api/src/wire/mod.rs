@@ -2,33 +2,14 @@
 //! lenient readers for numbers that browsers send as strings.
 
 pub mod fields;
+pub mod messages;
 
+use http_common::wire_enum;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-/// Declares the wire twin of a domain enum: same variants, same text.
-macro_rules! wire_enum {
-    ($(#[$meta:meta])* $name:ident mirrors $domain:path { $($variant:ident = $text:tt),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-        pub enum $name { $(#[serde(rename = $text)] $variant),+ }
-
-        impl From<$domain> for $name {
-            fn from(value: $domain) -> Self {
-                use $domain as D;
-                match value { $(D::$variant => $name::$variant),+ }
-            }
-        }
-
-        impl From<$name> for $domain {
-            fn from(value: $name) -> Self {
-                use $domain as D;
-                match value { $($name::$variant => D::$variant),+ }
-            }
-        }
-    };
-}
+pub use catalogue::model::{ImageSize, MediaType, Pictured, ProductCategory, ServiceKey};
 
 wire_enum! {
     /// What an audit record is about.
@@ -43,16 +24,8 @@ wire_enum! {
     ActivityAction mirrors domain::audit::AuditAction {
         Created = "created", Updated = "updated", Deleted = "deleted", StatusChanged = "status_changed",
         Resent = "resent", LoginSucceeded = "login_succeeded", LoginFailed = "login_failed",
-        LoggedOut = "logged_out",
+        LoggedOut = "logged_out", Refunded = "refunded",
     }
-}
-wire_enum! {
-    /// Product category.
-    ProductCategory mirrors domain::catalog::ProductCategory { Skincare = "skincare", Candles = "candles", Teas = "teas" }
-}
-wire_enum! {
-    /// Kind of product media.
-    MediaType mirrors domain::catalog::MediaType { Image = "image", Video = "video" }
 }
 wire_enum! {
     /// Order fulfilment status.
@@ -61,15 +34,26 @@ wire_enum! {
     }
 }
 wire_enum! {
-    /// Booking status.
-    BookingStatus mirrors domain::booking::BookingStatus {
-        Pending = "pending", Confirmed = "confirmed", Completed = "completed", Cancelled = "cancelled",
+    /// Where an order's payment stands: `unpaid` (payments are off),
+    /// `awaiting_payment`, `requires_action` (the bank asks the guest to
+    /// authenticate), `paid`, `partially_refunded`, `refunded`, `expired`
+    /// (not paid in time: the order was cancelled).
+    PaymentState mirrors domain::payment::PaymentState {
+        Unpaid = "unpaid", AwaitingPayment = "awaiting_payment", RequiresAction = "requires_action", Paid = "paid",
+        PartiallyRefunded = "partially_refunded", Refunded = "refunded", Expired = "expired",
     }
 }
 wire_enum! {
-    /// What a guest books; the price is that of the service record carrying the key.
-    ServiceKey mirrors domain::booking::ServiceKey {
-        Massage = "massage", Spa = "spa", Accommodation = "accommodation", Package = "package",
+    /// Where a booking's deposit stands.
+    DepositState mirrors domain::payment::DepositState {
+        None = "none", CardSaved = "card_saved", RequiresAuthentication = "requires_authentication", Paid = "paid",
+        Failed = "failed", Released = "released", Refunded = "refunded", Kept = "kept",
+    }
+}
+wire_enum! {
+    /// Booking status.
+    BookingStatus mirrors domain::booking::BookingStatus {
+        Pending = "pending", Confirmed = "confirmed", Completed = "completed", Cancelled = "cancelled",
     }
 }
 wire_enum! {
@@ -144,38 +128,6 @@ wire_enum! {
     }
 }
 
-/// An image's intrinsic size in pixels, so a page can reserve its box before
-/// the picture arrives (`width`/`height`) and offer right-sized copies
-/// (`{url}?w=…`, see `site::media`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct ImageSize {
-    pub width: u32,
-    pub height: u32,
-}
-
-/// The size of the image a URL names when it is one of the site's media
-/// files; `None` for an external URL, a video or a missing file.
-pub fn image_size(images: &image_variants::ImageLibrary, url: &str) -> Option<ImageSize> {
-    images.size_of_url(url).map(|size| ImageSize { width: size.width, height: size.height })
-}
-
-/// A wire value that names pictures, given their intrinsic sizes.
-pub trait Pictured: Sized {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self;
-}
-
-impl<T: Pictured> Pictured for Vec<T> {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
-        self.into_iter().map(|item| item.sized(images)).collect()
-    }
-}
-
-impl<T: Pictured> Pictured for Option<T> {
-    fn sized(self, images: &image_variants::ImageLibrary) -> Self {
-        self.map(|item| item.sized(images))
-    }
-}
-
 /// A money amount as sent: a string ("24.00") or a JSON number (24).
 /// Anything else becomes text that the domain rejects with a clear message.
 pub fn amount_text(value: &Value) -> String {
@@ -207,8 +159,6 @@ pub fn whole_number(value: &Value) -> Result<Option<i64>, NotWhole> {
     }
 }
 
-/// A whole-number field for a domain form. A value that is not a whole number
-/// becomes one out of every range, so the domain's range message answers it.
 /// For a field whose absence means something else than its `null`: absent
 /// stays `None` (with `#[serde(default)]`), `null` arrives as `Some(null)`.
 pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
@@ -219,8 +169,16 @@ where
     T::deserialize(deserializer).map(Some)
 }
 
+/// A whole-number field for a domain rule. A value that is not a whole
+/// number becomes one out of every range, so the rule's range message answers it.
 pub fn form_whole(value: &Value) -> Option<i64> {
     whole_number(value).unwrap_or(Some(i64::MIN))
+}
+
+/// The dashboard's choice of "nothing" for a select: it sends the literal
+/// text "none"; null and "" mean the same. Any other text is the choice.
+pub fn chosen(value: Option<&str>) -> Option<&str> {
+    value.filter(|v| !v.is_empty() && *v != "none")
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 use chrono::{NaiveDate, TimeZone};
 use domain::booking::{BookingStatus, TimeSlot};
 use domain::order::{Customer, OrderItem, OrderStatus, OrderTotals};
+use domain::payment::{Deposit, DepositState, OrderPayment};
 
 use super::*;
 
@@ -23,6 +24,12 @@ impl GuestLinks for Links {
     fn verify_unsubscribe(&self, _token: &str) -> Option<Uuid> {
         None
     }
+    fn order_token(&self, order_id: Uuid) -> String {
+        format!("o.{}", order_id.simple())
+    }
+    fn verify_order(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
 }
 
 fn config(owner: Option<&str>) -> ComposerConfig {
@@ -32,6 +39,7 @@ fn config(owner: Option<&str>) -> ComposerConfig {
         owner: owner.map(|address| Email::parse(address).expect("owner")),
         time_zone: chrono_tz::America::Los_Angeles,
         organizer: "Golden Pine <bookings@goldenpine.example>".to_owned(),
+        cancellation_free_hours: 48,
     }
 }
 
@@ -52,6 +60,7 @@ fn booking() -> Booking {
         notes: Some("Quiet room, please.\nNo lavender.".to_owned()),
         status: BookingStatus::Pending,
         created_at: Utc::now(),
+        deposit: None,
     }
 }
 
@@ -94,6 +103,7 @@ fn order_of(lines: &[(&str, i64, u32)]) -> Order {
         items,
         status: OrderStatus::Pending,
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
+        payment: OrderPayment::new(PaymentState::Unpaid),
     }
 }
 
@@ -436,4 +446,98 @@ fn helpers_write_for_people() {
     assert_eq!(url_component("a.b-c_d~e+f/g=h é"), "a.b-c_d~e%2Bf%2Fg%3Dh%20%C3%A9");
     assert_eq!(clip("Ada Lovelace", 60), "Ada Lovelace");
     assert_eq!(clip("abcdef", 4), "abc…");
+}
+
+fn with_deposit(state: DepositState, cents: i64) -> Booking {
+    Booking {
+        deposit: Some(Deposit {
+            state,
+            amount: domain::Money::from_cents(cents).expect("amount"),
+            refunded: domain::Money::ZERO,
+            error: None,
+            card: None,
+        }),
+        ..booking()
+    }
+}
+
+#[test]
+fn a_booking_with_a_deposit_shows_it_and_the_cancellation_policy_in_every_message() {
+    let composer = composer();
+    let policy =
+        "Free cancellation until 48 hours before your booking begins; after that, the deposit is kept.";
+    let requested = composer.compose(&MailEvent::BookingRequested {
+        booking: with_deposit(DepositState::CardSaved, 2_550),
+        service: spa(),
+    });
+    let guest = one(&requested, MailTemplate::BookingRequested);
+    for body in [&guest.text, &guest.html] {
+        assert!(body.contains("$25.50, charged to the card you gave when we confirm your booking"), "{body}");
+        assert!(body.contains(policy), "{body}");
+    }
+    let confirmed = composer.compose(&MailEvent::BookingConfirmed {
+        booking: with_deposit(DepositState::Paid, 2_550),
+        service: spa(),
+    });
+    let guest = one(&confirmed, MailTemplate::BookingConfirmed);
+    assert!(guest.text.contains("Deposit: $25.50, paid"), "{}", guest.text);
+    assert!(guest.text.contains(policy));
+    let cancelled = composer.compose(&MailEvent::BookingCancelled {
+        booking: with_deposit(DepositState::Kept, 2_550),
+        service: spa(),
+        by: CancelledBy::Guest,
+    });
+    let guest = one(&cancelled, MailTemplate::BookingCancelled);
+    assert!(guest.text.contains("$25.50, kept under the cancellation policy"), "{}", guest.text);
+    assert!(guest.text.contains(policy));
+    // Without a deposit, nothing about deposits or the policy.
+    let plain = composer.compose(&MailEvent::BookingRequested { booking: booking(), service: spa() });
+    let guest = one(&plain, MailTemplate::BookingRequested);
+    assert!(!guest.text.contains("Deposit") && !guest.text.contains("Free cancellation"));
+}
+
+#[test]
+fn a_deposit_refund_and_a_bank_asking_to_authenticate_are_mailed_with_the_guests_link() {
+    let composer = composer();
+    let booking = with_deposit(DepositState::Refunded, 2_550);
+    let mails = composer.compose(&MailEvent::DepositRefunded {
+        booking: booking.clone(),
+        service: spa(),
+        amount: domain::Money::from_cents(2_550).expect("amount"),
+    });
+    assert_eq!(mails.len(), 1, "only the guest hears of it");
+    let refund = one(&mails, MailTemplate::DepositRefunded);
+    assert_eq!(refund.to, "ada@example.com");
+    assert_eq!(refund.subject, "Your deposit of $25.50 is refunded");
+    assert!(refund.text.contains(&manage_url(&booking)));
+    let booking = with_deposit(DepositState::RequiresAuthentication, 2_550);
+    let mails =
+        composer.compose(&MailEvent::DepositActionRequired { booking: booking.clone(), service: spa() });
+    let action = one(&mails, MailTemplate::DepositActionRequired);
+    assert_eq!(action.subject, "Please confirm your deposit for Rustic Spa Treatments on Dec 18");
+    assert!(action.text.contains(&manage_url(&booking)));
+    assert!(action.html.contains("Confirm your deposit"));
+}
+
+#[test]
+fn a_paid_receipt_says_so_and_a_refund_says_how_much_this_time_and_in_all() {
+    let composer = composer();
+    let mut order = order_of(&[("Cedar Candle", 4_600, 2)]);
+    let unpaid = composer.compose(&MailEvent::OrderPlaced { order: order.clone() });
+    assert!(!one(&unpaid, MailTemplate::OrderReceipt).text.contains("Paid by card"));
+    order.payment = OrderPayment::new(PaymentState::Paid);
+    let paid = composer.compose(&MailEvent::OrderPlaced { order: order.clone() });
+    let receipt = one(&paid, MailTemplate::OrderReceipt);
+    assert!(receipt.text.contains(&format!("Paid by card: ${}", order.totals.total)), "{}", receipt.text);
+    order.payment.state = PaymentState::PartiallyRefunded;
+    order.payment.refunded = domain::Money::from_cents(5_000).expect("amount");
+    let mails = composer.compose(&MailEvent::OrderRefunded {
+        order: order.clone(),
+        amount: domain::Money::from_cents(3_000).expect("amount"),
+    });
+    assert_eq!(mails.len(), 1, "only the guest hears of it");
+    let refund = one(&mails, MailTemplate::OrderRefunded);
+    assert_eq!(refund.subject, "A refund of $30.00 for your order #3f9a61c4");
+    assert!(refund.text.contains("We have refunded $30.00 of your order #3f9a61c4"), "{}", refund.text);
+    assert!(refund.text.contains(&format!("Refunded in all: $50.00 of ${}", order.totals.total)));
 }

@@ -263,6 +263,12 @@ impl ports::GuestLinks for Links {
     fn verify_unsubscribe(&self, _token: &str) -> Option<Uuid> {
         None
     }
+    fn order_token(&self, order_id: Uuid) -> String {
+        format!("o.{}", order_id.simple())
+    }
+    fn verify_order(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
 }
 
 #[test]
@@ -275,6 +281,7 @@ fn every_composed_message_builds_and_reads_back() {
             owner: domain::Email::parse("owner@goldenpine.example").ok(),
             time_zone: chrono_tz::America::Los_Angeles,
             organizer: "bookings@goldenpine.example".to_owned(),
+            cancellation_free_hours: 48,
         },
         std::sync::Arc::new(Links),
     );

@@ -21,6 +21,8 @@ const BOOKING_KEYS: &[&str] = &[
     "notes",
     "status",
     "createdAt",
+    // Additive: the deposit it asks for (null: none).
+    "deposit",
 ];
 
 #[tokio::test]

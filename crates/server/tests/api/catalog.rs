@@ -4,8 +4,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    assert_error, assert_field_errors, cents, demo_catalogue, expect_json, is_money, is_uuid, keys, sorted,
-    spawn_app,
+    assert_error, assert_error_code, assert_field_errors, cents, demo_catalogue, expect_json, is_money,
+    is_uuid, keys, sorted, spawn_app,
 };
 
 /// The name and media count of the demo product with the most media.
@@ -29,10 +29,20 @@ const PRODUCT_KEYS: &[&str] =
     &["id", "name", "category", "price", "description", "image", "imageSize", "stock"];
 /// The specification's media fields, plus an image's `size` (docs/decisions.md §13).
 const MEDIA_KEYS: &[&str] = &["id", "productId", "url", "size", "type", "title", "sortOrder", "createdAt"];
-/// The specification's service fields, plus `bookingKey` (docs/decisions.md §5)
-/// and the picture's `imageSize` (§13).
-const SERVICE_KEYS: &[&str] =
-    &["id", "name", "description", "price", "duration", "image", "imageSize", "bookingKey"];
+/// The specification's service fields, plus `bookingKey` (docs/decisions.md §5),
+/// the picture's `imageSize` (§13) and the deposit it asks for (§14).
+const SERVICE_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "description",
+    "price",
+    "duration",
+    "image",
+    "imageSize",
+    "bookingKey",
+    "depositAmount",
+    "depositPercent",
+];
 
 fn names(list: &Value) -> Vec<String> {
     list.as_array().expect("list").iter().map(|p| p["name"].as_str().expect("name").to_owned()).collect()
@@ -535,4 +545,61 @@ async fn services_are_listed_by_price_and_managed_by_admins() {
         .await;
     assert_error(app.delete_as(&token, "/api/admin/services/x").await, StatusCode::BAD_REQUEST).await;
     assert_eq!(app.get_json("/api/services").await.as_array().expect("list").len(), demo_count);
+}
+
+#[tokio::test]
+async fn a_service_asks_for_a_fixed_or_a_percentage_deposit_and_a_save_without_one_keeps_it() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let body = json!({"name": "Deposit Ritual", "description": "d", "price": "80.00", "duration": 60,
+        "image": "/x.webp", "depositPercent": 25});
+    let created = expect_json(app.post_as(&token, "/api/services", &body).await, StatusCode::CREATED).await;
+    assert_eq!((created["depositPercent"].as_i64(), &created["depositAmount"]), (Some(25), &Value::Null));
+    let path = format!("/api/admin/services/{}", created["id"].as_str().expect("id"));
+    // The specification's dashboard sends no deposit: the service keeps its own.
+    let plain = json!({"name": "Deposit Ritual", "description": "d", "price": "90.00", "duration": 60, "image": "/x.webp"});
+    let kept = expect_json(app.put_as(&token, &path, &plain).await, StatusCode::OK).await;
+    assert_eq!(kept["depositPercent"], 25);
+    let mut fixed = plain.clone();
+    fixed["depositAmount"] = json!("30.00");
+    fixed["depositPercent"] = json!(0);
+    let changed = expect_json(app.put_as(&token, &path, &fixed).await, StatusCode::OK).await;
+    assert_eq!(
+        (changed["depositAmount"].as_str(), &changed["depositPercent"]),
+        (Some("30.00"), &Value::Null)
+    );
+    let mut none = plain.clone();
+    none["depositAmount"] = json!(0);
+    let cleared = expect_json(app.put_as(&token, &path, &none).await, StatusCode::OK).await;
+    assert_eq!((&cleared["depositAmount"], &cleared["depositPercent"]), (&Value::Null, &Value::Null));
+    for (field, value, message) in [
+        ("depositPercent", json!(101), "A deposit percentage must be a whole number from 1 to 100"),
+        ("depositPercent", json!(12.5), "A deposit percentage must be a whole number from 1 to 100"),
+        ("depositAmount", json!("-5"), "Deposit:"),
+    ] {
+        let mut bad = plain.clone();
+        bad[field] = value;
+        let refused = assert_error_code(
+            app.put_as(&token, &path, &bad).await,
+            StatusCode::BAD_REQUEST,
+            "validation_failed",
+        )
+        .await;
+        assert!(refused["errors"][field].as_str().expect("message").starts_with(message), "{refused}");
+    }
+    let mut both = plain;
+    both["depositAmount"] = json!("10.00");
+    both["depositPercent"] = json!(10);
+    let refused = assert_error_code(
+        app.put_as(&token, &path, &both).await,
+        StatusCode::BAD_REQUEST,
+        "validation_failed",
+    )
+    .await;
+    assert_eq!(refused["errors"]["depositAmount"], "A deposit is an amount or a percentage, not both");
+    // The demo's stay asks for 30 %.
+    let services = app.get_json("/api/services").await;
+    let stay =
+        services.as_array().expect("list").iter().find(|s| s["bookingKey"] == "accommodation").expect("stay");
+    assert_eq!(stay["depositPercent"], 30);
 }

@@ -59,7 +59,10 @@ async fn every_export_has_a_header_row_iso_dates_decimal_money_and_neutralised_f
             "last_name",
             "email",
             "notes",
-            "check_out"
+            "check_out",
+            "deposit_state",
+            "deposit_amount",
+            "deposit_refunded"
         ]
     );
     assert_eq!(bookings.len(), 2);
@@ -69,10 +72,13 @@ async fn every_export_has_a_header_row_iso_dates_decimal_money_and_neutralised_f
     assert_eq!((row[2].as_str(), row[3].as_str(), row[5].as_str()), ("pending", "massage", "11:00"));
     assert_eq!(row[6], "'=HYPERLINK(\"http://evil.example\",\"x\")", "a formula is shown as text");
     assert_eq!(row[9], "Line one, \"quoted\"\nline two", "quotes, commas and line breaks survive");
+    assert_eq!((row[11].as_str(), row[12].as_str()), ("none", ""), "payments off: no deposit");
 
     let orders = export(&app, &token, "orders").await;
-    assert_eq!(orders[0].len(), 16);
+    assert_eq!(orders[0].len(), 18);
+    assert_eq!((orders[0][16].as_str(), orders[0][17].as_str()), ("payment_state", "refunded"));
     let row = &orders[1];
+    assert_eq!((row[16].as_str(), row[17].as_str()), ("unpaid", "0.00"), "payments off: placed unpaid");
     assert_eq!(row[0], placed["id"].as_str().expect("id"));
     assert_eq!(row[6], "'+1 555 0100");
     for (column, field) in [(12, "subtotal"), (13, "tax"), (14, "shipping"), (15, "total")] {

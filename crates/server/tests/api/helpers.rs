@@ -52,6 +52,24 @@ pub struct Options {
     pub database_url: Option<String>,
     /// Where image copies are kept (`IMAGE_CACHE_DIR`); the default folder when None.
     pub image_cache_dir: Option<PathBuf>,
+    /// Payments on, through this Stripe-compatible server (`STRIPE_API_BASE`);
+    /// off (`PAYMENTS=off`) when None.
+    pub payments: Option<PaymentOptions>,
+}
+
+/// How a test app takes payments.
+#[derive(Clone)]
+pub struct PaymentOptions {
+    pub api_base: String,
+    pub timeout_minutes: i64,
+    /// `CANCELLATION_FREE_HOURS`.
+    pub cancellation_free_hours: i64,
+}
+
+impl PaymentOptions {
+    pub fn through(api_base: String) -> Self {
+        Self { api_base, timeout_minutes: 30, cancellation_free_hours: 48 }
+    }
 }
 
 impl Default for Options {
@@ -68,6 +86,7 @@ impl Default for Options {
             guest_cancel_cutoff_hours: 24,
             database_url: None,
             image_cache_dir: None,
+            payments: None,
         }
     }
 }
@@ -122,6 +141,22 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         // Quick retries, so a test sees a message go out once SMTP is back.
         mail_retry_base_seconds: 1,
         mail_poll_milliseconds: 100,
+        payments: options.payments.is_none().then_some(server::config::PaymentsSwitch::Off),
+        stripe_secret_key: options.payments.as_ref().map(|_| crate::stripe_server::SECRET_KEY.into()),
+        stripe_publishable_key: options
+            .payments
+            .as_ref()
+            .map(|_| crate::stripe_server::PUBLISHABLE_KEY.to_owned()),
+        stripe_webhook_secret: options.payments.as_ref().map(|_| crate::stripe_server::WEBHOOK_SECRET.into()),
+        stripe_api_base: options
+            .payments
+            .as_ref()
+            .map_or("https://api.stripe.com".to_owned(), |p| p.api_base.clone()),
+        stripe_js_url: "https://js.stripe.com/v3/".to_owned(),
+        payment_timeout_minutes: options.payments.as_ref().map_or(30, |p| p.timeout_minutes),
+        cancellation_free_hours: options.payments.as_ref().map_or(48, |p| p.cancellation_free_hours),
+        // The sweep for unpaid orders looks every second in tests.
+        payment_sweep_seconds: 1,
     };
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -227,7 +262,7 @@ impl TestApp {
 pub fn documented_error_codes() -> &'static [String] {
     static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     CODES.get_or_init(|| {
-        let document: Value = serde_json::from_str(&http_api::openapi::document_json()).expect("document");
+        let document: Value = serde_json::from_str(&server::openapi::document_json()).expect("document");
         document["components"]["schemas"]["ErrorCode"]["enum"]
             .as_array()
             .expect("ErrorCode is an enum in the document")
@@ -294,6 +329,20 @@ impl TestApp {
         let row: Count =
             diesel::sql_query(format!("SELECT ({query})::BIGINT AS n")).get_result(&mut conn).expect("count");
         row.n
+    }
+
+    /// Runs a query that returns one TEXT column (one row) and returns it.
+    pub fn sql_text(&self, query: &str) -> String {
+        use diesel::{Connection, QueryableByName, RunQueryDsl};
+        #[derive(QueryableByName)]
+        struct Text {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            t: String,
+        }
+        let mut conn = diesel::PgConnection::establish(&self.database_url).expect("connect");
+        let row: Text =
+            diesel::sql_query(format!("SELECT ({query})::TEXT AS t")).get_result(&mut conn).expect("text");
+        row.t
     }
 
     /// Rows of a table, counted straight in the database.

@@ -8,8 +8,9 @@ use serde_json::{Value, json};
 
 use crate::helpers::{
     ADMIN_EMAIL, ADMIN_PASSWORD, Operation, TestApp, booking_body, days_from_today, expect_json, fill_path,
-    operations, order_body, spawn_app,
+    operations, order_body,
 };
+use crate::stripe_server::{Shop, WEBHOOK_SECRET, spawn_shop};
 
 const SQL: &str = "'; DROP TABLE products; --";
 const TEXT_PAYLOADS: &[&str] = &[
@@ -40,7 +41,16 @@ const TABLES: &[&str] = &[
     "newsletter_subscriptions",
     "login_attempts",
     "app_settings",
+    "payments",
+    "refunds",
+    "payment_events",
 ];
+
+/// Every write, payments included: the app takes cards through a local
+/// Stripe-compatible server of its own.
+async fn spawn_app() -> Shop {
+    spawn_shop().await
+}
 
 /// Ids of existing records, so writes reach their real code paths.
 struct Fixtures {
@@ -55,9 +65,17 @@ struct Fixtures {
     blackout: String,
     message: String,
     order_product: Value,
+    /// An order paid by card (refunds) and one awaiting payment, with its
+    /// token and a card the provider has for it.
+    unpaid_order: String,
+    payment_token: String,
+    payment_method: String,
+    /// A confirmed massage whose deposit is paid (refunds).
+    deposit_booking: String,
 }
 
-async fn fixtures(app: &TestApp) -> Fixtures {
+async fn fixtures(shop: &Shop) -> Fixtures {
+    let app = &shop.app;
     let token = app.admin_token().await;
     let products = app.products().await;
     let product = products[0]["id"].as_str().expect("id").to_owned();
@@ -78,13 +96,30 @@ async fn fixtures(app: &TestApp) -> Fixtures {
     );
     // Another product than the one the hostile updates rewrite.
     let order_product = products[1].clone();
-    let order = created(
+    let place = || async {
         expect_json(
             app.post_json("/api/orders", &order_body(&[(&order_product, 1)])).await,
             StatusCode::CREATED,
         )
-        .await,
-    );
+        .await
+    };
+    let paid = place().await;
+    let order = created(paid.clone());
+    let pay =
+        json!({"paymentMethodId": shop.stripe.card("4242424242424242").await, "token": paid["paymentToken"]});
+    expect_json(app.post_json(&format!("/api/orders/{order}/payment"), &pay).await, StatusCode::OK).await;
+    let unpaid = place().await;
+    let unpaid_order = created(unpaid.clone());
+    let payment_token = unpaid["paymentToken"].as_str().expect("payment token").to_owned();
+    let payment_method = shop.stripe.card("4242424242424242").await;
+    let mut with_deposit = booking_body("massage", &days_from_today(6), "11:00");
+    with_deposit["paymentMethodId"] = json!(shop.stripe.card("4242424242424242").await);
+    let deposit_booking =
+        created(expect_json(app.post_json("/api/bookings", &with_deposit).await, StatusCode::CREATED).await);
+    let confirmed = app
+        .put_as(&token, &format!("/api/admin/bookings/{deposit_booking}"), &json!({"status": "confirmed"}))
+        .await;
+    assert_eq!(expect_json(confirmed, StatusCode::OK).await["deposit"]["state"], "paid");
     let service = created(
         expect_json(
             app.post_as(
@@ -120,7 +155,23 @@ async fn fixtures(app: &TestApp) -> Fixtures {
         )
         .await,
     );
-    Fixtures { token, product, media, post, slug, booking, order, service, blackout, message, order_product }
+    Fixtures {
+        token,
+        product,
+        media,
+        post,
+        slug,
+        booking,
+        order,
+        service,
+        blackout,
+        message,
+        order_product,
+        unpaid_order,
+        payment_token,
+        payment_method,
+        deposit_booking,
+    }
 }
 
 /// The operation's path with real ids filled in.
@@ -131,7 +182,9 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         "/api/admin/blog-posts/{id}" => &f.post,
         "/api/blog-posts/{slug}" => &f.slug,
         "/api/admin/bookings/{id}" => &f.booking,
-        "/api/admin/orders/{id}/status" => &f.order,
+        "/api/admin/bookings/{id}/deposit/refunds" => &f.deposit_booking,
+        "/api/admin/orders/{id}/status" | "/api/admin/orders/{id}/refunds" => &f.order,
+        "/api/orders/{id}/payment" | "/api/orders/{id}/payment/refresh" => &f.unpaid_order,
         "/api/admin/services/{id}" => &f.service,
         "/api/admin/blackout-dates/{id}" => &f.blackout,
         "/api/admin/contact-messages/{id}" => &f.message,
@@ -162,7 +215,8 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         }),
         "NewsletterInput" => json!({"email": format!("n{unique}@example.com")}),
         "OrderInput" => order_body(&[(&f.order_product, 1)]),
-        "BookingInput" => booking_body("massage", &days_from_today(3), "9:00"),
+        // A service without a deposit: its card would be saved once per request.
+        "BookingInput" => booking_body("spa", &days_from_today(3), "9:00"),
         "BookingStatusInput" => json!({"status": "confirmed"}),
         "OrderStatusInput" => json!({"status": "shipped"}),
         "BlackoutInput" => json!({
@@ -176,6 +230,13 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "QuizAnswers" => json!({
             "wellnessGoal": "self-care", "stressLevel": "low", "timePreference": "quick", "experienceType": "active",
             "productInterest": "teas",
+        }),
+        "PayOrderInput" => json!({"paymentMethodId": f.payment_method, "token": f.payment_token}),
+        "OrderTokenInput" => json!({"token": f.payment_token}),
+        "RefundInput" => json!({"amount": "1.00", "reason": "Valid"}),
+        "ProviderEvent" => json!({
+            "id": format!("evt_{unique}"), "type": "customer.created", "created": chrono::Utc::now().timestamp(),
+            "data": {"object": {"id": "cus_1", "object": "customer"}},
         }),
         other => panic!("hostile.rs needs a valid {other} body"),
     }
@@ -201,6 +262,7 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/admin/emails/{id}/resend",
             "POST /api/admin/logout",
             "POST /api/guest/bookings/{token}/cancel",
+            "POST /api/guest/bookings/{token}/deposit/refresh",
             "POST /api/newsletter/unsubscribe",
         ],
         "every write documents its JSON body"
@@ -241,6 +303,16 @@ async fn send(
     let mut request = app.request(method.clone(), path).bearer_auth(token);
     if let Some(content_type) = content_type {
         request = request.header("Content-Type", content_type);
+    }
+    if path == "/api/payments/webhook" {
+        // Signed as the provider signs, so hostile bodies reach the reading
+        // of the event, past the signature check.
+        let signed = payments_stripe::sign(
+            WEBHOOK_SECRET,
+            body.as_deref().unwrap_or_default(),
+            chrono::Utc::now().timestamp(),
+        );
+        request = request.header("Stripe-Signature", signed);
     }
     if let Some(body) = body {
         request = request.body(body);
@@ -285,11 +357,12 @@ fn assert_tables_intact(app: &TestApp) {
 
 #[tokio::test]
 async fn every_write_accepts_its_valid_body() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
-    for op in writes(&app).await {
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
+    for op in writes(app).await {
         let schema = op.body_schema.clone().expect("schema");
-        let answer = send_json(&app, &f, &op, &valid_body(&schema, &f), "valid body").await;
+        let answer = send_json(app, &f, &op, &valid_body(&schema, &f), "valid body").await;
         assert!(answer.status.is_success(), "{} with a valid {schema}: {:?}", op.label(), answer.body);
     }
 }
@@ -299,8 +372,9 @@ type RawBody = (&'static str, Option<&'static str>, Option<Vec<u8>>);
 
 #[tokio::test]
 async fn malformed_bodies_wrong_content_types_and_wrong_shapes_are_json_4xx() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
     let deep = format!("{{\"a\":{}{}}}", "[".repeat(5000), "]".repeat(5000));
     let raw: Vec<RawBody> = vec![
         ("truncated JSON", Some("application/json"), Some(b"{\"name\":".to_vec())),
@@ -331,11 +405,11 @@ async fn malformed_bodies_wrong_content_types_and_wrong_shapes_are_json_4xx() {
         ("true", Some("application/json"), Some(b"true".to_vec())),
         ("null", Some("application/json"), Some(b"null".to_vec())),
     ];
-    for op in writes(&app).await {
+    for op in writes(app).await {
         let path = target(&op, &f);
         for (label, content_type, body) in &raw {
             let answer =
-                send(&app, &f.token, op.method.clone(), &path, *content_type, body.clone(), label).await;
+                send(app, &f.token, op.method.clone(), &path, *content_type, body.clone(), label).await;
             assert!(answer.status.is_client_error(), "{} with {label} → {}", op.label(), answer.status);
             if label.contains("text/plain")
                 || label.contains("form")
@@ -353,26 +427,27 @@ async fn malformed_bodies_wrong_content_types_and_wrong_shapes_are_json_4xx() {
         // The valid body inside an array is still not an object.
         let schema = op.body_schema.clone().expect("schema");
         let wrapped = json!([valid_body(&schema, &f)]);
-        let answer = send_json(&app, &f, &op, &wrapped, "the valid body in an array").await;
+        let answer = send_json(app, &f, &op, &wrapped, "the valid body in an array").await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", op.label());
     }
-    assert_tables_intact(&app);
+    assert_tables_intact(app);
 }
 
 #[tokio::test]
 async fn sql_and_script_fragments_in_every_field_are_stored_verbatim_or_refused() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
     let document = app.openapi().await;
     let mut stored = 0;
-    for op in writes(&app).await {
+    for op in writes(app).await {
         let schema = op.body_schema.clone().expect("schema");
         for property in properties(&document, &schema) {
             for payload in TEXT_PAYLOADS {
                 let mut body = valid_body(&schema, &f);
                 body[&property] = json!(payload);
                 let label = format!("{property} = {payload:?}");
-                let answer = send_json(&app, &f, &op, &body, &label).await;
+                let answer = send_json(app, &f, &op, &body, &label).await;
                 if !answer.status.is_success() {
                     continue;
                 }
@@ -388,7 +463,7 @@ async fn sql_and_script_fragments_in_every_field_are_stored_verbatim_or_refused(
         }
     }
     assert!(stored > 50, "free text was accepted and echoed ({stored} times)");
-    assert_tables_intact(&app);
+    assert_tables_intact(app);
 
     // What was stored reads back verbatim through the public API too.
     let products = app.get_json("/api/products").await;
@@ -403,39 +478,41 @@ async fn sql_and_script_fragments_in_every_field_are_stored_verbatim_or_refused(
 
 #[tokio::test]
 async fn wrong_types_in_every_field_are_refused_or_legitimately_accepted() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
     let document = app.openapi().await;
     let always_refused = [json!({}), json!({"$gt": ""}), json!([]), json!(["a"])];
     let maybe_fine = [json!(12345), json!(-1), json!(1.5), json!(true), json!(null), json!(""), json!(1e308)];
-    for op in writes(&app).await {
+    for op in writes(app).await {
         let schema = op.body_schema.clone().expect("schema");
         for property in properties(&document, &schema) {
             for value in &always_refused {
                 let mut body = valid_body(&schema, &f);
                 body[&property] = value.clone();
-                let answer = send_json(&app, &f, &op, &body, &format!("{property} = {value}")).await;
+                let answer = send_json(app, &f, &op, &body, &format!("{property} = {value}")).await;
                 assert!(answer.status.is_client_error(), "{} accepted {property} = {value}", op.label());
             }
             for value in &maybe_fine {
                 let mut body = valid_body(&schema, &f);
                 body[&property] = value.clone();
-                send_json(&app, &f, &op, &body, &format!("{property} = {value}")).await;
+                send_json(app, &f, &op, &body, &format!("{property} = {value}")).await;
             }
             // A missing field is either optional or a 400.
             let mut body = valid_body(&schema, &f);
             body.as_object_mut().expect("object").remove(&property);
-            send_json(&app, &f, &op, &body, &format!("without {property}")).await;
+            send_json(app, &f, &op, &body, &format!("without {property}")).await;
         }
     }
-    assert_tables_intact(&app);
+    assert_tables_intact(app);
 }
 
 #[tokio::test]
 async fn negative_fractional_and_huge_numbers_are_400() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
-    let ops = writes(&app).await;
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
+    let ops = writes(app).await;
     let op =
         |label: &str| ops.iter().find(|op| op.label() == label).unwrap_or_else(|| panic!("{label}")).clone();
     let huge = [
@@ -468,7 +545,7 @@ async fn negative_fractional_and_huge_numbers_are_400() {
         ]) {
             let mut body = valid_body(&schema, &f);
             body[field] = value.clone();
-            let answer = send_json(&app, &f, &op, &body, &format!("{field} = {value}")).await;
+            let answer = send_json(app, &f, &op, &body, &format!("{field} = {value}")).await;
             assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{label} {field} = {value}");
             assert!(
                 answer.body.as_ref().is_some_and(|b| b["errors"][field].is_string()),
@@ -478,7 +555,7 @@ async fn negative_fractional_and_huge_numbers_are_400() {
         // A fractional price with two decimals is a price.
         let mut body = valid_body(&schema, &f);
         body[field] = json!(0.5);
-        assert!(send_json(&app, &f, &op, &body, "price 0.5").await.status.is_success(), "{label}");
+        assert!(send_json(app, &f, &op, &body, "price 0.5").await.status.is_success(), "{label}");
     }
     // Whole-number fields.
     for (label, field) in [
@@ -493,7 +570,7 @@ async fn negative_fractional_and_huge_numbers_are_400() {
         for value in huge.iter().chain(&whole_only) {
             let mut body = valid_body(&schema, &f);
             body[field] = value.clone();
-            let answer = send_json(&app, &f, &op, &body, &format!("{field} = {value}")).await;
+            let answer = send_json(app, &f, &op, &body, &format!("{field} = {value}")).await;
             assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{label} {field} = {value}");
             assert!(
                 answer.body.as_ref().is_some_and(|b| b["errors"][field].is_string()),
@@ -506,14 +583,14 @@ async fn negative_fractional_and_huge_numbers_are_400() {
     for value in huge.iter().chain(&whole_only).chain(&[json!(0), json!(1000)]) {
         let mut body = valid_body("OrderInput", &f);
         body["items"] = json!(json!([{"productId": f.order_product["id"], "quantity": value}]).to_string());
-        let answer = send_json(&app, &f, &orders, &body, &format!("quantity = {value}")).await;
+        let answer = send_json(app, &f, &orders, &body, &format!("quantity = {value}")).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "quantity = {value}");
     }
     for field in ["subtotal", "tax", "shipping", "total"] {
         for value in huge.iter().chain(&[json!(-1), json!(0.001), json!("NaN"), json!("Infinity")]) {
             let mut body = valid_body("OrderInput", &f);
             body[field] = value.clone();
-            let answer = send_json(&app, &f, &orders, &body, &format!("{field} = {value}")).await;
+            let answer = send_json(app, &f, &orders, &body, &format!("{field} = {value}")).await;
             assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{field} = {value}");
         }
     }
@@ -521,34 +598,35 @@ async fn negative_fractional_and_huge_numbers_are_400() {
     let products = op("POST /api/products");
     let mut body = valid_body("ProductInput", &f);
     body["price"] = json!("99999999.99");
-    let answer = send_json(&app, &f, &products, &body, "max price").await;
+    let answer = send_json(app, &f, &products, &body, "max price").await;
     let dear = answer.body.expect("product");
     let mut order = order_body(&[(&dear, 1)]);
     order["items"] = json!(json!([{"productId": dear["id"], "quantity": 999}]).to_string());
-    let answer = send_json(&app, &f, &orders, &order, "an order past NUMERIC(10,2)").await;
+    let answer = send_json(app, &f, &orders, &order, "an order past NUMERIC(10,2)").await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-    assert_eq!(app.rows("orders"), 1, "only the fixture order exists");
-    assert_tables_intact(&app);
+    assert_eq!(app.rows("orders"), 2, "only the fixture orders exist");
+    assert_tables_intact(app);
 }
 
 #[tokio::test]
 async fn one_megabyte_strings_are_413_and_long_strings_are_refused_or_kept() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
     let document = app.openapi().await;
     let megabyte = "x".repeat(1024 * 1024);
     let long = "y".repeat(200 * 1024);
-    for op in writes(&app).await {
+    for op in writes(app).await {
         let schema = op.body_schema.clone().expect("schema");
         for property in properties(&document, &schema) {
             let mut body = valid_body(&schema, &f);
             body[&property] = json!(megabyte);
-            let answer = send_json(&app, &f, &op, &body, &format!("1 MB in {property}")).await;
+            let answer = send_json(app, &f, &op, &body, &format!("1 MB in {property}")).await;
             assert_eq!(answer.status, StatusCode::PAYLOAD_TOO_LARGE, "{} 1 MB in {property}", op.label());
 
             let mut body = valid_body(&schema, &f);
             body[&property] = json!(long);
-            let answer = send_json(&app, &f, &op, &body, &format!("200 KB in {property}")).await;
+            let answer = send_json(app, &f, &op, &body, &format!("200 KB in {property}")).await;
             if answer.status.is_success()
                 && let Some(echo) =
                     answer.body.as_ref().and_then(|b| b.get(&property)).and_then(Value::as_str)
@@ -559,13 +637,14 @@ async fn one_megabyte_strings_are_413_and_long_strings_are_refused_or_kept() {
     }
     // The server is still answering on fresh and pooled connections.
     app.get_json("/api/products").await;
-    assert_tables_intact(&app);
+    assert_tables_intact(app);
 }
 
 #[tokio::test]
 async fn hostile_ids_slugs_and_query_strings_are_4xx() {
-    let app = spawn_app().await;
-    let f = fixtures(&app).await;
+    let shop = spawn_app().await;
+    let app = &shop.app;
+    let f = fixtures(&shop).await;
     let document = app.openapi().await;
     let hostile_ids = [
         "%27%3B%20DROP%20TABLE%20products%3B%20--",
@@ -589,7 +668,7 @@ async fn hostile_ids_slugs_and_query_strings_are_4xx() {
                 .as_ref()
                 .map(|schema| serde_json::to_vec(&valid_body(schema, &f)).expect("json"));
             let content_type = body.as_ref().map(|_| "application/json");
-            let answer = send(&app, &f.token, op.method.clone(), &path, content_type, body, id).await;
+            let answer = send(app, &f.token, op.method.clone(), &path, content_type, body, id).await;
             // A slug or a guest link that is not one is simply not found.
             let expected = if op.path.contains("{slug}") || op.path.contains("{token}") {
                 StatusCode::NOT_FOUND
@@ -610,15 +689,15 @@ async fn hostile_ids_slugs_and_query_strings_are_4xx() {
         "/api/admin/availability?start=-001-01-01&end=2026-01-01",
     ];
     for query in queries {
-        let answer = send(&app, &f.token, Method::GET, query, None, None, query).await;
+        let answer = send(app, &f.token, Method::GET, query, None, None, query).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{query}");
     }
     // Unsupported methods are JSON 405s, unknown API paths JSON 404s.
     for (method, path) in
         [(Method::PATCH, "/api/products"), (Method::DELETE, "/api/orders"), (Method::PUT, "/api/bookings")]
     {
-        let answer = send(&app, &f.token, method.clone(), path, None, None, "method").await;
+        let answer = send(app, &f.token, method.clone(), path, None, None, "method").await;
         assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
     }
-    assert_tables_intact(&app);
+    assert_tables_intact(app);
 }

@@ -154,6 +154,8 @@ async fn sigterm_lets_a_request_in_flight_finish() {
         .env("FRONTEND_DIR", repo.join("target/no-frontend"))
         .env("DEMO_DIR", repo.join("demo"))
         .env("RUST_LOG", "error")
+        // A production start: no payment keys, said deliberately.
+        .env("PAYMENTS", "off")
         .env_remove("ADMIN_EMAIL")
         .env_remove("ADMIN_PASSWORD")
         .env_remove("METRICS_ADDR")

@@ -19,12 +19,16 @@ const ORDER_KEYS: &[&str] = &[
     "state",
     "zip",
     "items",
+    // Additive: the same lines as a list.
+    "lines",
     "subtotal",
     "tax",
     "shipping",
     "total",
     "status",
     "createdAt",
+    // Additive: where its payment stands (payments off here: unpaid).
+    "payment",
 ];
 const PRICES_CHANGED: &str = "Prices have changed, please review your cart";
 
@@ -84,6 +88,8 @@ async fn an_order_with_correct_totals_is_stored_with_server_names_and_prices() {
         items[1],
         json!({"productId": chamomile["id"], "productName": "Chamomile Test Tea", "price": "18.00", "quantity": 1})
     );
+    // The typed list says the same as the specification's JSON text.
+    assert_eq!(stored["lines"], Value::Array(items.clone()));
     // The database row agrees.
     let id = placed["id"].as_str().expect("id");
     assert_eq!(

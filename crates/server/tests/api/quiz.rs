@@ -5,7 +5,10 @@ use std::collections::HashSet;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error, assert_field_errors, expect_json, keys, sorted, spawn_app};
+use crate::helpers::{
+    TestApp, assert_error, assert_field_errors, booking_body, days_from_today, expect_json, keys, sorted,
+    spawn_app,
+};
 
 fn answers(goal: &str, stress: &str, time: &str, interest: &str) -> Value {
     json!({
@@ -121,7 +124,9 @@ async fn profiles_and_services_follow_the_specification_table() {
     assert_eq!(&result["primaryService"], spa);
     assert_eq!(result["primaryService"]["price"], "85.00");
 
-    // Services are matched by exact name: a renamed record no longer matches.
+    // Services are matched by their booking key (docs/decisions.md §7): a
+    // renamed record is still the one recommended, and a new record with
+    // the old name but no key is not.
     let token = app.admin_token().await;
     let id = app.service_id("Massage Therapy").await;
     let mut renamed =
@@ -129,9 +134,20 @@ async fn profiles_and_services_follow_the_specification_table() {
     renamed["name"] = json!("Massage Therapy (Classic)");
     expect_json(app.put_as(&token, &format!("/api/admin/services/{id}"), &renamed).await, StatusCode::OK)
         .await;
+    let namesake = json!({"name": "Massage Therapy", "description": "Not bookable online.", "price": "99",
+        "duration": "30", "image": "/media/services/massage-therapy.webp"});
+    expect_json(app.post_as(&token, "/api/services", &namesake).await, StatusCode::CREATED).await;
+    let result = recommend(&app, &answers("stress-relief", "high", "half-day", "teas")).await;
+    assert_eq!(service_name(&result, "primaryService"), "Massage Therapy (Classic)");
+    assert_eq!(result["primaryService"]["id"], id.as_str());
+    assert_eq!(service_name(&result, "secondaryService"), "Tiny Home Retreat");
+    // A key no record carries recommends nothing for that place.
+    let mut unkeyed = renamed.clone();
+    unkeyed["bookingKey"] = Value::Null;
+    expect_json(app.put_as(&token, &format!("/api/admin/services/{id}"), &unkeyed).await, StatusCode::OK)
+        .await;
     let result = recommend(&app, &answers("stress-relief", "high", "half-day", "teas")).await;
     assert_eq!(result["primaryService"], Value::Null);
-    assert_eq!(service_name(&result, "secondaryService"), "Tiny Home Retreat");
 }
 
 #[tokio::test]
@@ -216,4 +232,51 @@ async fn unknown_or_missing_answers_are_400() {
         let errors = error["errors"].as_object().expect("errors");
         assert_eq!(errors.keys().collect::<Vec<_>>(), [field], "only {field} is wrong");
     }
+}
+
+/// Every service renamed and repriced: the quiz recommends the same records
+/// under their new names and prices, a booking of each key is taken, and its
+/// mail names the service as it is called now.
+#[tokio::test]
+async fn renamed_and_repriced_services_are_still_recommended_and_booked() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let services = app.get_json("/api/services").await;
+    for (index, service) in services.as_array().expect("list").iter().enumerate() {
+        let mut changed = service.clone();
+        changed["name"] = json!(format!("Ritual No. {index}"));
+        changed["price"] = json!(format!("{}.00", 200 + index));
+        let path = format!("/api/admin/services/{}", service["id"].as_str().expect("id"));
+        expect_json(app.put_as(&token, &path, &changed).await, StatusCode::OK).await;
+    }
+    let renamed = app.get_json("/api/services").await;
+    let by_key = |key: &str| {
+        renamed
+            .as_array()
+            .expect("list")
+            .iter()
+            .find(|s| s["bookingKey"] == key)
+            .expect("a record per key")
+            .clone()
+    };
+    let result = recommend(&app, &answers("spiritual-growth", "low", "half-day", "teas")).await;
+    assert_eq!(result["primaryService"], by_key("accommodation"));
+    assert_eq!(result["secondaryService"], by_key("package"));
+    assert!(result["primaryService"]["name"].as_str().expect("name").starts_with("Ritual No. "));
+
+    let date = days_from_today(12);
+    for (key, time) in
+        [("massage", "11:00"), ("spa", "13:00"), ("package", "9:00"), ("accommodation", "15:00")]
+    {
+        let mut body = booking_body(key, &date, time);
+        body["email"] = json!(format!("{key}@example.com"));
+        expect_json(app.post_json("/api/bookings", &body).await, StatusCode::CREATED).await;
+    }
+    let name = by_key("spa")["name"].as_str().expect("name").to_owned();
+    let price = by_key("spa")["price"].as_str().expect("price").to_owned();
+    let mail = app.sql_text(
+        "SELECT text_body FROM outbox_messages WHERE recipient = 'spa@example.com' AND template = 'booking_requested'",
+    );
+    assert!(mail.contains(&name), "the guest's mail names the service as it is called now:\n{mail}");
+    assert!(mail.contains(&format!("${price}")), "and its price now:\n{mail}");
 }

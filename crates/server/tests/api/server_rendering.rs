@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, TestApp, expect_json, spawn_app_with};
+use crate::helpers::{
+    Options, TestApp, booking_body, days_from_today, expect_json, order_body, spawn_app_with,
+};
 
 fn built_frontend() -> PathBuf {
     let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../frontend/dist");
@@ -132,4 +134,86 @@ async fn the_server_bundle_is_not_served() {
     assert!(response.status().is_client_error(), "{}", response.status());
     let body = response.text().await.expect("body");
     assert!(!body.contains("routeData"), "the bundle's source must not be sent");
+}
+
+/// How many pages the server bundle has rendered since the start
+/// (`golden_pine_pages_rendered_total` of `/metrics`).
+async fn pages_rendered(app: &TestApp, token: &str) -> u64 {
+    let text = app.get_as(token, "/metrics").await.text().await.expect("metrics");
+    text.lines()
+        .find_map(|line| line.strip_prefix("golden_pine_pages_rendered_total "))
+        .and_then(|value| value.trim().parse().ok())
+        .expect("the pages counter is exposed")
+}
+
+#[tokio::test]
+async fn guests_booking_writing_and_signing_in_leave_every_kept_page_as_it_is() {
+    let app = site().await;
+    let token = app.admin_token().await;
+    let paths = ["/", "/services", "/products", "/blog", "/contact", "/wellness-quiz", "/checkout"];
+    for path in paths {
+        assert_eq!(html(&app, path).await.0, StatusCode::OK, "{path}");
+    }
+    let made = pages_rendered(&app, &token).await;
+    assert!(made >= paths.len() as u64, "each page was rendered once: {made}");
+    for path in paths {
+        html(&app, path).await;
+    }
+    assert_eq!(pages_rendered(&app, &token).await, made, "kept pages are not rendered again");
+
+    // A burst of bookings, and every other write a guest or the owner makes
+    // that changes nothing the pages show.
+    let date = days_from_today(9);
+    let bookings = (0..24).map(|i| {
+        let mut body = booking_body(["massage", "spa", "package"][i % 3], &date, "11:00");
+        body["email"] = json!(format!("guest{i}@example.com"));
+        let app = &app;
+        async move { app.post_json("/api/bookings", &body).await.status() }
+    });
+    for status in futures_util::future::join_all(bookings).await {
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let message = json!({"firstName": "Ada", "lastName": "Pine", "email": "ada@example.com",
+        "message": "Do you have a sauna?"});
+    assert_eq!(app.post_json("/api/contact-messages", &message).await.status(), StatusCode::CREATED);
+    let sign_up = json!({"email": "news@example.com"});
+    assert_eq!(app.post_json("/api/newsletter-subscriptions", &sign_up).await.status(), StatusCode::CREATED);
+    let answers = json!({"wellnessGoal": "stress-relief", "stressLevel": "high", "timePreference": "quick",
+        "experienceType": "hands-on", "productInterest": "teas"});
+    assert_eq!(app.post_json("/api/quiz/recommendation", &answers).await.status(), StatusCode::OK);
+    app.admin_token().await;
+    // An order of products with no stock limit shows nowhere.
+    let products = app.products().await;
+    let order = order_body(&[(&products[0], 1)]);
+    assert_eq!(app.post_json("/api/orders", &order).await.status(), StatusCode::CREATED);
+    for path in paths {
+        html(&app, path).await;
+    }
+    assert_eq!(pages_rendered(&app, &token).await, made, "none of those writes made a page again");
+
+    // A change to the catalogue does: the pages that show it are made anew.
+    let mut update = products[0].clone();
+    update["price"] = json!("91.00");
+    let response = app
+        .put_as(&token, &format!("/api/admin/products/{}", products[0]["id"].as_str().expect("id")), &update)
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (_, shop) = html(&app, "/products").await;
+    assert_contains("/products", &shop, &["$91.00"]);
+    assert_eq!(pages_rendered(&app, &token).await, made + 1, "the shop was made again, once");
+}
+
+#[tokio::test]
+async fn an_order_taking_a_limited_stock_is_in_the_next_shop_page() {
+    let app = site().await;
+    let token = app.admin_token().await;
+    let candle = json!({"name": "Ember Candle", "category": "candles", "price": "30.00",
+        "description": "Hand-poured.", "image": "/media/products/cedar.webp", "stock": 6});
+    let candle = expect_json(app.post_as(&token, "/api/products", &candle).await, StatusCode::CREATED).await;
+    let (_, shop) = html(&app, "/products").await;
+    assert!(!shop.contains("Only 4 left"), "{}", root(&shop));
+    let order = order_body(&[(&candle, 2)]);
+    assert_eq!(app.post_json("/api/orders", &order).await.status(), StatusCode::CREATED);
+    let (_, shop) = html(&app, "/products").await;
+    assert_contains("/products", &shop, &["Only 4 left"]);
 }

@@ -11,12 +11,13 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, error as actix_error};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use domain::ValidationErrors;
+use crate::validation::ValidationErrors;
 use domain::booking::{BookingRejection, EntryRejection, StatusChangeRejection};
 use domain::order::PricingError;
 use ports::{
-    AuthError, AvailabilityError, BookingError, GuestCancelError, OrderError, PostError, RepoError,
-    ServiceError, StatusChangeError,
+    AuthError, AvailabilityError, BeginPaymentError, BookingError, GuestCancelError, OrderError, PayError,
+    PaymentFailure, PostError, RefundError, RefundFailure, RepoError, ServiceError, StatusChangeError,
+    WebhookFailure, WebhookRefusal,
 };
 
 /// Why a request failed, for programs. Every error response carries one; the
@@ -89,6 +90,23 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     /// 409: the change clashed with one made at the same moment; reload and retry.
     Conflict,
+    /// 402: the bank declined the card; the message says why, in the bank's words.
+    /// The guest may try another card.
+    PaymentDeclined,
+    /// 402: this needs a card (payments are on): a `paymentMethodId` from the provider.
+    PaymentRequired,
+    /// 409: a payment of this order is already under way.
+    PaymentInProgress,
+    /// 409: the order is not waiting for payment (paid, refunded or expired).
+    NotPayable,
+    /// 409: payments are off (a demo store): nothing is charged.
+    PaymentsOff,
+    /// 409: the refund cannot be made (nothing paid, or more than is left).
+    RefundRefused,
+    /// 400: a webhook whose signature is missing, wrong or too old.
+    InvalidSignature,
+    /// 503: the payment provider could not be reached; nothing was charged. Try again.
+    PaymentProviderUnavailable,
     /// 503: the database did not answer in time; try again shortly.
     TemporarilyUnavailable,
     /// 500: a fault on the server's side (logged); the request may be retried.
@@ -125,7 +143,14 @@ impl ErrorCode {
             | C::DuplicateSlug
             | C::BookingKeyTaken
             | C::IdempotencyKeyReused
-            | C::Conflict => StatusCode::CONFLICT,
+            | C::Conflict
+            | C::PaymentInProgress
+            | C::NotPayable
+            | C::PaymentsOff
+            | C::RefundRefused => StatusCode::CONFLICT,
+            C::PaymentDeclined | C::PaymentRequired => StatusCode::PAYMENT_REQUIRED,
+            C::InvalidSignature => StatusCode::BAD_REQUEST,
+            C::PaymentProviderUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             C::TemporarilyUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             C::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -369,10 +394,93 @@ impl From<AuthError> for ApiError {
             AuthError::Throttled { retry_after_seconds } => {
                 ApiError::rate_limited(error.to_string(), retry_after_seconds)
             }
-            AuthError::Invalid(errors) => errors.into(),
             AuthError::EmailTaken => ApiError::new(ErrorCode::Conflict, error.to_string()),
             AuthError::Repo(error) => error.into(),
             AuthError::Internal(reason) => ApiError::internal(reason),
+        }
+    }
+}
+
+impl From<PaymentFailure> for ApiError {
+    fn from(failure: PaymentFailure) -> Self {
+        match failure {
+            PaymentFailure::Declined { reason, .. } => ApiError::new(ErrorCode::PaymentDeclined, reason),
+            PaymentFailure::Refused(cause) => ApiError {
+                cause: Some(cause),
+                ..ApiError::new(
+                    ErrorCode::PaymentDeclined,
+                    "The payment could not be made with this card. Please try another card.",
+                )
+            },
+            PaymentFailure::Unavailable(cause) => ApiError {
+                retry_after_seconds: Some(5),
+                cause: Some(cause),
+                ..ApiError::new(
+                    ErrorCode::PaymentProviderUnavailable,
+                    "We could not reach our payment provider; nothing was charged. Please try again in a moment.",
+                )
+            },
+        }
+    }
+}
+
+impl From<BeginPaymentError> for ApiError {
+    fn from(error: BeginPaymentError) -> Self {
+        match error {
+            BeginPaymentError::NotPayable(_) | BeginPaymentError::NoDepositToCharge => {
+                ApiError::new(ErrorCode::NotPayable, error.to_string())
+            }
+            BeginPaymentError::InProgress => ApiError::new(ErrorCode::PaymentInProgress, error.to_string()),
+            BeginPaymentError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<PayError> for ApiError {
+    fn from(error: PayError) -> Self {
+        match error {
+            PayError::Declined(reason) => ApiError::new(ErrorCode::PaymentDeclined, reason),
+            PayError::Begin(error) => error.into(),
+            PayError::Provider(failure) => failure.into(),
+            PayError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<RefundError> for ApiError {
+    fn from(error: RefundError) -> Self {
+        match error {
+            RefundError::Refused(_) | RefundError::InProgress => {
+                ApiError::new(ErrorCode::RefundRefused, error.to_string())
+            }
+            RefundError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<RefundFailure> for ApiError {
+    fn from(error: RefundFailure) -> Self {
+        match error {
+            RefundFailure::Start(error) => error.into(),
+            RefundFailure::Provider(PaymentFailure::Unavailable(cause)) => {
+                PaymentFailure::Unavailable(cause).into()
+            }
+            RefundFailure::Provider(failure) => ApiError::new(ErrorCode::RefundRefused, failure.to_string()),
+            RefundFailure::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<WebhookFailure> for ApiError {
+    fn from(error: WebhookFailure) -> Self {
+        match error {
+            WebhookFailure::Refused(WebhookRefusal::Malformed) => {
+                ApiError::new(ErrorCode::InvalidJson, "The event is not in the provider's shape")
+            }
+            WebhookFailure::Refused(refusal) => {
+                ApiError::new(ErrorCode::InvalidSignature, refusal.to_string())
+            }
+            WebhookFailure::Repo(error) => error.into(),
         }
     }
 }
@@ -433,86 +541,4 @@ pub fn query_error(error: actix_error::QueryPayloadError, _req: &HttpRequest) ->
 
 pub fn path_error(_error: actix_error::PathError, _req: &HttpRequest) -> actix_web::Error {
     ApiError::new(ErrorCode::InvalidId, "Invalid id in the URL").into()
-}
-
-/// How long a request body may take to arrive, unless configured.
-pub const DEFAULT_BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// A JSON request body that must be an object. serde would otherwise accept
-/// a JSON array as a struct's fields by position. It also keeps a fingerprint
-/// of the body (what an idempotency key is compared by).
-pub struct JsonBody<T>(pub T, String);
-
-impl<T> JsonBody<T> {
-    pub fn into_inner(self) -> T {
-        self.0
-    }
-
-    /// SHA-256 of the body's canonical JSON (keys sorted, no spaces): the
-    /// same request however its keys are ordered or spaced.
-    pub fn fingerprint(&self) -> &str {
-        &self.1
-    }
-}
-
-fn fingerprint(value: &serde_json::Value) -> String {
-    use sha2::{Digest, Sha256};
-    // serde_json's maps are ordered by key (no `preserve_order`), so this
-    // text is canonical; a test holds it to that.
-    let canonical = value.to_string();
-    Sha256::digest(canonical.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-impl<T> std::ops::Deref for JsonBody<T> {
-    type Target = T;
-
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for JsonBody<T> {
-    type Error = actix_web::Error;
-    type Future = futures_util::future::LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
-        let value = actix_web::web::Json::<serde_json::Value>::from_request(req, payload);
-        let limit = req
-            .app_data::<actix_web::web::Data<crate::state::AppState>>()
-            .map_or(DEFAULT_BODY_TIMEOUT, |state| state.guard.body_timeout);
-        Box::pin(async move {
-            // Headers time out on their own (actix); a body that stalls would
-            // hold its connection open for as long as the client likes.
-            let Ok(value) = tokio::time::timeout(limit, value).await else {
-                return Err(ApiError::new(
-                    ErrorCode::RequestTimeout,
-                    "The request body took too long to arrive",
-                )
-                .into());
-            };
-            let actix_web::web::Json(value) = value?;
-            if !value.is_object() {
-                return Err(ApiError::new(ErrorCode::InvalidJson, "The body must be a JSON object").into());
-            }
-            let print = fingerprint(&value);
-            serde_json::from_value(value).map(|body| JsonBody(body, print)).map_err(|error| {
-                ApiError::new(ErrorCode::InvalidJson, format!("Invalid JSON: {error}")).into()
-            })
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fingerprint_ignores_key_order_and_spacing() {
-        let a: serde_json::Value =
-            serde_json::from_str(r#"{"b": 1, "a": {"y": [1, 2], "x": "z"}}"#).expect("json");
-        let b: serde_json::Value = serde_json::from_str(r#"{"a":{"x":"z","y":[1,2]},"b":1}"#).expect("json");
-        let c: serde_json::Value = serde_json::from_str(r#"{"a":{"x":"z","y":[2,1]},"b":1}"#).expect("json");
-        assert_eq!(fingerprint(&a), fingerprint(&b));
-        assert_ne!(fingerprint(&a), fingerprint(&c));
-    }
 }

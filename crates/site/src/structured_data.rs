@@ -9,6 +9,8 @@ use serde_json::{Value, json};
 use domain::catalog::{Product, Service};
 use domain::content::BlogPost;
 
+use crate::head::{absolute, script_safe};
+
 /// The retreat, as the site's footer and contact page show it.
 pub mod retreat {
     pub const NAME: &str = "Golden Pine Wellness Retreat";
@@ -23,14 +25,6 @@ pub mod retreat {
     /// Idyllwild, in the San Jacinto mountains.
     pub const LATITUDE: f64 = 33.7400;
     pub const LONGITUDE: f64 = -116.7189;
-}
-
-fn absolute(public_url: &str, url: &str) -> String {
-    if url.starts_with("http://") || url.starts_with("https://") {
-        url.to_owned()
-    } else {
-        format!("{public_url}{url}")
-    }
 }
 
 /// The retreat itself (home and contact pages).
@@ -158,12 +152,12 @@ pub fn blog_post(public_url: &str, post: &BlogPost) -> Value {
 }
 
 /// The `<script type="application/ld+json">` elements for the page's head.
-/// Their JSON is script-safe (`site::script_safe`).
+/// Their JSON is script-safe (`head::script_safe`).
 pub fn script_tags(graphs: &[Value]) -> String {
     graphs
         .iter()
         .map(|graph| {
-            let json = crate::site::script_safe(&serde_json::to_string(graph).unwrap_or_default());
+            let json = script_safe(&serde_json::to_string(graph).unwrap_or_default());
             format!(r#"<script type="application/ld+json">{json}</script>"#)
         })
         .collect::<Vec<_>>()

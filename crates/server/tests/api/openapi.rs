@@ -5,7 +5,7 @@
 fn committed_openapi_json_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.json");
     let committed = std::fs::read_to_string(path).unwrap_or_default();
-    let generated = http_api::openapi::document_json();
+    let generated = server::openapi::document_json();
     assert!(committed == generated, "openapi.json is stale: run `just openapi` and commit the result");
 }
 
@@ -14,7 +14,7 @@ fn committed_openapi_json_is_current() {
 fn enum_schemas_match_the_domain_values() {
     use domain::{booking, catalog, content, order};
     let document: serde_json::Value =
-        serde_json::from_str(&http_api::openapi::document_json()).expect("document is JSON");
+        serde_json::from_str(&server::openapi::document_json()).expect("document is JSON");
     let schemas = &document["components"]["schemas"];
     let check = |name: &str, expected: Vec<&str>| {
         let actual: Vec<&str> = schemas[name]["enum"]
@@ -41,7 +41,7 @@ fn enum_schemas_match_the_domain_values() {
 #[test]
 fn operation_ids_are_unique() {
     let document: serde_json::Value =
-        serde_json::from_str(&http_api::openapi::document_json()).expect("document is JSON");
+        serde_json::from_str(&server::openapi::document_json()).expect("document is JSON");
     let mut seen = std::collections::HashSet::new();
     for (path, item) in document["paths"].as_object().expect("paths") {
         for (method, operation) in item.as_object().expect("path item") {
@@ -50,4 +50,17 @@ fn operation_ids_are_unique() {
             }
         }
     }
+}
+
+/// The frontend's list of pages is what the site's page table generates
+/// (its titles and which pages the server renders; a frontend test checks
+/// the route table against it).
+#[test]
+fn committed_frontend_pages_are_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../frontend/src/config/pages.json");
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        committed == site::pages::frontend_list_json(),
+        "frontend/src/config/pages.json is stale: run `just openapi` and commit the result"
+    );
 }

@@ -1,0 +1,253 @@
+//! The catalogue's published shape: products, their media, services and
+//! journal posts as the API answers them (and the pages are rendered from).
+//! Their OpenAPI schemas are part of the API's document.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use domain::payment::DepositPolicy;
+use domain::{catalog, content};
+use image_variants::ImageLibrary;
+
+http_common::wire_enum! {
+    /// Product category.
+    ProductCategory mirrors domain::catalog::ProductCategory { Skincare = "skincare", Candles = "candles", Teas = "teas" }
+}
+http_common::wire_enum! {
+    /// Kind of product media.
+    MediaType mirrors domain::catalog::MediaType { Image = "image", Video = "video" }
+}
+http_common::wire_enum! {
+    /// What a guest books; the price is that of the service record carrying the key.
+    ServiceKey mirrors domain::booking::ServiceKey {
+        Massage = "massage", Spa = "spa", Accommodation = "accommodation", Package = "package",
+    }
+}
+
+/// An image's intrinsic size in pixels, so a page can reserve its box before
+/// the picture arrives (`width`/`height`) and offer right-sized copies
+/// (`{url}?w=…`, see `site::media`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ImageSize {
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The size of the image a URL names when it is one of the site's media
+/// files; `None` for an external URL, a video or a missing file.
+pub fn image_size(images: &ImageLibrary, url: &str) -> Option<ImageSize> {
+    images.size_of_url(url).map(|size| ImageSize { width: size.width, height: size.height })
+}
+
+/// A published value that names pictures, given their intrinsic sizes.
+pub trait Pictured: Sized {
+    fn sized(self, images: &ImageLibrary) -> Self;
+}
+
+impl<T: Pictured> Pictured for Vec<T> {
+    fn sized(self, images: &ImageLibrary) -> Self {
+        self.into_iter().map(|item| item.sized(images)).collect()
+    }
+}
+
+impl<T: Pictured> Pictured for Option<T> {
+    fn sized(self, images: &ImageLibrary) -> Self {
+        self.map(|item| item.sized(images))
+    }
+}
+
+/// A product of the shop.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: Uuid,
+    pub name: String,
+    pub category: ProductCategory,
+    /// Price in dollars with two decimals.
+    #[schema(example = "38.00")]
+    pub price: String,
+    pub description: String,
+    /// Image URL (site-relative or absolute).
+    pub image: String,
+    /// The image's intrinsic size when it is one of the site's media files
+    /// (null for an external URL or a missing file). Answers only; ignored
+    /// in writes.
+    #[serde(default)]
+    pub image_size: Option<ImageSize>,
+    /// How many are left; null is unlimited. The shop says "Only N left" from
+    /// 5 down and "Sold out" at 0.
+    pub stock: Option<u32>,
+}
+
+impl From<catalog::Product> for Product {
+    fn from(p: catalog::Product) -> Self {
+        Self {
+            id: p.id,
+            name: p.name,
+            category: p.category.into(),
+            price: p.price.to_string(),
+            description: p.description,
+            image: p.image,
+            image_size: None,
+            stock: p.stock,
+        }
+    }
+}
+
+impl Pictured for Product {
+    fn sized(self, images: &ImageLibrary) -> Self {
+        Self { image_size: image_size(images, &self.image), ..self }
+    }
+}
+
+/// An image or video of a product, shown after its main image.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductMedia {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub url: String,
+    /// An image's intrinsic size when it is one of the site's media files
+    /// (null for a video, an external URL or a missing file).
+    #[serde(default)]
+    pub size: Option<ImageSize>,
+    #[serde(rename = "type")]
+    pub media_type: MediaType,
+    pub title: Option<String>,
+    pub sort_order: i32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<catalog::ProductMedia> for ProductMedia {
+    fn from(m: catalog::ProductMedia) -> Self {
+        Self {
+            id: m.id,
+            product_id: m.product_id,
+            url: m.url,
+            size: None,
+            media_type: m.media_type.into(),
+            title: m.title,
+            sort_order: m.sort_order,
+            created_at: m.created_at,
+        }
+    }
+}
+
+impl Pictured for ProductMedia {
+    fn sized(self, images: &ImageLibrary) -> Self {
+        let size = match self.media_type {
+            MediaType::Image => image_size(images, &self.url),
+            MediaType::Video => None,
+        };
+        Self { size, ..self }
+    }
+}
+
+/// A bookable service.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Service {
+    pub id: Uuid,
+    pub name: String,
+    pub description: String,
+    #[schema(example = "120.00")]
+    pub price: String,
+    /// Minutes.
+    pub duration: i32,
+    pub image: String,
+    /// The image's intrinsic size when it is one of the site's media files
+    /// (null for an external URL or a missing file). Answers only; ignored
+    /// in writes.
+    #[serde(default)]
+    pub image_size: Option<ImageSize>,
+    /// The key guests book this service under (the booking dialog's choice),
+    /// or null when it is not bookable online. Each key is on at most one
+    /// service; capacity, prices and the quiz find a key's service by it.
+    pub booking_key: Option<ServiceKey>,
+    /// The fixed deposit a booking asks for when payments are on (null: none, or a percentage).
+    #[schema(example = "25.00")]
+    pub deposit_amount: Option<String>,
+    /// The deposit as a percentage of the booking's price (a stay's: all its
+    /// nights), rounded half-up to the cent; null: none, or a fixed amount.
+    pub deposit_percent: Option<u8>,
+}
+
+impl From<catalog::Service> for Service {
+    fn from(s: catalog::Service) -> Self {
+        Self {
+            id: s.id,
+            name: s.name,
+            description: s.description,
+            price: s.price.to_string(),
+            duration: s.duration_minutes,
+            image: s.image,
+            image_size: None,
+            booking_key: s.booking_key.map(Into::into),
+            deposit_amount: match s.deposit {
+                DepositPolicy::Fixed(amount) => Some(amount.to_string()),
+                _ => None,
+            },
+            deposit_percent: match s.deposit {
+                DepositPolicy::Percent(percent) => Some(percent),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl Pictured for Service {
+    fn sized(self, images: &ImageLibrary) -> Self {
+        Self { image_size: image_size(images, &self.image), ..self }
+    }
+}
+
+/// A journal post. `content` is plain text: paragraphs are separated by a
+/// blank line and a paragraph starting with "## " is a subheading.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlogPost {
+    pub id: Uuid,
+    pub title: String,
+    pub slug: String,
+    pub excerpt: String,
+    pub content: String,
+    pub image: String,
+    /// The image's intrinsic size when it is one of the site's media files
+    /// (null for an external URL or a missing file). Answers only.
+    #[serde(default)]
+    pub image_size: Option<ImageSize>,
+    pub published_at: DateTime<Utc>,
+}
+
+impl From<content::BlogPost> for BlogPost {
+    fn from(p: content::BlogPost) -> Self {
+        Self {
+            id: p.id,
+            title: p.title,
+            slug: p.slug.into_string(),
+            excerpt: p.excerpt,
+            content: p.content,
+            image: p.image,
+            image_size: None,
+            published_at: p.published_at,
+        }
+    }
+}
+
+impl Pictured for BlogPost {
+    fn sized(self, images: &ImageLibrary) -> Self {
+        Self { image_size: image_size(images, &self.image), ..self }
+    }
+}
+
+/// The published value of a domain value, with its pictures' sizes.
+pub fn published<T, U: From<T> + Pictured>(item: T, images: &ImageLibrary) -> U {
+    U::from(item).sized(images)
+}
+
+/// The published values of domain values, with their pictures' sizes.
+pub fn published_list<T, U: From<T> + Pictured>(items: Vec<T>, images: &ImageLibrary) -> Vec<U> {
+    items.into_iter().map(|item| published(item, images)).collect()
+}

@@ -1,0 +1,142 @@
+//! The site's files: the build's hashed assets (with their brotli copies),
+//! media (with right-sized copies of images) and the build's other files,
+//! falling back to the app's not-found page.
+
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{HttpServiceFactory, ServiceRequest, ServiceResponse, fn_service};
+use actix_web::http::header::{self, ContentEncoding, Encoding};
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{HttpRequest, HttpResponse, guard, web};
+use serde::Deserialize;
+
+use http_common::conditional::preferred_encoding;
+use http_common::{ApiError, ErrorCode};
+
+use crate::state::SiteState;
+
+/// Hashed build assets: the name changes with the content, so browsers may
+/// keep them forever. Scripts and stylesheets come with a brotli copy made
+/// at build time at the highest quality (`file.js.br`, frontend/build),
+/// sent to browsers that take brotli: smaller than compressing each
+/// response on the fly, and no work per request.
+pub fn assets() -> impl HttpServiceFactory + use<> {
+    web::scope("/assets")
+        .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")))
+        .service(
+            web::resource("/{name}")
+                .route(web::get().to(asset))
+                .route(web::head().to(asset))
+                .default_service(web::to(|| async {
+                    HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish()
+                })),
+        )
+}
+
+/// A file of the build's `assets/` folder, its brotli copy when there is one
+/// and the browser takes it.
+async fn asset(req: HttpRequest, state: web::Data<SiteState>, name: web::Path<String>) -> HttpResponse {
+    // One plain file name of the build (`index-3f9a1c.js`): nothing that
+    // could leave the folder.
+    let plain_name = !name.starts_with('.')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !plain_name {
+        return HttpResponse::NotFound().finish();
+    }
+    let folder = state.config.frontend_dir.join("assets");
+    let takes_brotli = preferred_encoding(&req, &[Encoding::brotli(), Encoding::identity()])
+        .is_some_and(|chosen| chosen == Encoding::brotli());
+    let extension = std::path::Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
+    let compressed = folder.join(format!("{name}.br"));
+    let file = if takes_brotli && compressed.is_file() {
+        NamedFile::open(&compressed).map(|file| {
+            file.set_content_type(actix_files::file_extension_to_mime(extension))
+                .set_content_encoding(ContentEncoding::Brotli)
+        })
+    } else {
+        NamedFile::open(folder.join(name.as_str()))
+    };
+    match file {
+        Ok(file) => {
+            let mut response = file.use_etag(true).disable_content_disposition().into_response(&req);
+            response.headers_mut().insert(header::VARY, header::HeaderValue::from_static("Accept-Encoding"));
+            response
+        }
+        Err(_) => HttpResponse::NotFound().finish(),
+    }
+}
+
+/// Demo and uploaded media: stable names, cached for a day. An image with
+/// `?w=` (one of `image_variants::WIDTHS`) is answered with its WebP copy of
+/// that width, made on the first request and kept on disk.
+pub fn media(state: &SiteState) -> impl HttpServiceFactory + use<> {
+    web::scope("/media")
+        .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
+        .service(
+            // The tail form, not a regex segment: the metrics middleware can name it.
+            web::resource("/{path}*")
+                .guard(guard::fn_guard(|ctx| asks_for_width(ctx.head().uri.query())))
+                .route(web::get().to(media_copy))
+                .route(web::head().to(media_copy)),
+        )
+        .service(Files::new("", &state.config.media_dir).use_etag(true))
+}
+
+fn asks_for_width(query: Option<&str>) -> bool {
+    query.is_some_and(|query| query.split('&').any(|pair| pair.starts_with("w=")))
+}
+
+#[derive(Deserialize)]
+struct CopyWidth {
+    w: String,
+}
+
+async fn media_copy(
+    req: HttpRequest,
+    state: web::Data<SiteState>,
+    path: web::Path<String>,
+    width: web::Query<CopyWidth>,
+) -> Result<HttpResponse, ApiError> {
+    let width =
+        width.w.parse::<u32>().ok().filter(|width| image_variants::WIDTHS.contains(width)).ok_or_else(
+            || {
+                ApiError::new(
+                    ErrorCode::InvalidQuery,
+                    "w must be one of the widths copies are made at: 320, 640, 960, 1280 or 1920",
+                )
+            },
+        )?;
+    let images = state.catalogue.images().clone();
+    let relative = path.into_inner();
+    // Made (or found) and opened off the event loop: both touch the disk.
+    let made = web::block(move || images.variant(&relative, width).map(actix_files::NamedFile::open))
+        .await
+        .map_err(|error| ApiError::internal(format!("image copy: {error}")))?;
+    let file = match made {
+        Ok(Ok(file)) => file,
+        Ok(Err(error)) => return Err(ApiError::internal(format!("image copy: {error}"))),
+        Err(image_variants::VariantError::NotFound) => return Err(ApiError::not_found("Image")),
+        Err(image_variants::VariantError::Unreadable(cause)) => {
+            tracing::warn!(path = %req.path(), %cause, "a media file is not an image copies can be made of");
+            return Err(ApiError::not_found("Image"));
+        }
+        Err(error) => return Err(ApiError::internal(format!("image copy: {error}"))),
+    };
+    let file = file.set_content_type("image/webp".parse().map_err(|_| ApiError::internal("image/webp"))?);
+    Ok(file.into_response(&req))
+}
+
+/// Other files of the build (favicon, social image, fonts...), falling back
+/// to the app's not-found page for every other path.
+pub fn root_files(state: &SiteState) -> Files {
+    Files::new("/", &state.config.frontend_dir).use_etag(true).default_handler(fn_service(
+        |req: ServiceRequest| async {
+            let (req, _) = req.into_parts();
+            let state = req.app_data::<web::Data<SiteState>>().cloned();
+            let response = match state {
+                Some(state) => crate::document::not_found(&state, req.path()).await,
+                None => HttpResponse::NotFound().finish(),
+            };
+            Ok(ServiceResponse::new(req, response))
+        },
+    ))
+}
