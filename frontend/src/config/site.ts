@@ -71,18 +71,6 @@ export const contactInterests = [
   { value: 'general', label: 'General Inquiry' },
 ] as const satisfies readonly { value: NonNullable<NewContactMessage['interest']>; label: string }[];
 
-/** Maps a service record's name to the booking key it is booked under. */
-export function bookingKeyForServiceName(name: string): BookingServiceKey | undefined {
-  const n = name.toLowerCase();
-  if (n.includes('massage')) return 'massage';
-  if (n.includes('spa')) return 'spa';
-  if (n.includes('tiny') || n.includes('accommodation') || n.includes('stay')) return 'accommodation';
-  if (n.includes('package') || n.includes('retreat')) return 'package';
-  return undefined;
-}
-
-export const TINY_HOME_NIGHTLY = '$180';
-
 /**
  * A Tiny Home stay (the `accommodation` booking key): booked by check-in and
  * check-out days, priced per night. It is sent with the check-in time as its

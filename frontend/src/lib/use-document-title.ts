@@ -1,47 +1,51 @@
 import { useEffect } from 'react';
+import generated from '@/config/pages.json';
 import { getSiteInfo, serverTitle } from './site-info';
-
-const SITE = 'Golden Pine Wellness Retreat';
 
 /**
  * Page titles, taken from what the server writes into the page head (its
  * site info), so a client-side navigation ends on the title a reload would
- * give and the titles live in one place; the texts here are only the
- * fallback for pages that did not come from the server.
+ * give. Where a page did not come from the server (the Vite dev server, unit
+ * tests), the titles come from the server's page table as generated into
+ * `config/pages.json` (`just openapi`): they are written in one place.
  */
+function title(path: string): string {
+  return serverTitle(path, generated.pages.find((page) => page.path === path)?.title ?? generated.notFoundTitle);
+}
+
 export const pageTitles = {
   // Getters: the site info is read when a title is needed, not at module load
   // (the server renderer sets it per render).
   get home() {
-    return serverTitle('/', `${SITE} | Mountain Spa & Tiny Home Stays in Idyllwild, California`);
+    return title('/');
   },
   get services() {
-    return serverTitle('/services', `Experiences | ${SITE}`);
+    return title('/services');
   },
   get products() {
-    return serverTitle('/products', `Shop Skincare, Candles & Teas | ${SITE}`);
+    return title('/products');
   },
   get blog() {
-    return serverTitle('/blog', `The Wellness Journal | ${SITE}`);
+    return title('/blog');
   },
-  post: (title: string) => `${title}${getSiteInfo()?.postTitleSuffix ?? ' | Golden Pine Journal'}`,
+  post: (postTitle: string) => `${postTitle}${getSiteInfo()?.postTitleSuffix ?? generated.postTitleSuffix}`,
   get contact() {
-    return serverTitle('/contact', `Contact & Visit | ${SITE}`);
+    return title('/contact');
   },
   get checkout() {
-    return serverTitle('/checkout', `Checkout | ${SITE}`);
+    return title('/checkout');
   },
   get quiz() {
-    return serverTitle('/wellness-quiz', `Wellness Quiz | ${SITE}`);
+    return title('/wellness-quiz');
   },
   get manageBooking() {
-    return serverTitle('/bookings/manage', `Your Booking | ${SITE}`);
+    return title('/bookings/manage');
   },
   get unsubscribe() {
-    return serverTitle('/newsletter/unsubscribe', `Newsletter | ${SITE}`);
+    return title('/newsletter/unsubscribe');
   },
   get notFound() {
-    return getSiteInfo()?.notFoundTitle ?? `Page Not Found | ${SITE}`;
+    return getSiteInfo()?.notFoundTitle ?? generated.notFoundTitle;
   },
 };
 

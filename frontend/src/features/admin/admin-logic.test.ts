@@ -6,7 +6,7 @@ import { toAvailabilityInput, emptyAvailability } from './calendar/availability-
 import { activeStays, blackoutsCovering, dayMark, staysOn } from './calendar/calendar-logic';
 import { totalRevenue } from './dashboard/stats';
 import { interestLabel, interestTone, OTHER_TONE } from './messages/interests';
-import { parseOrderItems, shortOrderId } from './orders/order-items';
+import { shortOrderId } from './orders/order-items';
 import { slugify } from './blog/post-schema';
 import { neighbourFor } from './products/media-schema';
 import { clearSession, readSession, saveSession } from './session/admin-session';
@@ -97,20 +97,6 @@ describe('stays on the calendar', () => {
 });
 
 describe('orders and money', () => {
-  it('reads quantity, productName and price from the items JSON text; tolerates junk', () => {
-    const items = JSON.stringify([
-      { productId: 'p1', productName: 'Cedar & Ember Candle', price: '46.00', quantity: 2 },
-      { productId: 'p2', productName: 'Golden Hour Chamomile', price: 18, quantity: 1 },
-      'nonsense',
-    ]);
-    expect(parseOrderItems(items)).toEqual([
-      { productName: 'Cedar & Ember Candle', price: '46.00', quantity: 2 },
-      { productName: 'Golden Hour Chamomile', price: '18.00', quantity: 1 },
-    ]);
-    expect(parseOrderItems('not json')).toEqual([]);
-    expect(parseOrderItems('{"a":1}')).toEqual([]);
-  });
-
   it('shows the first 8 characters of an id with an ellipsis', () => {
     expect(shortOrderId('3afd9099-1234-5678-9abc-def012345678')).toBe('3afd9099…');
   });

@@ -1,5 +1,5 @@
 import { formatFullDay } from '@/components/ui/calendar-dates';
-import { bookingServices, formatSlot } from '@/config/site';
+import { formatSlot } from '@/config/site';
 import type { ResponseOf } from '@/lib/api/types';
 
 export type GuestBooking = ResponseOf<'/api/guest/bookings/{token}', 'get'>;
@@ -13,9 +13,9 @@ export const guestStatuses: Record<Status, { label: string; className: string }>
   cancelled: { label: 'Cancelled', className: 'border-rose-300/40 bg-rose-300/10 text-rose-200' },
 };
 
-/** The service record's name, else the booking key's usual name, else the key itself. */
+/** The service record's name (the server's), else the booking key itself. */
 export function serviceName(booking: Pick<GuestBooking, 'service' | 'serviceName'>): string {
-  return booking.serviceName?.trim() || bookingServices.find((s) => s.value === booking.service)?.label || booking.service;
+  return booking.serviceName?.trim() || booking.service;
 }
 
 /**

@@ -132,6 +132,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["deposit_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bookings/{id}/deposit/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refund_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/contact-messages/{id}": {
         parameters: {
             query?: never;
@@ -356,6 +388,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_payment_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refund_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/status": {
         parameters: {
             query?: never;
@@ -365,6 +429,22 @@ export interface paths {
         };
         get?: never;
         put: operations["set_order_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payments/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["reconciliation"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -532,6 +612,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest/bookings/{token}/deposit/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refresh_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter-subscriptions": {
         parameters: {
             query?: never;
@@ -595,6 +691,70 @@ export interface paths {
         get: operations["list_orders"];
         put?: never;
         post: operations["place_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_payment"];
+        put?: never;
+        post: operations["pay_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{id}/payment/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refresh_order_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -731,7 +891,7 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded";
         /**
          * @description What an audit record is about.
          * @enum {string}
@@ -899,6 +1059,7 @@ export interface components {
              * @example 2026-12-18
              */
             date: string;
+            deposit?: null | components["schemas"]["BookingDeposit"];
             email: string;
             firstName: string;
             /** Format: uuid */
@@ -913,6 +1074,16 @@ export interface components {
             service: components["schemas"]["ServiceKey"];
             status: components["schemas"]["BookingStatus"];
             time: components["schemas"]["TimeSlot"];
+        };
+        /** @description A booking's deposit and where it stands. */
+        BookingDeposit: {
+            /** @example 54.00 */
+            amount: string;
+            /** @description Why charging the saved card failed, in the bank's words. */
+            lastError?: string | null;
+            /** @example 0.00 */
+            refunded: string;
+            state: components["schemas"]["DepositState"];
         };
         /** @description A booking request. Every field but `notes` is required. */
         BookingInput: {
@@ -929,6 +1100,14 @@ export interface components {
             firstName: components["schemas"]["ShortText"];
             lastName: components["schemas"]["ShortText"];
             notes?: components["schemas"]["OptionalLongText"];
+            /**
+             * @description When the service asks for a deposit and payments are on (see
+             *     `GET /api/payments/config`): the payment method the guest's browser
+             *     created with the provider (`pm_…`), saved for the deposit; nothing is
+             *     charged until the retreat confirms. Without it such a request is
+             *     refused (402 `payment_required`).
+             */
+            paymentMethodId?: string | null;
             service: components["schemas"]["ServiceKey"];
             time: components["schemas"]["TimeSlotInput"];
             website?: components["schemas"]["Honeypot"];
@@ -986,6 +1165,32 @@ export interface components {
             /** @description The five times of the day, each bookable or not. */
             slots: components["schemas"]["SlotAvailability"][];
         };
+        /** @description A fixed deposit in dollars (as `price`); 0 for none. Left out or null (with `depositPercent`), an update keeps the deposit the service asks for. */
+        DepositAmount: string | number;
+        /** @description Everything that happened to a booking's deposit. */
+        DepositHistory: {
+            /** @example 54.00 */
+            amount: string;
+            attempts: components["schemas"]["PaymentAttemptRecord"][];
+            events: components["schemas"]["PaymentEventEntry"][];
+            lastError?: string | null;
+            /**
+             * @description What can still be refunded.
+             * @example 54.00
+             */
+            refundable: string;
+            /** @example 0.00 */
+            refunded: string;
+            refunds: components["schemas"]["RefundEntry"][];
+            state: components["schemas"]["DepositState"];
+        };
+        /** @description A deposit as a percentage of the booking's price; 0 for none: a whole number from 0 to 100 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        DepositPercent: number;
+        /**
+         * @description Where a booking's deposit stands.
+         * @enum {string}
+         */
+        DepositState: "none" | "card_saved" | "requires_authentication" | "paid" | "failed" | "released" | "refunded" | "kept";
         /** @description Minutes: a whole number from 1 to 10080 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         DurationMinutes: number;
         /** @description A message of the outbox. */
@@ -1053,7 +1258,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -1069,7 +1274,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -1084,6 +1289,8 @@ export interface components {
              * @example 2026-12-17T11:00:00
              */
             cancellableUntil: string;
+            /** @description The cancellation policy in words, when it has a deposit. */
+            cancellationPolicy?: string | null;
             /**
              * @description A stay's check-out day (11:00), yyyy-MM-dd; null for other services.
              * @example 2026-12-20
@@ -1091,7 +1298,14 @@ export interface components {
             checkOut?: string | null;
             /** @example 2026-12-18 */
             date: string;
+            deposit?: null | components["schemas"]["GuestDeposit"];
             firstName: string;
+            /**
+             * @description Until when a cancellation is free (the deposit refunded or never
+             *     taken), in the retreat's local time; null without a deposit.
+             * @example 2026-12-16T11:00:00
+             */
+            freeCancellationUntil?: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1111,6 +1325,19 @@ export interface components {
             startsAt: string;
             status: components["schemas"]["BookingStatus"];
             time: components["schemas"]["TimeSlot"];
+        };
+        /** @description A booking's deposit as its guest sees it. */
+        GuestDeposit: {
+            /** @example 54.00 */
+            amount: string;
+            /**
+             * @description When the guest's bank asks them to confirm the charge
+             *     (`requires_authentication`): what their browser finishes it with at the provider.
+             */
+            clientSecret?: string | null;
+            /** @example 0.00 */
+            refunded: string;
+            state: components["schemas"]["DepositState"];
         };
         /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
         Honeypot: string | null;
@@ -1220,8 +1447,7 @@ export interface components {
             time: components["schemas"]["TimeSlot"];
         };
         /**
-         * Format: date
-         * @description A calendar date, yyyy-MM-dd, or null.
+         * @description A calendar date, yyyy-MM-dd; null or "" for none.
          * @example 2026-12-20
          */
         OptionalCalendarDate: string | null;
@@ -1246,6 +1472,15 @@ export interface components {
              */
             items: string;
             lastName: string;
+            /** @description The same lines as `items`, as a list. */
+            lines: components["schemas"]["OrderLine"][];
+            /** @description Whether it is paid (docs/decisions.md §14). Additive. */
+            payment: components["schemas"]["OrderPayment"];
+            /**
+             * @description Given only to the browser that placed it, when payments are on: it
+             *     pays the order (`POST /api/orders/{id}/payment`) and reads its payment.
+             */
+            paymentToken?: string | null;
             phone?: string | null;
             /** @example 15.00 */
             shipping: string;
@@ -1291,6 +1526,69 @@ export interface components {
             /** @description How many: a whole number from 1 to 999 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
             quantity: number;
         }[] | string;
+        /** @description One line of an order, with the name and price the server charged. */
+        OrderLine: {
+            /**
+             * @description The unit price charged, in dollars.
+             * @example 34.00
+             */
+            price: string;
+            /** Format: uuid */
+            productId: string;
+            productName: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        /** @description An order's payment. */
+        OrderPayment: {
+            /**
+             * @description What is (to be) charged: the order's total.
+             * @example 88.44
+             */
+            amount: string;
+            /** @description Why the last attempt failed, in the bank's words. */
+            lastError?: string | null;
+            /**
+             * @description What was given back so far.
+             * @example 0.00
+             */
+            refunded: string;
+            state: components["schemas"]["PaymentState"];
+        };
+        /** @description An order's payment as the guest's browser follows it. */
+        OrderPaymentAnswer: {
+            /** @example 88.44 */
+            amount: string;
+            /**
+             * @description When the bank asks the guest to authenticate (`requires_action`): what
+             *     the browser finishes the step with at the provider.
+             */
+            clientSecret?: string | null;
+            /** @description Why the last attempt failed, in the bank's words. */
+            lastError?: string | null;
+            /** Format: uuid */
+            orderId: string;
+            /** @example 0.00 */
+            refunded: string;
+            state: components["schemas"]["PaymentState"];
+        };
+        /** @description Everything that happened to an order's payment. */
+        OrderPaymentHistory: {
+            /** @example 88.44 */
+            amount: string;
+            attempts: components["schemas"]["PaymentAttemptRecord"][];
+            events: components["schemas"]["PaymentEventEntry"][];
+            lastError?: string | null;
+            /**
+             * @description What can still be refunded.
+             * @example 88.44
+             */
+            refundable: string;
+            /** @example 0.00 */
+            refunded: string;
+            refunds: components["schemas"]["RefundEntry"][];
+            state: components["schemas"]["PaymentState"];
+        };
         /**
          * @description Order fulfilment status.
          * @enum {string}
@@ -1299,11 +1597,83 @@ export interface components {
         OrderStatusInput: {
             status: components["schemas"]["OrderStatus"];
         };
+        /** @description The order's `paymentToken`. */
+        OrderTokenInput: {
+            token: string;
+        };
         /** @description Title and description of one page. */
         PageInfo: {
             description: string;
             path: string;
             title: string;
+        };
+        /** @description A payment of an order with the card the guest gave the provider. */
+        PayOrderInput: {
+            /**
+             * @description The payment method the browser created with the provider (`pm_…`):
+             *     the card itself never comes here.
+             */
+            paymentMethodId: string;
+            /** @description The order's `paymentToken`. */
+            token: string;
+        };
+        /** @description One attempt to take money. */
+        PaymentAttemptRecord: {
+            /** @example 88.44 */
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The provider's page of the payment, for the owner. */
+            dashboardUrl?: string | null;
+            error?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The provider's payment id (`pi_…`); null when the provider never answered. */
+            providerId?: string | null;
+            /** @description As the provider last said: creating, succeeded, requires_action, failed, canceled... */
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description One webhook event taken. */
+        PaymentEventEntry: {
+            id: string;
+            kind: string;
+            providerId?: string | null;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        /**
+         * @description Where an order's payment stands: `unpaid` (payments are off),
+         *     `awaiting_payment`, `requires_action` (the bank asks the guest to
+         *     authenticate), `paid`, `partially_refunded`, `refunded`, `expired`
+         *     (not paid in time: the order was cancelled).
+         * @enum {string}
+         */
+        PaymentState: "unpaid" | "awaiting_payment" | "requires_action" | "paid" | "partially_refunded" | "refunded" | "expired";
+        /** @description What the browser needs to take a card. */
+        PaymentsConfig: {
+            /**
+             * Format: int64
+             * @description A booking with a deposit may be cancelled free until this many hours before it begins.
+             */
+            cancellationFreeHours: number;
+            /** @description The policy in words, as the booking dialog and the mails say it. */
+            cancellationPolicy: string;
+            /**
+             * @description Whether cards are charged. Off (a demo store), orders are placed unpaid
+             *     and the checkout says that no card is charged.
+             */
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description An order not paid within this many minutes is cancelled and its stock given back.
+             */
+            paymentTimeoutMinutes: number;
+            /** @description The provider's publishable key, when payments are on. */
+            publishableKey?: string | null;
+            /** @description Where the browser loads the provider's script (Stripe.js), when payments are on. */
+            scriptUrl?: string | null;
         };
         /** @description A phone number: at most 40 characters, no NUL; null, or only whitespace, means none. */
         PhoneText: string | null;
@@ -1367,6 +1737,30 @@ export interface components {
             type: components["schemas"]["MediaType"];
             url: string;
         };
+        /**
+         * @description An event of the provider (Stripe's shape), sent by the provider and
+         *     signed by it; read only once its signature is checked.
+         */
+        ProviderEvent: {
+            /**
+             * Format: int64
+             * @description When it was made (Unix seconds).
+             */
+            created: number;
+            data: components["schemas"]["ProviderEventData"];
+            /** @description The provider's event id (`evt_…`): each is handled once. */
+            id: string;
+            /**
+             * @description `payment_intent.succeeded`, `payment_intent.payment_failed`,
+             *     `payment_intent.canceled`, `charge.refunded`; others are taken and ignored.
+             */
+            type: string;
+        };
+        /** @description What an event is about. */
+        ProviderEventData: {
+            /** @description The payment or charge, as the provider has it. */
+            object: Record<string, never>;
+        };
         /** @description The five answers, by question; all are required. */
         QuizAnswers: {
             experienceType: components["schemas"]["ExperienceType"];
@@ -1382,9 +1776,80 @@ export interface components {
             profile?: null | components["schemas"]["WellnessProfile"];
             secondaryService?: null | components["schemas"]["Service"];
         };
+        /** @description The reconciliation of a range of days. */
+        Reconciliation: {
+            /** @description Every difference; none when both agree. */
+            differences: components["schemas"]["ReconciliationDifference"][];
+            from: string;
+            to: string;
+        };
+        /** @description One difference between our records and the provider's. */
+        ReconciliationDifference: {
+            /**
+             * Format: uuid
+             * @description Our attempt, when we have one.
+             */
+            attemptId?: string | null;
+            /** Format: uuid */
+            bookingId?: string | null;
+            /** @description In words. */
+            detail: string;
+            /**
+             * @description `not_recorded_here` (the provider has a payment we have no record
+             *     of), `missing_at_provider` (our attempt has no payment there: nothing
+             *     was charged), or `disagree`.
+             */
+            kind: string;
+            /**
+             * Format: uuid
+             * @description What the payment was for (order or booking id), when it says.
+             */
+            orderId?: string | null;
+            providerId?: string | null;
+        };
+        /** @description What a refund did. */
+        RefundAnswer: {
+            /**
+             * @description Given back this time.
+             * @example 20.00
+             */
+            refunded: string;
+        };
+        /** @description One refund. */
+        RefundEntry: {
+            /** @example 20.00 */
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who gave it back. */
+            createdBy: string;
+            /** Format: uuid */
+            id: string;
+            providerId?: string | null;
+            reason?: string | null;
+            /** @description creating, succeeded or failed. */
+            status: string;
+        };
+        /** @description A refund of an order's payment. */
+        RefundInput: {
+            amount?: null | components["schemas"]["Money"];
+            /** @description Why (kept with the refund and in the audit trail). */
+            reason?: components["schemas"]["OptionalLongText"];
+        };
         /** @description A bookable service. */
         Service: {
             bookingKey?: null | components["schemas"]["ServiceKey"];
+            /**
+             * @description The fixed deposit a booking asks for when payments are on (null: none, or a percentage).
+             * @example 25.00
+             */
+            depositAmount?: string | null;
+            /**
+             * Format: int32
+             * @description The deposit as a percentage of the booking's price (a stay's: all its
+             *     nights), rounded half-up to the cent; null: none, or a fixed amount.
+             */
+            depositPercent?: number | null;
             description: string;
             /**
              * Format: int32
@@ -1407,6 +1872,8 @@ export interface components {
          */
         ServiceInput: {
             bookingKey?: components["schemas"]["BookingKeyChoice"];
+            depositAmount?: null | components["schemas"]["DepositAmount"];
+            depositPercent?: null | components["schemas"]["DepositPercent"];
             description: components["schemas"]["LongText"];
             duration: components["schemas"]["DurationMinutes"];
             image: components["schemas"]["MediaUrl"];
@@ -2315,6 +2782,164 @@ export interface operations {
             };
         };
     };
+    deposit_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking's deposit: its state, charges, refunds and the provider's events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositHistory"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking, or it asks for no deposit */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description Refunded through the provider; the guest is mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`), or nothing (or not that much) of the deposit is left to refund (`refund_refused`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_message: {
         parameters: {
             query?: never;
@@ -2967,6 +3592,164 @@ export interface operations {
             };
         };
     };
+    order_payment_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's payment: its state, attempts, refunds and the provider's events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentHistory"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description Refunded through the provider; the guest is mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`), or nothing (or not that much) is left to refund (`refund_refused`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_order_status: {
         parameters: {
             query?: never;
@@ -3047,6 +3830,67 @@ export interface operations {
                 };
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reconciliation: {
+        parameters: {
+            query: {
+                /** @description First day, yyyy-MM-dd (UTC). */
+                from: components["schemas"]["CalendarDate"];
+                /** @description Last day, yyyy-MM-dd (UTC), at most 366 days after `from`. */
+                to: components["schemas"]["CalendarDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every difference between our payment records and the provider's for the days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3651,6 +4495,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The service asks for a deposit and no card was given (`payment_required`), or the provider refused to save the card (`payment_declined`, with the bank's reason); nothing is booked */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body did not arrive in time (`request_timeout`) */
             408: {
                 headers: {
@@ -3696,7 +4549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            /** @description The payment provider could not be reached to save the deposit's card (`payment_provider_unavailable`: nothing is booked), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3957,6 +4810,56 @@ export interface operations {
             };
         };
     };
+    refresh_deposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, its deposit as the provider has it now (the guest is back from their bank's step) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestBooking"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     subscribe: {
         parameters: {
             query?: never;
@@ -4185,7 +5088,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Placed */
+            /** @description Placed. With payments on, it awaits payment (`POST /api/orders/{id}/payment` with its `paymentToken`) and its confirmation is mailed once paid; with payments off it is unpaid and mailed at once */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4241,6 +5144,356 @@ export interface operations {
             };
             /** @description Too many requests from this address (`rate_limited`); see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_payment: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's payment as recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentAnswer"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is not this order's (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayOrderInput"];
+            };
+        };
+        responses: {
+            /** @description Paid, or waiting for the guest to authenticate with their bank (`requires_action`, with a `clientSecret` for the provider's step) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentAnswer"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bank declined the card (`payment_declined`): the message is its reason; the guest may try another card */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is not this order's (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`), a payment is under way (`payment_in_progress`), or the order is not waiting for payment (`not_payable`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`: nothing was charged), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refresh_order_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderTokenInput"];
+            };
+        };
+        responses: {
+            /** @description The payment as the provider has it now (the guest is back from their bank) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentAnswer"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token is not this order's (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether cards are charged, and what the browser needs for it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The provider's signature of the body */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The provider's event, as it signed it */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderEvent"];
+            };
+        };
+        responses: {
+            /** @description Taken (or seen before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid signature, or too old (`invalid_signature`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payments are off (`payments_off`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,8 @@ import { Flame, Moon, Mountain, TreePine } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
 import { artwork } from '@/config/artwork';
-import { TINY_HOME_NIGHTLY } from '@/config/site';
+import { useServices } from '@/lib/api/catalogue/get-services';
+import { formatPriceShort } from '@/lib/money';
 import { useBooking } from '@/features/booking/booking-context';
 
 const features = [
@@ -14,6 +15,8 @@ const features = [
 
 export function TinyHome() {
   const { openBooking } = useBooking();
+  // The nightly rate is the Tiny Home record's (the service booked as a stay), never written here.
+  const stay = useServices().data?.find((service) => service.bookingKey === 'accommodation');
   return (
     <section aria-labelledby="tiny-home-heading" className="relative isolate overflow-hidden border-y border-gold/15 bg-surface">
       {/* Full-bleed picture: on top on phones, the right half on wide screens. */}
@@ -49,10 +52,12 @@ export function TinyHome() {
             ))}
           </ul>
           <div className="mt-10 flex flex-wrap items-center gap-x-8 gap-y-6">
-            <p className="text-sand">
-              <span className="font-display text-5xl text-gold">{TINY_HOME_NIGHTLY}</span>
-              <span className="ml-2 text-sm uppercase tracking-wide-2">/ night</span>
-            </p>
+            {stay ? (
+              <p className="text-sand" data-testid="tiny-home-rate">
+                <span className="font-display text-5xl text-gold">{formatPriceShort(stay.price)}</span>
+                <span className="ml-2 text-sm uppercase tracking-wide-2">/ night</span>
+              </p>
+            ) : null}
             <Button size="lg" onClick={() => openBooking('accommodation')}>
               check availability
             </Button>

@@ -32,6 +32,7 @@ const actions: Record<ActivityAction, ActionInfo> = {
   login_succeeded: { label: 'Logged in', tone: 'green' },
   login_failed: { label: 'Login failed', tone: 'red' },
   logged_out: { label: 'Logged out', tone: 'stone' },
+  refunded: { label: 'Refunded', tone: 'yellow' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

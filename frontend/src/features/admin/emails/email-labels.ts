@@ -60,6 +60,9 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   owner_new_order: { label: 'New order', audience: 'Retreat', related: 'order' },
   owner_new_message: { label: 'New contact message', audience: 'Retreat', related: 'message' },
   owner_booking_cancelled: { label: 'Guest cancelled a booking', audience: 'Retreat', related: 'booking' },
+  order_refunded: { label: 'Order refunded', audience: 'Guest', related: 'order' },
+  deposit_refunded: { label: 'Deposit refunded', audience: 'Guest', related: 'booking' },
+  deposit_action_required: { label: 'Deposit needs the guest', audience: 'Guest', related: 'booking' },
 };
 
 export function templateInfo(template: string): TemplateInfo {

@@ -1,7 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
-import { bookingKeyForServiceName, type BookingServiceKey } from '@/config/site';
+import type { BookingServiceKey } from '@/config/site';
 import { formatPriceShort } from '@/lib/money';
 import type { Service } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
@@ -31,7 +31,8 @@ export function ServiceCard({
   /** The card's picture is the largest of the page's first screen. */
   priority?: boolean;
 }) {
-  const nightly = service.duration >= 1440;
+  // A stay is priced per night (docs/decisions.md §9).
+  const nightly = service.bookingKey === 'accommodation';
   return (
     <article
       className="group flex flex-col overflow-hidden border border-line bg-surface transition-colors duration-500 hover:border-gold/50 sm:flex-row"
@@ -60,7 +61,7 @@ export function ServiceCard({
             <span className="font-display text-3xl text-ivory">{formatPriceShort(service.price)}</span>
             {nightly ? <span className="ml-1 text-sm"> / night</span> : null}
           </p>
-          <Button variant="outline" onClick={() => onBook(bookingKeyForServiceName(service.name))} aria-label={`book now: ${service.name}`}>
+          <Button variant="outline" onClick={() => onBook(service.bookingKey ?? undefined)} aria-label={`book now: ${service.name}`}>
             book now
           </Button>
         </div>

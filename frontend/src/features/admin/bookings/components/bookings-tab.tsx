@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { bookingServices, formatSlot } from '@/config/site';
+import { formatSlot } from '@/config/site';
+import { useServiceNames } from '@/lib/api/catalogue/get-services';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/dates';
 import { formatStayRange } from '@/lib/stay-dates';
@@ -12,8 +13,10 @@ import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../.
 import { useBookings } from '../api/get-bookings';
 import { useDeleteBooking } from '../api/delete-booking';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
-
-const serviceLabel = (key: string) => bookingServices.find((s) => s.value === key)?.label ?? key;
+import { depositState } from '../deposit-labels';
+import type { AdminBooking } from '../../shared/types';
+import { displayMoney } from '@/lib/money';
+import { DepositDialog } from './deposit-dialog';
 
 /** A stay's year ("2026"), or years when it runs into the next ("2026–2027"). */
 const stayYears = (checkIn: string, checkOut: string) =>
@@ -21,8 +24,12 @@ const stayYears = (checkIn: string, checkOut: string) =>
 
 export function BookingsTab() {
   const bookings = useBookings();
+  const serviceLabel = useServiceNames();
   const updateStatus = useUpdateBookingStatus();
   const remove = useDeleteBooking();
+  // The deposit shown, and whether it opened because the owner cancelled a paid one.
+  const [depositOf, setDepositOf] = useState<{ id: string; offerRefund: boolean }>();
+  const depositBooking = bookings.data?.find((b) => b.id === depositOf?.id);
   // A mail link (?tab=bookings&booking=<id>) marks that booking and brings it into view.
   const [linkedId] = useLinkedRecord('booking');
   const linkedLoaded = Boolean(linkedId && bookings.data?.some((b) => b.id === linkedId));
@@ -93,6 +100,9 @@ export function BookingsTab() {
                     ) : (
                       booking.status
                     )}
+                    {booking.deposit ? (
+                      <DepositButton booking={booking} onOpen={() => setDepositOf({ id: booking.id, offerRefund: false })} />
+                    ) : null}
                   </TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-2">
@@ -102,7 +112,18 @@ export function BookingsTab() {
                         label={`Status of the booking of ${who} on ${formatCalendarDate(booking.date)}`}
                         disabled={updateStatus.isPending && updateStatus.variables?.id === booking.id}
                         onChange={(next) => {
-                          if (next !== booking.status) updateStatus.mutate({ id: booking.id, status: next });
+                          if (next === booking.status) return;
+                          updateStatus.mutate(
+                            { id: booking.id, status: next },
+                            {
+                              // Cancelling a booking whose deposit was taken offers its refund.
+                              onSuccess: (changed) => {
+                                if (next === 'cancelled' && changed.deposit?.state === 'paid') {
+                                  setDepositOf({ id: booking.id, offerRefund: true });
+                                }
+                              },
+                            },
+                          );
                         }}
                       />
                       <DeleteAction
@@ -119,6 +140,34 @@ export function BookingsTab() {
           )}
         </TableBody>
       </Table>
+      <DepositDialog
+        booking={depositBooking}
+        offerRefund={depositOf?.offerRefund}
+        onOpenChange={(open) => {
+          if (!open) setDepositOf(undefined);
+        }}
+      />
     </Panel>
+  );
+}
+
+/** The deposit's state under the booking's status; opens its details. */
+function DepositButton({ booking, onOpen }: { booking: AdminBooking; onOpen: () => void }) {
+  const deposit = booking.deposit;
+  if (!deposit) return null;
+  const state = depositState(deposit.state);
+  const who = `${booking.firstName} ${booking.lastName}`;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      data-testid="deposit-button"
+      aria-label={`Deposit of ${who}: ${displayMoney(deposit.amount)}, ${state.label}`}
+      className="mt-2 block cursor-pointer text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-light"
+    >
+      <ToneBadge tone={state.tone}>
+        {displayMoney(deposit.amount)} · {state.label}
+      </ToneBadge>
+    </button>
   );
 }

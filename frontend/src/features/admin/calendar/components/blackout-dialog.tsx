@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { bookingServices, formatSlot } from '@/config/site';
+import { formatSlot } from '@/config/site';
+import { useServiceNames } from '@/lib/api/catalogue/get-services';
 import { formatCalendarDate } from '@/lib/dates';
 import { useBlackoutImpact } from '../api/blackout-impact';
 import { useCreateBlackout } from '../api/create-blackout';
@@ -25,6 +26,7 @@ type Props = {
 export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Props) {
   const returnFocus = useReturnFocus(open);
   const create = useCreateBlackout();
+  const serviceName = useServiceNames();
   const { control, handleSubmit, reset } = useForm<BlackoutFormValues>({
     resolver: zodResolver(blackoutSchema),
     defaultValues: emptyBlackout,
@@ -106,8 +108,7 @@ export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Pr
                     <span className="text-ivory">
                       {booking.firstName} {booking.lastName}
                     </span>{' '}
-                    · {bookingServices.find((s) => s.value === booking.service)?.label ?? booking.service} ·{' '}
-                    {formatCalendarDate(booking.date)} · {formatSlot(booking.time)}
+                    · {serviceName(booking.service)} · {formatCalendarDate(booking.date)} · {formatSlot(booking.time)}
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,6 @@ import { formatInstantDateTime } from '@/lib/dates';
 import { orderStatuses } from '../../shared/statuses';
 import type { AdminOrder } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';
-import { parseOrderItems } from '../order-items';
 import { useReturnFocus } from '../../shared/use-return-focus';
 
 function safeLine(price: string, quantity: number): string {
@@ -28,7 +27,8 @@ export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder 
 }
 
 function OrderDetails({ order }: { order: AdminOrder }) {
-  const lines = parseOrderItems(order.items);
+  // The typed lines (`items` is the specification's JSON text of the same).
+  const lines = order.lines;
   const status = orderStatuses.find((s) => s.value === order.status);
   return (
     <>
@@ -78,8 +78,8 @@ function OrderDetails({ order }: { order: AdminOrder }) {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {lines.map((line, i) => (
-              <TableRow key={i} data-testid="order-line">
+            {lines.map((line) => (
+              <TableRow key={line.productId} data-testid="order-line">
                 <TableCell className="text-ivory">{line.productName}</TableCell>
                 <TableCell className="text-right tabular-nums">{line.quantity}</TableCell>
                 <TableCell className="text-right tabular-nums">{displayMoney(line.price)}</TableCell>

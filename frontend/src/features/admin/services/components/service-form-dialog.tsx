@@ -68,6 +68,19 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
           <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
             <Input type="text" inputMode="url" placeholder="/media/services/… or https://…" required />
           </FormField>
+          <fieldset className="grid gap-5 border-t border-line pt-5 sm:col-span-2 sm:grid-cols-2">
+            <legend className="sr-only">Deposit</legend>
+            <p className="text-sm text-muted sm:col-span-2">
+              The deposit a booking asks for when cards are taken: an amount or a share of the price (of all the nights of a stay). Leave
+              both empty for none.
+            </p>
+            <FormField control={control} name="depositAmount" id={id('deposit-amount')} label="Deposit amount ($)">
+              <Input type="number" inputMode="decimal" step="0.01" min="0" />
+            </FormField>
+            <FormField control={control} name="depositPercent" id={id('deposit-percent')} label="Deposit (% of the price)">
+              <Input type="number" inputMode="numeric" step="1" min="0" max="100" />
+            </FormField>
+          </fieldset>
           <FormActions busy={busy} submitLabel={editing ? 'Update Service' : 'Create Service'} onCancel={() => onOpenChange(false)} />
         </form>
       </DialogContent>
