@@ -8,6 +8,11 @@ import { defineConfig, devices } from '@playwright/test';
 const port = process.env.E2E_PORT ?? '18080';
 const externalServer = Boolean(process.env.E2E_BASE_URL);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+// The payment tests' server: cards charged through localstripe (../scripts/e2e-payments-server.sh).
+const paymentsPort = process.env.E2E_PAYMENTS_PORT ?? '18081';
+const stripePort = process.env.E2E_STRIPE_PORT ?? '18091';
+const paymentsURL = process.env.E2E_PAYMENTS_BASE_URL ?? `http://127.0.0.1:${paymentsPort}`;
+process.env.E2E_STRIPE_URL ??= `http://127.0.0.1:${stripePort}`;
 
 // Test-only credentials for the throwaway database the script creates.
 process.env.E2E_ADMIN_EMAIL ??= 'e2e-admin@goldenpine.test';
@@ -40,20 +45,48 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /payments.*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'payments',
+      testMatch: /payments.*\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: paymentsURL },
+    },
+  ],
+  // Started one after the other: the first builds what the second runs.
   webServer: externalServer
     ? undefined
-    : {
-        command: 'bash ../scripts/e2e-server.sh',
-        url: `${baseURL}/api/services`,
-        timeout: 15 * 60_000,
-        reuseExistingServer: false,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        env: {
-          E2E_PORT: port,
-          E2E_ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
-          E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+    : [
+        {
+          command: 'bash ../scripts/e2e-server.sh',
+          url: `${baseURL}/api/services`,
+          timeout: 15 * 60_000,
+          reuseExistingServer: false,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          env: {
+            E2E_PORT: port,
+            E2E_ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+            E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+          },
         },
-      },
+        {
+          command: 'bash ../scripts/e2e-payments-server.sh',
+          url: `${paymentsURL}/api/payments/config`,
+          timeout: 5 * 60_000,
+          reuseExistingServer: false,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          env: {
+            E2E_PAYMENTS_PORT: paymentsPort,
+            E2E_STRIPE_PORT: stripePort,
+            E2E_ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+            E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+          },
+        },
+      ],
 });

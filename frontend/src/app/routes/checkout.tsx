@@ -14,7 +14,7 @@ export default function CheckoutRoute() {
   const { items, clearCart, syncProducts } = useCart();
   const products = useProducts();
   const navigate = useNavigate();
-  const [placedId, setPlacedId] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ shortId: string; paid: boolean } | null>(null);
 
   // A cart saved days ago may hold old names or prices: align it with the catalogue.
   useEffect(() => {
@@ -23,27 +23,28 @@ export default function CheckoutRoute() {
 
   // Spec §4: after a successful order, home after 2 seconds.
   useEffect(() => {
-    if (!placedId) return;
+    if (!placed) return;
     const timer = setTimeout(() => void navigate('/'), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [placedId, navigate]);
+  }, [placed, navigate]);
 
   return (
     <>
       <PageHero eyebrow="Secure Checkout" title="Checkout" />
       <div className="mx-auto max-w-7xl px-5 py-14 sm:px-8 lg:py-20">
-        {placedId ? (
+        {placed ? (
           <div className="mx-auto max-w-xl border border-gold/40 bg-surface px-8 py-14 text-center" role="status">
             <p className="eyebrow">Thank you</p>
             <h2 className="mt-4 font-display text-4xl text-ivory">Your order is confirmed</h2>
-            <p className="mt-4 text-sand">Order #{placedId} will be packed by hand. Taking you home…</p>
+            {placed.paid ? <p className="mt-4 text-gold-light">Paid by card. Your receipt is on its way.</p> : null}
+            <p className="mt-4 text-sand">Order #{placed.shortId} will be packed by hand. Taking you home…</p>
           </div>
         ) : items.length > 0 ? (
           <CheckoutForm
             items={items}
-            onPlaced={(shortId) => {
+            onPlaced={(shortId, paid) => {
               clearCart({ silent: true });
-              setPlacedId(shortId);
+              setPlaced({ shortId, paid });
             }}
           />
         ) : (

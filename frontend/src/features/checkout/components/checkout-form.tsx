@@ -5,16 +5,22 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from '@/lib/zod';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
 import { HoneypotField } from '@/components/ui/honeypot-field';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import { productKeys } from '@/lib/api/catalogue/keys';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
+import { CardFields } from '@/components/payments/card-fields';
+import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
+import { useCardFields } from '@/lib/payments/use-card-fields';
 import { useCreateOrder } from '../api/create-order';
+import { payPlacedOrder, type PlacedOrder } from '../pay-order';
 import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
 import { OrderSummary } from './order-summary';
 
@@ -45,8 +51,8 @@ export function CheckoutForm({
   onPlaced,
 }: {
   items: readonly CheckoutLine[];
-  /** After the order is created (the page empties the cart). */
-  onPlaced: (shortOrderId: string) => void;
+  /** After the order is created, and paid when cards are charged (the page empties the cart). */
+  onPlaced: (shortOrderId: string, paid: boolean) => void;
 }) {
   const createOrder = useCreateOrder();
   const [attempt] = useState(() => new AttemptKey());
@@ -56,17 +62,46 @@ export function CheckoutForm({
     defaultValues: emptyShipping,
   });
 
+  const config = usePaymentsConfig();
+  const provider = cardProvider(config.data);
+  const card = useCardFields(provider);
+  // An order placed but not paid yet (a declined card): another card pays the same order.
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+
+  const confirmPlaced = (orderId: string, paid: boolean) => {
+    const shortId = orderId.slice(0, 8);
+    toast({
+      title: 'Order Placed Successfully!',
+      description: `Order #${shortId} confirmed. You will receive a confirmation email shortly.`,
+    });
+    onPlaced(shortId, paid);
+  };
+
   const onSubmit = handleSubmit(async (shipping, event) => {
+    setPaymentError(null);
     try {
       const body = { ...buildOrderPayload(shipping, items), website: honeypotValue(event) };
-      const order = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current });
-      attempt.settle();
-      const shortId = order.id.slice(0, 8);
-      toast({
-        title: 'Order Placed Successfully!',
-        description: `Order #${shortId} confirmed. You will receive a confirmation email shortly.`,
+      if (!provider) {
+        const order = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current });
+        attempt.settle();
+        confirmPlaced(order.id, false);
+        return;
+      }
+      const outcome = await payPlacedOrder({
+        body,
+        placed,
+        card,
+        billing: { name: `${body.firstName} ${body.lastName}`, email: body.email },
+        place: async () => {
+          const order = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current });
+          attempt.settle();
+          return order;
+        },
       });
-      onPlaced(shortId);
+      setPlaced(outcome.placed);
+      if (outcome.kind === 'paid') confirmPlaced(outcome.orderId, outcome.paid);
+      else setPaymentError(outcome.message);
     } catch (error) {
       // The server answered: the next press is a new attempt. A network failure
       // keeps the key, so pressing again cannot place the order twice.
@@ -91,6 +126,7 @@ export function CheckoutForm({
   });
 
   const busy = formState.isSubmitting || createOrder.isPending;
+  const cardsReady = config.isSuccess && (!provider || card.status === 'ready');
   return (
     <form onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14" aria-label="Checkout">
       <HoneypotField />
@@ -135,28 +171,26 @@ export function CheckoutForm({
             Payment Information
           </h2>
           <span className="gold-rule mt-4 bg-gold" />
-          <p className="mt-5 flex items-center gap-2 text-sm text-sand">
-            <Lock aria-hidden className="size-4 text-gold" />
-            Card details are checked in your browser only; they are never sent or stored.
-          </p>
-          {/* Deliberately unnamed and unregistered: these values cannot reach a request. */}
-          <div className="mt-6 grid gap-5 sm:grid-cols-2">
-            <Field id="checkout-card-number" label="Card number" className="sm:col-span-2">
-              <Input required inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" />
-            </Field>
-            <Field id="checkout-card-expiry" label="Expiry">
-              <Input required autoComplete="cc-exp" placeholder="MM/YY" />
-            </Field>
-            <Field id="checkout-card-cvc" label="CVC">
-              <Input required inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
-            </Field>
-          </div>
+          {config.isPending ? (
+            <Spinner label="Loading the payment form…" className="mt-6" />
+          ) : config.isError ? (
+            <Alert className="mt-6">Payment is unavailable right now. Please reload the page in a moment.</Alert>
+          ) : provider ? (
+            <CardFields idPrefix="checkout" fields={card} className="mt-6" />
+          ) : (
+            <DemoCardFields />
+          )}
         </section>
       </div>
 
       <div className="lg:sticky lg:top-28 lg:self-start">
         <OrderSummary items={items}>
-          <Button type="submit" size="lg" className="mt-8 w-full" disabled={busy || items.length === 0}>
+          {paymentError ? (
+            <Alert className="mt-8" data-testid="payment-error">
+              {paymentError}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="lg" className="mt-8 w-full" disabled={busy || items.length === 0 || !cardsReady}>
             {busy ? 'PROCESSING...' : 'PLACE ORDER'}
           </Button>
           <Link to="/products" className="mt-4 block text-center text-xs uppercase tracking-luxe text-gold hover:text-gold-light">
@@ -165,5 +199,35 @@ export function CheckoutForm({
         </OrderSummary>
       </div>
     </form>
+  );
+}
+
+/**
+ * A demo store (payments off): the specification's own card fields, which
+ * are deliberately unnamed and unregistered so their values cannot reach a
+ * request, and a notice that nothing is charged.
+ */
+function DemoCardFields() {
+  return (
+    <>
+      <p className="mt-5 flex items-center gap-2 text-sm text-sand">
+        <Lock aria-hidden className="size-4 text-gold" />
+        Card details are checked in your browser only; they are never sent or stored.
+      </p>
+      <p className="mt-2 text-sm text-muted" data-testid="demo-store-notice">
+        This is a demo store: no card is charged.
+      </p>
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Field id="checkout-card-number" label="Card number" className="sm:col-span-2">
+          <Input required inputMode="numeric" autoComplete="cc-number" placeholder="1234 5678 9012 3456" />
+        </Field>
+        <Field id="checkout-card-expiry" label="Expiry">
+          <Input required autoComplete="cc-exp" placeholder="MM/YY" />
+        </Field>
+        <Field id="checkout-card-cvc" label="CVC">
+          <Input required inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
+        </Field>
+      </div>
+    </>
   );
 }

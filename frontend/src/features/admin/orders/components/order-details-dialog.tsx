@@ -1,10 +1,15 @@
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { displayMoney, formatMoney, lineCents } from '@/lib/money';
 import { formatInstantDateTime } from '@/lib/dates';
 import { orderStatuses } from '../../shared/statuses';
 import type { AdminOrder } from '../../shared/types';
+import { PaymentRecords, RefundForm } from '../../shared/payment-records';
 import { ToneBadge } from '../../shared/ui';
+import { useOrderPayment, useRefundOrder } from '../api/order-payment';
+import { paymentState } from '../payment-labels';
 import { useReturnFocus } from '../../shared/use-return-focus';
 
 function safeLine(price: string, quantity: number): string {
@@ -15,18 +20,27 @@ function safeLine(price: string, quantity: number): string {
   }
 }
 
-export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder | undefined; onOpenChange: (open: boolean) => void }) {
+export function OrderDetailsDialog({
+  order,
+  offerRefund = false,
+  onOpenChange,
+}: {
+  order: AdminOrder | undefined;
+  /** Opened after the owner cancelled a paid order: its refund is offered at once. */
+  offerRefund?: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const returnFocus = useReturnFocus(Boolean(order));
   return (
     <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>
       <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
-        {order ? <OrderDetails order={order} /> : null}
+        {order ? <OrderDetails order={order} offerRefund={offerRefund} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function OrderDetails({ order }: { order: AdminOrder }) {
+function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: boolean }) {
   // The typed lines (`items` is the specification's JSON text of the same).
   const lines = order.lines;
   const status = orderStatuses.find((s) => s.value === order.status);
@@ -34,8 +48,12 @@ function OrderDetails({ order }: { order: AdminOrder }) {
     <>
       <DialogHeader>
         <p className="eyebrow mb-3">Order #{order.id.slice(0, 8)}</p>
-        <DialogTitle>Order Details</DialogTitle>
-        <DialogDescription>Placed {formatInstantDateTime(order.createdAt)}</DialogDescription>
+        <DialogTitle>{offerRefund ? 'Refund the payment?' : 'Order Details'}</DialogTitle>
+        <DialogDescription>
+          {offerRefund
+            ? `The order is cancelled and was paid by card: give the money back in full or in part, or keep it.`
+            : `Placed ${formatInstantDateTime(order.createdAt)}`}
+        </DialogDescription>
       </DialogHeader>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -101,6 +119,52 @@ function OrderDetails({ order }: { order: AdminOrder }) {
           </dd>
         </dl>
       </section>
+      <OrderPaymentSection order={order} offerRefund={offerRefund} />
     </>
+  );
+}
+
+/** Whether it is paid, what was given back, and the payment's history (docs/decisions.md §14). */
+function OrderPaymentSection({ order, offerRefund }: { order: AdminOrder; offerRefund: boolean }) {
+  const charged = order.payment.state !== 'unpaid';
+  const history = useOrderPayment(order.id, charged);
+  const refund = useRefundOrder();
+  const payment = history.data ?? order.payment;
+  const state = paymentState(payment.state);
+  return (
+    <section aria-labelledby="order-payment" className="mt-8 grid gap-5 border-t border-line pt-6">
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        <h3 id="order-payment" className="font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+          Payment
+        </h3>
+        <ToneBadge tone={state.tone} data-testid="order-payment-state">
+          {state.label}
+        </ToneBadge>
+        <p className="text-sm text-ivory">
+          {charged ? displayMoney(payment.amount) : 'Placed while payments were off: no card was charged.'}
+          {payment.refunded !== '0.00' ? <span className="text-sand"> · {displayMoney(payment.refunded)} refunded</span> : null}
+        </p>
+        {payment.lastError ? <p className="w-full text-sm text-danger">{payment.lastError}</p> : null}
+      </div>
+      {!charged ? null : history.isPending ? (
+        <Spinner label="Loading the payment…" />
+      ) : history.isError || !history.data ? (
+        <Alert>The payment could not be loaded. Please try again.</Alert>
+      ) : (
+        <>
+          {history.data.refundable !== '0.00' ? (
+            <RefundForm
+              idPrefix={`order-${order.id}`}
+              label="Refund the payment"
+              refundable={history.data.refundable}
+              autoFocus={offerRefund}
+              pending={refund.isPending}
+              onRefund={({ amount, reason }) => refund.mutateAsync({ id: order.id, amount, reason })}
+            />
+          ) : null}
+          <PaymentRecords idPrefix="order-payment" history={history.data} noCharges="No card has been charged for this order yet." />
+        </>
+      )}
+    </section>
   );
 }

@@ -11,21 +11,26 @@ import { useOrders } from '../api/get-orders';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { shortOrderId } from '../order-items';
 import { displayMoney } from '@/lib/money';
+import { usePaymentsConfig } from '@/lib/payments/config';
+import { paymentRefundable, paymentState } from '../payment-labels';
 import { OrderDetailsDialog } from './order-details-dialog';
+import { ReconciliationButton } from './reconciliation-dialog';
 
 export function OrdersTab() {
   const orders = useOrders();
   const updateStatus = useUpdateOrderStatus();
-  const [viewingId, setViewingId] = useState<string | undefined>();
+  const [shown, setViewing] = useState<{ id: string; offerRefund: boolean } | undefined>();
+  const payments = usePaymentsConfig();
   // A mail link (?tab=orders&order=<id>) opens that order's details.
   const [linkedId, forgetLinked] = useLinkedRecord('order');
   const rows = [...(orders.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const openId = viewingId ?? linkedId;
+  const openId = shown?.id ?? linkedId;
   const viewing = openId ? rows.find((order) => order.id === openId) : undefined;
 
   return (
     <Panel>
       <PanelHeader title="Orders" description="Shop orders, newest first. Set a status as each parcel moves along.">
+        {payments.data?.enabled ? <ReconciliationButton /> : null}
         <ExportButton name="orders" />
       </PanelHeader>
       <Table aria-label="Orders">
@@ -56,7 +61,12 @@ export function OrdersTab() {
                     <p className="text-xs text-muted">{order.email}</p>
                   </TableCell>
                   <TableCell className="whitespace-nowrap">{formatInstantDate(order.createdAt)}</TableCell>
-                  <TableCell className="whitespace-nowrap text-right tabular-nums text-ivory">{displayMoney(order.total)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right">
+                    <p className="tabular-nums text-ivory">{displayMoney(order.total)}</p>
+                    <ToneBadge className="mt-1" tone={paymentState(order.payment.state).tone} data-testid="payment-badge">
+                      {paymentState(order.payment.state).label}
+                    </ToneBadge>
+                  </TableCell>
                   <TableCell>
                     {status ? (
                       <ToneBadge data-testid="status-badge" tone={status.tone}>
@@ -68,7 +78,11 @@ export function OrdersTab() {
                   </TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-2">
-                      <IconAction label={`View details of order ${short}`} hint="View details" onClick={() => setViewingId(order.id)}>
+                      <IconAction
+                        label={`View details of order ${short}`}
+                        hint="View details"
+                        onClick={() => setViewing({ id: order.id, offerRefund: false })}
+                      >
                         <Eye aria-hidden className="size-4" />
                       </IconAction>
                       <StatusSelect
@@ -77,7 +91,18 @@ export function OrdersTab() {
                         label={`Status of order ${short}`}
                         disabled={updateStatus.isPending && updateStatus.variables?.id === order.id}
                         onChange={(next) => {
-                          if (next !== order.status) updateStatus.mutate({ id: order.id, status: next });
+                          if (next === order.status) return;
+                          updateStatus.mutate(
+                            { id: order.id, status: next },
+                            {
+                              // Cancelling an order paid by card offers its refund.
+                              onSuccess: () => {
+                                if (next === 'cancelled' && paymentRefundable(order.payment)) {
+                                  setViewing({ id: order.id, offerRefund: true });
+                                }
+                              },
+                            },
+                          );
                         }}
                       />
                     </div>
@@ -90,9 +115,10 @@ export function OrdersTab() {
       </Table>
       <OrderDetailsDialog
         order={viewing}
+        offerRefund={shown?.offerRefund}
         onOpenChange={(open) => {
           if (open) return;
-          setViewingId(undefined);
+          setViewing(undefined);
           if (linkedId) forgetLinked();
         }}
       />

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Starts a second real server for the payment browser tests (Playwright
+# project "payments"): cards charged through localstripe, the Stripe-compatible
+# server the Rust payment tests use (scripts/payments/install.sh), with its
+# webhooks sent to this server. The first web server (scripts/e2e-server.sh)
+# has built the frontend and the binary by the time Playwright starts this one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port="${E2E_PAYMENTS_PORT:-18081}"
+stripe_port="${E2E_STRIPE_PORT:-18091}"
+: "${E2E_ADMIN_EMAIL:?set E2E_ADMIN_EMAIL}"
+: "${E2E_ADMIN_PASSWORD:?set E2E_ADMIN_PASSWORD}"
+server_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432}"
+server_url="${server_url%/}"
+database="golden_pine_e2e_${port}"
+stripe="http://127.0.0.1:${stripe_port}"
+
+bash scripts/payments/install.sh
+target/payments-venv/bin/localstripe --port "${stripe_port}" --from-scratch >/dev/null 2>&1 &
+localstripe=$!
+trap 'kill "${localstripe}" 2>/dev/null || true' EXIT
+for _ in $(seq 1 200); do
+  curl -fs -o /dev/null "${stripe}/js.stripe.com/v3/" && break
+  sleep 0.1
+done
+curl -fsS -o /dev/null -X POST "${stripe}/_config/webhooks/e2e" \
+  -d "url=http://127.0.0.1:${port}/api/payments/webhook" -d "secret=whsec_e2e_payments"
+
+psql "${server_url}/postgres" -qc "DROP DATABASE IF EXISTS ${database} WITH (FORCE)" >/dev/null
+export DATABASE_URL="${server_url}/${database}"
+export PORT="${port}" DEMO_DATA=true BCRYPT_COST=4 RUST_LOG="${RUST_LOG:-warn}" PUBLIC_WRITE_LIMIT=1000000
+export ADMIN_EMAIL="${E2E_ADMIN_EMAIL}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD}" ADMIN_NAME="${E2E_ADMIN_NAME:-Test Manager}"
+export STRIPE_SECRET_KEY=sk_test_e2e_server STRIPE_PUBLISHABLE_KEY=pk_test_e2e_browser STRIPE_WEBHOOK_SECRET=whsec_e2e_payments
+export STRIPE_API_BASE="${stripe}" PAYMENT_SWEEP_SECONDS=5
+./target/debug/server &
+server=$!
+trap 'kill "${server}" "${localstripe}" 2>/dev/null || true' EXIT
+wait "${server}"
