@@ -51,6 +51,12 @@ export class AdminApi {
     return (await response.json()) as T;
   }
 
+  async put<T>(path: string, data: unknown, status = 200): Promise<T> {
+    const response = await this.request.put(path, { headers: this.headers(), data });
+    expect(response.status(), `PUT ${path}: ${await response.text()}`).toBe(status);
+    return (await response.json()) as T;
+  }
+
   async delete(path: string): Promise<number> {
     const response = await this.request.delete(path, { headers: this.headers() });
     return response.status();
@@ -193,4 +199,26 @@ export async function screenshot(page: Page, name: string, fullPage = true) {
     window.scrollTo(0, 0);
   });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
+}
+
+type Email = { id: string; template: string; to: string };
+
+/** The text part of the newest mail of this template to this address, once it is in the outbox. */
+export async function mailText(api: AdminApi, to: string, template: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      id = (await api.get<Email[]>('/api/admin/emails')).find((m) => m.to === to && m.template === template)?.id;
+      return id;
+    })
+    .toBeTruthy();
+  return (await api.get<{ text: string }>(`/api/admin/emails/${id}`)).text;
+}
+
+/** The guest's own link, as their "booking request" mail carries it: /bookings/manage/<token>. */
+export async function manageLink(api: AdminApi, email: string): Promise<string> {
+  const text = await mailText(api, email, 'booking_requested');
+  const token = /\/bookings\/manage\/([A-Za-z0-9._~-]+)/.exec(text)?.[1];
+  expect(token, text).toBeTruthy();
+  return `/bookings/manage/${token}`;
 }

@@ -1,32 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { AdminApi, dayFromToday, expectNoSeriousAxeViolations, expectToast, settle, unique } from './admin-helpers';
+import { AdminApi, dayFromToday, expectNoSeriousAxeViolations, expectToast, mailText, manageLink, settle, unique } from './admin-helpers';
 
-type Email = { id: string; template: string; to: string };
 type GuestBooking = { status: string; cancellable: boolean; notCancellableReason: string | null };
 
 const INVALID = 'This link is not valid or has expired';
 const SITE_PHONE = '(951) 555-0148';
 const SITE_EMAIL = 'stay@goldenpineretreat.com';
-
-/** The text part of the newest mail of this template to this address, once it is in the outbox. */
-async function mailText(api: AdminApi, to: string, template: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      id = (await api.get<Email[]>('/api/admin/emails')).find((m) => m.to === to && m.template === template)?.id;
-      return id;
-    })
-    .toBeTruthy();
-  return (await api.get<{ text: string }>(`/api/admin/emails/${id}`)).text;
-}
-
-/** The guest's own link, as their "booking request" mail carries it: /bookings/manage/<token>. */
-async function manageLink(api: AdminApi, email: string): Promise<string> {
-  const text = await mailText(api, email, 'booking_requested');
-  const token = /\/bookings\/manage\/([A-Za-z0-9._~-]+)/.exec(text)?.[1];
-  expect(token, text).toBeTruthy();
-  return `/bookings/manage/${token}`;
-}
 
 async function book(request: APIRequestContext, data: { service: string; date: string; time: string }) {
   const email = `guest.${unique()}@example.test`;

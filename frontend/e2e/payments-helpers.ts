@@ -56,10 +56,13 @@ export async function openCheckoutWithCart(page: Page, request: APIRequestContex
   const products = (await (await request.get('/api/products')).json()) as Product[];
   const chosen = products.slice(0, 2);
   await page.goto('/products');
-  await page.evaluate((items) => localStorage.setItem('cart', JSON.stringify(items)), [
-    { product: chosen[0], quantity: 1 },
-    { product: chosen[1], quantity: 2 },
-  ]);
+  await page.evaluate(
+    (items) => localStorage.setItem('cart', JSON.stringify(items)),
+    [
+      { product: chosen[0], quantity: 1 },
+      { product: chosen[1], quantity: 2 },
+    ],
+  );
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Payment Information' })).toBeVisible();
   return chosen;
@@ -73,4 +76,63 @@ export async function fillShipping(page: Page, email: string) {
   await page.getByLabel('City').fill('Idyllwild');
   await page.getByLabel('State').fill('CA');
   await page.getByLabel('ZIP code').fill('92549');
+}
+
+/**
+ * A card payment method made at localstripe the way Stripe.js makes one in
+ * the guest's browser (the stand-in's placeholder key, never the server's).
+ */
+export async function paymentMethod(request: APIRequestContext, number: string): Promise<string> {
+  const response = await request.post(`${stripeURL}/v1/payment_methods`, {
+    headers: { Authorization: 'Bearer sk_test_browser_stand_in' },
+    form: {
+      type: 'card',
+      'card[number]': number.replaceAll(' ', ''),
+      'card[exp_month]': '12',
+      'card[exp_year]': '2030',
+      'card[cvc]': '123',
+    },
+  });
+  const body = (await response.json()) as { id?: string };
+  expect(body.id, JSON.stringify(body)).toMatch(/^pm_/);
+  return body.id!;
+}
+
+type PlacedOrder = { id: string; total: string; paymentToken: string | null };
+
+/** An order placed and paid by card through the public API, as the checkout does it. */
+export async function placePaidOrder(request: APIRequestContext, lastName: string): Promise<PlacedOrder & { email: string }> {
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const product = products[0]!;
+  const cents = Math.round(Number(product.price) * 100) * 2;
+  const tax = Math.floor((cents * 8 + 50) / 100);
+  const shipping = cents > 100_00 ? 0 : 15_00;
+  const money = (value: number) => (value / 100).toFixed(2);
+  const email = `orla.${lastName.toLowerCase()}@example.test`;
+  const placed = await request.post('/api/orders', {
+    data: {
+      firstName: 'Orla',
+      lastName,
+      email,
+      phone: null,
+      address: '12 Fern Hollow Lane',
+      city: 'Idyllwild',
+      state: 'CA',
+      zip: '92549',
+      items: JSON.stringify([{ productId: product.id, productName: product.name, price: product.price, quantity: 2 }]),
+      subtotal: money(cents),
+      tax: money(tax),
+      shipping: money(shipping),
+      total: money(cents + tax + shipping),
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as PlacedOrder;
+  expect(order.paymentToken).toBeTruthy();
+  const paid = await request.post(`/api/orders/${order.id}/payment`, {
+    data: { token: order.paymentToken, paymentMethodId: await paymentMethod(request, cards.visa) },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  expect(((await paid.json()) as { state: string }).state).toBe('paid');
+  return { ...order, email };
 }

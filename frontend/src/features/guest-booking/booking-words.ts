@@ -27,3 +27,17 @@ export function formatLocalDateTime(value: string): string {
   if (!match) return value;
   return `${formatFullDay(match[1]!)} at ${formatSlot(match[2]!)}`;
 }
+
+type DepositState = NonNullable<GuestBooking['deposit']>['state'];
+
+/** A deposit's states in a guest's words (docs/decisions.md §14). */
+export const guestDepositStates: Record<DepositState, string> = {
+  none: 'No deposit',
+  card_saved: 'Your card is saved; the deposit is charged when we confirm your booking',
+  requires_authentication: 'Your bank asks you to confirm the deposit',
+  paid: 'Deposit paid',
+  failed: 'Your card was declined; we will be in touch',
+  released: 'Nothing was charged; your card is released',
+  refunded: 'Deposit refunded',
+  kept: 'Deposit kept (cancelled after the free cancellation period)',
+};

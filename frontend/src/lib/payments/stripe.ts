@@ -84,3 +84,13 @@ export const cardFieldStyle = {
     invalid: { color: '#e8806f', iconColor: '#e8806f' },
   },
 };
+
+/**
+ * Finishes a charge the bank wants the guest to confirm (3-D Secure), in the
+ * provider's own window; rejects with the bank's words when it is not confirmed.
+ */
+export async function confirmWithBank(scriptUrl: string, publishableKey: string, clientSecret: string): Promise<void> {
+  const stripe = await loadStripe(scriptUrl, publishableKey);
+  const result = await stripe.confirmCardPayment(clientSecret);
+  if (result.error) throw new Error(result.error.message ?? 'Your bank did not confirm the payment.');
+}

@@ -16,13 +16,18 @@ import { cn } from '@/lib/cn';
 import type { NewBooking, Service, ServiceKey } from '@/lib/api/types';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
-import { formatPriceShort } from '@/lib/money';
+import { formatMoney, formatPriceShort } from '@/lib/money';
+import { nightsBetween } from '@/lib/stay-dates';
+import { CardFields } from '@/components/payments/card-fields';
+import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
+import { CardError, useCardFields } from '@/lib/payments/use-card-fields';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
 import type { BookingMoment } from '../booking-context';
 import { bookingSchema, emptyBooking, isStayService, type BookingFormValues } from '../booking-schema';
+import { depositCents } from '../deposit';
 import { isValidStay } from '../stay';
 import { StayPicker } from './stay-picker';
 
@@ -79,6 +84,19 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   }, [date, checkOut, setValue]);
 
   const nightlyPrice = services.data?.find((record) => record.bookingKey === 'accommodation')?.price;
+
+  /*
+   * A deposit (docs/decisions.md §14): asked when cards are charged and the
+   * chosen service asks for one. The guest's card is saved with Stripe (its
+   * fields load only then); nothing is charged until the retreat confirms.
+   */
+  const payments = usePaymentsConfig();
+  const provider = cardProvider(payments.data);
+  const record = services.data?.find((candidate) => candidate.bookingKey === service);
+  const nights = stay && date && checkOut && isValidStay(date, checkOut) ? nightsBetween(date, checkOut) : 1;
+  const deposit = provider && record ? depositCents(record, nights) : null;
+  const card = useCardFields(deposit !== null ? provider : null);
+  const [cardProblem, setCardProblem] = useState<string | null>(null);
   /*
    * Only a day the form accepts is worth asking about. Typing a date key by key
    * passes through past years (0002, 0020, 0202 before 2027); asking about each
@@ -100,6 +118,20 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   }, [answer, time, setValue]);
 
   const onSubmit = handleSubmit(async (values, event) => {
+    setCardProblem(null);
+    let paymentMethodId: string | undefined;
+    if (deposit !== null) {
+      try {
+        paymentMethodId = await card.createPaymentMethod({
+          name: `${values.firstName.trim()} ${values.lastName.trim()}`,
+          email: values.email.trim(),
+        });
+      } catch (error) {
+        if (!(error instanceof CardError)) throw error;
+        setCardProblem(error.message);
+        return;
+      }
+    }
     const body: NewBooking = {
       website: honeypotValue(event),
       firstName: values.firstName.trim(),
@@ -112,6 +144,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         ? { time: stayRules.checkInTime, checkOut: values.checkOut }
         : { time: values.time as NewBooking['time'] }),
       notes: values.notes.trim() === '' ? null : values.notes.trim(),
+      ...(paymentMethodId ? { paymentMethodId } : {}),
     };
     try {
       await createBooking.mutateAsync({ body, idempotencyKey: attempt.current });
@@ -130,6 +163,11 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         for (const [field, message] of Object.entries(error.fieldErrors)) {
           if (field in emptyBooking) setError(field as keyof BookingFormValues, { message });
         }
+      }
+      // The card could not be saved for the deposit: say why beside the card, keep everything typed.
+      if (hasErrorCode(error, 'payment_declined') || hasErrorCode(error, 'payment_required')) {
+        setCardProblem(preferServerMessage(error, 'Your card could not be saved for the deposit.'));
+        return;
       }
       // A night of the stay was taken or closed: the server names it.
       const nightRefused = hasErrorCode(error, 'night_full') || hasErrorCode(error, 'night_unavailable');
@@ -222,11 +260,27 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           <FormField control={control} name="notes" id="booking-notes" label="Notes" optional className="sm:col-span-2">
             <Textarea rows={3} placeholder="Anything we should know — preferences, occasions, sensitivities." />
           </FormField>
+          {deposit !== null ? (
+            <section
+              aria-labelledby="booking-deposit-heading"
+              className="grid gap-4 border border-gold/30 bg-gold/[0.04] p-5 sm:col-span-2"
+            >
+              <h3 id="booking-deposit-heading" className="font-display text-2xl text-ivory">
+                Deposit: <span data-testid="booking-deposit-amount">{formatMoney(deposit)}</span>
+              </h3>
+              <p className="text-sm text-sand">Your card is saved securely with Stripe and charged only when we confirm your booking.</p>
+              <p className="text-sm text-sand" data-testid="booking-cancellation-policy">
+                {payments.data?.cancellationPolicy}
+              </p>
+              <CardFields idPrefix="booking" fields={card} />
+              {cardProblem ? <Alert data-testid="booking-card-problem">{cardProblem}</Alert> : null}
+            </section>
+          ) : null}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:col-span-2 sm:flex-row sm:items-center sm:justify-end">
             <Button variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" size="lg" disabled={busy || dateUnavailable}>
+            <Button type="submit" size="lg" disabled={busy || dateUnavailable || (deposit !== null && card.status !== 'ready')}>
               {busy ? 'Submitting...' : 'Request Booking'}
             </Button>
           </div>

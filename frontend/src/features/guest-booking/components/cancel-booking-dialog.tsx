@@ -6,6 +6,7 @@ export function CancelBookingDialog({
   open,
   onOpenChange,
   what,
+  policy,
   busy,
   onConfirm,
   onCloseAutoFocus,
@@ -13,6 +14,8 @@ export function CancelBookingDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   what: string;
+  /** The cancellation policy, when the booking has a deposit. */
+  policy?: string | null;
   busy: boolean;
   onConfirm: () => void;
   onCloseAutoFocus: (event: Event) => void;
@@ -25,6 +28,7 @@ export function CancelBookingDialog({
           <DialogTitle>Cancel this booking?</DialogTitle>
           <DialogDescription>{what}. Its place will be offered to other guests, and this cannot be undone.</DialogDescription>
         </DialogHeader>
+        {policy ? <p className="text-sm text-sand">{policy}</p> : null}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>
             Keep my booking

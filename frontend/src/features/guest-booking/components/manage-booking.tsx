@@ -2,6 +2,7 @@ import { CalendarDays, Clock, LogIn, LogOut } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
 import { formatFullDay } from '@/components/ui/calendar-dates';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/ui/state';
@@ -9,11 +10,13 @@ import { toast } from '@/components/ui/toast-store';
 import { formatSlot, site, stayRules } from '@/config/site';
 import { hasErrorCode } from '@/lib/api/errors';
 import { cn } from '@/lib/cn';
+import { displayMoney } from '@/lib/money';
 import { nightsBetween, nightsLabel } from '@/lib/stay-dates';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCancelGuestBooking } from '../api/cancel-guest-booking';
+import { useConfirmDeposit } from '../api/confirm-deposit';
 import { useGuestBooking } from '../api/get-guest-booking';
-import { formatLocalDateTime, guestStatuses, serviceName, type GuestBooking } from '../booking-words';
+import { formatLocalDateTime, guestDepositStates, guestStatuses, serviceName, type GuestBooking } from '../booking-words';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 
 /** /bookings/manage/:token: the booking a guest's mail link names, and cancelling it while that is still allowed. */
@@ -148,6 +151,9 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
               </Fact>
             </dl>
           )}
+          {booking.deposit && booking.deposit.state !== 'none' ? (
+            <DepositFacts token={token} booking={booking} deposit={booking.deposit} />
+          ) : null}
         </div>
 
         <div className="border-t border-line bg-ink/30 px-6 py-7 sm:px-10" data-testid="booking-next">
@@ -211,6 +217,7 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
           if (!cancel.isPending) setConfirming(open);
         }}
         what={what}
+        policy={booking.deposit && booking.deposit.state !== 'none' ? booking.cancellationPolicy : null}
         busy={cancel.isPending}
         onConfirm={confirmCancel}
         onCloseAutoFocus={(event) => {
@@ -224,6 +231,56 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
         }}
       />
     </>
+  );
+}
+
+/** The booking's deposit, the cancellation policy, and the bank's step when it waits for the guest. */
+function DepositFacts({
+  token,
+  booking,
+  deposit,
+}: {
+  token: string;
+  booking: GuestBooking;
+  deposit: NonNullable<GuestBooking['deposit']>;
+}) {
+  const confirm = useConfirmDeposit(token);
+  const clientSecret = deposit.state === 'requires_authentication' ? deposit.clientSecret : null;
+  return (
+    <section aria-labelledby="deposit-heading" className="mt-8 border border-line/70 bg-ink/30 px-5 py-5" data-testid="guest-deposit">
+      <h3 id="deposit-heading" className="text-xs uppercase tracking-luxe text-muted">
+        Deposit
+      </h3>
+      <p className="mt-1 text-lg text-ivory">
+        {displayMoney(deposit.amount)}
+        <span className="ml-2 text-sm text-sand" data-testid="guest-deposit-state">
+          {guestDepositStates[deposit.state]}
+        </span>
+      </p>
+      {deposit.refunded !== '0.00' ? <p className="text-sm text-sand">{displayMoney(deposit.refunded)} refunded to your card.</p> : null}
+      {booking.cancellationPolicy ? <p className="mt-3 text-sm text-sand">{booking.cancellationPolicy}</p> : null}
+      {booking.freeCancellationUntil && booking.status !== 'cancelled' ? (
+        <p className="mt-1 text-sm text-sand">
+          Free cancellation until <span className="text-ivory">{formatLocalDateTime(booking.freeCancellationUntil)}</span>.
+        </p>
+      ) : null}
+      {clientSecret ? (
+        <div className="mt-5 grid gap-3">
+          <Button
+            className="justify-self-start"
+            disabled={confirm.isPending}
+            onClick={() =>
+              confirm.mutate(clientSecret, {
+                onSuccess: () => toast({ title: 'Deposit confirmed', description: 'Thank you. Your booking is all set.' }),
+              })
+            }
+          >
+            {confirm.isPending ? 'Waiting for your bank…' : 'Confirm your deposit'}
+          </Button>
+          {confirm.error ? <Alert>{confirm.error.message}</Alert> : null}
+        </div>
+      ) : null}
+    </section>
   );
 }
 
