@@ -104,13 +104,13 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all twelve templates, each with its subject, sandboxed HTML and plain text', async ({ page, request }) => {
+test('previews: all fifteen templates (the specification’s twelve and the three payment mails), each with its subject, sandboxed HTML and plain text', async ({ page, request }) => {
   await openDashboard(page, request);
   const panel = await openTab(page, 'Emails');
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(12);
+  await expect(templates).toHaveCount(15);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
+import { AppErrorBoundary } from './layout/error-boundaries';
 import { AppProvider } from './provider';
 
 function Routes({ routes }: { routes: RouteObject[] }) {
@@ -18,7 +19,9 @@ export function App({ routes, queryClient }: { routes: RouteObject[]; queryClien
   return (
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <Routes routes={routes} />
+        <AppErrorBoundary>
+          <Routes routes={routes} />
+        </AppErrorBoundary>
       </AppProvider>
     </StrictMode>
   );

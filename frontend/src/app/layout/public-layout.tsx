@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '@/components/layout/footer';
 import { Header } from './header';
-import { PageErrorBoundary } from './page-error-boundary';
+import { PageErrorBoundary } from './error-boundaries';
 import { ScrollMemory } from './scroll-memory';
 import { BookingProvider } from '@/features/booking/booking-provider';
 import { LazyCartSheet } from '@/features/cart/components/lazy-cart-sheet';

@@ -1,20 +1,47 @@
+import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Play } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { mediaImage } from '@/lib/responsive-image';
 import { type CarouselItem, wrapIndex } from './media-carousel-logic';
 import { Image } from '@/components/ui/image';
 
+/**
+ * The product's pictures and videos (spec §2), one at a time: the arrows,
+ * the thumbnails, the keyboard's arrows, and a swipe on a phone (Embla moves
+ * the track; it wraps around at both ends).
+ */
 export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loading?: boolean }) {
+  const total = items.length;
+  const [viewport, embla] = useEmblaCarousel({ loop: total > 1, duration: 20 });
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState<string | null>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const total = items.length;
+  const videos = useRef(new Map<string, HTMLVideoElement>());
   const current = items[wrapIndex(index, total)];
 
-  const go = (next: number) => {
+  // Another slide shown: a video playing on the one left stops.
+  const onSelect = useCallback(() => {
+    if (!embla) return;
+    setIndex(embla.selectedScrollSnap());
     setPlaying(null);
-    setIndex(wrapIndex(next, total));
+    for (const video of videos.current.values()) video.pause();
+  }, [embla]);
+  useEffect(() => {
+    if (!embla) return;
+    embla.on('select', onSelect);
+    embla.on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect);
+      embla.off('reInit', onSelect);
+    };
+  }, [embla, onSelect]);
+
+  const go = (next: number) => {
+    if (!embla) return;
+    const target = wrapIndex(next, total);
+    if (target === wrapIndex(index - 1, total) && total > 2) embla.scrollPrev();
+    else if (target === wrapIndex(index + 1, total) && total > 2) embla.scrollNext();
+    else embla.scrollTo(target);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -43,53 +70,70 @@ export function MediaCarousel({ items, loading }: { items: CarouselItem[]; loadi
   return (
     <section aria-roledescription="carousel" aria-label="Product media" onKeyDown={onKeyDown} className="w-full">
       <div className="group relative aspect-square w-full overflow-hidden border border-line bg-surface-2">
-        <div
-          key={current.key}
-          className="size-full animate-fade-in"
-          aria-roledescription="slide"
-          aria-label={`${wrapIndex(index, total) + 1} of ${total}`}
-        >
-          {current.type === 'video' ? (
-            <>
-              <video
-                ref={videoRef}
-                src={current.url}
-                className="size-full bg-black object-contain"
-                controls={playing === current.key}
-                playsInline
-                preload="metadata"
-                aria-label={current.title}
-                onPlay={() => setPlaying(current.key)}
-                data-testid="carousel-video"
-              />
-              {playing === current.key ? null : (
-                <button
-                  type="button"
-                  onClick={() => {
-                    setPlaying(current.key);
-                    void videoRef.current?.play().catch(() => undefined);
-                  }}
-                  className="absolute inset-0 flex cursor-pointer items-center justify-center bg-ink/40 transition-colors hover:bg-ink/25"
-                  aria-label={`Play video: ${current.title}`}
-                  data-testid="video-play-overlay"
+        <div ref={viewport} className="size-full overflow-hidden">
+          <div className="flex size-full touch-pan-y">
+            {items.map((item, i) => {
+              const shown = i === wrapIndex(index, total);
+              return (
+                <div
+                  key={item.key}
+                  className="size-full min-w-0 shrink-0 grow-0 basis-full"
+                  aria-roledescription="slide"
+                  aria-label={`${i + 1} of ${total}`}
+                  aria-hidden={shown ? undefined : true}
+                  inert={!shown}
                 >
-                  <span className="flex size-20 items-center justify-center rounded-full border border-gold/80 bg-ink/60 text-gold backdrop-blur-sm transition-transform duration-500 group-hover:scale-105">
-                    <Play aria-hidden className="ml-1 size-8" fill="currentColor" />
-                  </span>
-                </button>
-              )}
-            </>
-          ) : (
-            // The dialog's main picture, on screen as soon as it opens: fetched first. Its column
-            // is half the dialog (at most 64rem wide, padded) from `md`, the dialog's width below.
-            <Image
-              image={mediaImage(current.url, current.size)}
-              sizes="(min-width: 768px) 28rem, 100vw"
-              priority
-              alt={current.title}
-              className="size-full object-cover"
-            />
-          )}
+                  {item.type === 'video' ? (
+                    <div className="relative size-full">
+                      <video
+                        ref={(node) => {
+                          if (node) videos.current.set(item.key, node);
+                          else videos.current.delete(item.key);
+                        }}
+                        src={item.url}
+                        className="size-full bg-black object-contain"
+                        controls={playing === item.key}
+                        playsInline
+                        preload="metadata"
+                        aria-label={item.title}
+                        onPlay={() => setPlaying(item.key)}
+                        data-testid="carousel-video"
+                      />
+                      {playing === item.key ? null : (
+                        <button
+                          type="button"
+                          onClick={() => {
+                            setPlaying(item.key);
+                            void videos.current
+                              .get(item.key)
+                              ?.play()
+                              .catch(() => undefined);
+                          }}
+                          className="absolute inset-0 flex cursor-pointer items-center justify-center bg-ink/40 transition-colors hover:bg-ink/25"
+                          aria-label={`Play video: ${item.title}`}
+                          data-testid="video-play-overlay"
+                        >
+                          <span className="flex size-20 items-center justify-center rounded-full border border-gold/80 bg-ink/60 text-gold backdrop-blur-sm transition-transform duration-500 group-hover:scale-105">
+                            <Play aria-hidden className="ml-1 size-8" fill="currentColor" />
+                          </span>
+                        </button>
+                      )}
+                    </div>
+                  ) : (
+                    // The dialog's first picture, on screen as soon as it opens: fetched first. Its column
+                    // is half the dialog (at most 64rem wide, padded) from `md`, the dialog's width below.
+                    <Image
+                      image={mediaImage(item.url, item.size)}
+                      sizes="(min-width: 768px) 28rem, 100vw"
+                      priority={i === 0}
+                      alt={item.title}
+                      className="size-full object-cover"
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </div>
         </div>
 
         {total > 1 ? (

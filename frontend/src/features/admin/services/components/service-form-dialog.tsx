@@ -77,7 +77,7 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
             <FormField control={control} name="depositAmount" id={id('deposit-amount')} label="Deposit amount ($)">
               <Input type="number" inputMode="decimal" step="0.01" min="0" />
             </FormField>
-            <FormField control={control} name="depositPercent" id={id('deposit-percent')} label="Deposit (% of the price)">
+            <FormField control={control} name="depositPercent" id={id('deposit-percent')} label="Deposit (% of the booking)">
               <Input type="number" inputMode="numeric" step="1" min="0" max="100" />
             </FormField>
           </fieldset>

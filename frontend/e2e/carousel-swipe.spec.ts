@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+test('on a phone, a swipe moves the product carousel, both ways', async ({ page, request }) => {
+  type Product = { id: string; name: string };
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  let product: Product | undefined;
+  let total = 0;
+  for (const candidate of products) {
+    const media = (await (await request.get(`/api/products/${candidate.id}/media`)).json()) as unknown[];
+    if (media.length > 0) {
+      product = candidate;
+      total = media.length + 1;
+      break;
+    }
+  }
+  if (!product) throw new Error('the demo data has no product with extra media');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/products');
+  await page.getByRole('button', { name: `View details: ${product.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: product.name });
+  const counter = dialog.getByTestId('carousel-counter');
+  await expect(counter).toHaveText(`1 / ${total}`);
+
+  const media = dialog.getByRole('region', { name: 'Product media' });
+  const box = await media.locator('[aria-roledescription="slide"]').first().boundingBox();
+  if (!box) throw new Error('the carousel is not on screen');
+  const y = box.y + box.height / 2;
+  const swipe = async (from: number, to: number) => {
+    await page.mouse.move(box.x + box.width * from, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * ((from + to) / 2), y, { steps: 5 });
+    await page.mouse.move(box.x + box.width * to, y, { steps: 5 });
+    await page.mouse.up();
+  };
+  await swipe(0.7, 0.25);
+  await expect(counter).toHaveText(`2 / ${total}`);
+  await swipe(0.3, 0.75);
+  await expect(counter).toHaveText(`1 / ${total}`);
+});
