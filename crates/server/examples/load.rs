@@ -146,17 +146,7 @@ async fn main() -> anyhow::Result<()> {
         .and_then(|tag| tag.to_str().ok())
         .map(str::to_owned);
     let date = (chrono::Utc::now() + chrono::Duration::days(30)).format("%Y-%m-%d").to_string();
-    // An order of one product without a stock limit, priced as the server will.
-    let unlimited = products.iter().find(|p| p["stock"].is_null()).unwrap_or(&products[0]);
-    let price = unlimited["price"].as_str().unwrap_or("0.00");
-    let cents: i64 = price.replace('.', "").parse().unwrap_or(0);
-    let (tax, shipping) = ((cents * 8 + 50) / 100, if cents > 10_000 { 0 } else { 1_500 });
-    let money = |c: i64| format!("{}.{:02}", c / 100, c % 100);
-    let order = json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
-        "address": "1 Pine Ridge Rd", "city": "Idyllwild", "state": "CA", "zip": "92549",
-        "items": [{"productId": unlimited["id"], "productName": unlimited["name"], "price": price, "quantity": 1}],
-        "subtotal": money(cents), "tax": money(tax), "shipping": money(shipping),
-        "total": money(cents + tax + shipping)});
+    let order = unlimited_order(&products);
     let mut keyed_order = order.clone();
     keyed_order["email"] = json!("keyed-{n}@example.com");
     let booking = |last_name: &str, service: &str, time: &str| {
@@ -237,16 +227,31 @@ async fn main() -> anyhow::Result<()> {
     drop(server);
     store_postgres::drop_database(&database_url).map_err(anyhow::Error::msg)?;
     if "POST /api/orders (payments on)".contains(&only) || only.is_empty() {
-        payments_on(&pg, &order, Duration::from_secs(seconds)).await?;
+        payments_on(&pg, Duration::from_secs(seconds)).await?;
     }
     Ok(())
+}
+
+/// An order of one product without a stock limit, priced as the server will
+/// (the products of the server it is sent to: each bench database has its own ids).
+fn unlimited_order(products: &[Value]) -> Value {
+    let unlimited = products.iter().find(|p| p["stock"].is_null()).unwrap_or(&products[0]);
+    let price = unlimited["price"].as_str().unwrap_or("0.00");
+    let cents: i64 = price.replace('.', "").parse().unwrap_or(0);
+    let (tax, shipping) = ((cents * 8 + 50) / 100, if cents > 10_000 { 0 } else { 1_500 });
+    let money = |c: i64| format!("{}.{:02}", c / 100, c % 100);
+    json!({"firstName": "Bench", "lastName": "Mark", "email": "bench-{n}@example.com",
+        "address": "1 Pine Ridge Rd", "city": "Idyllwild", "state": "CA", "zip": "92549",
+        "items": [{"productId": unlimited["id"], "productName": unlimited["name"], "price": price, "quantity": 1}],
+        "subtotal": money(cents), "tax": money(tax), "shipping": money(shipping),
+        "total": money(cents + tax + shipping)})
 }
 
 /// Order placement with payments on, through localstripe: placing an order
 /// (which now waits for its payment), and paying it (the server creating and
 /// confirming the payment at the provider). The provider is a single Python
 /// process, so the second line measures it as much as the server.
-async fn payments_on(pg: &str, order: &Value, duration: Duration) -> anyhow::Result<()> {
+async fn payments_on(pg: &str, duration: Duration) -> anyhow::Result<()> {
     let program = "target/payments-venv/bin/localstripe";
     if !std::path::Path::new(program).exists() {
         println!(
@@ -292,6 +297,8 @@ async fn payments_on(pg: &str, order: &Value, duration: Duration) -> anyhow::Res
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    let products: Vec<Value> = client.get(format!("{base}/api/products")).send().await?.json().await?;
+    let order = &unlimited_order(&products);
     println!(
         "
 with payments on, through localstripe ({} s each):",
