@@ -36,55 +36,61 @@ function farDay(): string {
   return dayFromToday(60 + Math.floor(Math.random() * 300));
 }
 
-test('a massage asks for its deposit; confirming charges it; the guest sees it and cancels it back', async ({ page, request }) => {
-  const policy = ((await (await request.get('/api/payments/config')).json()) as Config).cancellationPolicy;
-  await useStripeStandIn(page);
-  await page.goto('/services');
-  await page.getByRole('button', { name: /book now: Massage Therapy/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
-  const email = `deposit.${unique()}@example.test`;
-  await dialog.getByLabel('First name').fill('Mara');
-  await dialog.getByLabel('Last name').fill('Cedar');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Date').fill(farDay());
-  await choose(dialog, 'Time', /^11:00 AM/);
-  await expect(dialog.getByTestId('booking-deposit-amount')).toHaveText('$25.00');
-  await expect(dialog.getByTestId('booking-cancellation-policy')).toHaveText(policy);
+for (const width of [390, 1440]) {
+  test(`at ${width} px: a massage asks for its deposit; confirming charges it; the guest sees it and cancels it back`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    const policy = ((await (await request.get('/api/payments/config')).json()) as Config).cancellationPolicy;
+    await useStripeStandIn(page);
+    await page.goto('/services');
+    await page.getByRole('button', { name: /book now: Massage Therapy/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+    const email = `deposit.${unique()}@example.test`;
+    await dialog.getByLabel('First name').fill('Mara');
+    await dialog.getByLabel('Last name').fill('Cedar');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Date').fill(farDay());
+    await choose(dialog, 'Time', /^11:00 AM/);
+    await expect(dialog.getByTestId('booking-deposit-amount')).toHaveText('$25.00');
+    await expect(dialog.getByTestId('booking-cancellation-policy')).toHaveText(policy);
 
-  // Without a card the provider's own word stops it, beside the card.
-  await dialog.getByRole('button', { name: 'Request Booking' }).click();
-  await expect(dialog.getByTestId('booking-card-problem')).toContainText('incomplete');
+    // Without a card the provider's own word stops it, beside the card.
+    await dialog.getByRole('button', { name: 'Request Booking' }).click();
+    await expect(dialog.getByTestId('booking-card-problem')).toContainText('incomplete');
 
-  await typeCard(page, cards.visa);
-  await settle(page);
-  await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/payments-booking-deposit.png` });
-  await dialog.getByRole('button', { name: 'Request Booking' }).click();
-  await expectToast(page, 'Booking Request Submitted', "Thank you! We'll contact you soon to confirm your appointment.");
+    await typeCard(page, cards.visa);
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/payments-booking-deposit-${width}.png` });
+    await dialog.getByRole('button', { name: 'Request Booking' }).click();
+    await expectToast(page, 'Booking Request Submitted', "Thank you! We'll contact you soon to confirm your appointment.");
 
-  const api = await AdminApi.create(request);
-  const booked = await bookingOf(api, email);
-  expect(booked.deposit).toMatchObject({ state: 'card_saved', amount: '25.00', refunded: '0.00' });
+    const api = await AdminApi.create(request);
+    const booked = await bookingOf(api, email);
+    expect(booked.deposit).toMatchObject({ state: 'card_saved', amount: '25.00', refunded: '0.00' });
 
-  // The owner confirms: the deposit is charged.
-  await openDashboard(page, request);
-  const panel = await openTab(page, 'Bookings');
-  const row = panel.locator(`[data-booking-id="${booked.id}"]`);
-  await expect(row.getByTestId('deposit-button')).toContainText('Card saved');
-  await choose(row, /^Status of the booking of Mara Cedar/, 'Confirmed');
-  await expect(row.getByTestId('deposit-button')).toContainText('Deposit paid');
+    // The owner confirms: the deposit is charged.
+    await openDashboard(page, request);
+    const panel = await openTab(page, 'Bookings');
+    const row = panel.locator(`[data-booking-id="${booked.id}"]`);
+    await expect(row.getByTestId('deposit-button')).toContainText('Card saved');
+    await choose(row, /^Status of the booking of Mara Cedar/, 'Confirmed');
+    await expect(row.getByTestId('deposit-button')).toContainText('Deposit paid');
 
-  // The guest's page: the deposit, the policy, and a free cancellation that refunds it.
-  await page.goto(await manageLink(api, email));
-  const deposit = page.getByTestId('guest-deposit');
-  await expect(deposit.getByTestId('guest-deposit-state')).toHaveText('Deposit paid');
-  await expect(deposit).toContainText(policy);
-  await expect(deposit).toContainText('Free cancellation until');
-  await page.getByRole('button', { name: 'Cancel booking' }).click();
-  await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Yes, cancel booking' }).click();
-  await expect(deposit.getByTestId('guest-deposit-state')).toHaveText('Deposit refunded');
-  expect((await bookingOf(api, email)).deposit).toMatchObject({ state: 'refunded', refunded: '25.00' });
-});
+    // The guest's page: the deposit, the policy, and a free cancellation that refunds it.
+    await page.goto(await manageLink(api, email));
+    const deposit = page.getByTestId('guest-deposit');
+    await expect(deposit.getByTestId('guest-deposit-state')).toHaveText('Deposit paid');
+    await expect(deposit).toContainText(policy);
+    await expect(deposit).toContainText('Free cancellation until');
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Yes, cancel booking' }).click();
+    await expect(deposit.getByTestId('guest-deposit-state')).toHaveText('Deposit refunded');
+    expect((await bookingOf(api, email)).deposit).toMatchObject({ state: 'refunded', refunded: '25.00' });
+  });
+}
 
 test('a bank that wants the guest to confirm the deposit: they do it on their booking page', async ({ page, request }) => {
   const email = `secure.deposit.${unique()}@example.test`;

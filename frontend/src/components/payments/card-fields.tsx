@@ -18,7 +18,7 @@ export function CardFields({ idPrefix, fields, className }: { idPrefix: string; 
   return (
     <div className={cn('grid gap-5 sm:grid-cols-2', className)} aria-busy={fields.status === 'loading'}>
       <p className="flex items-center gap-2 text-sm text-sand sm:col-span-2">
-        <Lock aria-hidden className="size-4 text-gold" />
+        <Lock aria-hidden className="size-4 shrink-0 text-gold" />
         Your card goes straight to our payment processor, Stripe; it never reaches our servers.
       </p>
       {(['cardNumber', 'cardExpiry', 'cardCvc'] as const).map((kind) => {

@@ -211,7 +211,7 @@ function DemoCardFields() {
   return (
     <>
       <p className="mt-5 flex items-center gap-2 text-sm text-sand">
-        <Lock aria-hidden className="size-4 text-gold" />
+        <Lock aria-hidden className="size-4 shrink-0 text-gold" />
         Card details are checked in your browser only; they are never sent or stored.
       </p>
       <p className="mt-2 text-sm text-muted" data-testid="demo-store-notice">
