@@ -104,7 +104,10 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all fifteen templates (the specification’s twelve and the three payment mails), each with its subject, sandboxed HTML and plain text', async ({ page, request }) => {
+test('previews: all fifteen templates (the specification’s twelve and the three payment mails), each with its subject, sandboxed HTML and plain text', async ({
+  page,
+  request,
+}) => {
   await openDashboard(page, request);
   const panel = await openTab(page, 'Emails');
   await panel.getByRole('button', { name: 'Previews' }).click();
