@@ -1,19 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { productWithExtraMedia } from './helpers';
 
 test('on a phone, a swipe moves the product carousel, both ways', async ({ page, request }) => {
-  type Product = { id: string; name: string };
-  const products = (await (await request.get('/api/products')).json()) as Product[];
-  let product: Product | undefined;
-  let total = 0;
-  for (const candidate of products) {
-    const media = (await (await request.get(`/api/products/${candidate.id}/media`)).json()) as unknown[];
-    if (media.length > 0) {
-      product = candidate;
-      total = media.length + 1;
-      break;
-    }
-  }
-  if (!product) throw new Error('the demo data has no product with extra media');
+  const { product, total } = await productWithExtraMedia(request);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/products');

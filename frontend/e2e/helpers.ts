@@ -102,3 +102,14 @@ export async function fillCheckout(page: Page, email: string) {
   await page.getByLabel('Expiry').fill('12/30');
   await page.getByLabel('CVC').fill('123');
 }
+
+/** A product of the demo data with media besides its picture, and how many items its carousel shows. */
+export async function productWithExtraMedia(request: APIRequestContext): Promise<{ product: { id: string; name: string }; total: number }> {
+  type Product = { id: string; name: string };
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  for (const candidate of products) {
+    const media = (await (await request.get(`/api/products/${candidate.id}/media`)).json()) as unknown[];
+    if (media.length > 0) return { product: candidate, total: media.length + 1 };
+  }
+  throw new Error('the demo data has no product with extra media');
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { dateFromToday, distinctFutureDay, expectToast, uniqueSuffix } from './helpers';
+import { dateFromToday, distinctFutureDay, expectToast, productWithExtraMedia, uniqueSuffix } from './helpers';
 
 /*
  * Every key press here waits first for what a keyboard user would see before
@@ -85,19 +85,7 @@ test('booking with the keyboard alone', async ({ page }) => {
 
 test('product dialog, carousel and cart with the keyboard', async ({ page, request }) => {
   // A product with extra media, so the carousel has somewhere to go.
-  type Product = { id: string; name: string };
-  const products = (await (await request.get('/api/products')).json()) as Product[];
-  let product: Product | undefined;
-  let total = 0;
-  for (const candidate of products) {
-    const media = (await (await request.get(`/api/products/${candidate.id}/media`)).json()) as unknown[];
-    if (media.length > 0) {
-      product = candidate;
-      total = media.length + 1;
-      break;
-    }
-  }
-  if (!product) throw new Error('the demo data has no product with extra media');
+  const { product, total } = await productWithExtraMedia(request);
 
   await page.goto('/products');
   const card = page.getByRole('button', { name: `View details: ${product.name}` });

@@ -30,6 +30,22 @@ use crate::{PgStore, audit, storage, transaction};
 /// stopped): another may start, and the reconciliation shows the old one.
 const ATTEMPT_LEASE_MINUTES: i64 = 2;
 
+/// Whether an attempt for this order or deposit is still under its lease
+/// (being made, or waiting for the provider's answer): then another waits.
+fn attempt_in_flight(conn: &mut PgConnection, purpose: PaymentPurpose) -> Result<bool, RepoError> {
+    let lease = Utc::now() - chrono::Duration::minutes(ATTEMPT_LEASE_MINUTES);
+    let recent = payments::table
+        .filter(payments::status.eq_any(["creating", "processing"]))
+        .filter(payments::created_at.gt(lease))
+        .into_boxed();
+    let of_it = match purpose {
+        PaymentPurpose::Order(id) => recent.filter(payments::order_id.eq(id)),
+        PaymentPurpose::Deposit(id) => recent.filter(payments::booking_id.eq(id)),
+    };
+    let in_flight: i64 = of_it.count().get_result(conn).map_err(storage)?;
+    Ok(in_flight > 0)
+}
+
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = payments, check_for_backend(diesel::pg::Pg))]
 struct PaymentRow {
@@ -249,15 +265,7 @@ impl PaymentRepository for PgStore {
                 {
                     return Ok(Err(BeginPaymentError::NotPayable(order.payment.state)));
                 }
-                let lease = Utc::now() - chrono::Duration::minutes(ATTEMPT_LEASE_MINUTES);
-                let in_flight: i64 = payments::table
-                    .filter(payments::order_id.eq(order_id))
-                    .filter(payments::status.eq_any(["creating", "processing"]))
-                    .filter(payments::created_at.gt(lease))
-                    .count()
-                    .get_result(conn)
-                    .map_err(storage)?;
-                if in_flight > 0 {
+                if attempt_in_flight(conn, PaymentPurpose::Order(order_id))? {
                     return Ok(Err(BeginPaymentError::InProgress));
                 }
                 let id = Uuid::new_v4();
@@ -427,15 +435,7 @@ impl PaymentRepository for PgStore {
                 });
                 let Some(deposit) = chargeable else { return Ok(Err(BeginPaymentError::NoDepositToCharge)) };
                 let Some(card) = &deposit.card else { return Ok(Err(BeginPaymentError::NoDepositToCharge)) };
-                let lease = Utc::now() - chrono::Duration::minutes(ATTEMPT_LEASE_MINUTES);
-                let in_flight: i64 = payments::table
-                    .filter(payments::booking_id.eq(booking_id))
-                    .filter(payments::status.eq_any(["creating", "processing"]))
-                    .filter(payments::created_at.gt(lease))
-                    .count()
-                    .get_result(conn)
-                    .map_err(storage)?;
-                if in_flight > 0 {
+                if attempt_in_flight(conn, PaymentPurpose::Deposit(booking_id))? {
                     return Ok(Err(BeginPaymentError::InProgress));
                 }
                 let id = Uuid::new_v4();
