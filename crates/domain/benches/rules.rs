@@ -12,7 +12,7 @@ use domain::booking::{
     AccommodationType, AvailabilityEntry, LocalNow, ServiceKey, TimeSlot, day_availability,
 };
 use domain::catalog::{Product, ProductCategory};
-use domain::order::{Customer, OrderRequest, OrderTotals, cart_lines};
+use domain::order::{Customer, OrderRequest, OrderTotals, PromoBook, cart_lines};
 use domain::quiz::{
     Answers, ExperienceType, ProductInterest, StressLevel, TimePreference, WellnessGoal, recommend,
 };
@@ -78,8 +78,10 @@ fn main() {
             },
             lines: cart_lines(black_box(&lines)).expect("valid"),
             claimed: totals,
+            promo: None,
+            placed_on: NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"),
         };
-        black_box(request.price(black_box(&catalogue)).expect("priced"));
+        black_box(request.price(black_box(&catalogue), &PromoBook::default()).expect("priced"));
     });
 
     let date = NaiveDate::from_ymd_opt(2026, 12, 18).expect("date");

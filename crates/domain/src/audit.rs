@@ -31,6 +31,7 @@ crate::text_enum! {
         Availability,
         Email,
         Session,
+        PromoCode,
     }
 }
 
@@ -221,6 +222,34 @@ impl Audited for Product {
             ("stock", self.stock.map_or("unlimited".to_owned(), |n| n.to_string())),
             ("image", self.image.clone()),
             ("description", self.description.clone()),
+        ]
+    }
+}
+
+impl Audited for crate::promo::PromoCode {
+    fn label(&self) -> String {
+        self.code.as_str().to_owned()
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        let day = |d: Option<chrono::NaiveDate>| d.map_or("none".to_owned(), |d| d.to_string());
+        let limit = |n: Option<u32>| n.map_or("none".to_owned(), |n| n.to_string());
+        vec![
+            (
+                "off",
+                match self.value {
+                    crate::promo::PromoValue::Percent(p) => format!("{p}%"),
+                    crate::promo::PromoValue::Fixed(m) => format!("${m}"),
+                },
+            ),
+            ("for", self.scope.as_str().to_owned()),
+            ("minimum", self.min_subtotal.map_or("none".to_owned(), |m| m.to_string())),
+            ("starts", day(self.starts_on)),
+            ("ends", day(self.ends_on)),
+            ("uses", limit(self.max_uses)),
+            ("uses per guest", limit(self.max_uses_per_guest)),
+            ("products", self.products.len().to_string()),
+            ("services", self.services.len().to_string()),
+            ("active", if self.active { "yes" } else { "no" }.to_owned()),
         ]
     }
 }

@@ -16,6 +16,7 @@ pub mod mail;
 pub mod money;
 pub mod order;
 pub mod payment;
+pub mod promo;
 pub mod quiz;
 pub mod validation;
 

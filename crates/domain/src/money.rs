@@ -71,6 +71,11 @@ impl Money {
         self.0.checked_mul(i64::from(quantity)).filter(|c| *c <= MAX_CENTS).map(Money)
     }
 
+    /// The amount less `other`, never below zero.
+    pub fn minus(self, other: Money) -> Money {
+        Money((self.0 - other.0).max(0))
+    }
+
     /// `percent`% of the amount, rounded half-up to the cent.
     pub fn percent_half_up(self, percent: i64) -> Money {
         Money((self.0 * percent + 50) / 100)

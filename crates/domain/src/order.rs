@@ -1,13 +1,16 @@
 //! Orders: the authoritative totals (8 % tax, shipping free above $100) and
 //! the checks that make a browser's cart an order the retreat can honour.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use crate::catalog::Product;
 use crate::money::Money;
+use crate::promo::{
+    self, AppliedPromo, PromoCode, PromoCodeText, PromoLine, PromoRefusal, PromoUsage, Purchase,
+};
 use crate::validation::Email;
 
 crate::text_enum! {
@@ -35,6 +38,8 @@ pub const MAX_LINES: usize = 100;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrderTotals {
     pub subtotal: Money,
+    /// What a promo code took off the subtotal (zero without one).
+    pub discount: Money,
     pub tax: Money,
     pub shipping: Money,
     pub total: Money,
@@ -42,9 +47,18 @@ pub struct OrderTotals {
 
 impl OrderTotals {
     pub fn for_subtotal(subtotal: Money) -> Self {
-        let tax = subtotal.percent_half_up(TAX_PERCENT);
-        let shipping = if subtotal > FREE_SHIPPING_ABOVE { Money::ZERO } else { SHIPPING_FEE };
-        Self { subtotal, tax, shipping, total: subtotal + tax + shipping }
+        Self::with_discount(subtotal, Money::ZERO)
+    }
+
+    /// Totals after a discount (at most the subtotal): tax is on the
+    /// discounted subtotal, and so is the free-shipping threshold
+    /// (docs/decisions.md §15).
+    pub fn with_discount(subtotal: Money, discount: Money) -> Self {
+        let discount = discount.min(subtotal);
+        let charged = subtotal.minus(discount);
+        let tax = charged.percent_half_up(TAX_PERCENT);
+        let shipping = if charged > FREE_SHIPPING_ABOVE { Money::ZERO } else { SHIPPING_FEE };
+        Self { subtotal, discount, tax, shipping, total: charged + tax + shipping }
     }
 
     /// Totals of (unit price, quantity) lines, or `None` when an amount would
@@ -89,6 +103,8 @@ pub struct Order {
     pub created_at: DateTime<Utc>,
     /// Whether (and how much) it is paid; the amount is `totals.total`.
     pub payment: crate::payment::OrderPayment,
+    /// The promo code it used, if any (its amount is `totals.discount`).
+    pub promo: Option<AppliedPromo>,
 }
 
 /// The short number guests, mails and the provider's dashboard know an
@@ -104,6 +120,7 @@ pub struct NewOrder {
     pub customer: Customer,
     pub items: Vec<OrderItem>,
     pub totals: OrderTotals,
+    pub promo: Option<AppliedPromo>,
 }
 
 impl NewOrder {
@@ -123,6 +140,7 @@ impl NewOrder {
             status: OrderStatus::Pending,
             created_at,
             payment: crate::payment::OrderPayment::new(payment),
+            promo: self.promo.clone(),
         }
     }
 }
@@ -133,6 +151,10 @@ pub struct OrderRequest {
     pub customer: Customer,
     pub lines: Vec<(Uuid, u32)>,
     pub claimed: OrderTotals,
+    /// The promo code the guest gave, if any.
+    pub promo: Option<PromoCodeText>,
+    /// The retreat's date when it is placed (a promo code's dates are days).
+    pub placed_on: NaiveDate,
 }
 
 pub const EMPTY_CART_MESSAGE: &str = "Your cart is empty";
@@ -194,6 +216,9 @@ pub enum PricingError {
     /// A line asks for more than is left (`left` may be 0: sold out).
     #[error("{}", stock_message(name, *left))]
     OutOfStock { product_id: Uuid, name: String, left: u32 },
+    /// The promo code does not apply (the words say why).
+    #[error(transparent)]
+    Promo(#[from] PromoRefusal),
 }
 
 fn stock_message(name: &str, left: u32) -> String {
@@ -257,13 +282,25 @@ pub struct PricedOrders {
 /// Prices orders in the order they came, each against the stock the ones
 /// before it took, so one transaction can decide many simultaneous orders
 /// exactly as if they had come one after another.
-pub fn price_orders(requests: impl IntoIterator<Item = OrderRequest>, catalogue: &[Product]) -> PricedOrders {
+///
+/// Promo codes are spent the same way: each accepted order counts as a use
+/// of its code for the orders after it, so a code's limits hold for a batch
+/// as they would one order at a time.
+pub fn price_orders(
+    requests: impl IntoIterator<Item = OrderRequest>,
+    catalogue: &[Product],
+    promos: &PromoBook,
+) -> PricedOrders {
     let mut catalogue = catalogue.to_vec();
+    let mut promos = promos.clone();
     let mut taken: Vec<Uuid> = Vec::new();
     let decisions = requests
         .into_iter()
         .map(|request| {
-            let order = request.price(&catalogue)?;
+            let order = request.price(&catalogue, &promos)?;
+            if let Some(applied) = &order.promo {
+                promos.record_use(&applied.code, &order.customer.email);
+            }
             for (id, left) in stock_after_order(&order.items, &catalogue) {
                 if let Some(product) = catalogue.iter_mut().find(|p| p.id == id) {
                     product.stock = Some(left);
@@ -281,9 +318,46 @@ pub fn price_orders(requests: impl IntoIterator<Item = OrderRequest>, catalogue:
 }
 
 impl OrderRequest {
-    /// Prices the lines from the catalogue and insists the browser's figures
+    /// Prices the lines from the catalogue, applies the promo code (from
+    /// `promos`, with its uses so far) and insists the browser's figures
     /// match the server's, so a tampered or stale cart never becomes an order.
-    pub fn price(self, catalogue: &[Product]) -> Result<NewOrder, PricingError> {
+    pub fn price(self, catalogue: &[Product], promos: &PromoBook) -> Result<NewOrder, PricingError> {
+        let cart = Cart {
+            lines: &self.lines,
+            promo: self.promo.as_ref(),
+            guest: Some(&self.customer.email),
+            placed_on: self.placed_on,
+        };
+        let Quote { items, totals, promo } = cart.quote(catalogue, promos)?;
+        if totals != self.claimed {
+            return Err(PricingError::PricesChanged);
+        }
+        Ok(NewOrder { customer: self.customer, items, totals, promo })
+    }
+}
+
+/// A cart to price: its lines, the promo code given, and the guest when
+/// known (a code's per-guest limit is checked once it is).
+#[derive(Debug, Clone, Copy)]
+pub struct Cart<'a> {
+    pub lines: &'a [(Uuid, u32)],
+    pub promo: Option<&'a PromoCodeText>,
+    pub guest: Option<&'a Email>,
+    pub placed_on: NaiveDate,
+}
+
+/// What a cart costs, as the server prices it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quote {
+    pub items: Vec<OrderItem>,
+    pub totals: OrderTotals,
+    pub promo: Option<AppliedPromo>,
+}
+
+impl Cart<'_> {
+    /// The lines priced from the catalogue (refused past the stock left),
+    /// and the promo code's discount taken off.
+    pub fn quote(&self, catalogue: &[Product], promos: &PromoBook) -> Result<Quote, PricingError> {
         let items = self
             .lines
             .iter()
@@ -307,10 +381,69 @@ impl OrderRequest {
             .collect::<Result<Vec<_>, _>>()?;
         let totals = OrderTotals::for_lines(items.iter().map(|i| (i.price, i.quantity)))
             .ok_or(PricingError::TooLarge)?;
-        if totals != self.claimed {
-            return Err(PricingError::PricesChanged);
+        let Some(code) = self.promo else {
+            return Ok(Quote { items, totals, promo: None });
+        };
+        let (promo, usage) = promos.usage(code, self.guest).ok_or(PromoRefusal::Unknown)?;
+        let lines: Vec<PromoLine> = items
+            .iter()
+            .map(|item| PromoLine {
+                item: item.product_id,
+                amount: item.price.times(item.quantity).unwrap_or(Money::ZERO),
+            })
+            .collect();
+        let amount = promo::discount(promo, usage, self.placed_on, Purchase::Shop, &lines)?;
+        Ok(Quote {
+            totals: OrderTotals::with_discount(totals.subtotal, amount),
+            items,
+            promo: Some(AppliedPromo { promo: promo.id, code: promo.code.clone(), amount }),
+        })
+    }
+}
+
+/// The promo codes a batch of orders names, each with its uses so far (in
+/// all, and by each guest's address), as read under the code's lock.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PromoBook {
+    entries: Vec<PromoEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PromoEntry {
+    promo: PromoCode,
+    total: u32,
+    by_guest: HashMap<String, u32>,
+}
+
+/// A guest as a promo code's per-guest limit counts them: the address, in small letters.
+pub fn promo_guest(email: &Email) -> String {
+    email.as_str().to_lowercase()
+}
+
+impl PromoBook {
+    /// A code with its uses: in all, and by each guest (`promo_guest`).
+    pub fn add(&mut self, promo: PromoCode, total: u32, by_guest: HashMap<String, u32>) {
+        self.entries.push(PromoEntry { promo, total, by_guest });
+    }
+
+    /// The code and its uses by everyone and by this guest (none when the
+    /// guest is not known yet); `None` for a code that does not exist.
+    pub fn usage(&self, code: &PromoCodeText, guest: Option<&Email>) -> Option<(&PromoCode, PromoUsage)> {
+        let entry = self.entries.iter().find(|entry| entry.promo.code == *code)?;
+        let by_guest = guest.and_then(|email| entry.by_guest.get(&promo_guest(email)).copied()).unwrap_or(0);
+        Some((&entry.promo, PromoUsage { total: entry.total, by_guest }))
+    }
+
+    /// The codes it holds.
+    pub fn codes(&self) -> impl Iterator<Item = &PromoCode> {
+        self.entries.iter().map(|entry| &entry.promo)
+    }
+
+    fn record_use(&mut self, code: &PromoCodeText, email: &Email) {
+        if let Some(entry) = self.entries.iter_mut().find(|entry| entry.promo.code == *code) {
+            entry.total += 1;
+            *entry.by_guest.entry(promo_guest(email)).or_default() += 1;
         }
-        Ok(NewOrder { customer: self.customer, items, totals })
     }
 }
 
@@ -352,12 +485,14 @@ mod tests {
         candle.stock = Some(2);
         let exact =
             form(vec![line(candle.id, 2)], ["40.00", "3.20", "15.00", "58.20"]).validate().expect("valid");
-        let order = exact.price(std::slice::from_ref(&candle)).expect("exactly the stock");
+        let order =
+            exact.price(std::slice::from_ref(&candle), &PromoBook::default()).expect("exactly the stock");
         assert_eq!(stock_after_order(&order.items, std::slice::from_ref(&candle)), [(candle.id, 0)]);
 
         let more =
             form(vec![line(candle.id, 3)], ["60.00", "4.80", "15.00", "79.80"]).validate().expect("valid");
-        let refused = more.price(std::slice::from_ref(&candle)).expect_err("one too many");
+        let refused =
+            more.price(std::slice::from_ref(&candle), &PromoBook::default()).expect_err("one too many");
         assert_eq!(
             refused,
             PricingError::OutOfStock { product_id: candle.id, name: "Cedar Candle".into(), left: 2 }
@@ -368,7 +503,9 @@ mod tests {
         let one =
             form(vec![line(candle.id, 1)], ["20.00", "1.60", "15.00", "36.60"]).validate().expect("valid");
         assert_eq!(
-            one.price(std::slice::from_ref(&candle)).expect_err("sold out").to_string(),
+            one.price(std::slice::from_ref(&candle), &PromoBook::default())
+                .expect_err("sold out")
+                .to_string(),
             "Cedar Candle is sold out"
         );
     }
@@ -379,7 +516,7 @@ mod tests {
         let request = form(vec![line(tea.id, 999)], ["17982.00", "1438.56", "0.00", "19420.56"])
             .validate()
             .expect("valid");
-        let order = request.price(std::slice::from_ref(&tea)).expect("unlimited");
+        let order = request.price(std::slice::from_ref(&tea), &PromoBook::default()).expect("unlimited");
         assert!(stock_after_order(&order.items, &[tea]).is_empty());
     }
 
@@ -395,7 +532,8 @@ mod tests {
         let tampered =
             form(vec![line(candle.id, 1)], ["1.00", "0.08", "15.00", "16.08"]).validate().expect("valid");
         let requests = [two().expect("valid"), tampered, two().expect("valid"), one_each];
-        let PricedOrders { decisions, stock_left } = price_orders(requests, &[candle.clone(), tea.clone()]);
+        let PricedOrders { decisions, stock_left } =
+            price_orders(requests, &[candle.clone(), tea.clone()], &PromoBook::default());
         assert!(decisions[0].is_ok(), "the first takes two of three");
         assert_eq!(decisions[1], Err(PricingError::PricesChanged), "a refused order takes nothing");
         assert_eq!(
@@ -406,7 +544,7 @@ mod tests {
         assert!(decisions[3].is_ok(), "the last candle, and an unlimited tea");
         assert_eq!(stock_left, [(candle.id, 0)], "limited products only, with what is left after all");
 
-        let PricedOrders { decisions, stock_left } = price_orders([], &[candle]);
+        let PricedOrders { decisions, stock_left } = price_orders([], &[candle], &PromoBook::default());
         assert!(decisions.is_empty() && stock_left.is_empty());
     }
 
@@ -452,7 +590,9 @@ mod tests {
                     zip: "92549".into(),
                 },
                 lines: cart_lines(&self.lines)?,
-                claimed: OrderTotals { subtotal, tax, shipping, total },
+                claimed: OrderTotals { subtotal, discount: Money::ZERO, tax, shipping, total },
+                promo: None,
+                placed_on: NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"),
             })
         }
     }
@@ -467,7 +607,7 @@ mod tests {
         let request =
             form(vec![line(tea.id, 2)], ["36.00", "2.88", "15.00", "53.88"]).validate().expect("valid");
         assert_eq!(request.customer.phone, None);
-        let order = request.price(std::slice::from_ref(&tea)).expect("priced");
+        let order = request.price(std::slice::from_ref(&tea), &PromoBook::default()).expect("priced");
         assert_eq!(order.items[0].product_name, "Mountain Mint");
         assert_eq!(order.totals.total, money("53.88"));
     }
@@ -477,7 +617,7 @@ mod tests {
         let tea = product("Mountain Mint", "18.00");
         let request =
             form(vec![line(tea.id, 2)], ["36.00", "2.88", "15.00", "0.01"]).validate().expect("valid");
-        assert_eq!(request.price(&[tea]), Err(PricingError::PricesChanged));
+        assert_eq!(request.price(&[tea], &PromoBook::default()), Err(PricingError::PricesChanged));
     }
 
     #[test]
@@ -485,7 +625,7 @@ mod tests {
         let ghost = Uuid::new_v4();
         let request =
             form(vec![line(ghost, 1)], ["1.00", "0.08", "15.00", "16.08"]).validate().expect("valid");
-        assert_eq!(request.price(&[]), Err(PricingError::UnknownProduct(ghost)));
+        assert_eq!(request.price(&[], &PromoBook::default()), Err(PricingError::UnknownProduct(ghost)));
     }
 
     #[test]
@@ -507,5 +647,77 @@ mod tests {
         assert_eq!(cart_lines(&[(None, Some(0)), line(id, 1)]), Err(CartError::NoProduct));
         let many: Vec<_> = (0..=MAX_LINES).map(|_| line(Uuid::new_v4(), 1)).collect();
         assert_eq!(cart_lines(&many), Err(CartError::TooManyLines));
+    }
+
+    fn promo_code(text: &str, value: promo::PromoValue) -> PromoCode {
+        PromoCode {
+            id: Uuid::new_v4(),
+            code: PromoCodeText::parse(text).expect("code"),
+            value,
+            scope: promo::PromoScope::Shop,
+            min_subtotal: None,
+            starts_on: None,
+            ends_on: None,
+            max_uses: None,
+            max_uses_per_guest: None,
+            products: Vec::new(),
+            services: Vec::new(),
+            active: true,
+        }
+    }
+
+    #[test]
+    fn tax_and_free_shipping_follow_the_discounted_subtotal() {
+        // 8 % of 90.00 is 7.20; 90.00 is not above 100, so shipping is due.
+        let totals = OrderTotals::with_discount(money("120.00"), money("30.00"));
+        assert_eq!(
+            [totals.subtotal, totals.discount, totals.tax, totals.shipping, totals.total],
+            [money("120.00"), money("30.00"), money("7.20"), money("15.00"), money("112.20")]
+        );
+        // Rounding with the tax: 10 % off 33.35 is 3.34 (3.335 half up);
+        // 8 % of 30.01 is 2.4008, so 2.40.
+        let odd = OrderTotals::with_discount(money("33.35"), money("33.35").percent_half_up(10));
+        assert_eq!([odd.discount, odd.tax, odd.total], [money("3.34"), money("2.40"), money("47.41")]);
+        // A discount never takes more than the subtotal.
+        let all = OrderTotals::with_discount(money("10.00"), money("25.00"));
+        assert_eq!([all.discount, all.tax, all.total], [money("10.00"), Money::ZERO, money("15.00")]);
+    }
+
+    #[test]
+    fn a_promo_code_is_priced_by_the_server_and_its_limit_holds_across_a_batch() {
+        let tea = product("Mountain Tea", "60.00");
+        let mut code = promo_code("WELCOME", promo::PromoValue::Percent(10));
+        code.max_uses = Some(1);
+        let mut book = PromoBook::default();
+        book.add(code, 0, HashMap::new());
+        let with_code = |claimed: [&str; 4], discount: &str| {
+            let mut request = form(vec![line(tea.id, 1)], claimed).validate().expect("valid");
+            request.claimed.discount = money(discount);
+            request.promo = Some(PromoCodeText::parse("welcome").expect("code"));
+            request
+        };
+        // 60.00 − 6.00 = 54.00; tax 4.32; shipping 15.00.
+        let first = with_code(["60.00", "4.32", "15.00", "73.32"], "6.00");
+        let order = first.clone().price(std::slice::from_ref(&tea), &book).expect("priced");
+        assert_eq!(order.promo.as_ref().map(|p| p.amount), Some(money("6.00")));
+        // The browser's figures must include the discount the server gives.
+        let mut no_discount_claimed = first.clone();
+        no_discount_claimed.claimed = OrderTotals::for_subtotal(money("60.00"));
+        assert_eq!(
+            no_discount_claimed.price(std::slice::from_ref(&tea), &book),
+            Err(PricingError::PricesChanged)
+        );
+        // Two orders in one transaction: the second finds the code used up.
+        let PricedOrders { decisions, .. } =
+            price_orders([first.clone(), first], std::slice::from_ref(&tea), &book);
+        assert!(decisions[0].is_ok());
+        assert_eq!(decisions[1], Err(PricingError::Promo(PromoRefusal::UsedUp)));
+        // A code nobody created.
+        let mut unknown = with_code(["60.00", "4.32", "15.00", "73.32"], "6.00");
+        unknown.promo = Some(PromoCodeText::parse("NOPE").expect("code"));
+        assert_eq!(
+            unknown.price(std::slice::from_ref(&tea), &book).map_err(|e| e.to_string()),
+            Err("We don't recognise this promo code".to_owned())
+        );
     }
 }

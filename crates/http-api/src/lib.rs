@@ -16,7 +16,7 @@ use actix_web::{HttpResponse, web};
 use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, quiz,
+    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, promos, quiz,
 };
 pub use crate::state::ApiState;
 
@@ -64,6 +64,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/newsletter-subscriptions", GET => content::list_subscriptions))
         .service(resource!("/orders", GET => orders::list_orders, POST => orders::place_order))
         .service(resource!("/admin/orders/{id}/status", PUT => orders::set_order_status))
+        .service(resource!("/checkout/quote", POST => promos::quote))
+        .service(resource!("/admin/promo-codes", GET => promos::list, POST => promos::create))
+        .service(resource!("/admin/promo-codes/{id}", PUT => promos::update))
+        .service(resource!("/admin/exports/promo-codes.csv", GET => exports::promo_codes))
         .service(resource!("/payments/config", GET => payments::config))
         .service(resource!("/orders/{id}/payment", GET => payments::order_payment, POST => payments::pay_order))
         .service(resource!("/orders/{id}/payment/refresh", POST => payments::refresh_order_payment))

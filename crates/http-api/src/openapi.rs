@@ -7,7 +7,7 @@ use http_common::ErrorBody;
 use utoipa::OpenApi;
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, quiz,
+    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, promos, quiz,
 };
 
 #[derive(OpenApi)]
@@ -31,6 +31,7 @@ use crate::routes::{
         content::create_message, content::list_messages, content::delete_message,
         content::subscribe, content::list_subscriptions,
         orders::place_order, orders::list_orders, orders::set_order_status,
+        promos::quote, promos::list, promos::create, promos::update,
         payments::config, payments::pay_order, payments::order_payment, payments::refresh_order_payment,
         payments::webhook, payments::order_payment_history, payments::refund_order, payments::reconciliation,
         bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::list_bookings,
@@ -43,7 +44,7 @@ use crate::routes::{
         payments::deposit_history, payments::refund_deposit,
         activity::list,
         emails::list, emails::detail, emails::resend, emails::previews, emails::settings,
-        exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions,
+        exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions, exports::promo_codes,
     ),
     components(schemas(ErrorBody, crate::wire::fields::CalendarMonth)),
     tags(
@@ -54,6 +55,7 @@ use crate::routes::{
         (name = "Contact", description = "Messages from the contact form"),
         (name = "Newsletter", description = "Journal newsletter sign-ups"),
         (name = "Orders", description = "Shop orders, priced by the server"),
+        (name = "Promo codes", description = "The owner's promo codes and what they brought"),
         (name = "Activity", description = "The audit trail of admin writes and logins (read-only)"),
         (name = "Bookings", description = "Booking requests and availability"),
         (name = "Calendar", description = "Blackout periods and availability entries"),

@@ -20,6 +20,8 @@ pub struct ApiState {
     /// Journal posts (writes), contact messages and newsletter sign-ups.
     pub content_store: Arc<dyn ContentRepository>,
     pub order_store: Arc<dyn OrderRepository>,
+    /// Promo codes: the dashboard's, and the checkout's quote.
+    pub promo_store: Arc<dyn ports::PromoCodeRepository>,
     /// The calendar's records: bookings as listed, blackouts and availability entries.
     pub calendar_store: Arc<dyn BookingRepository>,
     /// The booking use case: availability answers and booking requests,

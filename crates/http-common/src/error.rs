@@ -84,6 +84,12 @@ pub enum ErrorCode {
     OutOfStock,
     /// 409: another post has this slug.
     DuplicateSlug,
+    /// 409: another promo code has this name.
+    DuplicatePromoCode,
+    /// 409: the promo code does not apply to this purchase; the message says
+    /// why (unknown, not active, outside its dates, used up, below its minimum...).
+    /// Nothing was stored.
+    PromoCodeRefused,
     /// 409: another service carries this booking key.
     BookingKeyTaken,
     /// 409: this Idempotency-Key came with a different request before.
@@ -141,6 +147,8 @@ impl ErrorCode {
             | C::PricesChanged
             | C::OutOfStock
             | C::DuplicateSlug
+            | C::DuplicatePromoCode
+            | C::PromoCodeRefused
             | C::BookingKeyTaken
             | C::IdempotencyKeyReused
             | C::Conflict
@@ -380,8 +388,22 @@ impl From<OrderError> for ApiError {
             OrderError::Pricing(error @ PricingError::OutOfStock { .. }) => {
                 ApiError::new(ErrorCode::OutOfStock, error.to_string())
             }
+            OrderError::Pricing(PricingError::Promo(refusal)) => {
+                ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string())
+            }
             OrderError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             OrderError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<ports::PromoCodeError> for ApiError {
+    fn from(error: ports::PromoCodeError) -> Self {
+        match error {
+            ports::PromoCodeError::CodeTaken(_) => {
+                ApiError::new(ErrorCode::DuplicatePromoCode, error.to_string())
+            }
+            ports::PromoCodeError::Repo(error) => ApiError::from(error).missing("Promo code"),
         }
     }
 }

@@ -306,6 +306,9 @@ impl Composer {
                 })
                 .collect(),
             subtotal: dollars(order.totals.subtotal),
+            discount: order.promo.as_ref().map(|promo| {
+                (format!("Promo code {}", promo.code.as_str()), format!("−{}", dollars(promo.amount)))
+            }),
             tax_label: format!("Tax ({TAX_PERCENT}%)"),
             tax: dollars(order.totals.tax),
             shipping: if order.totals.shipping == domain::Money::ZERO {

@@ -93,6 +93,7 @@ impl Demo {
                 status: OrderStatus::Pending,
                 created_at: made,
                 payment: OrderPayment::new(PaymentState::Paid),
+                promo: None,
             },
             message: ContactMessage {
                 id: MESSAGE_ID,

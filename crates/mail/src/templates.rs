@@ -63,6 +63,8 @@ pub struct OrderView {
     pub ship_to: Vec<String>,
     pub lines: Vec<OrderLine>,
     pub subtotal: String,
+    /// "Promo code SPRING-10" and "−$6.00", when a code took something off.
+    pub discount: Option<(String, String)>,
     /// "Tax (8%)".
     pub tax_label: String,
     pub tax: String,

@@ -11,6 +11,7 @@ mod error;
 mod health;
 mod mail;
 mod payments;
+mod promos;
 mod repositories;
 mod services;
 
@@ -34,6 +35,7 @@ pub use payments::{
     RefundError, RefundFailure, RefundRecord, RefundStart, RefundTarget, SavedCard, UnpaidOrder,
     WebhookEvent, WebhookFailure, WebhookRefusal, differences, status_text,
 };
+pub use promos::{PromoCodeEntry, PromoCodeError, PromoCodeRepository, PromoCodeStats};
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
     DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,

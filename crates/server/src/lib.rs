@@ -304,6 +304,7 @@ impl Application {
             catalog_store: Arc::new(store.clone()),
             content_store: Arc::new(store.clone()),
             order_store: Arc::new(store.clone()),
+            promo_store: Arc::new(store.clone()),
             bookings: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
             calendar_store: Arc::new(store.clone()),
             store_health: Arc::new(store.clone()),

@@ -16,6 +16,7 @@ mod money;
 mod orders;
 mod outbox;
 mod payments;
+mod promos;
 mod rows;
 mod schema;
 

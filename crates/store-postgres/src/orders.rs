@@ -15,6 +15,7 @@ use domain::order::{
     StockMovement, price_orders,
 };
 use domain::payment::{OrderPayment, PaymentState};
+use domain::promo::{AppliedPromo, PromoCodeText};
 use domain::{Email, Money};
 use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, RepoError, RepoResult};
 
@@ -86,6 +87,9 @@ struct OrderRow {
     payment_state: String,
     payment_refunded: BigDecimal,
     payment_error: Option<String>,
+    discount: BigDecimal,
+    promo_code_id: Option<Uuid>,
+    promo_code: Option<String>,
 }
 
 impl TryFrom<OrderRow> for Order {
@@ -93,6 +97,15 @@ impl TryFrom<OrderRow> for Order {
 
     fn try_from(row: OrderRow) -> RepoResult<Order> {
         let corrupt = |reason: String| RepoError::storage(CorruptRow(reason));
+        let discount = from_numeric(&row.discount)?;
+        let promo = match (row.promo_code_id, row.promo_code) {
+            (Some(promo), Some(code)) => Some(AppliedPromo {
+                promo,
+                code: PromoCodeText::parse(&code).map_err(|reason| corrupt(reason.to_owned()))?,
+                amount: discount,
+            }),
+            _ => None,
+        };
         Ok(Order {
             id: row.id,
             customer: Customer {
@@ -108,6 +121,7 @@ impl TryFrom<OrderRow> for Order {
             items: items_from_json(row.items)?,
             totals: OrderTotals {
                 subtotal: from_numeric(&row.subtotal)?,
+                discount,
                 tax: from_numeric(&row.tax)?,
                 shipping: from_numeric(&row.shipping)?,
                 total: from_numeric(&row.total)?,
@@ -121,6 +135,7 @@ impl TryFrom<OrderRow> for Order {
                 refunded: from_numeric(&row.payment_refunded)?,
                 last_error: row.payment_error,
             },
+            promo,
         })
     }
 }
@@ -148,6 +163,9 @@ fn insert_orders<'a>(conn: &mut PgConnection, accepted: impl Iterator<Item = &'a
                 orders::status.eq(order.status.as_str()),
                 orders::created_at.eq(order.created_at),
                 orders::payment_state.eq(order.payment.state.as_str()),
+                orders::discount.eq(to_numeric(order.totals.discount)),
+                orders::promo_code_id.eq(order.promo.as_ref().map(|p| p.promo)),
+                orders::promo_code.eq(order.promo.as_ref().map(|p| p.code.as_str().to_owned())),
             ))
         })
         .collect::<RepoResult<Vec<_>>>()?;
@@ -161,7 +179,7 @@ fn insert_orders<'a>(conn: &mut PgConnection, accepted: impl Iterator<Item = &'a
 /// The products with these ids, in the ids' order; with `lock`, locked for
 /// the transaction (in that order, as every order takes them, so
 /// simultaneous orders queue instead of deadlocking).
-fn load_products(
+pub(crate) fn load_products(
     conn: &mut PgConnection,
     ids: &[Uuid],
     lock: bool,
@@ -266,8 +284,12 @@ fn write_orders(
     // they are priced again; an order whose pricing changed meanwhile (a
     // price or stock changed in between, which is rare) has its messages
     // composed again there. An order to be paid is told of once it is paid.
+    let codes: Vec<&PromoCodeText> =
+        acting.iter().filter_map(|&i| requests[i].request.promo.as_ref()).collect();
     let seen = load_products(conn, &product_ids, false)?;
-    let tentative = price_orders(acting.iter().map(|&i| requests[i].request.clone()), &seen).decisions;
+    let promos = crate::promos::promo_book(conn, &codes, false)?;
+    let tentative =
+        price_orders(acting.iter().map(|&i| requests[i].request.clone()), &seen, &promos).decisions;
     let placed = |i: usize, order: &NewOrder| order.placed(ids[i], now, requests[i].payment);
     let mut mails: HashMap<usize, (NewOrder, Vec<OutgoingMail>)> = acting
         .iter()
@@ -280,10 +302,11 @@ fn write_orders(
         .collect();
 
     // Locked in the ids' order, as every order does, so simultaneous orders
-    // queue instead of deadlocking.
+    // queue instead of deadlocking: promo codes first, then products.
+    let promos = crate::promos::promo_book(conn, &codes, true)?;
     let catalogue = load_products(conn, &product_ids, true)?;
     let PricedOrders { decisions, stock_left } =
-        price_orders(acting.iter().map(|&i| requests[i].request.clone()), &catalogue);
+        price_orders(acting.iter().map(|&i| requests[i].request.clone()), &catalogue, &promos);
     for (product, left) in stock_left {
         diesel::update(products::table.find(product))
             .set(products::stock.eq(crate::catalog::stock_column(left)))

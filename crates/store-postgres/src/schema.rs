@@ -162,6 +162,9 @@ diesel::table! {
         payment_state -> Text,
         payment_refunded -> Numeric,
         payment_error -> Nullable<Text>,
+        discount -> Numeric,
+        promo_code_id -> Nullable<Uuid>,
+        promo_code -> Nullable<Text>,
     }
 }
 
@@ -245,6 +248,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    promo_codes (id) {
+        id -> Uuid,
+        code -> Text,
+        percent_off -> Nullable<Int2>,
+        amount_off -> Nullable<Numeric>,
+        applies_to -> Text,
+        min_subtotal -> Nullable<Numeric>,
+        starts_on -> Nullable<Date>,
+        ends_on -> Nullable<Date>,
+        max_uses -> Nullable<Int4>,
+        max_uses_per_guest -> Nullable<Int4>,
+        product_ids -> Array<Nullable<Uuid>>,
+        service_ids -> Array<Nullable<Uuid>>,
+        active -> Bool,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     public_write_counts (client) {
         client -> Text,
         writes -> Int4,
@@ -282,6 +304,7 @@ diesel::table! {
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
 diesel::joinable!(payments -> bookings (booking_id));
 diesel::joinable!(payments -> orders (order_id));
@@ -308,6 +331,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     payments,
     product_media,
     products,
+    promo_codes,
     public_write_counts,
     refunds,
     services,

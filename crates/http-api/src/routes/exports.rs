@@ -233,3 +233,62 @@ pub async fn newsletter_subscriptions(
         rows,
     )
 }
+
+#[utoipa::path(get, path = "/api/admin/exports/promo-codes.csv", tag = "Exports",
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn promo_codes(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+    let or_blank = |value: Option<String>| value.unwrap_or_default();
+    let rows = state
+        .promo_store
+        .list_promo_codes()
+        .await?
+        .into_iter()
+        .map(|entry| {
+            let p = entry.promo;
+            let (percent, amount) = match p.value {
+                domain::promo::PromoValue::Percent(percent) => (percent.to_string(), String::new()),
+                domain::promo::PromoValue::Fixed(amount) => (String::new(), amount.to_string()),
+            };
+            vec![
+                p.code.as_str().to_owned(),
+                timestamp(entry.created_at),
+                if p.active { "yes" } else { "no" }.to_owned(),
+                percent,
+                amount,
+                p.scope.as_str().to_owned(),
+                or_blank(p.min_subtotal.map(|m| m.to_string())),
+                or_blank(p.starts_on.map(|d| d.to_string())),
+                or_blank(p.ends_on.map(|d| d.to_string())),
+                or_blank(p.max_uses.map(|n| n.to_string())),
+                or_blank(p.max_uses_per_guest.map(|n| n.to_string())),
+                entry.stats.uses.to_string(),
+                entry.stats.discount_given.to_string(),
+                entry.stats.revenue.to_string(),
+            ]
+        })
+        .collect();
+    csv_response(
+        "promo-codes",
+        state.clock.local_now().date,
+        &[
+            "code",
+            "created_at",
+            "active",
+            "percent_off",
+            "amount_off",
+            "applies_to",
+            "min_subtotal",
+            "starts_on",
+            "ends_on",
+            "max_uses",
+            "max_uses_per_guest",
+            "uses",
+            "discount_given",
+            "revenue",
+        ],
+        rows,
+    )
+}

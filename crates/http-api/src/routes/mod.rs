@@ -8,6 +8,7 @@ pub mod exports;
 pub mod guest;
 pub mod orders;
 pub mod payments;
+pub mod promos;
 pub mod quiz;
 
 use actix_web::http::header::{self, HeaderValue};

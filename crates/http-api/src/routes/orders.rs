@@ -18,7 +18,9 @@ use crate::extract::{
     AdminSession, IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, PublicWrite, created_response,
 };
 use crate::state::ApiState;
-use crate::wire::fields::{EmailAddress, Honeypot, Money, OrderItems, PhoneText, ShortText};
+use crate::wire::fields::{
+    EmailAddress, Honeypot, Money, OptionalMoney, OptionalPromoCode, OrderItems, PhoneText, ShortText,
+};
 use crate::wire::messages::*;
 use crate::wire::{self, amount_text, whole_number};
 
@@ -45,6 +47,11 @@ pub struct Order {
     pub lines: Vec<OrderLine>,
     #[schema(example = "68.00")]
     pub subtotal: String,
+    /// What a promo code took off the subtotal ("0.00" without one). Additive.
+    #[schema(example = "0.00")]
+    pub discount: String,
+    /// The promo code used, or null. Additive.
+    pub promo_code: Option<String>,
     #[schema(example = "5.44")]
     pub tax: String,
     #[schema(example = "15.00")]
@@ -128,6 +135,8 @@ impl From<model::Order> for Order {
             items: Value::Array(items).to_string(),
             lines,
             subtotal: o.totals.subtotal.to_string(),
+            discount: o.totals.discount.to_string(),
+            promo_code: o.promo.map(|p| p.code.as_str().to_owned()),
             tax: o.totals.tax.to_string(),
             shipping: o.totals.shipping.to_string(),
             total: o.totals.total.to_string(),
@@ -188,6 +197,14 @@ pub struct OrderInput {
     #[serde(default)]
     #[schema(required = true)]
     pub total: Money,
+    /// The promo code's discount as `POST /api/checkout/quote` answered it
+    /// (the other figures are then the quote's too); null or left out for none.
+    #[serde(default)]
+    pub discount: OptionalMoney,
+    /// A promo code; null, blank or left out for none. One that does not
+    /// apply refuses the order (409 `promo_code_refused`, the message says why).
+    #[serde(default)]
+    pub promo_code: OptionalPromoCode,
     #[serde(default)]
     pub website: Honeypot,
 }
@@ -198,7 +215,7 @@ const ITEMS_SHAPE: &str = "Items must be a JSON list of {productId, quantity}";
 /// (or the list itself, for API clients): each line's product (`None` when
 /// its `productId` is not a hyphenated uuid) and quantity (`None` when not a
 /// whole number), for the domain's rules of a cart (`model::cart_lines`).
-fn read_lines(items: &Value) -> Result<Vec<model::SentLine>, ValidationErrors> {
+pub(crate) fn read_lines(items: &Value) -> Result<Vec<model::SentLine>, ValidationErrors> {
     let shape_error = || ValidationErrors::single("items", ITEMS_SHAPE);
     let parsed;
     let list = match items {
@@ -237,7 +254,10 @@ fn amount(errors: &mut ValidationErrors, field: &'static str, sent: &Value) -> O
 impl OrderInput {
     /// The checkout's customer and cart; a cart that is not a list of lines
     /// is the only error then.
-    pub fn try_into_domain(self) -> Result<model::OrderRequest, ValidationErrors> {
+    pub fn try_into_domain(
+        self,
+        placed_on: chrono::NaiveDate,
+    ) -> Result<model::OrderRequest, ValidationErrors> {
         let lines = read_lines(&self.items.0)?;
         let mut errors = ValidationErrors::new();
         let first_name =
@@ -257,6 +277,15 @@ impl OrderInput {
             amount(&mut errors, "shipping", &self.shipping.0),
             amount(&mut errors, "total", &self.total.0),
         );
+        let discount = match &self.discount.0 {
+            Value::Null => Some(domain::Money::ZERO),
+            sent => amount(&mut errors, "discount", sent),
+        };
+        let promo = errors
+            .take("promoCode", crate::routes::promos::parse_optional_code(self.promo_code.0.as_deref()));
+        let (Some(discount), Some(promo)) = (discount, promo) else {
+            return Err(errors);
+        };
         match (first_name, last_name, email, phone, address, city, state, zip, lines, claimed) {
             (
                 Some(first_name),
@@ -281,7 +310,9 @@ impl OrderInput {
                     zip: zip.into(),
                 },
                 lines,
-                claimed: model::OrderTotals { subtotal, tax, shipping, total },
+                claimed: model::OrderTotals { subtotal, discount, tax, shipping, total },
+                promo,
+                placed_on,
             }),
             _ => Err(errors),
         }
@@ -316,7 +347,8 @@ pub async fn place_order(
     input.website.check()?;
     // Taken through the provider when payments are on: the order waits for it.
     let payment = if state.payments.is_some() { PaymentState::AwaitingPayment } else { PaymentState::Unpaid };
-    let created = state.order_store.place_order(input.try_into_domain()?, key, payment).await?;
+    let placed_on = state.clock.local_now().date;
+    let created = state.order_store.place_order(input.try_into_domain(placed_on)?, key, payment).await?;
     let repeat = created.is_repeat();
     let order = created.into_inner();
     // The shop shows what is left of a product with a limited stock.

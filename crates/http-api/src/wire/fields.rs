@@ -208,6 +208,77 @@ field!(
     DepositPercent(serde_json::Value) => whole(0, 100, "A deposit as a percentage of the booking's price; 0 for none")
 );
 
+/// `domain::promo::PromoCodeText`: letters, digits and hyphens, surrounding
+/// whitespace ignored.
+pub fn promo_code_pattern() -> String {
+    format!(
+        r"^[{WHITESPACE}]*[A-Za-z0-9-]{{{},{}}}[{WHITESPACE}]*$",
+        domain::promo::CODE_MIN,
+        domain::promo::CODE_MAX
+    )
+}
+/// A promo code, or blank for none.
+pub fn optional_promo_code_pattern() -> String {
+    format!(
+        r"^[{WHITESPACE}]*([A-Za-z0-9-]{{{},{}}}[{WHITESPACE}]*)?$",
+        domain::promo::CODE_MIN,
+        domain::promo::CODE_MAX
+    )
+}
+
+field!(
+    /// A promo code as the owner names it.
+    PromoCodeName(String) => string()
+        .description(Some(format!(
+            "{} to {} letters, digits or hyphens; case does not matter (kept in capitals), surrounding whitespace \
+             is ignored.",
+            domain::promo::CODE_MIN,
+            domain::promo::CODE_MAX
+        )))
+        .pattern(Some(promo_code_pattern()))
+        .examples(["SPRING-10"])
+);
+field!(
+    /// A promo code a guest gives, or none.
+    OptionalPromoCode(Option<String>) => nullable(string())
+        .description(Some("A promo code (letters, digits or hyphens, any case); null or blank for none."))
+        .pattern(Some(optional_promo_code_pattern()))
+        .examples(["SPRING-10"])
+);
+field!(
+    /// An amount of money, or none.
+    OptionalMoney(serde_json::Value) => OneOfBuilder::new()
+        .description(Some("Dollars as `Money`, or null (or left out) for none."))
+        .item(string().pattern(Some(MONEY_PATTERN)).examples(["10.00"]))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0))
+                .maximum(Some(99_999_999.99))
+                .multiple_of(Some(0.01)),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+);
+field!(
+    /// A percentage off, or none.
+    OptionalPercent(serde_json::Value) => ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .description(Some("A whole number from 1 to 100 (percent off), or null for none."))
+        .minimum(Some(1))
+        .maximum(Some(100))
+);
+field!(
+    /// A use limit, or none.
+    OptionalUseLimit(serde_json::Value) => ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .description(Some(format!(
+            "A whole number from 1 to {}, or null for no limit.",
+            domain::promo::MAX_USE_LIMIT
+        )))
+        .minimum(Some(1))
+        .maximum(Some(domain::promo::MAX_USE_LIMIT))
+);
+
 field!(
     /// A journal post's slug.
     SlugText(String) => string()
@@ -455,6 +526,23 @@ mod tests {
             assert_eq!(
                 documented(NO_NUL_PATTERN, 0, LongText::MAX, &text),
                 LongText::parse_optional(Some(&text)).is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn promo_code_patterns_are_the_promo_code_rule() {
+        let cases =
+            ["SPRING-10", " spring-10 ", "ab", "abc", "a b c", "ÉTÉ10", "aß-x", "\u{a0}WELCOME\t", ""];
+        let generated = samples(4000, 12, &["SPR", "-10", "x y", "ß", " "]);
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(generated) {
+            let accepted = domain::promo::PromoCodeText::parse(&text).is_ok();
+            assert_eq!(documented(&promo_code_pattern(), 0, usize::MAX, &text), accepted, "{text:?}");
+            let blank = text.trim().is_empty();
+            assert_eq!(
+                documented(&optional_promo_code_pattern(), 0, usize::MAX, &text),
+                accepted || blank,
                 "{text:?}"
             );
         }

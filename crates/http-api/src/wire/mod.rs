@@ -16,7 +16,7 @@ wire_enum! {
     ActivityEntity mirrors domain::audit::AuditEntity {
         Product = "product", ProductMedia = "product_media", Service = "service", BlogPost = "blog_post",
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
-        Availability = "availability", Email = "email", Session = "session",
+        Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
     }
 }
 wire_enum! {

@@ -1,0 +1,3 @@
+DROP INDEX orders_promo_code_idx;
+ALTER TABLE orders DROP COLUMN promo_code, DROP COLUMN promo_code_id, DROP COLUMN discount;
+DROP TABLE promo_codes;
