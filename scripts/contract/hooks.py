@@ -17,7 +17,10 @@ it means to. Negative cases are sent as generated. The rules:
 - a payment method id names one the provider has (the guest's browser made
   it there with a test card): a booking of a service with a deposit, and an
   order's payment, bring a fresh one;
-- a webhook is signed by the provider (the test secret), as Stripe signs.
+- a webhook is signed by the provider (the test secret), as Stripe signs;
+- a checkout quote's lines name existing products, as an order's do;
+- a promo code takes a percent or an amount off (exactly one), and its
+  dates end on or after they start.
 """
 
 import datetime
@@ -91,6 +94,13 @@ def _is_uuid(value):
     return isinstance(value, str) and len(value) == 36 and value.count("-") == 4
 
 
+def _positive_amount(value):
+    try:
+        return float(value) > 0
+    except (TypeError, ValueError):
+        return False
+
+
 def _real_lines(lines):
     """The lines with real, distinct product ids (as many lines as products at most)."""
     if not isinstance(lines, list) or not lines or not all(isinstance(line, dict) for line in lines):
@@ -142,6 +152,16 @@ def before_call(context, case, kwargs):
         # Every demo service but the spa asks for a deposit.
         if body.get("paymentMethodId") is not None or body.get("service") != "spa":
             body["paymentMethodId"] = _payment_method()
+    elif operation == ("POST", "/api/checkout/quote"):
+        body["items"] = _real_lines(body.get("items"))
+    elif operation in (("POST", "/api/admin/promo-codes"), ("PUT", "/api/admin/promo-codes/{id}")):
+        if body.get("percentOff") is not None:
+            body["amountOff"] = None
+        elif body.get("amountOff") in (None, 0, "0", "0.0", "0.00") or not _positive_amount(body.get("amountOff")):
+            body["amountOff"] = None
+            body["percentOff"] = 10
+        if body.get("startsOn") and body.get("endsOn"):
+            body["startsOn"], body["endsOn"] = _ordered(body.get("startsOn"), body.get("endsOn"))
     elif operation == ("POST", "/api/orders"):
         items = body.get("items")
         if isinstance(items, str):

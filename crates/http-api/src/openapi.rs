@@ -31,7 +31,7 @@ use crate::routes::{
         content::create_message, content::list_messages, content::delete_message,
         content::subscribe, content::list_subscriptions,
         orders::place_order, orders::list_orders, orders::set_order_status,
-        promos::quote, promos::list, promos::create, promos::update,
+        promos::quote_cart, promos::list_promo_codes, promos::create_promo_code, promos::update_promo_code,
         payments::config, payments::pay_order, payments::order_payment, payments::refresh_order_payment,
         payments::webhook, payments::order_payment_history, payments::refund_order, payments::reconciliation,
         bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::list_bookings,

@@ -133,7 +133,10 @@
           const error = problem(kind, group[kind] ? group[kind].value() : '');
           if (error) return { error: { message: error } };
         }
-        const [month, year] = group.cardExpiry.value().split('/').map((part) => part.trim());
+        const [month, year] = group.cardExpiry
+          .value()
+          .split('/')
+          .map((part) => part.trim());
         const fields = {
           type: 'card',
           'card[number]': digits(group.cardNumber.value()),
@@ -157,7 +160,12 @@
         });
         const answer = await response.json();
         if (answer.error) return { error: { message: answer.error.message } };
-        if (!success) return { error: { message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' } };
+        if (!success)
+          return {
+            error: {
+              message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+            },
+          };
         return { paymentIntent: { id: answer.id, status: answer.status } };
       },
     };

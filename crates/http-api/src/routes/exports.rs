@@ -101,6 +101,8 @@ pub async fn orders(_admin: AdminSession, state: web::Data<ApiState>) -> Result<
                 order.totals.total.to_string(),
                 order.payment.state.as_str().to_owned(),
                 order.payment.refunded.to_string(),
+                order.totals.discount.to_string(),
+                order.promo.map(|promo| promo.code.as_str().to_owned()).unwrap_or_default(),
             ]
         })
         .collect();
@@ -124,6 +126,9 @@ pub async fn orders(_admin: AdminSession, state: web::Data<ApiState>) -> Result<
         // Added with payments: last, so existing spreadsheet columns keep their places.
         "payment_state",
         "refunded",
+        // Added with promo codes (docs/decisions.md §15), last for the same reason.
+        "discount",
+        "promo_code",
     ];
     csv_response("orders", state.clock.local_now().date, &header, rows)
 }

@@ -407,7 +407,9 @@ mod tests {
         for (key, value) in fields.as_object().expect("fields") {
             body[key] = value.clone();
         }
-        serde_json::from_value::<OrderInput>(body).expect("shape").try_into_domain()
+        serde_json::from_value::<OrderInput>(body)
+            .expect("shape")
+            .try_into_domain(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"))
     }
 
     #[test]
@@ -449,7 +451,7 @@ mod tests {
             json!({"items": [{"productId": Uuid::nil(), "quantity": 1}]}),
         )
         .expect("shape")
-        .try_into_domain()
+        .try_into_domain(chrono::NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"))
         .expect_err("invalid");
         for (field, message) in [
             ("firstName", FIRST_NAME_REQUIRED),

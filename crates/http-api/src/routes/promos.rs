@@ -79,16 +79,6 @@ impl From<PromoScope> for PromoScopeChoice {
     }
 }
 
-impl From<PromoScopeChoice> for PromoScope {
-    fn from(choice: PromoScopeChoice) -> Self {
-        match choice {
-            PromoScopeChoice::Shop => Self::Shop,
-            PromoScopeChoice::Bookings => Self::Bookings,
-            PromoScopeChoice::Both => Self::Both,
-        }
-    }
-}
-
 impl From<PromoCodeEntry> for PromoCode {
     fn from(entry: PromoCodeEntry) -> Self {
         let p = entry.promo;
@@ -132,8 +122,8 @@ pub struct PromoCodeInput {
     /// Dollars off (more than 0); give this or `percentOff`.
     #[serde(default)]
     pub amount_off: OptionalMoney,
-    #[schema(required = true)]
-    pub applies_to: PromoScopeChoice,
+    #[serde(default)]
+    pub applies_to: crate::wire::fields::PromoScopeField,
     /// The subtotal a purchase must reach (before the discount); null or 0 for none.
     #[serde(default)]
     pub min_subtotal: OptionalMoney,
@@ -216,6 +206,13 @@ impl PromoCodeInput {
         let minimum = errors.take("minSubtotal", optional_amount(&self.min_subtotal.0));
         let starts_on = errors.take("startsOn", optional_date(self.starts_on.0.as_deref()));
         let ends_on = errors.take("endsOn", optional_date(self.ends_on.0.as_deref()));
+        let scope = errors.take(
+            "appliesTo",
+            match self.applies_to.0.as_deref() {
+                None => Ok(PromoScope::Both),
+                Some(text) => PromoScope::from_text(text).ok_or("Choose shop, bookings or both"),
+            },
+        );
         let limit_message = format!("A limit is a whole number from 1 to {}", promo::MAX_USE_LIMIT);
         let limit_range = 1..=i64::from(promo::MAX_USE_LIMIT);
         let max_uses =
@@ -229,12 +226,13 @@ impl PromoCodeInput {
         let (
             Some(code),
             Some(value),
+            Some(scope),
             Some(minimum),
             Some(starts_on),
             Some(ends_on),
             Some(max_uses),
             Some(per_guest),
-        ) = (code, value, minimum, starts_on, ends_on, max_uses, per_guest)
+        ) = (code, value, scope, minimum, starts_on, ends_on, max_uses, per_guest)
         else {
             return Err(errors);
         };
@@ -251,7 +249,7 @@ impl PromoCodeInput {
             id,
             code,
             value,
-            scope: self.applies_to.into(),
+            scope,
             min_subtotal: minimum.filter(|m| *m != domain::Money::ZERO),
             starts_on,
             ends_on,
@@ -278,7 +276,7 @@ impl PromoCodeInput {
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "Every promo code, newest first, with its uses and the revenue it brought", body = [PromoCode])))]
-pub async fn list(
+pub async fn list_promo_codes(
     _admin: AdminSession,
     state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<PromoCode>>, ApiError> {
@@ -291,7 +289,7 @@ pub async fn list(
         (status = 201, description = "Created", body = PromoCode),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 409, description = "Another code has this name (`duplicate_promo_code`)", body = ErrorBody)))]
-pub async fn create(
+pub async fn create_promo_code(
     admin: AdminSession,
     state: web::Data<ApiState>,
     input: JsonBody<PromoCodeInput>,
@@ -309,7 +307,7 @@ pub async fn create(
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such promo code", body = ErrorBody),
         (status = 409, description = "Another code has this name (`duplicate_promo_code`)", body = ErrorBody)))]
-pub async fn update(
+pub async fn update_promo_code(
     admin: AdminSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
@@ -378,7 +376,7 @@ impl From<model::Quote> for Quote {
         (status = 409, description = "The code does not apply (`promo_code_refused`; the message says why), or a \
             line asks for more than is left (`out_of_stock`)", body = ErrorBody),
         (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
-pub async fn quote(
+pub async fn quote_cart(
     _limit: PublicWrite,
     state: web::Data<ApiState>,
     input: JsonBody<QuoteInput>,
@@ -388,12 +386,14 @@ pub async fn quote(
     let mut errors = ValidationErrors::new();
     let lines = errors.take("items", model::cart_lines(&lines));
     let code = errors.take("promoCode", parse_optional_code(input.promo_code.0.as_deref()));
-    let email = input.email.0.as_deref().and_then(|text| rule::Email::parse(text).ok());
-    let (Some(lines), Some(code)) = (lines, code) else {
+    // Text (no NUL, as every text field); an address only when it is one.
+    let email = errors.take("email", rule::ShortText::parse_optional(input.email.0.as_deref()));
+    let (Some(lines), Some(code), Some(email)) = (lines, code, email) else {
         return Err(errors.into());
     };
     let today = state.clock.local_now().date;
-    Ok(web::Json(state.promo_store.quote_cart(lines, code, email, today).await?.into()))
+    let guest = email.and_then(|text| rule::Email::parse(text.as_ref()).ok());
+    Ok(web::Json(state.promo_store.quote_cart(lines, code, guest, today).await?.into()))
 }
 
 /// A guest's promo code: none when blank.

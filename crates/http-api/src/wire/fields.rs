@@ -381,6 +381,13 @@ field!(
     )
 );
 field!(
+    /// What a promo code is good for.
+    PromoScopeField(Option<String>) => choice(
+        texts(domain::promo::PromoScope::ALL),
+        "What the code is for: the shop, bookings, or both; null (or leaving it out) means both.",
+    )
+);
+field!(
     /// What a contact message is about.
     InterestChoice(Option<String>) => choice(
         texts(domain::content::Interest::ALL).chain([""]),

@@ -104,6 +104,7 @@ fn order_of(lines: &[(&str, i64, u32)]) -> Order {
         status: OrderStatus::Pending,
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
         payment: OrderPayment::new(PaymentState::Unpaid),
+        promo: None,
     }
 }
 

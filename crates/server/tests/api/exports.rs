@@ -75,10 +75,13 @@ async fn every_export_has_a_header_row_iso_dates_decimal_money_and_neutralised_f
     assert_eq!((row[11].as_str(), row[12].as_str()), ("none", ""), "payments off: no deposit");
 
     let orders = export(&app, &token, "orders").await;
-    assert_eq!(orders[0].len(), 18);
+    // 16 columns of the specification's order, 2 of payments, 2 of promo codes (additive, last).
+    assert_eq!(orders[0].len(), 20);
     assert_eq!((orders[0][16].as_str(), orders[0][17].as_str()), ("payment_state", "refunded"));
+    assert_eq!((orders[0][18].as_str(), orders[0][19].as_str()), ("discount", "promo_code"));
     let row = &orders[1];
     assert_eq!((row[16].as_str(), row[17].as_str()), ("unpaid", "0.00"), "payments off: placed unpaid");
+    assert_eq!((row[18].as_str(), row[19].as_str()), ("0.00", ""), "no promo code");
     assert_eq!(row[0], placed["id"].as_str().expect("id"));
     assert_eq!(row[6], "'+1 555 0100");
     for (column, field) in [(12, "subtotal"), (13, "tax"), (14, "shipping"), (15, "total")] {

@@ -25,6 +25,7 @@ mod openapi;
 mod ops;
 mod orders;
 mod payments;
+mod promos;
 mod quiz;
 mod server_rendering;
 mod site;

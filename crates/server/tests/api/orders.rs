@@ -22,6 +22,9 @@ const ORDER_KEYS: &[&str] = &[
     // Additive: the same lines as a list.
     "lines",
     "subtotal",
+    // Additive (docs/decisions.md §15): a promo code's discount, and the code.
+    "discount",
+    "promoCode",
     "tax",
     "shipping",
     "total",

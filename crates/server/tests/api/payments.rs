@@ -401,7 +401,9 @@ async fn refunds_give_back_in_part_and_in_full_through_the_provider_and_tell_the
         .expect("export");
     let text = csv.text().await.expect("text");
     let line = text.lines().find(|line| line.starts_with(id)).expect("the order's row");
-    assert!(line.ends_with(&format!(",refunded,{}", order["total"].as_str().expect("total"))), "{line}");
+    // Then the promo code columns (docs/decisions.md §15): no discount, no code.
+    let total = order["total"].as_str().expect("total");
+    assert!(line.ends_with(&format!(",refunded,{total},0.00,")), "{line}");
 }
 
 #[tokio::test]

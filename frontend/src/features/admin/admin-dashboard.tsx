@@ -16,6 +16,7 @@ import { EmailsTab } from './emails/components/emails-tab';
 import { MessagesTab } from './messages/components/messages-tab';
 import { OrdersTab } from './orders/components/orders-tab';
 import { ProductsTab } from './products/components/products-tab';
+import { PromoCodesTab } from './promos/components/promo-codes-tab';
 import { ServicesTab } from './services/components/services-tab';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
@@ -31,6 +32,7 @@ const tabs = [
   { value: 'services', label: 'Services', Panel: ServicesTab },
   { value: 'blog', label: 'Blog', Panel: BlogTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
+  { value: 'promo-codes', label: 'Promo codes', Panel: PromoCodesTab },
   { value: 'emails', label: 'Emails', Panel: EmailsTab },
   { value: 'activity', label: 'Activity', Panel: ActivityTab },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode }>;

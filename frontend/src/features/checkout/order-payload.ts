@@ -25,7 +25,17 @@ export type ShippingDetails = {
  * decimals, phone null when blank. Card details are not an input here:
  * they never leave the browser.
  */
-export function buildOrderPayload(shipping: ShippingDetails, items: readonly CheckoutLine[]): NewOrder {
+/** The server's figures for the cart with a promo code (`POST /api/checkout/quote`). */
+export type PricedWithCode = {
+  subtotal: string;
+  discount: string;
+  tax: string;
+  shipping: string;
+  total: string;
+  promoCode?: string | null;
+};
+
+export function buildOrderPayload(shipping: ShippingDetails, items: readonly CheckoutLine[], quote?: PricedWithCode | null): NewOrder {
   const totals = orderTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity })));
   const lines = items.map((item) => ({
     productId: item.product.id,
@@ -48,5 +58,16 @@ export function buildOrderPayload(shipping: ShippingDetails, items: readonly Che
     tax: formatCents(totals.tax),
     shipping: formatCents(totals.shipping),
     total: formatCents(totals.total),
+    // With a code, the figures are the server's quote (it decides the discount).
+    ...(quote?.promoCode
+      ? {
+          subtotal: quote.subtotal,
+          discount: quote.discount,
+          tax: quote.tax,
+          shipping: quote.shipping,
+          total: quote.total,
+          promoCode: quote.promoCode,
+        }
+      : {}),
   };
 }

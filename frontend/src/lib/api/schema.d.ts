@@ -308,6 +308,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/exports/promo-codes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["promo_codes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -468,6 +484,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/promo-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_promo_codes"];
+        put?: never;
+        post: operations["create_promo_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promo-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_promo_code"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/services/{id}": {
         parameters: {
             query?: never;
@@ -558,6 +606,22 @@ export interface paths {
         get: operations["check_availability"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkout/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["quote_cart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -896,7 +960,7 @@ export interface components {
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -1274,7 +1338,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -1453,14 +1517,30 @@ export interface components {
         OptionalCalendarDate: string | null;
         /** @description Optional long text: at most 5000 characters, no NUL; null, or only whitespace, means none. */
         OptionalLongText: string | null;
+        /** @description Dollars as `Money`, or null (or left out) for none. */
+        OptionalMoney: string | number | null;
+        /** @description A whole number from 1 to 100 (percent off), or null for none. */
+        OptionalPercent: number | null;
+        /**
+         * @description A promo code (letters, digits or hyphens, any case); null or blank for none.
+         * @example SPRING-10
+         */
+        OptionalPromoCode: string | null;
         /** @description Optional short text: at most 200 characters, no NUL; null, or only whitespace, means none. */
         OptionalShortText: string | null;
+        /** @description A whole number from 1 to 1000000, or null for no limit. */
+        OptionalUseLimit: number | null;
         /** @description A stored order. */
         Order: {
             address: string;
             city: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description What a promo code took off the subtotal ("0.00" without one). Additive.
+             * @example 0.00
+             */
+            discount: string;
             email: string;
             firstName: string;
             /** Format: uuid */
@@ -1482,6 +1562,8 @@ export interface components {
              */
             paymentToken?: string | null;
             phone?: string | null;
+            /** @description The promo code used, or null. Additive. */
+            promoCode?: string | null;
             /** @example 15.00 */
             shipping: string;
             state: string;
@@ -1502,11 +1584,21 @@ export interface components {
         OrderInput: {
             address: components["schemas"]["ShortText"];
             city: components["schemas"]["ShortText"];
+            /**
+             * @description The promo code's discount as `POST /api/checkout/quote` answered it
+             *     (the other figures are then the quote's too); null or left out for none.
+             */
+            discount?: components["schemas"]["OptionalMoney"];
             email: components["schemas"]["EmailAddress"];
             firstName: components["schemas"]["ShortText"];
             items: components["schemas"]["OrderItems"];
             lastName: components["schemas"]["ShortText"];
             phone?: components["schemas"]["PhoneText"];
+            /**
+             * @description A promo code; null, blank or left out for none. One that does not
+             *     apply refuses the order (409 `promo_code_refused`, the message says why).
+             */
+            promoCode?: components["schemas"]["OptionalPromoCode"];
             shipping: components["schemas"]["Money"];
             state: components["schemas"]["ShortText"];
             subtotal: components["schemas"]["Money"];
@@ -1737,6 +1829,96 @@ export interface components {
             type: components["schemas"]["MediaType"];
             url: string;
         };
+        /** @description A promo code, with what it brought. */
+        PromoCode: {
+            active: boolean;
+            /**
+             * @description Dollars off, or null for a percent off.
+             * @example 10.00
+             */
+            amountOff?: string | null;
+            appliesTo: components["schemas"]["PromoScopeChoice"];
+            /** @example SPRING-10 */
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The discounts it gave, in all.
+             * @example 42.50
+             */
+            discountGiven: string;
+            /** @description Last day it applies, or null. */
+            endsOn?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            maxUses?: number | null;
+            /** Format: int32 */
+            maxUsesPerGuest?: number | null;
+            /** @description The subtotal (before the discount) a purchase must reach. */
+            minSubtotal?: string | null;
+            /**
+             * Format: int32
+             * @description Percent off (1–100), or null for an amount off.
+             */
+            percentOff?: number | null;
+            /** @description The products it applies to (empty: every product). */
+            productIds: string[];
+            /**
+             * @description The totals of the orders that used it, in all.
+             * @example 512.40
+             */
+            revenue: string;
+            /** @description The services it applies to (empty: every service). */
+            serviceIds: string[];
+            /** @description First day it applies (the retreat's calendar), or null. */
+            startsOn?: string | null;
+            /**
+             * Format: int32
+             * @description Orders that used it and stand (a cancelled order gives its use back).
+             */
+            uses: number;
+        };
+        /**
+         * @description A promo code as the owner sets it up: a percent off or an amount off
+         *     (exactly one of them).
+         */
+        PromoCodeInput: {
+            /** @description Left out: active. */
+            active?: boolean | null;
+            /** @description Dollars off (more than 0); give this or `percentOff`. */
+            amountOff?: components["schemas"]["OptionalMoney"];
+            appliesTo?: components["schemas"]["PromoScopeField"];
+            code: components["schemas"]["PromoCodeName"];
+            /** @description On or after `startsOn`. */
+            endsOn?: components["schemas"]["OptionalCalendarDate"];
+            maxUses?: components["schemas"]["OptionalUseLimit"];
+            maxUsesPerGuest?: components["schemas"]["OptionalUseLimit"];
+            /** @description The subtotal a purchase must reach (before the discount); null or 0 for none. */
+            minSubtotal?: components["schemas"]["OptionalMoney"];
+            /** @description Percent off; give this or `amountOff`. */
+            percentOff?: components["schemas"]["OptionalPercent"];
+            /** @description The products it applies to; empty or left out for every product. */
+            productIds?: string[];
+            /** @description The services it applies to; empty or left out for every service. */
+            serviceIds?: string[];
+            startsOn?: components["schemas"]["OptionalCalendarDate"];
+        };
+        /**
+         * @description 3 to 32 letters, digits or hyphens; case does not matter (kept in capitals), surrounding whitespace is ignored.
+         * @example SPRING-10
+         */
+        PromoCodeName: string;
+        /**
+         * @description What a code is good for.
+         * @enum {string}
+         */
+        PromoScopeChoice: "shop" | "bookings" | "both";
+        /**
+         * @description What the code is for: the shop, bookings, or both; null (or leaving it out) means both.
+         * @enum {string|null}
+         */
+        PromoScopeField: "shop" | "bookings" | "both" | null;
         /**
          * @description An event of the provider (Stripe's shape), sent by the provider and
          *     signed by it; read only once its signature is checked.
@@ -1775,6 +1957,43 @@ export interface components {
             products: components["schemas"]["Product"][];
             profile?: null | components["schemas"]["WellnessProfile"];
             secondaryService?: null | components["schemas"]["Service"];
+        };
+        /** @description A cart as the server prices it: the figures the order must then claim. */
+        Quote: {
+            /**
+             * @description What the promo code takes off the subtotal ("0.00" without one).
+             * @example 12.00
+             */
+            discount: string;
+            /** @description The code as applied (in capitals), or null. */
+            promoCode?: string | null;
+            /**
+             * @description Free when the discounted subtotal is above $100.
+             * @example 0.00
+             */
+            shipping: string;
+            /** @example 120.00 */
+            subtotal: string;
+            /**
+             * @description 8 % of the discounted subtotal.
+             * @example 8.64
+             */
+            tax: string;
+            /** @example 116.64 */
+            total: string;
+        };
+        /**
+         * @description A cart to price, with a promo code (and the guest's address, once known,
+         *     for a code's per-guest limit).
+         */
+        QuoteInput: {
+            /**
+             * @description The guest's address, when the checkout has it (for a code's limit per
+             *     guest; text that is not an address is ignored, the order checks again).
+             */
+            email?: components["schemas"]["OptionalShortText"];
+            items: components["schemas"]["OrderItems"];
+            promoCode?: components["schemas"]["OptionalPromoCode"];
         };
         /** @description The reconciliation of a range of days. */
         Reconciliation: {
@@ -3355,6 +3574,44 @@ export interface operations {
             };
         };
     };
+    promo_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, UTF-8 with BOM, header row), newest first; cells that would start a formula begin with an apostrophe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -4048,6 +4305,230 @@ export interface operations {
             };
         };
     };
+    list_promo_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every promo code, newest first, with its uses and the revenue it brought */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"][];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_promo_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another code has this name (`duplicate_promo_code`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_promo_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Promo code id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromoCodeInput"];
+            };
+        };
+        responses: {
+            /** @description Saved (its uses so far are kept) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCode"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such promo code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another code has this name (`duplicate_promo_code`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_service: {
         parameters: {
             query?: never;
@@ -4585,6 +5066,93 @@ export interface operations {
             };
             /** @description Malformed date or unknown service key */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description The cart priced with the code: what `POST /api/orders` must claim (with the same `promoCode`). Nothing is stored or reserved: placing the order decides again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Invalid fields, unknown products or quantities outside 1..=999 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code does not apply (`promo_code_refused`; the message says why), or a line asks for more than is left (`out_of_stock`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,7 @@ const entities: Record<ActivityEntity, string> = {
   availability: 'Availability',
   email: 'Email',
   session: 'Sign-in',
+  promo_code: 'Promo code',
 };
 
 type ActionInfo = { label: string; tone: Tone };

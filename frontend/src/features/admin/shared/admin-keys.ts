@@ -16,5 +16,6 @@ export const adminKeys = {
   email: (id: string) => [...adminKeys.emails(), id] as const,
   emailPreviews: () => [...adminKeys.all, 'email-previews'] as const,
   mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
+  promoCodes: () => [...adminKeys.all, 'promo-codes'] as const,
   activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
 };

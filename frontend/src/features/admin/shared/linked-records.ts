@@ -8,7 +8,18 @@ import { useSearchParams } from 'react-router';
  *   /admin/dashboard?tab=orders&order=<id>
  *   /admin/dashboard?tab=messages&message=<id>
  */
-export const dashboardTabs = ['products', 'orders', 'calendar', 'bookings', 'services', 'blog', 'messages', 'emails', 'activity'] as const;
+export const dashboardTabs = [
+  'products',
+  'orders',
+  'calendar',
+  'bookings',
+  'services',
+  'blog',
+  'messages',
+  'promo-codes',
+  'emails',
+  'activity',
+] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 export const DEFAULT_TAB: DashboardTab = 'products';
 

@@ -22,7 +22,9 @@ import { useCardFields } from '@/lib/payments/use-card-fields';
 import { useCreateOrder } from '../api/create-order';
 import { payPlacedOrder, type PlacedOrder } from '../pay-order';
 import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
+import { useQuote } from '../api/quote';
 import { OrderSummary } from './order-summary';
+import { PromoCodeField } from './promo-code-field';
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
 const shippingSchema = z.object({
@@ -69,6 +71,13 @@ export function CheckoutForm({
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
 
+  // The promo code the guest asked for, and the server's price of the cart with it.
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const quoteLines = items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
+  const quote = useQuote(quoteLines, promoCode);
+  const quoted = promoCode !== null && quote.isSuccess && !quote.isPlaceholderData ? quote.data : null;
+  const promoError = promoCode !== null && quote.isError ? preferServerMessage(quote.error, 'This promo code could not be checked.') : null;
+
   const confirmPlaced = (orderId: string, paid: boolean) => {
     const shortId = orderId.slice(0, 8);
     toast({
@@ -81,7 +90,7 @@ export function CheckoutForm({
   const onSubmit = handleSubmit(async (shipping, event) => {
     setPaymentError(null);
     try {
-      const body = { ...buildOrderPayload(shipping, items), website: honeypotValue(event) };
+      const body = { ...buildOrderPayload(shipping, items, quoted), website: honeypotValue(event) };
       if (!provider) {
         const order = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current });
         attempt.settle();
@@ -117,6 +126,17 @@ export function CheckoutForm({
         });
         return;
       }
+      if (hasErrorCode(error, 'promo_code_refused')) {
+        // The code was used up (or its limit for this guest reached) meanwhile:
+        // the summary shows the cart without it, the field says why.
+        void quote.refetch();
+        toast({
+          title: 'Order Failed',
+          description: `${preferServerMessage(error, 'The promo code no longer applies.')}.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       toast({
         title: 'Order Failed',
         description: 'There was an error processing your order. Please try again.',
@@ -125,7 +145,7 @@ export function CheckoutForm({
     }
   });
 
-  const busy = formState.isSubmitting || createOrder.isPending;
+  const busy = formState.isSubmitting || createOrder.isPending || quote.isFetching;
   const cardsReady = config.isSuccess && (!provider || card.status === 'ready');
   return (
     <form onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14" aria-label="Checkout">
@@ -184,7 +204,19 @@ export function CheckoutForm({
       </div>
 
       <div className="lg:sticky lg:top-28 lg:self-start">
-        <OrderSummary items={items}>
+        <OrderSummary
+          items={items}
+          quote={quoted}
+          promo={
+            <PromoCodeField
+              applied={quoted?.promoCode ?? null}
+              error={promoError}
+              checking={quote.isFetching}
+              onApply={setPromoCode}
+              onRemove={() => setPromoCode(null)}
+            />
+          }
+        >
           {paymentError ? (
             <Alert className="mt-8" data-testid="payment-error">
               {paymentError}

@@ -1,11 +1,32 @@
 import type { ReactNode } from 'react';
-import { formatMoney, lineCents, orderTotals } from '@/lib/money';
+import { formatMoney, lineCents, orderTotals, toCents } from '@/lib/money';
 import { Image } from '@/components/ui/image';
 import { mediaImage } from '@/lib/responsive-image';
-import type { CheckoutLine } from '../order-payload';
+import type { CheckoutLine, PricedWithCode } from '../order-payload';
 
-export function OrderSummary({ items, children }: { items: readonly CheckoutLine[]; children?: ReactNode }) {
-  const totals = orderTotals(items.map((i) => ({ price: i.product.price, quantity: i.quantity })));
+export function OrderSummary({
+  items,
+  quote,
+  promo,
+  children,
+}: {
+  items: readonly CheckoutLine[];
+  /** The server's figures with a promo code, shown instead of the cart's own. */
+  quote?: PricedWithCode | null;
+  /** The promo code field, above the figures. */
+  promo?: ReactNode;
+  children?: ReactNode;
+}) {
+  const own = orderTotals(items.map((i) => ({ price: i.product.price, quantity: i.quantity })));
+  const totals = quote
+    ? {
+        subtotal: toCents(quote.subtotal),
+        discount: toCents(quote.discount),
+        tax: toCents(quote.tax),
+        shipping: toCents(quote.shipping),
+        total: toCents(quote.total),
+      }
+    : { ...own, discount: 0 };
   return (
     <section aria-labelledby="summary-heading" className="border border-gold/30 bg-surface p-6 sm:p-8">
       <h2 id="summary-heading" className="font-display text-3xl text-ivory">
@@ -29,6 +50,7 @@ export function OrderSummary({ items, children }: { items: readonly CheckoutLine
           </li>
         ))}
       </ul>
+      {promo}
       <dl className="mt-4 space-y-3 border-t border-line pt-5 text-sand">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
@@ -36,6 +58,14 @@ export function OrderSummary({ items, children }: { items: readonly CheckoutLine
             {formatMoney(totals.subtotal)}
           </dd>
         </div>
+        {quote?.promoCode && totals.discount > 0 ? (
+          <div className="flex justify-between text-gold-light">
+            <dt>Promo code {quote.promoCode}</dt>
+            <dd className="tabular-nums" data-testid="summary-discount">
+              −{formatMoney(totals.discount)}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>Tax (8%)</dt>
           <dd className="tabular-nums" data-testid="summary-tax">

@@ -109,6 +109,12 @@ function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: 
         <dl className="ml-auto mt-4 grid max-w-64 grid-cols-[1fr_auto] gap-x-6 gap-y-1.5 text-sm">
           <dt className="text-sand">Subtotal</dt>
           <dd className="text-right tabular-nums text-ivory">{displayMoney(order.subtotal)}</dd>
+          {order.promoCode ? (
+            <>
+              <dt className="text-sand">Promo code {order.promoCode}</dt>
+              <dd className="text-right tabular-nums text-gold-light">−{displayMoney(order.discount)}</dd>
+            </>
+          ) : null}
           <dt className="text-sand">Tax</dt>
           <dd className="text-right tabular-nums text-ivory">{displayMoney(order.tax)}</dd>
           <dt className="text-sand">Shipping</dt>
