@@ -13,7 +13,8 @@ import {
   unique,
 } from './admin-helpers';
 
-const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages', 'Emails', 'Activity'] as const;
+// 'Promo codes' is additive (docs/decisions.md §15).
+const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages', 'Promo codes', 'Emails', 'Activity'] as const;
 
 test('stat cards match the API: revenue is the sum of order totals, the rest are counts', async ({ page, request }) => {
   const api = await AdminApi.create(request);

@@ -40,7 +40,7 @@ test('the owner creates a code in the dashboard, a guest uses it at checkout and
   const panel = await openTab(page, 'Promo codes');
   await panel.getByRole('button', { name: 'New Promo Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Promo Code' });
-  await dialog.getByLabel('Code').fill(code.toLowerCase());
+  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(code.toLowerCase());
   await dialog.getByLabel('Percent off').fill('15');
   await dialog.getByLabel('Uses per guest').fill('1');
   await expectNoSeriousAxeViolations(page, '[role="dialog"]');
@@ -130,7 +130,7 @@ test('the owner sets a fixed amount for chosen products with dates in the dialog
   await panel.getByRole('button', { name: 'New Promo Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Promo Code' });
   const code = `GIFT-${unique().toUpperCase()}`;
-  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
   await choose(dialog, 'Discount', 'Amount off ($)');
   await dialog.getByLabel('Amount off ($)').fill('12.50');
   await dialog.getByLabel('Starts on').fill('2026-12-10');

@@ -59,9 +59,9 @@ export function OrderSummary({
           </dd>
         </div>
         {quote?.promoCode && totals.discount > 0 ? (
-          <div className="flex justify-between text-gold-light">
-            <dt>Promo code {quote.promoCode}</dt>
-            <dd className="tabular-nums" data-testid="summary-discount">
+          <div className="flex justify-between gap-4 text-gold-light">
+            <dt className="min-w-0 break-words">Promo code {quote.promoCode}</dt>
+            <dd className="whitespace-nowrap tabular-nums" data-testid="summary-discount">
               −{formatMoney(totals.discount)}
             </dd>
           </div>
@@ -72,13 +72,14 @@ export function OrderSummary({
             {formatMoney(totals.tax)}
           </dd>
         </div>
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between">
           <dt>Shipping</dt>
           <dd className="tabular-nums" data-testid="summary-shipping">
             {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
           </dd>
+          {/* A second <dd> of the same term: a note may not sit in a <dl> on its own. */}
+          {totals.shipping > 0 ? <dd className="mt-3 w-full text-xs text-muted">Complimentary shipping on orders over $100.00.</dd> : null}
         </div>
-        {totals.shipping > 0 ? <p className="text-xs text-muted">Complimentary shipping on orders over $100.00.</p> : null}
         <div className="flex items-baseline justify-between border-t border-line pt-4">
           <dt className="text-xs uppercase tracking-luxe text-ivory">Total</dt>
           <dd className="font-display text-3xl text-gold tabular-nums" data-testid="summary-total">

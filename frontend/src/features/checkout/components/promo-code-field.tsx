@@ -41,7 +41,7 @@ export function PromoCodeField({
     );
   }
   return (
-    <div className="mt-6" role="group" aria-label="Promo code">
+    <div className="mt-6">
       <Field id="checkout-promo-code" label="Promo code" optional error={error ?? undefined}>
         <div className="flex gap-3">
           <Input
