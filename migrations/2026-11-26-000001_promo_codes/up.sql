@@ -30,3 +30,11 @@ ALTER TABLE orders
     ADD COLUMN promo_code TEXT,
     ADD CONSTRAINT orders_promo_code_pair CHECK ((promo_code_id IS NULL) = (promo_code IS NULL));
 CREATE INDEX orders_promo_code_idx ON orders (promo_code_id, email) WHERE promo_code_id IS NOT NULL;
+
+-- A booking's use of a code: the same, counted with the orders'.
+ALTER TABLE bookings
+    ADD COLUMN discount NUMERIC(10, 2) NOT NULL DEFAULT 0 CHECK (discount >= 0),
+    ADD COLUMN promo_code_id UUID REFERENCES promo_codes (id),
+    ADD COLUMN promo_code TEXT,
+    ADD CONSTRAINT bookings_promo_code_pair CHECK ((promo_code_id IS NULL) = (promo_code IS NULL));
+CREATE INDEX bookings_promo_code_idx ON bookings (promo_code_id, email) WHERE promo_code_id IS NOT NULL;

@@ -12,7 +12,7 @@ it means to. Negative cases are sent as generated. The rules:
 - an availability entry names an existing service;
 - an order's lines name existing products, each at most once, and its
   items given as text are JSON of that list;
-- a booking's check-out is for the Tiny Home only, 1 to 14 nights after its date;
+- a booking's (or its quote's) check-out is for the Tiny Home only, 1 to 14 nights after its date;
 - a service's deposit is an amount or a percentage, not both;
 - a payment method id names one the provider has (the guest's browser made
   it there with a test card): a booking of a service with a deposit, and an
@@ -141,7 +141,7 @@ def before_call(context, case, kwargs):
             body["depositPercent"] = None
     elif operation == ("POST", "/api/orders/{id}/payment"):
         body["paymentMethodId"] = _payment_method()
-    elif operation == ("POST", "/api/bookings"):
+    elif operation in (("POST", "/api/bookings"), ("POST", "/api/bookings/quote")):
         if body.get("checkOut") is not None:
             check_in = _date(body.get("date"))
             if body.get("service") == "accommodation" and check_in is not None:
@@ -150,7 +150,9 @@ def before_call(context, case, kwargs):
             else:
                 body["checkOut"] = None
         # Every demo service but the spa asks for a deposit.
-        if body.get("paymentMethodId") is not None or body.get("service") != "spa":
+        if operation == ("POST", "/api/bookings/quote"):
+            pass
+        elif body.get("paymentMethodId") is not None or body.get("service") != "spa":
             body["paymentMethodId"] = _payment_method()
     elif operation == ("POST", "/api/checkout/quote"):
         body["items"] = _real_lines(body.get("items"))

@@ -203,6 +203,9 @@ pub struct Booking {
     pub created_at: DateTime<Utc>,
     /// The deposit it asked for, if any.
     pub deposit: Option<crate::payment::Deposit>,
+    /// The promo code it used, if any (docs/decisions.md §15): what it
+    /// took off the booking's price.
+    pub promo: Option<crate::promo::AppliedPromo>,
 }
 
 impl Booking {
@@ -238,6 +241,9 @@ pub struct NewBooking {
     pub notes: Option<LongText>,
     /// The deposit it asks for, with the guest's card saved for it.
     pub deposit: Option<NewDeposit>,
+    /// The promo code the guest gave, if any: checked (and its use
+    /// counted) with the request's capacity, in the same transaction.
+    pub promo_code: Option<crate::promo::PromoCodeText>,
 }
 
 /// A deposit a booking request brings: its amount and the card saved for it.
@@ -303,6 +309,8 @@ impl NewBooking {
                 error: None,
                 card: Some(deposit.card.clone()),
             }),
+            // Decided with the request's capacity (the store sets it).
+            promo: None,
         }
     }
 }

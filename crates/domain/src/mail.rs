@@ -213,6 +213,7 @@ mod tests {
             status: BookingStatus::Pending,
             created_at: Utc::now(),
             deposit: None,
+            promo: None,
         }
     }
 

@@ -439,7 +439,8 @@ impl PromoBook {
         self.entries.iter().map(|entry| &entry.promo)
     }
 
-    fn record_use(&mut self, code: &PromoCodeText, email: &Email) {
+    /// Counts one more use of `code` by this guest (a purchase accepted in the batch).
+    pub fn record_use(&mut self, code: &PromoCodeText, email: &Email) {
         if let Some(entry) = self.entries.iter_mut().find(|entry| entry.promo.code == *code) {
             entry.total += 1;
             *entry.by_guest.entry(promo_guest(email)).or_default() += 1;

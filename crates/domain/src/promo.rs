@@ -197,6 +197,18 @@ pub fn discount(
     })
 }
 
+/// A code's discount on a booking of `service` whose price is `price` (a
+/// stay's: all its nights).
+pub fn booking_discount(
+    promo: &PromoCode,
+    usage: PromoUsage,
+    today: NaiveDate,
+    service: Uuid,
+    price: Money,
+) -> Result<Money, PromoRefusal> {
+    discount(promo, usage, today, Purchase::Booking, &[PromoLine { item: service, amount: price }])
+}
+
 /// A code's discount applied: the code and what it took off.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppliedPromo {

@@ -82,6 +82,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/open-times", GET => bookings::open_times))
         .service(resource!("/availability/month", GET => bookings::month_availability))
         .service(resource!("/bookings", GET => bookings::list_bookings, POST => bookings::create_booking))
+        .service(resource!("/bookings/quote", POST => bookings::quote_booking))
         .service(resource!("/admin/bookings/{id}", PUT => bookings::set_booking_status, DELETE => bookings::delete_booking))
         .service(resource!("/admin/blackout-dates", GET => bookings::list_blackouts, POST => bookings::create_blackout))
         .service(resource!("/admin/blackout-impact", POST => bookings::blackout_impact))

@@ -34,7 +34,7 @@ use crate::routes::{
         promos::quote_cart, promos::list_promo_codes, promos::create_promo_code, promos::update_promo_code,
         payments::config, payments::pay_order, payments::order_payment, payments::refresh_order_payment,
         payments::webhook, payments::order_payment_history, payments::refund_order, payments::reconciliation,
-        bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::list_bookings,
+        bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::quote_booking, bookings::list_bookings,
         bookings::set_booking_status, bookings::delete_booking,
         bookings::blackout_impact, bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
         bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,

@@ -313,6 +313,7 @@ impl From<BookingError> for ApiError {
         match error {
             BookingError::Rejected(rejection) => rejection.into(),
             BookingError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
+            BookingError::Promo(refusal) => ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string()),
             BookingError::Repo(error) => error.into(),
         }
     }
@@ -393,6 +394,17 @@ impl From<OrderError> for ApiError {
             }
             OrderError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             OrderError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<ports::BookingQuoteError> for ApiError {
+    fn from(error: ports::BookingQuoteError) -> Self {
+        match error {
+            ports::BookingQuoteError::Refused(refusal) => {
+                ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string())
+            }
+            ports::BookingQuoteError::Repo(error) => error.into(),
         }
     }
 }

@@ -150,7 +150,20 @@ impl Composer {
             when,
             duration: nights
                 .or_else(|| service.and_then(|s| duration_words(booking.service, s.duration_minutes))),
-            price: service.map(|s| dollars(booking.price_at(s.price))),
+            price: service.map(|s| {
+                let price = booking.price_at(s.price);
+                match &booking.promo {
+                    // The price guests pay, and what their code took off it.
+                    Some(promo) => format!(
+                        "{} (promo code {}: {} off {})",
+                        dollars(price.minus(promo.amount)),
+                        promo.code.as_str(),
+                        dollars(promo.amount),
+                        dollars(price)
+                    ),
+                    None => dollars(price),
+                }
+            }),
             notes: booking.notes.clone().filter(|notes| !notes.trim().is_empty()),
             manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
             admin_url: self.dashboard("bookings", "booking", booking.id),

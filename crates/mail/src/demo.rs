@@ -69,6 +69,7 @@ impl Demo {
                     error: None,
                     card: None,
                 }),
+                promo: None,
             },
             service: BookedService {
                 name: "Rustic Spa Treatments".to_owned(),

@@ -50,6 +50,9 @@ pub const KEY_REUSED_MESSAGE: &str =
 pub enum BookingError {
     #[error(transparent)]
     Rejected(#[from] BookingRejection),
+    /// The promo code does not apply (the words say why).
+    #[error(transparent)]
+    Promo(domain::promo::PromoRefusal),
     #[error("{KEY_REUSED_MESSAGE}")]
     KeyReused,
     #[error(transparent)]

@@ -35,7 +35,9 @@ pub use payments::{
     RefundError, RefundFailure, RefundRecord, RefundStart, RefundTarget, SavedCard, UnpaidOrder,
     WebhookEvent, WebhookFailure, WebhookRefusal, differences, status_text,
 };
-pub use promos::{PromoCodeEntry, PromoCodeError, PromoCodeRepository, PromoCodeStats};
+pub use promos::{
+    BookingQuote, BookingQuoteError, PromoCodeEntry, PromoCodeError, PromoCodeRepository, PromoCodeStats,
+};
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
     DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,

@@ -9,17 +9,18 @@ use uuid::Uuid;
 use domain::Email;
 use domain::Money;
 use domain::audit::Actor;
+use domain::booking::ServiceKey;
 use domain::order::Quote;
 use domain::promo::{PromoCode, PromoCodeText};
 
-/// What a code brought: the orders that used it and still stand (a
-/// cancelled order gives its use back).
+/// What a code brought: the orders and bookings that used it and still
+/// stand (a cancelled one gives its use back).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PromoCodeStats {
     pub uses: u32,
     /// The discounts given, in all.
     pub discount_given: Money,
-    /// The totals of those orders, in all.
+    /// The totals of those orders, in all (bookings are paid at the retreat).
     pub revenue: Money,
 }
 
@@ -65,4 +66,39 @@ pub trait PromoCodeRepository: Send + Sync {
         guest: Option<Email>,
         placed_on: NaiveDate,
     ) -> Result<Quote, crate::OrderError>;
+    /// What a booking of `service` (a stay: of `nights`) costs with `promo`
+    /// today; `None` when no service carries the key. Nothing is stored
+    /// (the request decides again, with its capacity).
+    async fn quote_booking(
+        &self,
+        service: ServiceKey,
+        nights: Option<u32>,
+        promo: &PromoCodeText,
+        guest: Option<Email>,
+        today: NaiveDate,
+    ) -> Result<Option<BookingQuote>, BookingQuoteError>;
+}
+
+/// A booking's price with a promo code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookingQuote {
+    /// The service's price (a stay's: all its nights).
+    pub price: Money,
+    pub promo: domain::promo::AppliedPromo,
+}
+
+impl BookingQuote {
+    /// What is left to pay after the discount.
+    pub fn total(&self) -> Money {
+        self.price.minus(self.promo.amount)
+    }
+}
+
+/// Why a booking's code was not priced.
+#[derive(Debug, thiserror::Error)]
+pub enum BookingQuoteError {
+    #[error(transparent)]
+    Refused(#[from] domain::promo::PromoRefusal),
+    #[error(transparent)]
+    Repo(#[from] crate::RepoError),
 }

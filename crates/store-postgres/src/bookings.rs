@@ -14,9 +14,11 @@ use domain::booking::{
 };
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
+use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
 };
+use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal, booking_discount};
 use ports::{
     AvailabilityError, BookingError, BookingRepository, Created, GuestCancelError, IdempotencyKey,
     OutgoingMail, RepoError, RepoResult, StatusChangeError,
@@ -644,8 +646,20 @@ fn write_bookings(
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
     let now = crate::now_in_microseconds();
     let services = booked_services(conn)?;
-    let prospective: HashMap<usize, Booking> =
-        acting.iter().map(|&i| (i, requests[i].booking.booked(ids[i], now))).collect();
+    // Promo codes first (their rows locked before the dates', as orders
+    // lock them before products): each request's code decided in turn, so
+    // a code's last use goes to one request only. A request whose code does
+    // not apply is refused and takes no capacity.
+    let promos = booking_promos(conn, requests, &acting)?;
+    let acting: Vec<usize> = acting.into_iter().filter(|i| !matches!(promos.get(i), Some(Err(_)))).collect();
+    let prospective: HashMap<usize, Booking> = acting
+        .iter()
+        .map(|&i| {
+            let mut booking = requests[i].booking.booked(ids[i], now);
+            booking.promo = promos.get(&i).cloned().and_then(Result::ok);
+            (i, booking)
+        })
+        .collect();
     let mut mails: HashMap<usize, Vec<OutgoingMail>> = prospective
         .iter()
         .map(|(&i, booking)| {
@@ -676,10 +690,9 @@ fn write_bookings(
         acting.iter().copied().zip(decisions).collect();
     let accepted: Vec<usize> =
         acting.iter().copied().filter(|i| matches!(decided.get(i), Some(Ok(())))).collect();
-    let refused_keys: Vec<&str> = acting
-        .iter()
-        .filter(|i| matches!(decided.get(i), Some(Err(_))))
-        .filter_map(|&i| requests[i].key.as_ref().map(|key| key.key.as_str()))
+    let refused_keys: Vec<&str> = (0..requests.len())
+        .filter(|i| matches!(decided.get(i), Some(Err(_))) || matches!(promos.get(i), Some(Err(_))))
+        .filter_map(|i| requests[i].key.as_ref().map(|key| key.key.as_str()))
         .collect();
     idempotency::release_all(conn, Operation::RequestBooking, &refused_keys)?;
     insert_bookings(conn, accepted.iter().filter_map(|i| prospective.get(i)))?;
@@ -703,6 +716,10 @@ fn write_bookings(
                 .ok_or(BookingError::Repo(RepoError::NotFound)),
             KeyUse::First => match decided.remove(&i) {
                 Some(Err(rejection)) => Err(BookingError::Rejected(rejection)),
+                None if matches!(promos.get(&i), Some(Err(_))) => match promos.get(&i) {
+                    Some(Err(refusal)) => Err(BookingError::Promo(refusal.clone())),
+                    _ => Err(BookingError::Repo(RepoError::NotFound)),
+                },
                 _ => created
                     .get(&ids[i])
                     .cloned()
@@ -758,6 +775,10 @@ fn insert_bookings<'a>(
                     .as_ref()
                     .and_then(|d| d.card.as_ref())
                     .map(|c| &c.method)),
+                bookings::discount
+                    .eq(to_numeric(booking.promo.as_ref().map_or(domain::Money::ZERO, |p| p.amount))),
+                bookings::promo_code_id.eq(booking.promo.as_ref().map(|p| p.promo)),
+                bookings::promo_code.eq(booking.promo.as_ref().map(|p| p.code.as_str().to_owned())),
             )
         })
         .collect();
@@ -813,6 +834,63 @@ pub(crate) fn booked_service_of(
     key: ServiceKey,
 ) -> RepoResult<Option<BookedService>> {
     Ok(booked_services(conn)?.remove(&key))
+}
+
+/// Each acting request's promo code decided in turn (requests without one
+/// have no entry): the discount on its price, or why the code does not apply.
+fn booking_promos(
+    conn: &mut PgConnection,
+    requests: &[BookingRequest],
+    acting: &[usize],
+) -> RepoResult<HashMap<usize, Result<AppliedPromo, PromoRefusal>>> {
+    let codes: Vec<&PromoCodeText> =
+        acting.iter().filter_map(|&i| requests[i].booking.promo_code.as_ref()).collect();
+    if codes.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut book = crate::promos::promo_book(conn, &codes, true)?;
+    let prices = service_prices(conn)?;
+    let mut decided = HashMap::new();
+    for &i in acting {
+        let request = &requests[i];
+        let Some(code) = &request.booking.promo_code else { continue };
+        let decision =
+            match (book.usage(code, Some(&request.booking.email)), prices.get(&request.booking.service)) {
+                (None, _) => Err(PromoRefusal::Unknown),
+                (Some(_), None) => Err(PromoRefusal::NotForService),
+                (Some((promo, usage)), Some(&(service, price))) => {
+                    let price = booking_price(price, stay_nights(&request.booking));
+                    booking_discount(promo, usage, request.now.date, service, price)
+                        .map(|amount| AppliedPromo { promo: promo.id, code: promo.code.clone(), amount })
+                }
+            };
+        if decision.is_ok() {
+            book.record_use(code, &request.booking.email);
+        }
+        decided.insert(i, decision);
+    }
+    Ok(decided)
+}
+
+fn stay_nights(booking: &NewBooking) -> Option<u32> {
+    booking.check_out.map(|out| (out - booking.date).num_days()).and_then(|n| u32::try_from(n).ok())
+}
+
+/// Each bookable service's id and price, by booking key.
+pub(crate) fn service_prices(
+    conn: &mut PgConnection,
+) -> RepoResult<HashMap<ServiceKey, (Uuid, domain::Money)>> {
+    let rows = services::table
+        .filter(services::booking_key.is_not_null())
+        .select((services::id, services::booking_key, services::price))
+        .load::<(Uuid, Option<String>, bigdecimal::BigDecimal)>(conn)
+        .map_err(storage)?;
+    rows.into_iter()
+        .filter_map(|(id, key, price)| {
+            let key = ServiceKey::from_text(key.as_deref()?)?;
+            Some(crate::money::from_numeric(&price).map(|price| (key, (id, price))))
+        })
+        .collect()
 }
 
 fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, BookedService>> {

@@ -13,14 +13,18 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::audit::{Actor, AuditEntity, AuditRecord};
+use domain::booking::ServiceKey;
 use domain::order::{Cart, PromoBook, Quote};
-use domain::promo::{PromoCode, PromoCodeText, PromoScope, PromoValue};
+use domain::promo::{
+    AppliedPromo, PromoCode, PromoCodeText, PromoRefusal, PromoScope, PromoValue, booking_discount,
+};
 use ports::{
-    OrderError, PromoCodeEntry, PromoCodeError, PromoCodeRepository, PromoCodeStats, RepoError, RepoResult,
+    BookingQuote, BookingQuoteError, OrderError, PromoCodeEntry, PromoCodeError, PromoCodeRepository,
+    PromoCodeStats, RepoError, RepoResult,
 };
 
 use crate::money::{CorruptRow, from_numeric, to_numeric};
-use crate::schema::{orders, promo_codes};
+use crate::schema::{bookings, orders, promo_codes};
 use crate::{Constraint, PgStore, audit, storage, transaction, violates};
 
 #[derive(Queryable, Selectable)]
@@ -120,6 +124,14 @@ fn standing_uses() -> diesel::dsl::And<
     orders::promo_code_id.is_not_null().and(orders::status.ne("cancelled"))
 }
 
+/// Bookings that used a code and still stand (a cancelled booking gives its use back).
+fn standing_bookings() -> diesel::dsl::And<
+    diesel::dsl::IsNotNull<bookings::promo_code_id>,
+    diesel::dsl::NotEq<bookings::status, &'static str>,
+> {
+    bookings::promo_code_id.is_not_null().and(bookings::status.ne("cancelled"))
+}
+
 /// The codes named, with their uses so far; with `lock`, the codes' rows
 /// are locked for the transaction (in the codes' order, as every order takes
 /// them), so two checkouts spending a code's last use queue, and the second
@@ -142,12 +154,21 @@ pub(crate) fn promo_book(
         .order(promo_codes::code.asc());
     let rows = if lock { query.for_update().load(conn) } else { query.load(conn) }.map_err(storage)?;
     let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-    let counted: Vec<(Option<Uuid>, String, i64)> = orders::table
+    let mut counted: Vec<(Option<Uuid>, String, i64)> = orders::table
         .filter(standing_uses().and(orders::promo_code_id.eq_any(&ids)))
         .group_by((orders::promo_code_id, orders::email))
         .select((orders::promo_code_id, orders::email, count_star()))
         .load(conn)
         .map_err(storage)?;
+    // A code for both counts its uses by orders and bookings together.
+    counted.extend(
+        bookings::table
+            .filter(standing_bookings().and(bookings::promo_code_id.eq_any(&ids)))
+            .group_by((bookings::promo_code_id, bookings::email))
+            .select((bookings::promo_code_id, bookings::email, count_star()))
+            .load::<(Option<Uuid>, String, i64)>(conn)
+            .map_err(storage)?,
+    );
     for row in rows {
         let (promo, _) = row.into_domain()?;
         let mut total = 0u32;
@@ -171,22 +192,31 @@ fn stats(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<HashMap<Uuid, Prom
         .select((orders::promo_code_id, count_star(), sum(orders::discount), sum(orders::total)))
         .load(conn)
         .map_err(storage)?;
+    let booked: Vec<(Option<Uuid>, i64, Option<BigDecimal>)> = bookings::table
+        .filter(standing_bookings().and(bookings::promo_code_id.eq_any(ids)))
+        .group_by(bookings::promo_code_id)
+        .select((bookings::promo_code_id, count_star(), sum(bookings::discount)))
+        .load(conn)
+        .map_err(storage)?;
     let amount = |value: Option<BigDecimal>| {
         value.as_ref().map(from_numeric).transpose().map(Option::unwrap_or_default)
     };
-    rows.into_iter()
-        .filter_map(|(id, uses, discount, revenue)| id.map(|id| (id, uses, discount, revenue)))
-        .map(|(id, uses, discount, revenue)| {
-            Ok((
-                id,
-                PromoCodeStats {
-                    uses: u32::try_from(uses).unwrap_or(u32::MAX),
-                    discount_given: amount(discount)?,
-                    revenue: amount(revenue)?,
-                },
-            ))
-        })
-        .collect()
+    let mut stats: HashMap<Uuid, PromoCodeStats> = HashMap::new();
+    for (id, uses, discount, revenue) in rows {
+        let Some(id) = id else { continue };
+        let entry = stats.entry(id).or_default();
+        entry.uses = entry.uses.saturating_add(u32::try_from(uses).unwrap_or(u32::MAX));
+        entry.discount_given = entry.discount_given + amount(discount)?;
+        entry.revenue = entry.revenue + amount(revenue)?;
+    }
+    // Bookings are paid at the retreat: they count in uses and discounts, not revenue.
+    for (id, uses, discount) in booked {
+        let Some(id) = id else { continue };
+        let entry = stats.entry(id).or_default();
+        entry.uses = entry.uses.saturating_add(u32::try_from(uses).unwrap_or(u32::MAX));
+        entry.discount_given = entry.discount_given + amount(discount)?;
+    }
+    Ok(stats)
 }
 
 fn entry(conn: &mut PgConnection, row: PromoCodeRow) -> RepoResult<PromoCodeEntry> {
@@ -307,5 +337,34 @@ impl PromoCodeRepository for PgStore {
             })
             .await?;
         answer.map_err(OrderError::Pricing)
+    }
+
+    async fn quote_booking(
+        &self,
+        service: ServiceKey,
+        nights: Option<u32>,
+        promo: &PromoCodeText,
+        guest: Option<Email>,
+        today: NaiveDate,
+    ) -> Result<Option<BookingQuote>, BookingQuoteError> {
+        let code = promo.clone();
+        let answer = self
+            .run(move |conn| {
+                let prices = crate::bookings::service_prices(conn)?;
+                let book = promo_book(conn, &[&code], false)?;
+                let Some(&(service_id, price)) = prices.get(&service) else { return Ok(Ok(None)) };
+                let price = domain::payment::booking_price(price, nights);
+                let Some((promo, usage)) = book.usage(&code, guest.as_ref()) else {
+                    return Ok(Err(PromoRefusal::Unknown));
+                };
+                Ok(booking_discount(promo, usage, today, service_id, price).map(|amount| {
+                    Some(BookingQuote {
+                        price,
+                        promo: AppliedPromo { promo: promo.id, code: promo.code.clone(), amount },
+                    })
+                }))
+            })
+            .await?;
+        Ok(answer?)
     }
 }

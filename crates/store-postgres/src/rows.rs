@@ -219,13 +219,25 @@ pub struct BookingRow {
     pub deposit_customer: Option<String>,
     pub deposit_method: Option<String>,
     pub deposit_error: Option<String>,
+    pub discount: BigDecimal,
+    pub promo_code_id: Option<Uuid>,
+    pub promo_code: Option<String>,
 }
 
 impl TryFrom<BookingRow> for Booking {
     type Error = RepoError;
 
     fn try_from(row: BookingRow) -> Result<Self, RepoError> {
+        let promo = match (row.promo_code_id, &row.promo_code) {
+            (Some(promo), Some(code)) => Some(domain::promo::AppliedPromo {
+                promo,
+                code: parsed(domain::promo::PromoCodeText::parse(code).ok(), "promo code", code)?,
+                amount: from_numeric(&row.discount)?,
+            }),
+            _ => None,
+        };
         Ok(Booking {
+            promo,
             id: row.id,
             service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
             date: row.date,

@@ -100,6 +100,9 @@ diesel::table! {
         deposit_customer -> Nullable<Text>,
         deposit_method -> Nullable<Text>,
         deposit_error -> Nullable<Text>,
+        discount -> Numeric,
+        promo_code_id -> Nullable<Uuid>,
+        promo_code -> Nullable<Text>,
     }
 }
 
@@ -304,6 +307,7 @@ diesel::table! {
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(bookings -> promo_codes (promo_code_id));
 diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
 diesel::joinable!(payments -> bookings (booking_id));

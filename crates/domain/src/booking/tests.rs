@@ -63,6 +63,7 @@ fn booking(key: ServiceKey, day: &str, slot: TimeSlot) -> NewBooking {
         time: slot,
         notes: None,
         deposit: None,
+        promo_code: None,
     }
 }
 
@@ -287,6 +288,7 @@ fn stored(key: ServiceKey, day: &str, slot: TimeSlot, status: BookingStatus) -> 
         status,
         created_at: Utc::now(),
         deposit: None,
+        promo: None,
     }
 }
 
@@ -526,6 +528,7 @@ fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
         status,
         created_at: chrono::Utc::now(),
         deposit: None,
+        promo: None,
     };
     let blackout = NewBlackout {
         start_date: date("2026-12-10"),

@@ -19,7 +19,7 @@ use crate::extract::{
 use crate::state::ApiState;
 use crate::wire::fields::{
     AccommodationChoice, BlackoutTypeChoice, CalendarDate, CalendarMonth, Capacity, EmailAddress, Honeypot,
-    OptionalCalendarDate, OptionalLongText, ServiceIdChoice, ShortText, TimeSlotChoice,
+    OptionalCalendarDate, OptionalLongText, OptionalPromoCode, ServiceIdChoice, ShortText, TimeSlotChoice,
 };
 use crate::wire::messages::*;
 use crate::wire::{self, chosen, form_whole};
@@ -48,6 +48,11 @@ pub struct Booking {
     pub created_at: DateTime<Utc>,
     /// The deposit it asks for (docs/decisions.md §14); null when none.
     pub deposit: Option<BookingDeposit>,
+    /// What a promo code took off its price ("0.00" without one). Additive.
+    #[schema(example = "0.00")]
+    pub discount: String,
+    /// The promo code it used, or null. Additive.
+    pub promo_code: Option<String>,
 }
 
 /// A booking's deposit and where it stands.
@@ -91,6 +96,8 @@ impl From<model::Booking> for Booking {
             status: b.status.into(),
             created_at: b.created_at,
             deposit: b.deposit.filter(|d| d.state != domain::payment::DepositState::None).map(Into::into),
+            discount: b.promo.as_ref().map_or(domain::Money::ZERO, |p| p.amount).to_string(),
+            promo_code: b.promo.map(|p| p.code.as_str().to_owned()),
         }
     }
 }
@@ -136,6 +143,12 @@ pub struct BookingInput {
     #[serde(default)]
     #[schema(max_length = 255, pattern = r"^[A-Za-z0-9_]+$")]
     pub payment_method_id: Option<String>,
+    /// A promo code for bookings (docs/decisions.md §15); null, blank or left
+    /// out for none. One that does not apply refuses the request (409
+    /// `promo_code_refused`, the message says why); the deposit is taken
+    /// from the discounted price.
+    #[serde(default)]
+    pub promo_code: OptionalPromoCode,
 }
 
 impl BookingInput {
@@ -154,6 +167,11 @@ impl BookingInput {
         let check_out = errors.take("checkOut", stay_check_out(service, date, self.check_out.0.as_deref()));
         let time = errors.take("time", model::TimeSlot::parse(&self.time).ok_or(TIME_REQUIRED));
         let notes = errors.take("notes", rule::LongText::parse_optional(self.notes.0.as_deref()));
+        let promo_code = errors
+            .take("promoCode", crate::routes::promos::parse_optional_code(self.promo_code.0.as_deref()));
+        let Some(promo_code) = promo_code else {
+            return Err(errors);
+        };
         match (first_name, last_name, email, service, date, check_out, time, notes) {
             (
                 Some(first_name),
@@ -175,6 +193,7 @@ impl BookingInput {
                 notes,
                 // A deposit's card is saved with the provider once the request is read.
                 deposit: None,
+                promo_code,
             }),
             _ => Err(errors),
         }
@@ -445,6 +464,92 @@ pub async fn create_booking(
     Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
 }
 
+/// A stay's nights (`None` for a single-slot booking).
+fn stay_nights(date: NaiveDate, check_out: Option<NaiveDate>) -> Option<u32> {
+    check_out.map(|out| (out - date).num_days()).and_then(|n| u32::try_from(n).ok())
+}
+
+/// A booking to price with a promo code, before it is requested.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingQuoteInput {
+    #[serde(default)]
+    #[schema(required = true, value_type = wire::ServiceKey)]
+    pub service: String,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub date: CalendarDate,
+    /// A stay's check-out day (the Tiny Home), as for `POST /api/bookings`.
+    #[serde(default)]
+    pub check_out: OptionalCalendarDate,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub promo_code: crate::wire::fields::PromoCodeName,
+    /// The guest's address, when the dialog has it (for a code's limit per
+    /// guest; text that is not an address is ignored, the request checks again).
+    #[serde(default)]
+    pub email: crate::wire::fields::OptionalShortText,
+}
+
+/// A booking's price with a promo code: what the request will record.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BookingQuote {
+    /// The service's price (a stay's: all its nights).
+    #[schema(example = "95.00")]
+    pub price: String,
+    #[schema(example = "9.50")]
+    pub discount: String,
+    /// What is left to pay (at the retreat, less any deposit).
+    #[schema(example = "85.50")]
+    pub total: String,
+    /// The code as applied (in capitals).
+    pub promo_code: String,
+}
+
+#[utoipa::path(post, path = "/api/bookings/quote", tag = "Bookings", request_body = BookingQuoteInput,
+    responses(
+        (status = 200, description = "The booking's price with the code. Nothing is stored or reserved: the \
+            request decides again (and the deposit, when one is asked, is a share of `total`)", body = BookingQuote),
+        (status = 400, description = "Invalid fields", body = ErrorBody),
+        (status = 404, description = "No service carries this booking key", body = ErrorBody),
+        (status = 409, description = "The code does not apply (`promo_code_refused`; the message says why)", body = ErrorBody),
+        (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
+pub async fn quote_booking(
+    _limit: PublicWrite,
+    state: web::Data<ApiState>,
+    input: JsonBody<BookingQuoteInput>,
+) -> Result<web::Json<BookingQuote>, ApiError> {
+    let input = input.into_inner();
+    let mut errors = ValidationErrors::new();
+    let service =
+        errors.take("service", model::ServiceKey::from_text(&input.service).ok_or(SERVICE_REQUIRED));
+    let date = errors.field("date", model::parse_date(&input.date.0), DATE_REQUIRED);
+    let check_out = errors.take("checkOut", stay_check_out(service, date, input.check_out.0.as_deref()));
+    let code = errors.take("promoCode", domain::promo::PromoCodeText::parse(&input.promo_code.0));
+    let email = errors.take("email", rule::ShortText::parse_optional(input.email.0.as_deref()));
+    let (Some(service), Some(date), Some(check_out), Some(code), Some(email)) =
+        (service, date, check_out, code, email)
+    else {
+        return Err(errors.into());
+    };
+    let guest = email.and_then(|text| Email::parse(text.as_ref()).ok());
+    let today = state.clock.local_now().date;
+    let quote = state
+        .promo_store
+        .quote_booking(service, stay_nights(date, check_out), &code, guest, today)
+        .await?
+        .ok_or_else(|| {
+            ApiError::new(http_common::ErrorCode::NotFound, "No service is booked under this key")
+        })?;
+    Ok(web::Json(BookingQuote {
+        price: quote.price.to_string(),
+        discount: quote.promo.amount.to_string(),
+        total: quote.total().to_string(),
+        promo_code: quote.promo.code.as_str().to_owned(),
+    }))
+}
+
 /// The deposit a booking request brings, with the guest's card saved for
 /// it, when its service asks for one.
 async fn deposit_for(
@@ -458,9 +563,19 @@ async fn deposit_for(
     let Some(service) = services.iter().find(|service| service.booking_key == Some(booking.service)) else {
         return Ok(None);
     };
-    let nights =
-        booking.check_out.map(|out| (out - booking.date).num_days()).and_then(|n| u32::try_from(n).ok());
-    let price = domain::payment::booking_price(service.price, nights);
+    let nights = stay_nights(booking.date, booking.check_out);
+    let mut price = domain::payment::booking_price(service.price, nights);
+    // With a promo code the deposit is a share of what is left to pay (a
+    // code that does not apply refuses the request before a card is saved).
+    if let Some(code) = &booking.promo_code {
+        let today = state.clock.local_now().date;
+        let guest = Some(booking.email.clone());
+        if let Some(quote) =
+            state.promo_store.quote_booking(booking.service, nights, code, guest, today).await?
+        {
+            price = quote.total();
+        }
+    }
     let Some(amount) = service.deposit.deposit_for(price) else { return Ok(None) };
     let Some(method) = method else {
         return Err(ApiError::new(

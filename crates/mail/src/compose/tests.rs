@@ -61,6 +61,7 @@ fn booking() -> Booking {
         status: BookingStatus::Pending,
         created_at: Utc::now(),
         deposit: None,
+        promo: None,
     }
 }
 

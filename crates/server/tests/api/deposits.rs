@@ -249,3 +249,30 @@ async fn without_payments_a_booking_asks_for_no_deposit_as_before() {
     assert_eq!(confirmed["deposit"], Value::Null);
     assert!(!mail_text(&app, &booking, "booking_confirmed").contains("Deposit"));
 }
+
+#[tokio::test]
+async fn a_promo_code_lowers_a_deposit_taken_as_a_share_of_the_price() {
+    let shop = spawn_shop().await;
+    let app = &shop.app;
+    let token = app.admin_token().await;
+    let created = app
+        .post_as(
+            &token,
+            "/api/admin/promo-codes",
+            &json!({"code": "STAY-20", "percentOff": 20, "appliesTo": "bookings"}),
+        )
+        .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    // Two nights of the Tiny Home at $180.00: $360.00, less 20 % is $288.00;
+    // its deposit is 30 % of what is left: $86.40 (not $108.00).
+    let date = days_from_today(30);
+    let mut body = booking_body("accommodation", &date, "15:00");
+    body["checkOut"] = json!(days_from_today(32));
+    body["promoCode"] = json!("STAY-20");
+    body["paymentMethodId"] = json!(shop.stripe.card(PAID).await);
+    let booking = expect_json(app.post_json("/api/bookings", &body).await, StatusCode::CREATED).await;
+    assert_eq!(
+        (booking["discount"].as_str(), booking["deposit"]["amount"].as_str()),
+        (Some("72.00"), Some("86.40"))
+    );
+}

@@ -168,6 +168,12 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         )
         .await,
     );
+    expect_json(
+        app.post_as(&token, "/api/admin/promo-codes", &json!({"code": "HOSTILE-QUOTE", "percentOff": 5}))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
     Fixtures {
         promo_code,
         token,

@@ -6,7 +6,8 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    TestApp, assert_error_code, assert_field_errors, days_from_today, expect_json, order_body, spawn_app,
+    TestApp, assert_error_code, assert_field_errors, booking_body, days_from_today, expect_json, order_body,
+    spawn_app,
 };
 
 async fn create_code(app: &TestApp, token: &str, body: Value) -> Value {
@@ -355,4 +356,110 @@ async fn twelve_simultaneous_checkouts_for_a_code_with_three_uses_left_give_thre
     }
     assert_eq!((created, refused), (3, 9));
     assert_eq!(app.sql_count("SELECT count(*) FROM orders WHERE promo_code = 'LAST-THREE'"), 3);
+}
+
+#[tokio::test]
+async fn a_booking_takes_a_code_for_bookings_and_refuses_one_for_the_shop() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let spa = app.service_id("Rustic Spa Treatments").await;
+    create_code(&app, &token, json!({"code": "SPA-DAY", "percentOff": 10, "appliesTo": "bookings", "serviceIds": [spa], "maxUsesPerGuest": 1})).await;
+    create_code(&app, &token, json!({"code": "SHOP-ONLY", "percentOff": 10, "appliesTo": "shop"})).await;
+    let date = days_from_today(12);
+
+    // The dialog's quote: the spa is $85.00; 10 % off is $8.50.
+    let quoted = expect_json(
+        app.post_json(
+            "/api/bookings/quote",
+            &json!({"service": "spa", "date": date, "promoCode": "spa-day"}),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(
+        quoted,
+        json!({"price": "85.00", "discount": "8.50", "total": "76.50", "promoCode": "SPA-DAY"})
+    );
+    let not_here = app
+        .post_json(
+            "/api/bookings/quote",
+            &json!({"service": "massage", "date": date, "promoCode": "SPA-DAY"}),
+        )
+        .await;
+    let refused = assert_error_code(not_here, StatusCode::CONFLICT, "promo_code_refused").await;
+    assert_eq!(refused["message"], "This promo code does not apply to this treatment");
+    let shop_code = app
+        .post_json("/api/bookings/quote", &json!({"service": "spa", "date": date, "promoCode": "SHOP-ONLY"}))
+        .await;
+    let refused = assert_error_code(shop_code, StatusCode::CONFLICT, "promo_code_refused").await;
+    assert_eq!(refused["message"], "This promo code is for the shop, not bookings");
+
+    // The request records the discount; nothing is booked with a code that does not apply.
+    let mut body = booking_body("spa", &date, "9:00");
+    body["promoCode"] = json!("SHOP-ONLY");
+    assert_error_code(
+        app.post_json("/api/bookings", &body).await,
+        StatusCode::CONFLICT,
+        "promo_code_refused",
+    )
+    .await;
+    assert_eq!(app.rows("bookings"), 0);
+    body["promoCode"] = json!("spa-day");
+    let booking = expect_json(app.post_json("/api/bookings", &body).await, StatusCode::CREATED).await;
+    assert_eq!(
+        (booking["discount"].as_str(), booking["promoCode"].as_str()),
+        (Some("8.50"), Some("SPA-DAY"))
+    );
+    let requested = app.sql_text(&format!(
+        "SELECT text_body FROM outbox_messages WHERE template = 'booking_requested' AND related_id = '{}'",
+        booking["id"].as_str().expect("id")
+    ));
+    assert!(requested.contains("$76.50 (promo code SPA-DAY: $8.50 off $85.00)"), "{requested}");
+    // Once per guest, whatever the booking.
+    body["time"] = json!("13:00");
+    let again = assert_error_code(
+        app.post_json("/api/bookings", &body).await,
+        StatusCode::CONFLICT,
+        "promo_code_refused",
+    )
+    .await;
+    assert_eq!(again["message"], "You have already used this promo code");
+    // A booking without a code is as it always was.
+    body["promoCode"] = Value::Null;
+    let plain = expect_json(app.post_json("/api/bookings", &body).await, StatusCode::CREATED).await;
+    assert_eq!((plain["discount"].as_str(), plain["promoCode"].as_str()), (Some("0.00"), None));
+
+    // The dashboard counts the booking's use and discount (not revenue: it is paid at the retreat).
+    let listed = app.admin_json(&token, "/api/admin/promo-codes").await;
+    let spa_day =
+        listed.as_array().expect("list").iter().find(|p| p["code"] == "SPA-DAY").expect("listed").clone();
+    assert_eq!(
+        (spa_day["uses"].as_i64(), spa_day["discountGiven"].as_str(), spa_day["revenue"].as_str()),
+        (Some(1), Some("8.50"), Some("0.00"))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn simultaneous_bookings_for_a_code_with_one_use_left_give_one_discount() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    create_code(
+        &app,
+        &token,
+        json!({"code": "FIRST-GUEST", "amountOff": "20.00", "appliesTo": "both", "maxUses": 1}),
+    )
+    .await;
+    let requests = (0..8).map(|i| {
+        let client = reqwest::Client::new();
+        let mut body = booking_body("spa", &days_from_today(20 + i), "9:00");
+        body["email"] = json!(format!("guest{i}@example.com"));
+        body["promoCode"] = json!("FIRST-GUEST");
+        let url = app.url("/api/bookings");
+        async move { client.post(url).json(&body).send().await.expect("request sent") }
+    });
+    let statuses: Vec<StatusCode> = join_all(requests).await.iter().map(reqwest::Response::status).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CONFLICT).count(), 7, "{statuses:?}");
+    assert_eq!(app.sql_count("SELECT count(*) FROM bookings WHERE promo_code = 'FIRST-GUEST'"), 1);
 }

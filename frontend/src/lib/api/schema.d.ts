@@ -596,6 +596,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["quote_booking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/check-availability": {
         parameters: {
             query?: never;
@@ -1124,6 +1140,11 @@ export interface components {
              */
             date: string;
             deposit?: null | components["schemas"]["BookingDeposit"];
+            /**
+             * @description What a promo code took off its price ("0.00" without one). Additive.
+             * @example 0.00
+             */
+            discount: string;
             email: string;
             firstName: string;
             /** Format: uuid */
@@ -1135,6 +1156,8 @@ export interface components {
              */
             nights?: number | null;
             notes?: string | null;
+            /** @description The promo code it used, or null. Additive. */
+            promoCode?: string | null;
             service: components["schemas"]["ServiceKey"];
             status: components["schemas"]["BookingStatus"];
             time: components["schemas"]["TimeSlot"];
@@ -1172,6 +1195,13 @@ export interface components {
              *     refused (402 `payment_required`).
              */
             paymentMethodId?: string | null;
+            /**
+             * @description A promo code for bookings (docs/decisions.md §15); null, blank or left
+             *     out for none. One that does not apply refuses the request (409
+             *     `promo_code_refused`, the message says why); the deposit is taken
+             *     from the discounted price.
+             */
+            promoCode?: components["schemas"]["OptionalPromoCode"];
             service: components["schemas"]["ServiceKey"];
             time: components["schemas"]["TimeSlotInput"];
             website?: components["schemas"]["Honeypot"];
@@ -1181,6 +1211,36 @@ export interface components {
          * @enum {string|null}
          */
         BookingKeyChoice: "massage" | "spa" | "accommodation" | "package" | "none" | "" | null;
+        /** @description A booking's price with a promo code: what the request will record. */
+        BookingQuote: {
+            /** @example 9.50 */
+            discount: string;
+            /**
+             * @description The service's price (a stay's: all its nights).
+             * @example 95.00
+             */
+            price: string;
+            /** @description The code as applied (in capitals). */
+            promoCode: string;
+            /**
+             * @description What is left to pay (at the retreat, less any deposit).
+             * @example 85.50
+             */
+            total: string;
+        };
+        /** @description A booking to price with a promo code, before it is requested. */
+        BookingQuoteInput: {
+            /** @description A stay's check-out day (the Tiny Home), as for `POST /api/bookings`. */
+            checkOut?: components["schemas"]["OptionalCalendarDate"];
+            date: components["schemas"]["CalendarDate"];
+            /**
+             * @description The guest's address, when the dialog has it (for a code's limit per
+             *     guest; text that is not an address is ignored, the request checks again).
+             */
+            email?: components["schemas"]["OptionalShortText"];
+            promoCode: components["schemas"]["PromoCodeName"];
+            service: components["schemas"]["ServiceKey"];
+        };
         /**
          * @description Booking status.
          * @enum {string}
@@ -5031,6 +5091,102 @@ export interface operations {
                 };
             };
             /** @description The payment provider could not be reached to save the deposit's card (`payment_provider_unavailable`: nothing is booked), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quote_booking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingQuoteInput"];
+            };
+        };
+        responses: {
+            /** @description The booking's price with the code. Nothing is stored or reserved: the request decides again (and the deposit, when one is asked, is a share of `total`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingQuote"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No service carries this booking key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The code does not apply (`promo_code_refused`; the message says why) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
