@@ -23,6 +23,9 @@ const BOOKING_KEYS: &[&str] = &[
     "createdAt",
     // Additive: the deposit it asks for (null: none).
     "deposit",
+    // Additive (docs/decisions.md §15): a promo code's discount, and the code.
+    "discount",
+    "promoCode",
 ];
 
 #[tokio::test]

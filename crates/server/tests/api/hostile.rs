@@ -264,6 +264,9 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
             "startsOn": days_from_today(1), "endsOn": days_from_today(30), "maxUses": 10, "maxUsesPerGuest": 1,
             "productIds": [f.order_product["id"]], "active": true,
         }),
+        "BookingQuoteInput" => {
+            json!({"service": "massage", "date": days_from_today(3), "promoCode": "HOSTILE-QUOTE"})
+        }
         "QuoteInput" => {
             json!({"items": [{"productId": f.order_product["id"], "quantity": 1}], "promoCode": null})
         }

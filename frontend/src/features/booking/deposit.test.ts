@@ -20,4 +20,10 @@ describe('depositCents (the same cases as the domain rule)', () => {
   it('of a stay: all its nights', () => {
     expect(depositCents(service('180.00', null, 30), 3)).toBe(16_200);
   });
+  it('after a promo code: a share of what is left, as the server quoted it', () => {
+    // Two nights at $180.00 less 20 %: $288.00; 30 % of it is $86.40 (the server's figure too).
+    expect(depositCents(service('180.00', null, 30), 2, 28_800)).toBe(8_640);
+    expect(depositCents(service('85.00', '25.00', null), 1, 2_000)).toBe(2_000);
+    expect(depositCents(service('85.00', '25.00', null), 1, 0)).toBeNull();
+  });
 });

@@ -16,15 +16,17 @@ import { cn } from '@/lib/cn';
 import type { NewBooking, Service, ServiceKey } from '@/lib/api/types';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
-import { formatMoney, formatPriceShort } from '@/lib/money';
+import { formatMoney, formatPriceShort, toCents } from '@/lib/money';
 import { nightsBetween } from '@/lib/stay-dates';
 import { CardFields } from '@/components/payments/card-fields';
+import { PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
 import { CardError, useCardFields } from '@/lib/payments/use-card-fields';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
+import { useBookingQuote } from '../api/quote-booking';
 import type { BookingMoment } from '../booking-context';
 import { bookingSchema, emptyBooking, isStayService, type BookingFormValues } from '../booking-schema';
 import { depositCents } from '../deposit';
@@ -94,7 +96,14 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   const provider = cardProvider(payments.data);
   const record = services.data?.find((candidate) => candidate.bookingKey === service);
   const nights = stay && date && checkOut && isValidStay(date, checkOut) ? nightsBetween(date, checkOut) : 1;
-  const deposit = provider && record ? depositCents(record, nights) : null;
+
+  // A promo code for bookings: the server prices the booking with it.
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const quote = useBookingQuote({ service, date, checkOut: stay ? checkOut : undefined }, promoCode);
+  const quoted = promoCode !== null && quote.isSuccess && !quote.isPlaceholderData ? quote.data : null;
+  const promoError = promoCode !== null && quote.isError ? preferServerMessage(quote.error, 'This promo code could not be checked.') : null;
+
+  const deposit = provider && record ? depositCents(record, nights, quoted ? toCents(quoted.total) : undefined) : null;
   const card = useCardFields(deposit !== null ? provider : null);
   const [cardProblem, setCardProblem] = useState<string | null>(null);
   /*
@@ -145,6 +154,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         : { time: values.time as NewBooking['time'] }),
       notes: values.notes.trim() === '' ? null : values.notes.trim(),
       ...(paymentMethodId ? { paymentMethodId } : {}),
+      ...(quoted ? { promoCode: quoted.promoCode } : {}),
     };
     try {
       await createBooking.mutateAsync({ body, idempotencyKey: attempt.current });
@@ -169,6 +179,16 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         setCardProblem(preferServerMessage(error, 'Your card could not be saved for the deposit.'));
         return;
       }
+      // The code was used up meanwhile (or by this guest already): say why.
+      if (hasErrorCode(error, 'promo_code_refused')) {
+        void quote.refetch();
+        toast({
+          title: 'Booking Failed',
+          description: `${preferServerMessage(error, 'The promo code no longer applies.')}.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       // A night of the stay was taken or closed: the server names it.
       const nightRefused = hasErrorCode(error, 'night_full') || hasErrorCode(error, 'night_unavailable');
       const fallback = 'Sorry, there was an error submitting your booking. Please try again.';
@@ -180,7 +200,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
     }
   });
 
-  const busy = formState.isSubmitting || createBooking.isPending;
+  const busy = formState.isSubmitting || createBooking.isPending || quote.isFetching;
   const today = businessToday();
 
   return (
@@ -260,6 +280,23 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           <FormField control={control} name="notes" id="booking-notes" label="Notes" optional className="sm:col-span-2">
             <Textarea rows={3} placeholder="Anything we should know — preferences, occasions, sensitivities." />
           </FormField>
+          <div className="sm:col-span-2 [&>*:first-child]:mt-0">
+            <PromoCodeField
+              idPrefix="booking"
+              applied={quoted?.promoCode ?? null}
+              error={promoError}
+              checking={quote.isFetching}
+              onApply={setPromoCode}
+              onRemove={() => setPromoCode(null)}
+            />
+            {quoted ? (
+              <p className="mt-3 text-sm text-sand" data-testid="booking-promo-price">
+                Price <span className="line-through decoration-gold/60">{formatMoney(toCents(quoted.price))}</span>{' '}
+                <span className="text-gold-light">{formatMoney(toCents(quoted.total))}</span> with {quoted.promoCode} (
+                {formatMoney(toCents(quoted.discount))} off)
+              </p>
+            ) : null}
+          </div>
           {deposit !== null ? (
             <section
               aria-labelledby="booking-deposit-heading"

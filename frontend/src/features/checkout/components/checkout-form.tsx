@@ -17,6 +17,7 @@ import { productKeys } from '@/lib/api/catalogue/keys';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { CardFields } from '@/components/payments/card-fields';
+import { PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
 import { useCardFields } from '@/lib/payments/use-card-fields';
 import { useCreateOrder } from '../api/create-order';
@@ -24,7 +25,6 @@ import { payPlacedOrder, type PlacedOrder } from '../pay-order';
 import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
 import { useQuote } from '../api/quote';
 import { OrderSummary } from './order-summary';
-import { PromoCodeField } from './promo-code-field';
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
 const shippingSchema = z.object({
@@ -209,6 +209,7 @@ export function CheckoutForm({
           quote={quoted}
           promo={
             <PromoCodeField
+              idPrefix="checkout"
               applied={quoted?.promoCode ?? null}
               error={promoError}
               checking={quote.isFetching}

@@ -4,16 +4,19 @@ import { Field, Input } from '@/components/ui/field';
 
 /**
  * The guest's promo code: typed, applied (the server prices it), removed.
- * It sits inside the checkout's form: Enter in it applies the code instead
- * of placing the order.
+ * It sits inside the checkout's (or the booking dialog's) form: Enter in it
+ * applies the code instead of sending the form.
  */
 export function PromoCodeField({
+  idPrefix,
   applied,
   error,
   checking,
   onApply,
   onRemove,
 }: {
+  /** Names the field's id: `${idPrefix}-promo-code`. */
+  idPrefix: string;
   /** The code the server accepted (in capitals), if any. */
   applied: string | null;
   /** Why the code given does not apply, in the server's words. */
@@ -42,7 +45,7 @@ export function PromoCodeField({
   }
   return (
     <div className="mt-6">
-      <Field id="checkout-promo-code" label="Promo code" optional error={error ?? undefined}>
+      <Field id={`${idPrefix}-promo-code`} label="Promo code" optional error={error ?? undefined}>
         <div className="flex gap-3">
           <Input
             value={text}
