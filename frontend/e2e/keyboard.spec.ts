@@ -70,6 +70,9 @@ test('booking with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await expect(dialog.getByLabel('Notes')).toBeFocused();
   await page.keyboard.type('Keyboard booking');
+  // The promo code field (docs/decisions.md §15); its Apply button waits for a code.
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Promo code')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');

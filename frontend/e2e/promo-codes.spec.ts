@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, toCents } from '../src/lib/money';
-import { AdminApi, choose, expectNoSeriousAxeViolations, mailText, openDashboard, openTab, screenshot, unique } from './admin-helpers';
+import {
+  AdminApi,
+  choose,
+  dayFromToday,
+  expectNoSeriousAxeViolations,
+  mailText,
+  openDashboard,
+  openTab,
+  screenshot,
+  unique,
+} from './admin-helpers';
 import { expectToast, fillCheckout } from './helpers';
 
 type Product = { id: string; name: string; price: string };
@@ -145,3 +155,47 @@ test('the owner sets a fixed amount for chosen products with dates in the dialog
   await expect(row).toContainText('$12.50 off');
   await expect(row).toContainText('2026-12-10 – 2026-12-31');
 });
+
+for (const width of [390, 1440]) {
+  test(`at ${width} px a guest books a treatment with a code for bookings`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const api = await AdminApi.create(page.request);
+    const code = `SPA-${unique().toUpperCase()}`;
+    await api.post('/api/admin/promo-codes', { code, percentOff: 10, appliesTo: 'bookings', maxUsesPerGuest: 1 });
+    const shopCode = `SHOP-${unique().toUpperCase()}`;
+    await api.post('/api/admin/promo-codes', { code: shopCode, percentOff: 10, appliesTo: 'shop' });
+
+    await page.goto('/services');
+    await page.getByRole('button', { name: /book now: Rustic Spa Treatments/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+    await expect(dialog.getByLabel('Service', { exact: true })).toContainText('Rustic Spa Treatments');
+    const day = dayFromToday(40 + (width % 7));
+    await dialog.getByLabel('Date').fill(day);
+
+    // A code for the shop says so; the code for bookings shows the price with it.
+    await dialog.getByLabel('Promo code').fill(shopCode);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'This promo code is for the shop, not bookings' })).toBeVisible();
+    await dialog.getByLabel('Promo code').fill(code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByText(`Promo code ${code} applied`)).toBeVisible();
+    // The spa is $85.00; 10 % off: $76.50.
+    await expect(dialog.getByTestId('booking-promo-price')).toHaveText(`Price $85.00 $76.50 with ${code} ($8.50 off)`);
+    await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+    if (width === 390) await screenshot(page, 'booking-promo-390', false);
+
+    const email = `spa-${unique()}@example.com`;
+    await dialog.getByLabel('First name').fill('Mara');
+    await dialog.getByLabel('Last name').fill('Cedar');
+    await dialog.getByLabel('Email').fill(email);
+    await choose(dialog, 'Time', /^9:00 AM/);
+    await dialog.getByRole('button', { name: 'Request Booking' }).click();
+    await expectToast(page, 'Booking Request Submitted', "Thank you! We'll contact you soon to confirm your appointment.");
+
+    type Booking = { email: string; discount: string; promoCode: string | null };
+    const booked = (await api.get<Booking[]>('/api/bookings')).find((b) => b.email === email);
+    expect(booked).toMatchObject({ discount: '8.50', promoCode: code });
+    const requested = await mailText(api, email, 'booking_requested');
+    expect(requested).toContain(`$76.50 (promo code ${code}: $8.50 off $85.00)`);
+  });
+}
