@@ -10,6 +10,7 @@ pub mod booking;
 pub mod catalog;
 pub mod content;
 pub mod export;
+pub mod gift_card;
 pub mod idempotency;
 pub mod limits;
 pub mod mail;
