@@ -184,15 +184,20 @@ pub(crate) fn promo_book(
     Ok(book)
 }
 
+/// A code's orders as counted: the code, how many, their discounts and their totals.
+type OrderUses = (Option<Uuid>, i64, Option<BigDecimal>, Option<BigDecimal>);
+/// A code's bookings as counted: the code, how many, their discounts.
+type BookingUses = (Option<Uuid>, i64, Option<BigDecimal>);
+
 /// What each code brought, by code.
 fn stats(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<HashMap<Uuid, PromoCodeStats>> {
-    let rows: Vec<(Option<Uuid>, i64, Option<BigDecimal>, Option<BigDecimal>)> = orders::table
+    let rows: Vec<OrderUses> = orders::table
         .filter(standing_uses().and(orders::promo_code_id.eq_any(ids)))
         .group_by(orders::promo_code_id)
         .select((orders::promo_code_id, count_star(), sum(orders::discount), sum(orders::total)))
         .load(conn)
         .map_err(storage)?;
-    let booked: Vec<(Option<Uuid>, i64, Option<BigDecimal>)> = bookings::table
+    let booked: Vec<BookingUses> = bookings::table
         .filter(standing_bookings().and(bookings::promo_code_id.eq_any(ids)))
         .group_by(bookings::promo_code_id)
         .select((bookings::promo_code_id, count_star(), sum(bookings::discount)))
