@@ -197,5 +197,13 @@ for (const width of [390, 1440]) {
     expect(booked).toMatchObject({ discount: '8.50', promoCode: code });
     const requested = await mailText(api, email, 'booking_requested');
     expect(requested).toContain(`$76.50 (promo code ${code}: $8.50 off $85.00)`);
+
+    // The owner sees what the code took off, to charge the rest at the retreat.
+    if (width === 1440) {
+      await openDashboard(page, page.request);
+      const bookings = await openTab(page, 'Bookings');
+      const row = bookings.getByTestId('booking-row').filter({ hasText: email });
+      await expect(row.getByTestId('booking-promo')).toHaveText(`Promo ${code}: −$8.50`);
+    }
   });
 }

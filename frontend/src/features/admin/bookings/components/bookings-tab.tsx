@@ -80,7 +80,15 @@ export function BookingsTab() {
                     <p className="text-ivory">{who}</p>
                     <p className="text-xs text-muted">{booking.email}</p>
                   </TableCell>
-                  <TableCell>{serviceLabel(booking.service)}</TableCell>
+                  <TableCell>
+                    {serviceLabel(booking.service)}
+                    {/* What the guest's code took off: the owner charges the rest at the retreat. */}
+                    {booking.promoCode ? (
+                      <p className="text-xs text-gold-light" data-testid="booking-promo">
+                        Promo {booking.promoCode}: −{displayMoney(booking.discount)}
+                      </p>
+                    ) : null}
+                  </TableCell>
                   <TableCell className="whitespace-nowrap">
                     {booking.checkOut ? (
                       <>
