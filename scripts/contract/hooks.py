@@ -159,7 +159,7 @@ def before_call(context, case, kwargs):
     elif operation in (("POST", "/api/admin/promo-codes"), ("PUT", "/api/admin/promo-codes/{id}")):
         if body.get("percentOff") is not None:
             body["amountOff"] = None
-        elif body.get("amountOff") in (None, 0, "0", "0.0", "0.00") or not _positive_amount(body.get("amountOff")):
+        elif not _positive_amount(body.get("amountOff")):
             body["amountOff"] = None
             body["percentOff"] = 10
         if body.get("startsOn") and body.get("endsOn"):

@@ -151,6 +151,12 @@ pub fn nights_between(date: NaiveDate, check_out: Option<NaiveDate>) -> Vec<Naiv
     }
 }
 
+/// How many nights a stay from `date` to `check_out` is; `None` for a
+/// single-slot booking (no check-out).
+pub fn stay_length(date: NaiveDate, check_out: Option<NaiveDate>) -> Option<u32> {
+    check_out.map(|_| u32::try_from(nights_between(date, check_out).len()).unwrap_or(u32::MAX))
+}
+
 /// "Friday, December 4, 2026": how a night is named to a guest.
 pub fn long_date(date: NaiveDate) -> String {
     date.format("%A, %B %-d, %Y").to_string()
@@ -256,6 +262,11 @@ pub struct NewDeposit {
 impl NewBooking {
     pub fn nights(&self) -> Vec<NaiveDate> {
         nights_between(self.date, self.check_out)
+    }
+
+    /// How many nights a stay is; `None` for a single-slot booking.
+    pub fn stay_nights(&self) -> Option<u32> {
+        stay_length(self.date, self.check_out)
     }
 }
 

@@ -439,6 +439,21 @@ impl PromoBook {
         self.entries.iter().map(|entry| &entry.promo)
     }
 
+    /// A code's discount on a booking of `service` (its id) whose price is
+    /// `price` (a stay's: all its nights), by `guest` when known.
+    pub fn booking_promo(
+        &self,
+        code: &PromoCodeText,
+        guest: Option<&Email>,
+        today: NaiveDate,
+        service: Uuid,
+        price: Money,
+    ) -> Result<AppliedPromo, PromoRefusal> {
+        let (promo, usage) = self.usage(code, guest).ok_or(PromoRefusal::Unknown)?;
+        let amount = promo::booking_discount(promo, usage, today, service, price)?;
+        Ok(AppliedPromo { promo: promo.id, code: promo.code.clone(), amount })
+    }
+
     /// Counts one more use of `code` by this guest (a purchase accepted in the batch).
     pub fn record_use(&mut self, code: &PromoCodeText, email: &Email) {
         if let Some(entry) = self.entries.iter_mut().find(|entry| entry.promo.code == *code) {

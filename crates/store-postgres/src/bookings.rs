@@ -18,7 +18,7 @@ use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
 };
-use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal, booking_discount};
+use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal};
 use ports::{
     AvailabilityError, BookingError, BookingRepository, Created, GuestCancelError, IdempotencyKey,
     OutgoingMail, RepoError, RepoResult, StatusChangeError,
@@ -854,26 +854,20 @@ fn booking_promos(
     for &i in acting {
         let request = &requests[i];
         let Some(code) = &request.booking.promo_code else { continue };
-        let decision =
-            match (book.usage(code, Some(&request.booking.email)), prices.get(&request.booking.service)) {
-                (None, _) => Err(PromoRefusal::Unknown),
-                (Some(_), None) => Err(PromoRefusal::NotForService),
-                (Some((promo, usage)), Some(&(service, price))) => {
-                    let price = booking_price(price, stay_nights(&request.booking));
-                    booking_discount(promo, usage, request.now.date, service, price)
-                        .map(|amount| AppliedPromo { promo: promo.id, code: promo.code.clone(), amount })
-                }
-            };
+        let decision = match prices.get(&request.booking.service) {
+            Some(&(service, price)) => {
+                let price = booking_price(price, request.booking.stay_nights());
+                book.booking_promo(code, Some(&request.booking.email), request.now.date, service, price)
+            }
+            None if book.usage(code, None).is_none() => Err(PromoRefusal::Unknown),
+            None => Err(PromoRefusal::NotForService),
+        };
         if decision.is_ok() {
             book.record_use(code, &request.booking.email);
         }
         decided.insert(i, decision);
     }
     Ok(decided)
-}
-
-fn stay_nights(booking: &NewBooking) -> Option<u32> {
-    booking.check_out.map(|out| (out - booking.date).num_days()).and_then(|n| u32::try_from(n).ok())
 }
 
 /// Each bookable service's id and price, by booking key.

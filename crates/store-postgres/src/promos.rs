@@ -15,9 +15,7 @@ use domain::Email;
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::ServiceKey;
 use domain::order::{Cart, PromoBook, Quote};
-use domain::promo::{
-    AppliedPromo, PromoCode, PromoCodeText, PromoRefusal, PromoScope, PromoValue, booking_discount,
-};
+use domain::promo::{PromoCode, PromoCodeText, PromoScope, PromoValue};
 use ports::{
     BookingQuote, BookingQuoteError, OrderError, PromoCodeEntry, PromoCodeError, PromoCodeRepository,
     PromoCodeStats, RepoError, RepoResult,
@@ -359,15 +357,9 @@ impl PromoCodeRepository for PgStore {
                 let book = promo_book(conn, &[&code], false)?;
                 let Some(&(service_id, price)) = prices.get(&service) else { return Ok(Ok(None)) };
                 let price = domain::payment::booking_price(price, nights);
-                let Some((promo, usage)) = book.usage(&code, guest.as_ref()) else {
-                    return Ok(Err(PromoRefusal::Unknown));
-                };
-                Ok(booking_discount(promo, usage, today, service_id, price).map(|amount| {
-                    Some(BookingQuote {
-                        price,
-                        promo: AppliedPromo { promo: promo.id, code: promo.code.clone(), amount },
-                    })
-                }))
+                Ok(book
+                    .booking_promo(&code, guest.as_ref(), today, service_id, price)
+                    .map(|promo| Some(BookingQuote { price, promo })))
             })
             .await?;
         Ok(answer?)

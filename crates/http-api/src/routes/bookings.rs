@@ -464,11 +464,6 @@ pub async fn create_booking(
     Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
 }
 
-/// A stay's nights (`None` for a single-slot booking).
-fn stay_nights(date: NaiveDate, check_out: Option<NaiveDate>) -> Option<u32> {
-    check_out.map(|out| (out - date).num_days()).and_then(|n| u32::try_from(n).ok())
-}
-
 /// A booking to price with a promo code, before it is requested.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -537,7 +532,7 @@ pub async fn quote_booking(
     let today = state.clock.local_now().date;
     let quote = state
         .promo_store
-        .quote_booking(service, stay_nights(date, check_out), &code, guest, today)
+        .quote_booking(service, model::stay_length(date, check_out), &code, guest, today)
         .await?
         .ok_or_else(|| {
             ApiError::new(http_common::ErrorCode::NotFound, "No service is booked under this key")
@@ -563,7 +558,7 @@ async fn deposit_for(
     let Some(service) = services.iter().find(|service| service.booking_key == Some(booking.service)) else {
         return Ok(None);
     };
-    let nights = stay_nights(booking.date, booking.check_out);
+    let nights = booking.stay_nights();
     let mut price = domain::payment::booking_price(service.price, nights);
     // With a promo code the deposit is a share of what is left to pay (a
     // code that does not apply refuses the request before a card is saved).

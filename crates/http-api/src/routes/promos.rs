@@ -60,23 +60,9 @@ pub struct PromoCode {
     pub revenue: String,
 }
 
-/// What a code is good for.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PromoScopeChoice {
-    Shop,
-    Bookings,
-    Both,
-}
-
-impl From<PromoScope> for PromoScopeChoice {
-    fn from(scope: PromoScope) -> Self {
-        match scope {
-            PromoScope::Shop => Self::Shop,
-            PromoScope::Bookings => Self::Bookings,
-            PromoScope::Both => Self::Both,
-        }
-    }
+http_common::wire_enum! {
+    /// What a code is good for.
+    PromoScopeChoice mirrors domain::promo::PromoScope { Shop = "shop", Bookings = "bookings", Both = "both" }
 }
 
 impl From<PromoCodeEntry> for PromoCode {

@@ -61,6 +61,15 @@ fn nullable(builder: ObjectBuilder) -> ObjectBuilder {
     builder.schema_type(SchemaType::from_iter([Type::String, Type::Null]))
 }
 
+/// An amount as a JSON number: `domain::money::Money`'s range, in cents.
+fn money_number() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Number)
+        .minimum(Some(0))
+        .maximum(Some(99_999_999.99))
+        .multiple_of(Some(0.01))
+}
+
 /// Declares a field type holding the raw JSON value, with its schema.
 macro_rules! field {
     ($(#[$meta:meta])* $name:ident($inner:ty) => $schema:expr) => {
@@ -178,13 +187,7 @@ field!(
     Money(serde_json::Value) => OneOfBuilder::new()
         .description(Some("Dollars: a string with at most 2 decimals (\"38.00\"), or a JSON number with at most 2 decimals; 0 to 99999999.99."))
         .item(string().pattern(Some(MONEY_PATTERN)).examples(["38.00"]))
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Number)
-                .minimum(Some(0))
-                .maximum(Some(99_999_999.99))
-                .multiple_of(Some(0.01)),
-        )
+        .item(money_number())
 );
 
 field!(
@@ -195,13 +198,7 @@ field!(
              update keeps the deposit the service asks for.",
         ))
         .item(string().pattern(Some(MONEY_PATTERN)).examples(["25.00"]))
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Number)
-                .minimum(Some(0))
-                .maximum(Some(99_999_999.99))
-                .multiple_of(Some(0.01)),
-        )
+        .item(money_number())
 );
 field!(
     /// A service's deposit as a share of the booking's price.
@@ -250,13 +247,7 @@ field!(
     OptionalMoney(serde_json::Value) => OneOfBuilder::new()
         .description(Some("Dollars as `Money`, or null (or left out) for none."))
         .item(string().pattern(Some(MONEY_PATTERN)).examples(["10.00"]))
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Number)
-                .minimum(Some(0))
-                .maximum(Some(99_999_999.99))
-                .multiple_of(Some(0.01)),
-        )
+        .item(money_number())
         .item(ObjectBuilder::new().schema_type(Type::Null))
 );
 field!(
