@@ -24,6 +24,7 @@ import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
 import { CardError, useCardFields } from '@/lib/payments/use-card-fields';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
+import { promoAnswer } from '@/lib/promo-answer';
 import { useAvailability } from '../api/check-availability';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingQuote } from '../api/quote-booking';
@@ -100,8 +101,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   // A promo code for bookings: the server prices the booking with it.
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const quote = useBookingQuote({ service, date, checkOut: stay ? checkOut : undefined }, promoCode);
-  const quoted = promoCode !== null && quote.isSuccess && !quote.isPlaceholderData ? quote.data : null;
-  const promoError = promoCode !== null && quote.isError ? preferServerMessage(quote.error, 'This promo code could not be checked.') : null;
+  const { quoted, error: promoError } = promoAnswer(promoCode, quote);
 
   const deposit = provider && record ? depositCents(record, nights, quoted ? toCents(quoted.total) : undefined) : null;
   const card = useCardFields(deposit !== null ? provider : null);

@@ -16,6 +16,7 @@ import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import { productKeys } from '@/lib/api/catalogue/keys';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
+import { promoAnswer } from '@/lib/promo-answer';
 import { CardFields } from '@/components/payments/card-fields';
 import { PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
@@ -75,8 +76,7 @@ export function CheckoutForm({
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const quoteLines = items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
   const quote = useQuote(quoteLines, promoCode);
-  const quoted = promoCode !== null && quote.isSuccess && !quote.isPlaceholderData ? quote.data : null;
-  const promoError = promoCode !== null && quote.isError ? preferServerMessage(quote.error, 'This promo code could not be checked.') : null;
+  const { quoted, error: promoError } = promoAnswer(promoCode, quote);
 
   const confirmPlaced = (orderId: string, paid: boolean) => {
     const shortId = orderId.slice(0, 8);
