@@ -133,6 +133,12 @@ const PAY_ORDER: &str = "pay-order";
 const ORDER_LINK_DAYS: i64 = 7;
 /// How long an unsubscribe link in a message keeps working.
 const UNSUBSCRIBE_LINK_DAYS: i64 = 365;
+/// The audience of a gift card's view-and-print link, mailed to its recipient.
+const VIEW_GIFT_CARD: &str = "view-gift-card";
+/// How long that link works: a purchased card never expires in California
+/// (Civil Code §1749.5), so its mail must keep working for as long as anyone
+/// plausibly keeps it in a drawer.
+const GIFT_CARD_LINK_DAYS: i64 = 10 * 366;
 
 /// Signed, expiring guest links (HS256 with the server's secret, under their
 /// own issuer and audiences, so no guest link is ever an admin token and a
@@ -195,6 +201,14 @@ impl GuestLinks for GuestLinkSigner {
 
     fn verify_order(&self, token: &str) -> Option<Uuid> {
         self.verify(PAY_ORDER, token)
+    }
+
+    fn gift_card_token(&self, card_id: Uuid) -> String {
+        self.sign(VIEW_GIFT_CARD, card_id, Utc::now() + Duration::days(GIFT_CARD_LINK_DAYS))
+    }
+
+    fn verify_gift_card(&self, token: &str) -> Option<Uuid> {
+        self.verify(VIEW_GIFT_CARD, token)
     }
 }
 
@@ -263,6 +277,29 @@ mod tests {
         assert!(admin.verify(&manage).is_err());
         let token = admin.issue(TokenSubject { admin_id: id, session_version: 1 }, Utc::now()).unwrap();
         assert_eq!(links.verify_booking(&token.token), None);
+    }
+
+    #[test]
+    fn a_gift_card_link_shows_its_card_only_and_lasts_for_years() {
+        let links = GuestLinkSigner::new(b"a-secret-of-at-least-thirty-two-bytes!!");
+        let id = Uuid::new_v4();
+        let card = links.gift_card_token(id);
+        assert_eq!(links.verify_gift_card(&card), Some(id));
+        assert_eq!(links.verify_booking(&card), None, "a gift card link manages no booking");
+        assert_eq!(links.verify_order(&card), None, "nor pays an order");
+        assert_eq!(links.verify_unsubscribe(&card), None);
+        assert_eq!(links.verify_gift_card(&links.order_token(id)), None, "an order link shows no card");
+        assert_eq!(links.verify_gift_card(&links.booking_token(id, Utc::now().date_naive())), None);
+        let mut tampered = card.clone();
+        tampered.replace_range(tampered.len() - 3.., "abc");
+        assert_eq!(links.verify_gift_card(&tampered), None);
+        let other = GuestLinkSigner::new(b"another-secret-of-thirty-two-bytes!!!!");
+        assert_eq!(other.verify_gift_card(&card), None);
+        // Still good in nine years: the card it shows never expires.
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.set_audience(&[VIEW_GIFT_CARD]);
+        let claims = decode::<GuestClaims>(&card, &links.decoding, &validation).expect("claims").claims;
+        assert!(claims.exp > (Utc::now() + Duration::days(9 * 366)).timestamp());
     }
 
     #[tokio::test]

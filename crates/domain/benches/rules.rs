@@ -80,6 +80,7 @@ fn main() {
             claimed: totals,
             promo: None,
             placed_on: NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"),
+            gift_card: None,
         };
         black_box(request.price(black_box(&catalogue), &PromoBook::default()).expect("priced"));
     });

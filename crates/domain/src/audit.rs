@@ -32,6 +32,7 @@ crate::text_enum! {
         Email,
         Session,
         PromoCode,
+        GiftCard,
     }
 }
 

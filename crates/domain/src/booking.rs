@@ -212,6 +212,9 @@ pub struct Booking {
     /// The promo code it used, if any (docs/decisions.md §15): what it
     /// took off the booking's price.
     pub promo: Option<crate::promo::AppliedPromo>,
+    /// What a gift card paid of its deposit, if one did (the provider is
+    /// asked only for the rest).
+    pub gift_card: Option<crate::gift_card::CardPayment>,
 }
 
 impl Booking {
@@ -322,6 +325,7 @@ impl NewBooking {
             }),
             // Decided with the request's capacity (the store sets it).
             promo: None,
+            gift_card: None,
         }
     }
 }

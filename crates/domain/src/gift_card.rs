@@ -3,12 +3,11 @@
 //! (Civil Code §1749.5). Pure rules: the random bytes a code is made of and
 //! the storage of the balance and its ledger are the adapters'.
 //!
-//! This is the rules' first part (issue 22): the sale, the delivery mail,
-//! the ledger in the store and redemption at the checkout build on it.
-
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
 
 use crate::money::Money;
+use crate::order::{Customer, OrderItem, OrderTotals};
 
 /// The characters of a code: digits and capitals without the ones a person
 /// reading a code aloud (or off a printed card) confuses: 0/O, 1/I/L.
@@ -74,6 +73,49 @@ impl GiftCardCode {
     pub fn last_four(&self) -> &str {
         &self.0[self.0.len() - GROUP..]
     }
+}
+
+/// `text` with every gift card code in it (grouped, or whole after a `#`
+/// as in the print link) masked to its last four: what the dashboard shows of
+/// a card's mail, whose code only the recipient may read.
+pub fn mask_codes(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let is_code_char = |c: char| c.is_ascii() && CODE_ALPHABET.contains(&(c as u8));
+    let grouped_len = CODE_LENGTH + CODE_LENGTH / GROUP - 1;
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let boundary_before = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
+        let grouped = boundary_before
+            && chars.get(i..i + grouped_len).is_some_and(|window| {
+                window
+                    .iter()
+                    .enumerate()
+                    .all(|(k, c)| if k % (GROUP + 1) == GROUP { *c == '-' } else { is_code_char(*c) })
+            })
+            && chars.get(i + grouped_len).is_none_or(|c| !c.is_ascii_alphanumeric());
+        let after_hash = i > 0
+            && chars[i - 1] == '#'
+            && chars.get(i..i + CODE_LENGTH).is_some_and(|window| window.iter().all(|c| is_code_char(*c)))
+            && chars.get(i + CODE_LENGTH).is_none_or(|c| !c.is_ascii_alphanumeric());
+        let length = if grouped {
+            grouped_len
+        } else if after_hash {
+            CODE_LENGTH
+        } else {
+            0
+        };
+        if length == 0 {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let last_four: String = chars[i + length - GROUP..i + length].iter().collect();
+        out.push_str(if grouped { "••••-••••-••••-••••-" } else { "…" });
+        out.push_str(&last_four);
+        i += length;
+    }
+    out
 }
 
 /// What a card may be bought for.
@@ -200,6 +242,170 @@ pub fn balance_after_refund(balance: Money, paid_by_card: Money, issued: Money) 
     (balance + paid_by_card).min(issued)
 }
 
+crate::text_enum! {
+    /// Where a card stands.
+    GiftCardState {
+        /// Bought, waiting for its order to be paid: it cannot pay yet.
+        Pending,
+        /// Paid for (or given): it pays until its balance is spent.
+        Active,
+        /// Ended by the owner (with a reason); its balance is gone.
+        Voided,
+    }
+}
+
+crate::text_enum! {
+    /// What moved a card's balance: one ledger entry each.
+    LedgerKind {
+        /// The card's value, when it became active.
+        Issued,
+        /// Paid for an order, a deposit or a treatment at the retreat.
+        Redeemed,
+        /// Given back by a cancelled, expired or refunded order.
+        Returned,
+        /// Paid out in cash (a balance under $10).
+        CashedOut,
+        /// What was left when the owner voided the card.
+        Voided,
+    }
+}
+
+/// A card as the store keeps it (never its code: only the last four).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GiftCard {
+    pub id: Uuid,
+    /// The code's last four characters; none while the card is pending
+    /// (its code is made when it is issued).
+    pub last_four: Option<String>,
+    pub kind: GiftCardKind,
+    /// Its value when issued.
+    pub amount: Money,
+    pub balance: Money,
+    pub state: GiftCardState,
+    /// "One Massage Therapy", for a card bought as a treatment.
+    pub label: Option<String>,
+    pub recipient_name: String,
+    pub recipient_email: String,
+    pub from_name: String,
+    pub message: Option<String>,
+    /// The day its mail goes to the recipient.
+    pub deliver_on: NaiveDate,
+    pub delivered_at: Option<DateTime<Utc>>,
+    /// The order that bought it (purchased cards).
+    pub order_id: Option<Uuid>,
+    /// Who bought it (purchased cards).
+    pub buyer_email: Option<String>,
+    pub void_reason: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl GiftCard {
+    /// As the redemption rules read it.
+    pub fn standing(&self) -> CardStanding {
+        CardStanding { kind: self.kind, balance: self.balance, active: self.state == GiftCardState::Active }
+    }
+}
+
+/// A movement of a card's balance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerEntry {
+    pub id: Uuid,
+    pub kind: LedgerKind,
+    /// Signed: what it added to the balance (negative: taken off).
+    pub amount: i64,
+    pub balance_after: Money,
+    pub order_id: Option<Uuid>,
+    pub booking_id: Option<Uuid>,
+    pub note: Option<String>,
+    pub actor: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// What a card is worth when bought: an amount, or one treatment at its price.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardValue {
+    Amount(Money),
+    Service(Uuid),
+}
+
+/// What the recipient reads: who it is for and from, and the buyer's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dedication {
+    pub recipient_name: String,
+    pub recipient_email: String,
+    pub from_name: String,
+    pub message: Option<String>,
+    pub deliver_on: NaiveDate,
+}
+
+/// Why a delivery date cannot be chosen.
+pub const DELIVERY_DATE_MESSAGE: &str = "The delivery date is today or later, within a year";
+
+/// A delivery date as a buyer chooses it: today (the retreat's day) up to a
+/// year ahead (a later one is almost always a typing slip).
+pub fn delivery_date(date: NaiveDate, today: NaiveDate) -> Result<NaiveDate, &'static str> {
+    let latest = today + chrono::Duration::days(366);
+    if (today..=latest).contains(&date) { Ok(date) } else { Err(DELIVERY_DATE_MESSAGE) }
+}
+
+/// A card bought online: its order's one line and its totals. A gift card
+/// is not taxed and not shipped; what is sold is the right to redeem it.
+pub fn purchase_order(
+    value: Money,
+    label: Option<&str>,
+    dedication: &Dedication,
+) -> (OrderItem, OrderTotals) {
+    let product_name = match label {
+        Some(label) => format!("E-gift card for {}: {label}", dedication.recipient_name),
+        None => format!("E-gift card for {}", dedication.recipient_name),
+    };
+    let item = OrderItem { product_id: Uuid::nil(), product_name, price: value, quantity: 1 };
+    let totals = OrderTotals {
+        subtotal: value,
+        discount: Money::ZERO,
+        tax: Money::ZERO,
+        shipping: Money::ZERO,
+        total: value,
+    };
+    (item, totals)
+}
+
+/// The buyer of a card, as an order's customer: a gift card ships nowhere.
+pub fn buyer(first_name: String, last_name: String, email: crate::validation::Email) -> Customer {
+    Customer {
+        first_name,
+        last_name,
+        email,
+        phone: None,
+        address: String::new(),
+        city: String::new(),
+        state: String::new(),
+        zip: String::new(),
+    }
+}
+
+/// The most characters of a buyer's message.
+pub const MESSAGE_MAX: usize = 500;
+const MESSAGE_TOO_LONG: &str = "A message is at most 500 characters";
+
+/// A buyer's message: optional, its line breaks kept, at most
+/// [`MESSAGE_MAX`] characters.
+pub fn message(text: Option<&str>) -> Result<Option<String>, &'static str> {
+    let message = crate::validation::LongText::parse_optional(text).map_err(|_| MESSAGE_TOO_LONG)?;
+    match message {
+        Some(message) if message.chars().count() > MESSAGE_MAX => Err(MESSAGE_TOO_LONG),
+        message => Ok(message.map(Into::into)),
+    }
+}
+
+/// A gift card's payment of an order or a deposit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardPayment {
+    pub card_id: Uuid,
+    pub last_four: String,
+    pub amount: Money,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +452,18 @@ mod tests {
         ] {
             assert_eq!(GiftCardCode::parse(bad), Err(CODE_MESSAGE), "{bad:?}");
         }
+    }
+
+    #[test]
+    fn codes_in_a_mail_are_masked_to_their_last_four() {
+        let text =
+            "Your code: K7QM-R2XD-9HPT-WV3A-BC4E.\nhttps://x/gift-cards/print?token=t#K7QMR2XD9HPTWV3ABC4E\n";
+        assert_eq!(
+            mask_codes(text),
+            "Your code: ••••-••••-••••-••••-BC4E.\nhttps://x/gift-cards/print?token=t#…BC4E\n"
+        );
+        let untouched = "Order #1a2b3c4d, token=K7QMR2XD9HPTWV3ABC4E, café K7QM-R2XD";
+        assert_eq!(mask_codes(untouched), untouched);
     }
 
     #[test]
@@ -297,6 +515,43 @@ mod tests {
         let open_promo =
             CardStanding { kind: GiftCardKind::Promotional { expires_on: None }, ..card("25.00") };
         assert!(redeem(open_promo, money("5.00"), far_future).is_ok());
+    }
+
+    #[test]
+    fn a_card_is_delivered_from_today_to_a_year_ahead() {
+        let today = day("2027-01-10");
+        assert_eq!(delivery_date(today, today), Ok(today));
+        assert!(delivery_date(day("2028-01-10"), today).is_ok());
+        assert_eq!(delivery_date(day("2027-01-09"), today), Err(DELIVERY_DATE_MESSAGE));
+        assert_eq!(delivery_date(day("2028-01-12"), today), Err(DELIVERY_DATE_MESSAGE));
+    }
+
+    #[test]
+    fn a_message_is_optional_keeps_its_line_breaks_and_is_short() {
+        assert_eq!(message(None), Ok(None));
+        assert_eq!(message(Some("  ")), Ok(None));
+        assert_eq!(message(Some(" Happy birthday,\nMaya! ")), Ok(Some("Happy birthday,\nMaya!".to_owned())));
+        assert!(message(Some(&"é".repeat(MESSAGE_MAX))).is_ok());
+        assert!(message(Some(&"é".repeat(MESSAGE_MAX + 1))).is_err());
+    }
+
+    #[test]
+    fn a_bought_card_is_one_untaxed_unshipped_line() {
+        let dedication = Dedication {
+            recipient_name: "Ana".into(),
+            recipient_email: "ana@example.com".into(),
+            from_name: "Ben".into(),
+            message: None,
+            deliver_on: day("2027-01-10"),
+        };
+        let (item, totals) = purchase_order(money("100.00"), None, &dedication);
+        assert_eq!(item.product_name, "E-gift card for Ana");
+        assert_eq!(
+            (totals.subtotal, totals.tax, totals.shipping, totals.total),
+            (money("100.00"), Money::ZERO, Money::ZERO, money("100.00"))
+        );
+        let (item, _) = purchase_order(money("85.00"), Some("One Massage Therapy"), &dedication);
+        assert_eq!(item.product_name, "E-gift card for Ana: One Massage Therapy");
     }
 
     #[test]

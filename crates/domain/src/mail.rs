@@ -73,6 +73,12 @@ pub enum MailEvent {
         service: Option<BookedService>,
         amount: crate::Money,
     },
+    /// A gift card is issued: its recipient hears on the day the buyer chose
+    /// (the only moment its code is known; the store keeps a hash).
+    GiftCardDelivered {
+        card: crate::gift_card::GiftCard,
+        code: crate::gift_card::GiftCardCode,
+    },
     /// The owner confirmed the booking and the guest's bank asks them to
     /// authenticate the deposit's charge: they finish it through their link.
     DepositActionRequired {
@@ -96,6 +102,7 @@ impl MailEvent {
             | MailEvent::OrderRefunded { order, .. } => order.id,
             MailEvent::ContactReceived { message } => message.id,
             MailEvent::NewsletterJoined { subscription } => subscription.id,
+            MailEvent::GiftCardDelivered { card, .. } => card.id,
         }
     }
 }
@@ -118,6 +125,7 @@ crate::text_enum! {
         OrderRefunded,
         DepositRefunded,
         DepositActionRequired,
+        GiftCardDelivered,
     }
 }
 
@@ -177,6 +185,7 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
         MailEvent::DepositActionRequired { booking, .. } => {
             vec![guest(T::DepositActionRequired, &booking.email)]
         }
+        MailEvent::GiftCardDelivered { card, .. } => vec![guest(T::GiftCardDelivered, &card.recipient_email)],
     }
 }
 
@@ -214,6 +223,7 @@ mod tests {
             created_at: Utc::now(),
             deposit: None,
             promo: None,
+            gift_card: None,
         }
     }
 

@@ -105,6 +105,16 @@ pub struct Order {
     pub payment: crate::payment::OrderPayment,
     /// The promo code it used, if any (its amount is `totals.discount`).
     pub promo: Option<AppliedPromo>,
+    /// What a gift card paid of it, if one did.
+    pub gift_card: Option<crate::gift_card::CardPayment>,
+}
+
+impl Order {
+    /// What is left to pay at the payment provider: the total less what a
+    /// gift card paid.
+    pub fn amount_due(&self) -> Money {
+        self.totals.total.minus(self.gift_card.as_ref().map_or(Money::ZERO, |card| card.amount))
+    }
 }
 
 /// The short number guests, mails and the provider's dashboard know an
@@ -141,6 +151,7 @@ impl NewOrder {
             created_at,
             payment: crate::payment::OrderPayment::new(payment),
             promo: self.promo.clone(),
+            gift_card: None,
         }
     }
 }
@@ -155,6 +166,8 @@ pub struct OrderRequest {
     pub promo: Option<PromoCodeText>,
     /// The retreat's date when it is placed (a promo code's dates are days).
     pub placed_on: NaiveDate,
+    /// The gift card the guest pays (part of) it with, if any.
+    pub gift_card: Option<crate::gift_card::GiftCardCode>,
 }
 
 pub const EMPTY_CART_MESSAGE: &str = "Your cart is empty";
@@ -609,6 +622,7 @@ mod tests {
                 claimed: OrderTotals { subtotal, discount: Money::ZERO, tax, shipping, total },
                 promo: None,
                 placed_on: NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"),
+                gift_card: None,
             })
         }
     }

@@ -16,7 +16,8 @@ use actix_web::{HttpResponse, web};
 use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, promos, quiz,
+    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
+    promos, quiz,
 };
 pub use crate::state::ApiState;
 
@@ -68,6 +69,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/promo-codes", GET => promos::list_promo_codes, POST => promos::create_promo_code))
         .service(resource!("/admin/promo-codes/{id}", PUT => promos::update_promo_code))
         .service(resource!("/admin/exports/promo-codes.csv", GET => exports::promo_codes))
+        .service(resource!("/gift-cards", POST => gift_cards::buy_gift_card))
+        .service(resource!("/gift-cards/options", GET => gift_cards::gift_card_options))
+        .service(resource!("/gift-cards/balance", POST => gift_cards::gift_card_balance))
+        .service(resource!("/gift-cards/print", POST => gift_cards::print_gift_card))
+        .service(resource!("/admin/gift-cards", GET => gift_cards::list_gift_cards, POST => gift_cards::give_gift_card))
+        .service(resource!("/admin/gift-cards/{id}/ledger", GET => gift_cards::gift_card_ledger))
+        .service(resource!("/admin/gift-cards/{id}/void", POST => gift_cards::void_gift_card))
+        .service(resource!("/admin/gift-cards/{id}/redeem", POST => gift_cards::redeem_gift_card))
+        .service(resource!("/admin/gift-cards/{id}/cash-out", POST => gift_cards::cash_out_gift_card))
+        .service(resource!("/admin/gift-cards/{id}/resend", POST => gift_cards::resend_gift_card))
+        .service(resource!("/admin/exports/gift-cards.csv", GET => exports::gift_cards))
         .service(resource!("/payments/config", GET => payments::config))
         .service(resource!("/orders/{id}/payment", GET => payments::order_payment, POST => payments::pay_order))
         .service(resource!("/orders/{id}/payment/refresh", POST => payments::refresh_order_payment))

@@ -7,7 +7,8 @@ use http_common::ErrorBody;
 use utoipa::OpenApi;
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, guest, orders, payments, promos, quiz,
+    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
+    promos, quiz,
 };
 
 #[derive(OpenApi)]
@@ -32,6 +33,9 @@ use crate::routes::{
         content::subscribe, content::list_subscriptions,
         orders::place_order, orders::list_orders, orders::set_order_status,
         promos::quote_cart, promos::list_promo_codes, promos::create_promo_code, promos::update_promo_code,
+        gift_cards::gift_card_options, gift_cards::buy_gift_card, gift_cards::gift_card_balance, gift_cards::print_gift_card, gift_cards::list_gift_cards,
+        gift_cards::give_gift_card, gift_cards::gift_card_ledger, gift_cards::void_gift_card, gift_cards::redeem_gift_card, gift_cards::cash_out_gift_card,
+        gift_cards::resend_gift_card,
         payments::config, payments::pay_order, payments::order_payment, payments::refresh_order_payment,
         payments::webhook, payments::order_payment_history, payments::refund_order, payments::reconciliation,
         bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::quote_booking, bookings::list_bookings,
@@ -44,7 +48,7 @@ use crate::routes::{
         payments::deposit_history, payments::refund_deposit,
         activity::list,
         emails::list, emails::detail, emails::resend, emails::previews, emails::settings,
-        exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions, exports::promo_codes,
+        exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions, exports::promo_codes, exports::gift_cards,
     ),
     components(schemas(ErrorBody, crate::wire::fields::CalendarMonth)),
     tags(
@@ -56,6 +60,7 @@ use crate::routes::{
         (name = "Newsletter", description = "Journal newsletter sign-ups"),
         (name = "Orders", description = "Shop orders, priced by the server"),
         (name = "Promo codes", description = "The owner's promo codes and what they brought"),
+        (name = "Gift cards", description = "E-gift cards: buying one, its balance and printable card, and the owner's ledger"),
         (name = "Activity", description = "The audit trail of admin writes and logins (read-only)"),
         (name = "Bookings", description = "Booking requests and availability"),
         (name = "Calendar", description = "Blackout periods and availability entries"),

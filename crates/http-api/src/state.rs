@@ -22,6 +22,8 @@ pub struct ApiState {
     pub order_store: Arc<dyn OrderRepository>,
     /// Promo codes: the dashboard's, and the checkout's quote.
     pub promo_store: Arc<dyn ports::PromoCodeRepository>,
+    /// Gift cards: buying, balances, redemption and the owner's work.
+    pub gift_card_store: Arc<dyn ports::GiftCardRepository>,
     /// The calendar's records: bookings as listed, blackouts and availability entries.
     pub calendar_store: Arc<dyn BookingRepository>,
     /// The booking use case: availability answers and booking requests,
@@ -67,12 +69,26 @@ pub struct MailState {
     pub guest_cancel_cutoff_hours: i64,
 }
 
+impl MailState {
+    /// The name mail is signed with ("Golden Pine Wellness Retreat" of
+    /// `Name <address>`), or the address itself.
+    pub fn from_name(&self) -> String {
+        match self.from.split_once('<') {
+            Some((name, _)) if !name.trim().is_empty() => name.trim().trim_matches('"').to_owned(),
+            _ => self.from.trim().to_owned(),
+        }
+    }
+}
+
 /// What keeps the public writes (bookings, orders, messages, sign-ups) from
 /// being flooded: a limit per client address, the proxies whose forwarding
 /// headers say who the client is, and how long a body may take.
 #[derive(Debug, Clone)]
 pub struct Guard {
     pub public_write_limit: Limit,
+    /// Gift card look-ups (balance checks, codes at the checkout) per client
+    /// address: as logins are, so codes cannot be enumerated.
+    pub gift_card_lookup_limit: Limit,
     pub trusted_proxies: crate::client_ip::TrustedProxies,
     /// How long a request body may take to arrive (408 after).
     pub body_timeout: std::time::Duration,

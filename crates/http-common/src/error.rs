@@ -90,6 +90,11 @@ pub enum ErrorCode {
     /// why (unknown, not active, outside its dates, used up, below its minimum...).
     /// Nothing was stored.
     PromoCodeRefused,
+    /// 409: the gift card cannot pay (spent, void, expired, or holding less
+    /// than the owner asked for); the message says why. Nothing was stored.
+    GiftCardRefused,
+    /// 404: no gift card has this code.
+    GiftCardNotFound,
     /// 409: another service carries this booking key.
     BookingKeyTaken,
     /// 409: this Idempotency-Key came with a different request before.
@@ -125,7 +130,7 @@ impl ErrorCode {
         match self {
             C::ValidationFailed | C::InvalidJson | C::InvalidId | C::InvalidQuery => StatusCode::BAD_REQUEST,
             C::Unauthenticated | C::InvalidCredentials => StatusCode::UNAUTHORIZED,
-            C::NotFound | C::InvalidLink => StatusCode::NOT_FOUND,
+            C::NotFound | C::InvalidLink | C::GiftCardNotFound => StatusCode::NOT_FOUND,
             C::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             C::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             C::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -149,6 +154,7 @@ impl ErrorCode {
             | C::DuplicateSlug
             | C::DuplicatePromoCode
             | C::PromoCodeRefused
+            | C::GiftCardRefused
             | C::BookingKeyTaken
             | C::IdempotencyKeyReused
             | C::Conflict
@@ -392,6 +398,7 @@ impl From<OrderError> for ApiError {
             OrderError::Pricing(PricingError::Promo(refusal)) => {
                 ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string())
             }
+            OrderError::GiftCard(refusal) => card_refused(refusal),
             OrderError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             OrderError::Repo(error) => error.into(),
         }
@@ -405,6 +412,33 @@ impl From<ports::BookingQuoteError> for ApiError {
                 ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string())
             }
             ports::BookingQuoteError::Repo(error) => error.into(),
+        }
+    }
+}
+
+/// A card that cannot pay: an unknown code is a 404 `gift_card_not_found`
+/// (as the balance check answers), any other reason a 409.
+pub fn card_refused(refusal: domain::gift_card::CardRefusal) -> ApiError {
+    match refusal {
+        domain::gift_card::CardRefusal::Unknown => {
+            ApiError::new(ErrorCode::GiftCardNotFound, refusal.to_string())
+        }
+        _ => ApiError::new(ErrorCode::GiftCardRefused, refusal.to_string()),
+    }
+}
+
+impl From<ports::GiftCardError> for ApiError {
+    fn from(error: ports::GiftCardError) -> Self {
+        use ports::GiftCardError as E;
+        match error {
+            E::UnknownService => ValidationErrors::single("serviceId", error.to_string()).into(),
+            E::Amount(_) => ValidationErrors::single("amount", error.to_string()).into(),
+            E::Refused(refusal) => card_refused(refusal),
+            E::CashOut(_) | E::Short(_) | E::AlreadyVoid => {
+                ApiError::new(ErrorCode::GiftCardRefused, error.to_string())
+            }
+            E::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
+            E::Repo(error) => ApiError::from(error).missing("Gift card"),
         }
     }
 }

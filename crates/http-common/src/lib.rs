@@ -12,7 +12,7 @@ pub mod validation;
 use actix_web::http::Method;
 use actix_web::{HttpResponse, Route, web};
 
-pub use error::{ApiError, ErrorBody, ErrorCode};
+pub use error::{ApiError, ErrorBody, ErrorCode, card_refused};
 pub use validation::ValidationErrors;
 
 /// A resource serving `routes`; any other method answers a JSON 405 whose

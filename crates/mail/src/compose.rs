@@ -4,20 +4,23 @@
 
 use std::sync::Arc;
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use uuid::Uuid;
 
 use domain::Email;
 use domain::booking::{Booking, CHECK_OUT_TIME, ServiceKey, booking_starts_at};
 use domain::content::{ContactMessage, Interest, NewsletterSubscription};
+use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
 use domain::order::{Order, TAX_PERCENT, order_reference};
 use domain::payment::{PaymentState, cancellation_policy_text};
 use ports::{CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
 
 use crate::calendar::{self, Invitation, Method};
-use crate::templates::{self as t, Body, BookingView, Frame, MessageView, OrderLine, OrderView, WelcomeView};
+use crate::templates::{
+    self as t, Body, BookingView, Frame, GiftCardView, MessageView, OrderLine, OrderView, WelcomeView,
+};
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
 /// How the composer writes: where links point, who signs, which clock the
@@ -56,6 +59,8 @@ struct Message {
     body: Body,
     calendar: Option<CalendarInvite>,
     list_unsubscribe: Option<String>,
+    /// Not sent before this moment; `None`: at once.
+    send_after: Option<DateTime<Utc>>,
 }
 
 /// Guest names reach subjects and preview lines; keep those short.
@@ -68,6 +73,15 @@ const GUEST_ORDER_REASON: &str =
 const GUEST_CONTACT_REASON: &str = "You are receiving this because you wrote to us through our website.";
 const NEWSLETTER_REASON: &str = "You are receiving this because you joined the Golden Pine journal.";
 const OWNER_REASON: &str = "Sent to the retreat's notification address (NOTIFY_EMAIL).";
+const GIFT_CARD_REASON: &str =
+    "You are receiving this because a Golden Pine gift card was sent to this address.";
+
+/// A gift card arrives at this local time on its chosen day: a birthday
+/// present should be there with the morning coffee, not at midnight.
+const GIFT_CARD_DELIVERY_TIME: NaiveTime = match NaiveTime::from_hms_opt(9, 0, 0) {
+    Some(time) => time,
+    None => panic!("9:00 is a time of day"),
+};
 
 impl Composer {
     pub fn new(mut config: ComposerConfig, links: Arc<dyn GuestLinks>) -> Self {
@@ -116,6 +130,9 @@ impl Composer {
             MailEvent::OrderRefunded { order, amount } => self.order_message(template, order, Some(*amount)),
             MailEvent::ContactReceived { message } => self.contact_message(template, message),
             MailEvent::NewsletterJoined { subscription } => self.newsletter_message(template, subscription),
+            MailEvent::GiftCardDelivered { card, code } => {
+                self.gift_card_message(template, card, code, stamp)
+            }
         }
     }
 
@@ -237,7 +254,7 @@ impl Composer {
             }
             _ => return None,
         };
-        Some(Message { subject, body, calendar, list_unsubscribe: None })
+        Some(Message { subject, body, calendar, list_unsubscribe: None, send_after: None })
     }
 
     fn invitation(
@@ -391,7 +408,7 @@ impl Composer {
             }
             _ => return None,
         };
-        Some(Message { subject, body, calendar: None, list_unsubscribe: None })
+        Some(Message { subject, body, calendar: None, list_unsubscribe: None, send_after: None })
     }
 
     fn contact_message(&self, template: MailTemplate, message: &ContactMessage) -> Option<Message> {
@@ -424,7 +441,7 @@ impl Composer {
             }
             _ => return None,
         };
-        Some(Message { subject, body, calendar: None, list_unsubscribe: None })
+        Some(Message { subject, body, calendar: None, list_unsubscribe: None, send_after: None })
     }
 
     fn newsletter_message(
@@ -452,7 +469,86 @@ impl Composer {
             body: t::newsletter_welcome::render(&frame, &view),
             calendar: None,
             list_unsubscribe: Some(format!("{public_url}/api/newsletter/unsubscribe?token={token}")),
+            send_after: None,
         })
+    }
+
+    fn gift_card_message(
+        &self,
+        template: MailTemplate,
+        card: &GiftCard,
+        code: &GiftCardCode,
+        stamp: DateTime<Utc>,
+    ) -> Option<Message> {
+        if template != MailTemplate::GiftCardDelivered {
+            return None;
+        }
+        let public_url = &self.config.public_url;
+        let token = url_component(&self.links.gift_card_token(card.id));
+        let recipient = header_safe(&card.recipient_name);
+        let from = Some(header_safe(&card.from_name)).filter(|name| !name.is_empty());
+        let view = GiftCardView {
+            recipient_name: if recipient.is_empty() { "friend".to_owned() } else { recipient.clone() },
+            from_name: from.clone().unwrap_or_else(|| "Someone".to_owned()),
+            amount: dollars(card.amount),
+            label: card.label.as_deref().map(header_safe).filter(|label| !label.is_empty()),
+            message: card
+                .message
+                .as_deref()
+                .map(str::trim)
+                .filter(|text| !text.is_empty())
+                .map(str::to_owned),
+            code: code.grouped(),
+            expiry: expiry_words(card.kind),
+            balance_url: format!("{public_url}/gift-cards"),
+            // The code rides in the fragment: browsers never send it, so it
+            // reaches no server's log; the page reads it from there.
+            print_url: format!("{public_url}/gift-cards/print?token={token}#{}", code.as_str()),
+        };
+        // "Maya, a gift from Daniel Rivera: …": the first name reads as a
+        // greeting; the buyer's whole name says who it is from.
+        let first_name = clip(recipient.split(' ').next().unwrap_or_default(), NAME_IN_SUBJECT);
+        let subject = match (first_name.as_str(), &from) {
+            ("", Some(from)) => {
+                format!("A gift from {}: a Golden Pine gift card", clip(from, NAME_IN_SUBJECT))
+            }
+            ("", None) => "A Golden Pine gift card for you".to_owned(),
+            (first, Some(from)) => {
+                format!("{first}, a gift from {}: a Golden Pine gift card", clip(from, NAME_IN_SUBJECT))
+            }
+            (first, None) => format!("{first}, a gift for you: a Golden Pine gift card"),
+        };
+        let value = match &view.label {
+            Some(label) => format!("{label} ({})", view.amount),
+            None => view.amount.clone(),
+        };
+        let frame = self.frame(
+            "A gift for you",
+            format!("{} sent you a Golden Pine gift card: {value}.", clip(&view.from_name, NAME_IN_SUBJECT)),
+            GIFT_CARD_REASON,
+        );
+        Some(Message {
+            subject,
+            body: t::gift_card_delivered::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: self.morning_of(card.deliver_on, stamp),
+        })
+    }
+
+    /// Delivery time on `day` in the retreat's zone, or `None` (at once)
+    /// when that moment has passed: a card bought for today after nine
+    /// goes straight out.
+    fn morning_of(&self, day: NaiveDate, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        let local = day.and_time(GIFT_CARD_DELIVERY_TIME);
+        // A zone whose clocks jump forward across nine would have no such
+        // moment that day; the first hour that exists then is the one.
+        let at = (0..=3)
+            .find_map(|hours| {
+                self.config.time_zone.from_local_datetime(&(local + Duration::hours(hours))).earliest()
+            })?
+            .with_timezone(&Utc);
+        (at > now).then_some(at)
     }
 
     fn outgoing(
@@ -478,6 +574,7 @@ impl Composer {
             calendar: message.calendar,
             list_unsubscribe: message.list_unsubscribe,
             related_id: Some(event.subject_id()),
+            send_after: message.send_after,
         })
     }
 }
@@ -565,6 +662,16 @@ fn interest_words(text: &str) -> String {
         None => return text.to_owned(),
     };
     words.to_owned()
+}
+
+/// A card's term in words. California lets only a card given away free
+/// expire, and only when it says so (Civil Code §1749.5).
+fn expiry_words(kind: GiftCardKind) -> String {
+    match kind.expires_on() {
+        Some(last) => format!("Valid until {}.", last.format("%B %-d, %Y")),
+        None if kind == GiftCardKind::Purchased => "This card never expires and carries no fees.".to_owned(),
+        None => "This card never expires.".to_owned(),
+    }
 }
 
 /// The address in `Name <addr>` (or the text itself when it is a bare address).

@@ -1,5 +1,6 @@
 //! Demo data for the dashboard's previews: a booking, an order with two
-//! lines, a contact message and a sign-up, as guests would make them.
+//! lines, a contact message, a sign-up and a gift card, as guests would make
+//! them.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use uuid::Uuid;
@@ -7,6 +8,7 @@ use uuid::Uuid;
 use domain::Money;
 use domain::booking::{Booking, BookingStatus, ServiceKey, TimeSlot};
 use domain::content::{ContactMessage, NewsletterSubscription};
+use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind, GiftCardState};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate};
 use domain::order::{Customer, Order, OrderItem, OrderStatus, OrderTotals};
 use domain::payment::{Deposit, DepositState, OrderPayment, PaymentState};
@@ -17,12 +19,18 @@ pub struct Demo {
     order: Order,
     message: ContactMessage,
     subscription: NewsletterSubscription,
+    gift_card: GiftCard,
+    gift_card_code: GiftCardCode,
 }
 
 const BOOKING_ID: Uuid = Uuid::from_u128(0x5d0c_2f7e_8b1a_4c36_9e42_7a1f_0b6d_3c21);
 const ORDER_ID: Uuid = Uuid::from_u128(0x3f9a_61c4_2d7e_4b58_8a10_c6e2_94b7_0d15);
 const MESSAGE_ID: Uuid = Uuid::from_u128(0x8c41_7e2a_5b93_4f06_b1d8_2e6c_a457_9f30);
 const SUBSCRIPTION_ID: Uuid = Uuid::from_u128(0x1b7e_93d2_46a5_4c8f_a0e3_5d19_c862_7b44);
+const GIFT_CARD_ID: Uuid = Uuid::from_u128(0x6a2d_b8f1_93c4_4e75_8d06_1f4b_e72a_c598);
+/// A made-up code, the same in every preview; no card in any store has it
+/// (a real one comes from random bytes).
+const GIFT_CARD_CODE: &str = "K7QM-R2XD-9HPT-WV3A-BC4E";
 
 fn money(cents: i64) -> Money {
     Money::from_cents(cents).unwrap_or_default()
@@ -30,7 +38,8 @@ fn money(cents: i64) -> Money {
 
 impl Demo {
     /// Demo data around `today` (the retreat's local date): the booking is
-    /// ten days ahead; the order and the message came in that day.
+    /// ten days ahead; the order and the message came in that day, and the
+    /// gift card is delivered on it.
     pub fn new(today: NaiveDate) -> Self {
         let made: DateTime<Utc> = today.and_hms_opt(17, 24, 0).unwrap_or_default().and_utc();
         let items = vec![
@@ -70,6 +79,7 @@ impl Demo {
                     card: None,
                 }),
                 promo: None,
+                gift_card: None,
             },
             service: BookedService {
                 name: "Rustic Spa Treatments".to_owned(),
@@ -95,6 +105,7 @@ impl Demo {
                 created_at: made,
                 payment: OrderPayment::new(PaymentState::Paid),
                 promo: None,
+                gift_card: None,
             },
             message: ContactMessage {
                 id: MESSAGE_ID,
@@ -112,6 +123,26 @@ impl Demo {
                 email: "sam.okafor@example.com".to_owned(),
                 created_at: made,
             },
+            gift_card: GiftCard {
+                id: GIFT_CARD_ID,
+                last_four: Some(GIFT_CARD_CODE[GIFT_CARD_CODE.len() - 4..].to_owned()),
+                kind: GiftCardKind::Purchased,
+                amount: money(15_000),
+                balance: money(15_000),
+                state: GiftCardState::Active,
+                label: None,
+                recipient_name: "Maya Chen".to_owned(),
+                recipient_email: "maya.chen@example.com".to_owned(),
+                from_name: "Daniel Rivera".to_owned(),
+                message: Some("Happy birthday, Maya! A whole afternoon of quiet, just for you.".to_owned()),
+                deliver_on: today,
+                delivered_at: None,
+                order_id: Some(ORDER_ID),
+                buyer_email: Some("daniel.rivera@example.com".to_owned()),
+                void_reason: None,
+                created_at: made,
+            },
+            gift_card_code: GiftCardCode::parse(GIFT_CARD_CODE).expect("the demo code is valid"),
         }
     }
 
@@ -173,6 +204,10 @@ impl Demo {
                 booking: deposit(DepositState::RequiresAuthentication, Money::ZERO),
                 service,
             },
+            MailTemplate::GiftCardDelivered => MailEvent::GiftCardDelivered {
+                card: self.gift_card.clone(),
+                code: self.gift_card_code.clone(),
+            },
         }
     }
 
@@ -190,6 +225,7 @@ impl Demo {
             | MailEvent::OrderRefunded { order, .. } => order.customer.email.into_string(),
             MailEvent::ContactReceived { message } => message.email,
             MailEvent::NewsletterJoined { subscription } => subscription.email,
+            MailEvent::GiftCardDelivered { card, .. } => card.recipient_email,
         }
     }
 }

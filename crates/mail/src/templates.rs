@@ -95,6 +95,28 @@ pub struct WelcomeView {
     pub unsubscribe_url: String,
 }
 
+/// A gift card as its recipient reads it. The code is here in full: this
+/// mail is the one place it is ever written out.
+pub struct GiftCardView {
+    /// As the buyer wrote it ("Maya Chen").
+    pub recipient_name: String,
+    pub from_name: String,
+    /// "$150.00".
+    pub amount: String,
+    /// What it was bought as ("One Massage Therapy"), if not an amount.
+    pub label: Option<String>,
+    /// The buyer's words, trimmed; their line breaks are kept.
+    pub message: Option<String>,
+    /// "K7QM-R2XD-9HPT-WV3A-BC4E".
+    pub code: String,
+    /// "This card never expires and carries no fees." or "Valid until …".
+    pub expiry: String,
+    /// Where the balance is checked (`/gift-cards`).
+    pub balance_url: String,
+    /// The card to view and print, with the code in the URL's fragment.
+    pub print_url: String,
+}
+
 /// A rendered message body: plain text and HTML.
 pub struct Body {
     pub text: String,
@@ -159,4 +181,5 @@ templates! {
     order_refunded(OrderView): "order_refunded.html", "order_refunded.txt";
     deposit_refunded(BookingView): "deposit_refunded.html", "deposit_refunded.txt";
     deposit_action_required(BookingView): "deposit_action_required.html", "deposit_action_required.txt";
+    gift_card_delivered(GiftCardView): "gift_card_delivered.html", "gift_card_delivered.txt";
 }

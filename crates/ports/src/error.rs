@@ -122,6 +122,9 @@ pub enum CreateAdminError {
 pub enum OrderError {
     #[error(transparent)]
     Pricing(#[from] PricingError),
+    /// The gift card given cannot pay (unknown, spent, void, expired).
+    #[error(transparent)]
+    GiftCard(#[from] domain::gift_card::CardRefusal),
     #[error("{KEY_REUSED_MESSAGE}")]
     KeyReused,
     #[error(transparent)]

@@ -8,6 +8,7 @@
 mod auth;
 mod booking;
 mod error;
+mod gift_cards;
 mod health;
 mod mail;
 mod payments;
@@ -23,6 +24,7 @@ pub use error::{
     AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoError,
     RepoResult, ServiceError, StatusChangeError,
 };
+pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
 pub use mail::{
     CalendarInvite, GuestLinks, MailAttempt, MailComposer, MailDelivery, MailSender, OutboxRepository,

@@ -31,6 +31,8 @@ pub struct OutgoingMail {
     pub list_unsubscribe: Option<String>,
     /// The booking, order, message or subscription it is about.
     pub related_id: Option<Uuid>,
+    /// Not sent before this moment (a gift card's chosen day); `None`: at once.
+    pub send_after: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 /// Turns events into messages. Pure (no I/O): the store calls it inside the
@@ -128,6 +130,11 @@ pub trait GuestLinks: Send + Sync {
     /// the browser that placed it.
     fn order_token(&self, order_id: Uuid) -> String;
     fn verify_order(&self, token: &str) -> Option<Uuid>;
+    /// A token for viewing and printing gift card `card_id`, mailed to its
+    /// recipient. It shows the card, never its code (the code travels in the
+    /// link's fragment, which no server sees).
+    fn gift_card_token(&self, card_id: Uuid) -> String;
+    fn verify_gift_card(&self, token: &str) -> Option<Uuid>;
 }
 
 /// Delivers due messages: claims them, sends each, and records the outcome

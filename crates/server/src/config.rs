@@ -81,6 +81,10 @@ pub struct Config {
     /// one client address may make per 10 minutes; more get 429.
     #[arg(long, env = "PUBLIC_WRITE_LIMIT", default_value_t = 30, value_parser = clap::value_parser!(i32).range(1..))]
     pub public_write_limit: i32,
+    /// Gift card look-ups (balance checks, codes given at the checkout or a
+    /// booking) one client address may make per 15 minutes; more get 429.
+    #[arg(long, env = "GIFT_CARD_LOOKUP_LIMIT", default_value_t = 20, value_parser = clap::value_parser!(i32).range(1..))]
+    pub gift_card_lookup_limit: i32,
     /// Proxies (addresses or CIDR networks, comma-separated) whose
     /// X-Forwarded-For / Forwarded headers name the client; from any other
     /// peer those headers are ignored.

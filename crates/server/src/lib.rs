@@ -29,6 +29,8 @@ use ports::{AdminRepository, AuthService, BookingService, Clock, GuestLinks, Mai
 
 /// The window `PUBLIC_WRITE_LIMIT` counts in.
 pub const PUBLIC_WRITE_WINDOW_MINUTES: i64 = 10;
+/// The window of the gift card look-up limit.
+pub const GIFT_CARD_LOOKUP_WINDOW_MINUTES: i64 = 15;
 /// The address guests are told to write to (the site's contact address).
 pub const RETREAT_EMAIL: &str = "stay@goldenpineretreat.com";
 use store_postgres::PgStore;
@@ -305,6 +307,7 @@ impl Application {
             content_store: Arc::new(store.clone()),
             order_store: Arc::new(store.clone()),
             promo_store: Arc::new(store.clone()),
+            gift_card_store: Arc::new(store.clone()),
             bookings: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
             calendar_store: Arc::new(store.clone()),
             store_health: Arc::new(store.clone()),
@@ -314,6 +317,10 @@ impl Application {
                 public_write_limit: Limit {
                     max: config.public_write_limit,
                     window: chrono::Duration::minutes(PUBLIC_WRITE_WINDOW_MINUTES),
+                },
+                gift_card_lookup_limit: Limit {
+                    max: config.gift_card_lookup_limit,
+                    window: chrono::Duration::minutes(GIFT_CARD_LOOKUP_WINDOW_MINUTES),
                 },
                 trusted_proxies: config.trusted_proxies.clone(),
                 body_timeout: std::time::Duration::from_secs(config.request_body_timeout_seconds),

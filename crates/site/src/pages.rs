@@ -109,7 +109,26 @@ pub const PAGES: &[Page] = &[
         crumb: Some("Wellness Quiz"),
         graph: Graph::None,
     },
+    Page {
+        path: "/gift-cards",
+        title: "Gift Cards | Golden Pine Wellness Retreat",
+        description: "Give an afternoon of quiet: an e-gift card for a massage, a spa treatment or a stay in the \
+             pines, delivered by e-mail on the day you choose. It never expires.",
+        rendered: true,
+        indexed: true,
+        crumb: Some("Gift Cards"),
+        graph: Graph::None,
+    },
     // Reached from links in guests' mail; one person's records, never indexed.
+    Page {
+        path: "/gift-cards/print",
+        title: "Your Gift Card | Golden Pine Wellness Retreat",
+        description: "Your Golden Pine gift card, to keep or print.",
+        rendered: false,
+        indexed: false,
+        crumb: None,
+        graph: Graph::None,
+    },
     Page {
         path: "/bookings/manage",
         title: "Your Booking | Golden Pine Wellness Retreat",

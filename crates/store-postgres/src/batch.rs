@@ -43,9 +43,10 @@ pub(crate) trait BatchWrite: Send + 'static {
     /// The answer of a request whose write failed.
     fn failed(error: RepoError) -> Self::Answer;
 
-    /// A key no two requests of one batch may share.
-    fn exclusive_key(_request: &Self::Request) -> Option<String> {
-        None
+    /// Keys no two requests of one batch may share (an idempotency key, a
+    /// gift card): such requests are written in separate transactions.
+    fn exclusive_keys(_request: &Self::Request) -> Vec<String> {
+        Vec::new()
     }
 }
 
@@ -142,9 +143,14 @@ fn next_batch<W: BatchWrite>(waiting: &mut VecDeque<Queued<W>>) -> Vec<Queued<W>
     let mut keys = HashSet::new();
     let mut left = VecDeque::new();
     while let Some(queued) = waiting.pop_front() {
-        let taken =
-            batch.len() < MAX_BATCH && W::exclusive_key(&queued.request).is_none_or(|key| keys.insert(key));
-        if taken { batch.push(queued) } else { left.push_back(queued) }
+        let own = W::exclusive_keys(&queued.request);
+        let taken = batch.len() < MAX_BATCH && own.iter().all(|key| !keys.contains(key));
+        if taken {
+            keys.extend(own);
+            batch.push(queued);
+        } else {
+            left.push_back(queued);
+        }
     }
     *waiting = left;
     batch
@@ -255,10 +261,10 @@ mod tests {
             Err(error.to_string())
         }
 
-        fn exclusive_key(request: &Ask) -> Option<String> {
+        fn exclusive_keys(request: &Ask) -> Vec<String> {
             match request {
-                Ask::Keyed(_, key) => Some((*key).to_owned()),
-                _ => None,
+                Ask::Keyed(_, key) => vec![(*key).to_owned()],
+                _ => Vec::new(),
             }
         }
     }

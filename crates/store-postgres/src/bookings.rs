@@ -624,8 +624,8 @@ impl BatchWrite for BookingWrites {
         Err(BookingError::Repo(error))
     }
 
-    fn exclusive_key(request: &BookingRequest) -> Option<String> {
-        request.key.as_ref().map(|key| key.key.clone())
+    fn exclusive_keys(request: &BookingRequest) -> Vec<String> {
+        request.key.iter().map(|key| key.key.clone()).collect()
     }
 }
 

@@ -20,6 +20,7 @@ use crate::storage;
 pub(crate) enum Operation {
     PlaceOrder,
     RequestBooking,
+    BuyGiftCard,
 }
 
 impl Operation {
@@ -27,6 +28,7 @@ impl Operation {
         match self {
             Operation::PlaceOrder => "place_order",
             Operation::RequestBooking => "request_booking",
+            Operation::BuyGiftCard => "buy_gift_card",
         }
     }
 }

@@ -11,6 +11,7 @@ mod catalog;
 mod changes;
 mod content;
 mod counters;
+mod gift_cards;
 mod idempotency;
 mod money;
 mod orders;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use domain::audit::{Actor, AuditEntity, AuditRecord};
+use domain::gift_card::{CardPayment, CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
@@ -90,6 +91,9 @@ struct OrderRow {
     discount: BigDecimal,
     promo_code_id: Option<Uuid>,
     promo_code: Option<String>,
+    gift_card_id: Option<Uuid>,
+    gift_card_amount: BigDecimal,
+    gift_card_last_four: Option<String>,
 }
 
 impl TryFrom<OrderRow> for Order {
@@ -136,12 +140,21 @@ impl TryFrom<OrderRow> for Order {
                 last_error: row.payment_error,
             },
             promo,
+            gift_card: match (row.gift_card_id, row.gift_card_last_four) {
+                (Some(card_id), Some(last_four)) => {
+                    Some(CardPayment { card_id, last_four, amount: from_numeric(&row.gift_card_amount)? })
+                }
+                _ => None,
+            },
         })
     }
 }
 
 /// Inserts the priced orders with the ids chosen for them, by id.
-fn insert_orders<'a>(conn: &mut PgConnection, accepted: impl Iterator<Item = &'a Order>) -> RepoResult<()> {
+pub(crate) fn insert_orders<'a>(
+    conn: &mut PgConnection,
+    accepted: impl Iterator<Item = &'a Order>,
+) -> RepoResult<()> {
     let rows = accepted
         .map(|order| {
             let customer = &order.customer;
@@ -166,6 +179,10 @@ fn insert_orders<'a>(conn: &mut PgConnection, accepted: impl Iterator<Item = &'a
                 orders::discount.eq(to_numeric(order.totals.discount)),
                 orders::promo_code_id.eq(order.promo.as_ref().map(|p| p.promo)),
                 orders::promo_code.eq(order.promo.as_ref().map(|p| p.code.as_str().to_owned())),
+                orders::gift_card_id.eq(order.gift_card.as_ref().map(|card| card.card_id)),
+                orders::gift_card_amount
+                    .eq(to_numeric(order.gift_card.as_ref().map_or(Money::ZERO, |card| card.amount))),
+                orders::gift_card_last_four.eq(order.gift_card.as_ref().map(|card| card.last_four.clone())),
             ))
         })
         .collect::<RepoResult<Vec<_>>>()?;
@@ -199,7 +216,10 @@ pub(crate) fn load_products(
 /// to be paid (payments off), or once the provider says it is paid.
 fn order_placed_mails(store: &PgStore, order: &Order) -> Vec<OutgoingMail> {
     match order.payment.state {
-        PaymentState::Unpaid => store.compose(&MailEvent::OrderPlaced { order: order.clone() }),
+        // Payments off, or a gift card paid it all: told at once.
+        PaymentState::Unpaid | PaymentState::Paid => {
+            store.compose(&MailEvent::OrderPlaced { order: order.clone() })
+        }
         _ => Vec::new(),
     }
 }
@@ -256,8 +276,12 @@ impl BatchWrite for OrderWrites {
         Err(OrderError::Repo(error))
     }
 
-    fn exclusive_key(place: &PlaceOrder) -> Option<String> {
-        place.key.as_ref().map(|key| key.key.clone())
+    /// One order per gift card in a batch: each order then reads the
+    /// card's balance as the one before it left it, under the card's lock.
+    fn exclusive_keys(place: &PlaceOrder) -> Vec<String> {
+        let key = place.key.iter().map(|key| format!("key:{}", key.key));
+        let card = place.request.gift_card.iter().map(|code| format!("gift card:{}", code.as_str()));
+        key.chain(card).collect()
     }
 }
 
@@ -272,7 +296,31 @@ fn write_orders(
     let uses = idempotency::claim_all(conn, Operation::PlaceOrder, &keys, &ids, Utc::now())?;
     let repeated = load_orders(conn, &idempotency::repeated_ids(&uses))?;
 
-    let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
+    let claimed: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
+
+    // Gift cards first (locked before promo codes and products, as every
+    // writer takes them): an order whose card cannot pay is refused before
+    // it is priced, so it takes no stock. A batch holds one order per card
+    // (`exclusive_keys`), so what a card holds now is what it can pay.
+    let card_codes: Vec<&GiftCardCode> =
+        claimed.iter().filter_map(|&i| requests[i].request.gift_card.as_ref()).collect();
+    let cards = crate::gift_cards::lock_cards_by_code(conn, &card_codes)?;
+    let mut card_refusals: HashMap<usize, CardRefusal> = HashMap::new();
+    for &i in &claimed {
+        let Some(code) = &requests[i].request.gift_card else { continue };
+        let refusal = match cards.get(code) {
+            None => Some(CardRefusal::Unknown),
+            // Whatever is due, a card that can pay a cent can pay its part.
+            Some(card) => {
+                domain::gift_card::redeem(card.standing(), Money::constant(1), requests[i].request.placed_on)
+                    .err()
+            }
+        };
+        if let Some(refusal) = refusal {
+            card_refusals.insert(i, refusal);
+        }
+    }
+    let acting: Vec<usize> = claimed.iter().copied().filter(|i| !card_refusals.contains_key(i)).collect();
     let mut product_ids: Vec<Uuid> =
         acting.iter().flat_map(|&i| requests[i].request.lines.iter().map(|(id, _)| *id)).collect();
     product_ids.sort_unstable();
@@ -319,9 +367,25 @@ fn write_orders(
         .zip(decisions)
         .map(|(i, priced)| (i, priced.map(|order| placed(i, &order))))
         .collect();
-    let refused_keys: Vec<&str> = acting
+    // Each card pays what it holds of its order, with its ledger entry; an
+    // order it pays in full is paid now.
+    for (&i, decision) in decided.iter_mut() {
+        let (Ok(order), Some(code)) = (decision, &requests[i].request.gift_card) else { continue };
+        let Some(card) = cards.get(code) else { continue };
+        let Ok(redemption) =
+            domain::gift_card::redeem(card.standing(), order.totals.total, requests[i].request.placed_on)
+        else {
+            continue;
+        };
+        crate::gift_cards::take(conn, card, redemption.from_card, (Some(order.id), None), None, None)?;
+        order.gift_card = crate::gift_cards::card_payment(card, redemption.from_card);
+        if redemption.still_due == Money::ZERO {
+            order.payment.state = PaymentState::Paid;
+        }
+    }
+    let refused_keys: Vec<&str> = claimed
         .iter()
-        .filter(|i| matches!(decided.get(i), Some(Err(_))))
+        .filter(|i| card_refusals.contains_key(i) || matches!(decided.get(i), Some(Err(_))))
         .filter_map(|&i| requests[i].key.as_ref().map(|key| key.key.as_str()))
         .collect();
     idempotency::release_all(conn, Operation::PlaceOrder, &refused_keys)?;
@@ -351,6 +415,7 @@ fn write_orders(
                 repeated.get(&id).cloned().map(Created::Repeated).ok_or(OrderError::Repo(RepoError::NotFound))
             }
             KeyUse::First => match decided.remove(&i) {
+                _ if card_refusals.contains_key(&i) => Err(OrderError::GiftCard(card_refusals[&i])),
                 Some(Err(pricing)) => Err(OrderError::Pricing(pricing)),
                 _ => created
                     .get(&ids[i])
@@ -410,6 +475,18 @@ impl OrderRepository for PgStore {
                     .try_into()?;
                 if movement != StockMovement::None {
                     move_stock(conn, &order, movement)?;
+                }
+                // A cancelled order gives its gift card back what it paid
+                // (once: reinstating it does not take it again).
+                if status == OrderStatus::Cancelled {
+                    crate::gift_cards::return_card_payment(conn, &order)?;
+                }
+                // Payments off: the owner accepting an order (paid at the
+                // retreat, or by invoice) issues the gift card it bought.
+                let accepted =
+                    matches!(status, OrderStatus::Processing | OrderStatus::Shipped | OrderStatus::Delivered);
+                if accepted && order.payment.state == PaymentState::Unpaid {
+                    store.issue_bought_card(conn, id)?;
                 }
                 // The customer hears when the order ships or is cancelled.
                 if before != status.as_str() {

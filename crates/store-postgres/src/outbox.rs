@@ -55,6 +55,7 @@ impl TryFrom<MessageRow> for StoredMail {
                     .map(|(method, ics)| CalendarInvite { method, ics }),
                 list_unsubscribe: row.list_unsubscribe,
                 related_id: row.related_id,
+                send_after: None,
             },
             state: MailState::from_text(&row.state).ok_or_else(|| corrupt(&row.state))?,
             attempts: row.attempts,
@@ -94,6 +95,7 @@ pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> Re
         return Ok(());
     }
     {
+        let now = Utc::now();
         let rows: Vec<_> = mails
             .iter()
             .map(|mail| {
@@ -107,12 +109,31 @@ pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> Re
                     outbox_messages::calendar_ics.eq(mail.calendar.as_ref().map(|c| c.ics.as_str())),
                     outbox_messages::list_unsubscribe.eq(&mail.list_unsubscribe),
                     outbox_messages::related_id.eq(mail.related_id),
+                    outbox_messages::next_attempt_at.eq(mail.send_after.unwrap_or(now)),
                 )
             })
             .collect();
         diesel::insert_into(outbox_messages::table).values(&rows).execute(conn).map_err(storage)?;
         Ok(())
     }
+}
+
+/// Sends a message that went out (or failed) again, now; one still waiting
+/// for its moment keeps it.
+pub(crate) fn queue_again(conn: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> RepoResult<()> {
+    diesel::update(
+        outbox_messages::table
+            .find(id)
+            .filter(outbox_messages::state.eq_any([MailState::Sent.as_str(), MailState::Failed.as_str()])),
+    )
+    .set((
+        outbox_messages::state.eq(MailState::Queued.as_str()),
+        outbox_messages::attempts.eq(0),
+        outbox_messages::next_attempt_at.eq(now),
+    ))
+    .execute(conn)
+    .map_err(storage)?;
+    Ok(())
 }
 
 fn attempt(conn: &mut PgConnection, id: Uuid, sent: bool, reply: &str, now: DateTime<Utc>) -> RepoResult<()> {

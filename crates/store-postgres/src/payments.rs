@@ -137,8 +137,12 @@ impl PgStore {
     /// state, and its mail once it is paid (the receipt and the owner's alert).
     fn apply_to_order(&self, conn: &mut PgConnection, order_id: Uuid, word: &ProviderWord) -> RepoResult<()> {
         let order = lock_order(conn, order_id)?;
-        let status = order.payment.status(order.totals.total);
+        let status = order.payment.status(order.amount_due());
         let Some(change) = status.hear(word) else { return Ok(()) };
+        // Refunded in full: what a gift card paid goes back to it too.
+        if change.state == PaymentState::Refunded {
+            crate::gift_cards::return_card_payment(conn, &order)?;
+        }
         diesel::update(orders::table.find(order_id))
             .set((
                 orders::payment_state.eq(change.state.as_str()),
@@ -161,6 +165,8 @@ impl PgStore {
                 paid.status = OrderStatus::Pending;
             }
             self.enqueue(conn, &MailEvent::OrderPlaced { order: paid })?;
+            // A gift card it bought is issued now.
+            self.issue_bought_card(conn, order_id)?;
         }
         Ok(())
     }
@@ -219,7 +225,7 @@ impl PgStore {
         Ok(OrderPaymentView {
             order: order.id,
             state: order.payment.state,
-            amount: order.totals.total,
+            amount: order.amount_due(),
             refunded: order.payment.refunded,
             last_error: order.payment.last_error,
             client_secret: None,
@@ -260,7 +266,7 @@ impl PaymentRepository for PgStore {
                     Ok(order) => order,
                     Err(error) => return Err(error),
                 };
-                if !order.payment.status(order.totals.total).may_pay()
+                if !order.payment.status(order.amount_due()).may_pay()
                     || order.status == OrderStatus::Cancelled
                 {
                     return Ok(Err(BeginPaymentError::NotPayable(order.payment.state)));
@@ -273,14 +279,14 @@ impl PaymentRepository for PgStore {
                     .values((
                         payments::id.eq(id),
                         payments::order_id.eq(order_id),
-                        payments::amount.eq(to_numeric(order.totals.total)),
+                        payments::amount.eq(to_numeric(order.amount_due())),
                     ))
                     .execute(conn)
                     .map_err(storage)?;
                 Ok(Ok(PaymentAttempt {
                     id,
                     purpose: PaymentPurpose::Order(order_id),
-                    amount: order.totals.total,
+                    amount: order.amount_due(),
                 }))
             })
         })
@@ -521,7 +527,7 @@ impl PaymentRepository for PgStore {
         self.run(move |conn| {
             transaction(conn, |conn| {
                 let order = lock_order(conn, order_id)?;
-                if !order.payment.status(order.totals.total).may_pay() {
+                if !order.payment.status(order.amount_due()).may_pay() {
                     return Ok(false);
                 }
                 diesel::update(orders::table.find(order_id))
@@ -534,6 +540,8 @@ impl PaymentRepository for PgStore {
                 if order.status != OrderStatus::Cancelled {
                     crate::orders::move_stock(conn, &order, StockMovement::GiveBack)?;
                 }
+                // Not paid in time: the gift card's part goes back to it.
+                crate::gift_cards::return_card_payment(conn, &order)?;
                 Ok(true)
             })
         })
@@ -553,7 +561,7 @@ impl PaymentRepository for PgStore {
                     RefundTarget::Order(order_id) => {
                         let order = lock_order(conn, order_id)?;
                         let attempt = succeeded_attempt(conn, PaymentPurpose::Order(order_id))?;
-                        (attempt, order.payment.status(order.totals.total), AuditEntity::Order, order_id)
+                        (attempt, order.payment.status(order.amount_due()), AuditEntity::Order, order_id)
                     }
                     RefundTarget::Deposit(booking_id) => {
                         let booking = crate::bookings::lock_booking(conn, booking_id)?;

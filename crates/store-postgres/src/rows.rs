@@ -222,6 +222,9 @@ pub struct BookingRow {
     pub discount: BigDecimal,
     pub promo_code_id: Option<Uuid>,
     pub promo_code: Option<String>,
+    pub gift_card_id: Option<Uuid>,
+    pub gift_card_amount: BigDecimal,
+    pub gift_card_last_four: Option<String>,
 }
 
 impl TryFrom<BookingRow> for Booking {
@@ -236,8 +239,17 @@ impl TryFrom<BookingRow> for Booking {
             }),
             _ => None,
         };
+        let gift_card = match (row.gift_card_id, row.gift_card_last_four) {
+            (Some(card_id), Some(last_four)) => Some(domain::gift_card::CardPayment {
+                card_id,
+                last_four,
+                amount: from_numeric(&row.gift_card_amount)?,
+            }),
+            _ => None,
+        };
         Ok(Booking {
             promo,
+            gift_card,
             id: row.id,
             service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
             date: row.date,

@@ -103,6 +103,9 @@ diesel::table! {
         discount -> Numeric,
         promo_code_id -> Nullable<Uuid>,
         promo_code -> Nullable<Text>,
+        gift_card_id -> Nullable<Uuid>,
+        gift_card_amount -> Numeric,
+        gift_card_last_four -> Nullable<Text>,
     }
 }
 
@@ -114,6 +117,44 @@ diesel::table! {
         email -> Text,
         interest -> Nullable<Text>,
         message -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    gift_card_ledger (id) {
+        id -> Uuid,
+        card_id -> Uuid,
+        kind -> Text,
+        amount -> Numeric,
+        balance_after -> Numeric,
+        order_id -> Nullable<Uuid>,
+        booking_id -> Nullable<Uuid>,
+        note -> Nullable<Text>,
+        actor -> Nullable<Text>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    gift_cards (id) {
+        id -> Uuid,
+        code_hash -> Nullable<Bytea>,
+        last_four -> Nullable<Text>,
+        kind -> Text,
+        amount -> Numeric,
+        balance -> Numeric,
+        state -> Text,
+        label -> Nullable<Text>,
+        recipient_name -> Text,
+        recipient_email -> Text,
+        from_name -> Text,
+        buyer_email -> Nullable<Text>,
+        message -> Nullable<Text>,
+        deliver_on -> Date,
+        expires_on -> Nullable<Date>,
+        order_id -> Nullable<Uuid>,
+        void_reason -> Nullable<Text>,
         created_at -> Timestamptz,
     }
 }
@@ -168,6 +209,9 @@ diesel::table! {
         discount -> Numeric,
         promo_code_id -> Nullable<Uuid>,
         promo_code -> Nullable<Text>,
+        gift_card_id -> Nullable<Uuid>,
+        gift_card_amount -> Numeric,
+        gift_card_last_four -> Nullable<Text>,
     }
 }
 
@@ -307,7 +351,11 @@ diesel::table! {
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(bookings -> gift_cards (gift_card_id));
 diesel::joinable!(bookings -> promo_codes (promo_code_id));
+diesel::joinable!(gift_card_ledger -> bookings (booking_id));
+diesel::joinable!(gift_card_ledger -> gift_cards (card_id));
+diesel::joinable!(gift_card_ledger -> orders (order_id));
 diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
 diesel::joinable!(payments -> bookings (booking_id));
@@ -325,6 +373,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     blog_posts,
     bookings,
     contact_messages,
+    gift_card_ledger,
+    gift_cards,
     idempotency_keys,
     login_attempts,
     newsletter_subscriptions,

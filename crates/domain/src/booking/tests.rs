@@ -289,6 +289,7 @@ fn stored(key: ServiceKey, day: &str, slot: TimeSlot, status: BookingStatus) -> 
         created_at: Utc::now(),
         deposit: None,
         promo: None,
+        gift_card: None,
     }
 }
 
@@ -529,6 +530,7 @@ fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
         created_at: chrono::Utc::now(),
         deposit: None,
         promo: None,
+        gift_card: None,
     };
     let blackout = NewBlackout {
         start_date: date("2026-12-10"),

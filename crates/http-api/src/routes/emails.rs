@@ -28,6 +28,7 @@ http_common::wire_enum! {
         OwnerNewOrder = "owner_new_order", OwnerNewMessage = "owner_new_message",
         OwnerBookingCancelled = "owner_booking_cancelled", OrderRefunded = "order_refunded",
         DepositRefunded = "deposit_refunded", DepositActionRequired = "deposit_action_required",
+        GiftCardDelivered = "gift_card_delivered",
     }
 }
 
@@ -166,7 +167,11 @@ pub async fn detail(
 ) -> Result<web::Json<EmailDetail>, ApiError> {
     let message = state.mail.outbox.get_mail(*id).await.map_err(ApiError::repo("Message"))?;
     let attempts = state.mail.outbox.mail_attempts(*id).await.map_err(ApiError::repo("Message"))?;
-    let (text, html) = (message.mail.text.clone(), message.mail.html.clone());
+    let (mut text, mut html) = (message.mail.text.clone(), message.mail.html.clone());
+    // A gift card's code is for its recipient: the dashboard sees the last four.
+    if message.mail.template == domain::mail::MailTemplate::GiftCardDelivered {
+        (text, html) = (domain::gift_card::mask_codes(&text), domain::gift_card::mask_codes(&html));
+    }
     Ok(web::Json(EmailDetail {
         email: message.into(),
         text,

@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod content;
 pub mod emails;
 pub mod exports;
+pub mod gift_cards;
 pub mod guest;
 pub mod orders;
 pub mod payments;

@@ -19,7 +19,8 @@ use crate::extract::{
 };
 use crate::state::ApiState;
 use crate::wire::fields::{
-    EmailAddress, Honeypot, Money, OptionalMoney, OptionalPromoCode, OrderItems, PhoneText, ShortText,
+    EmailAddress, Honeypot, Money, OptionalGiftCardCode, OptionalMoney, OptionalPromoCode, OrderItems,
+    PhoneText, ShortText,
 };
 use crate::wire::messages::*;
 use crate::wire::{self, amount_text, whole_number};
@@ -58,6 +59,12 @@ pub struct Order {
     pub shipping: String,
     #[schema(example = "88.44")]
     pub total: String,
+    /// What a gift card paid of the total ("0.00" without one); the payment
+    /// is for the rest. Additive.
+    #[schema(example = "0.00")]
+    pub gift_card_amount: String,
+    /// The last four characters of the gift card that paid, or null. Additive.
+    pub gift_card_last_four: Option<String>,
     pub status: wire::OrderStatus,
     pub created_at: DateTime<Utc>,
     /// Whether it is paid (docs/decisions.md §14). Additive.
@@ -73,7 +80,7 @@ pub struct Order {
 #[serde(rename_all = "camelCase")]
 pub struct OrderPayment {
     pub state: wire::PaymentState,
-    /// What is (to be) charged: the order's total.
+    /// What is (to be) charged by card: the order's total less what a gift card paid.
     #[schema(example = "88.44")]
     pub amount: String,
     /// What was given back so far.
@@ -121,6 +128,7 @@ impl From<model::Order> for Order {
                 })
             })
             .collect();
+        let amount_due = o.amount_due();
         let c = o.customer;
         Self {
             id: o.id,
@@ -140,11 +148,17 @@ impl From<model::Order> for Order {
             tax: o.totals.tax.to_string(),
             shipping: o.totals.shipping.to_string(),
             total: o.totals.total.to_string(),
+            gift_card_amount: o
+                .gift_card
+                .as_ref()
+                .map_or(domain::Money::ZERO, |card| card.amount)
+                .to_string(),
+            gift_card_last_four: o.gift_card.map(|card| card.last_four),
             status: o.status.into(),
             created_at: o.created_at,
             payment: OrderPayment {
                 state: o.payment.state.into(),
-                amount: o.totals.total.to_string(),
+                amount: amount_due.to_string(),
                 refunded: o.payment.refunded.to_string(),
                 last_error: o.payment.last_error,
             },
@@ -205,6 +219,12 @@ pub struct OrderInput {
     /// apply refuses the order (409 `promo_code_refused`, the message says why).
     #[serde(default)]
     pub promo_code: OptionalPromoCode,
+    /// A gift card to pay (part of) the order with; null, blank or left out
+    /// for none. It pays what it holds (`giftCardAmount` in the answer) and
+    /// the payment is for the rest; one that cannot pay refuses the order
+    /// (409 `gift_card_refused`, the message says why).
+    #[serde(default)]
+    pub gift_card: OptionalGiftCardCode,
     #[serde(default)]
     pub website: Honeypot,
 }
@@ -283,7 +303,9 @@ impl OrderInput {
         };
         let promo = errors
             .take("promoCode", crate::routes::promos::parse_optional_code(self.promo_code.0.as_deref()));
-        let (Some(discount), Some(promo)) = (discount, promo) else {
+        let gift_card = errors
+            .take("giftCard", crate::routes::gift_cards::parse_optional_code(self.gift_card.0.as_deref()));
+        let (Some(discount), Some(promo), Some(gift_card)) = (discount, promo, gift_card) else {
             return Err(errors);
         };
         match (first_name, last_name, email, phone, address, city, state, zip, lines, claimed) {
@@ -313,6 +335,7 @@ impl OrderInput {
                 claimed: model::OrderTotals { subtotal, discount, tax, shipping, total },
                 promo,
                 placed_on,
+                gift_card,
             }),
             _ => Err(errors),
         }
@@ -334,10 +357,13 @@ pub struct OrderStatusInput {
             mailed at once", body = Order),
         (status = 400, description = "Invalid fields, unknown products or quantities outside 1..=999", body = ErrorBody),
         (status = 409, description = "The totals differ from the server's: \"Prices have changed, please review your \
-            cart\" (`prices_changed`); or the Idempotency-Key was used for another request", body = ErrorBody),
+            cart\" (`prices_changed`); or the Idempotency-Key was used for another request; or the gift card \
+            cannot pay (`gift_card_refused`; the message says why)", body = ErrorBody),
+        (status = 404, description = "No gift card has the code given (`gift_card_not_found`)", body = ErrorBody),
         (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn place_order(
     _limit: PublicWrite,
+    req: actix_web::HttpRequest,
     key: IdempotencyKeyHeader,
     state: web::Data<ApiState>,
     input: JsonBody<OrderInput>,
@@ -345,6 +371,9 @@ pub async fn place_order(
     let key = key.0.map(|key| IdempotencyKey { key, fingerprint: input.fingerprint().to_owned() });
     let input = input.into_inner();
     input.website.check()?;
+    if input.gift_card.0.as_deref().is_some_and(|code| !code.trim().is_empty()) {
+        crate::routes::gift_cards::count_lookup(&req, &state).await?;
+    }
     // Taken through the provider when payments are on: the order waits for it.
     let payment = if state.payments.is_some() { PaymentState::AwaitingPayment } else { PaymentState::Unpaid };
     let placed_on = state.clock.local_now().date;

@@ -313,6 +313,10 @@ pub struct QuoteInput {
     pub items: OrderItems,
     #[serde(default)]
     pub promo_code: OptionalPromoCode,
+    /// A gift card to pay with (a look-up, throttled per address as the
+    /// balance check is); null, blank or left out for none.
+    #[serde(default)]
+    pub gift_card: crate::wire::fields::OptionalGiftCardCode,
     /// The guest's address, when the checkout has it (for a code's limit per
     /// guest; text that is not an address is ignored, the order checks again).
     #[serde(default)]
@@ -338,6 +342,18 @@ pub struct Quote {
     pub total: String,
     /// The code as applied (in capitals), or null.
     pub promo_code: Option<String>,
+    /// What the gift card given pays of the total ("0.00" without one, or
+    /// when it cannot pay). Additive.
+    #[schema(example = "0.00")]
+    pub gift_card_amount: String,
+    /// What is left to pay by card: the total less the gift card's part. Additive.
+    #[schema(example = "116.64")]
+    pub amount_due: String,
+    /// The last four characters of the gift card that pays, or null. Additive.
+    pub gift_card_last_four: Option<String>,
+    /// Why the gift card given cannot pay (unknown, spent, void, expired), or
+    /// null. The order would be refused with it. Additive.
+    pub gift_card_refusal: Option<String>,
 }
 
 impl From<model::Quote> for Quote {
@@ -350,6 +366,10 @@ impl From<model::Quote> for Quote {
             shipping: t.shipping.to_string(),
             total: t.total.to_string(),
             promo_code: quote.promo.map(|p| p.code.as_str().to_owned()),
+            gift_card_amount: domain::Money::ZERO.to_string(),
+            amount_due: t.total.to_string(),
+            gift_card_last_four: None,
+            gift_card_refusal: None,
         }
     }
 }
@@ -364,6 +384,7 @@ impl From<model::Quote> for Quote {
         (status = 429, description = "Too many requests from this address (`rate_limited`); see Retry-After", body = ErrorBody)))]
 pub async fn quote_cart(
     _limit: PublicWrite,
+    req: actix_web::HttpRequest,
     state: web::Data<ApiState>,
     input: JsonBody<QuoteInput>,
 ) -> Result<web::Json<Quote>, ApiError> {
@@ -374,12 +395,32 @@ pub async fn quote_cart(
     let code = errors.take("promoCode", parse_optional_code(input.promo_code.0.as_deref()));
     // Text (no NUL, as every text field); an address only when it is one.
     let email = errors.take("email", rule::ShortText::parse_optional(input.email.0.as_deref()));
-    let (Some(lines), Some(code), Some(email)) = (lines, code, email) else {
+    let card =
+        errors.take("giftCard", crate::routes::gift_cards::parse_optional_code(input.gift_card.0.as_deref()));
+    let (Some(lines), Some(code), Some(email), Some(card)) = (lines, code, email, card) else {
         return Err(errors.into());
     };
     let today = state.clock.local_now().date;
     let guest = email.and_then(|text| rule::Email::parse(text.as_ref()).ok());
-    Ok(web::Json(state.promo_store.quote_cart(lines, code, guest, today).await?.into()))
+    let mut quote = Quote::from(state.promo_store.quote_cart(lines, code, guest, today).await?);
+    if let Some(code) = card {
+        // The same rule the order applies; the order decides again.
+        let total = domain::Money::parse(&quote.total).map_err(|_| ApiError::internal("quote total"))?;
+        let paid = match crate::routes::gift_cards::find_counted(&req, &state, &code).await? {
+            Some(card) => domain::gift_card::redeem(card.standing(), total, today)
+                .map(|redemption| (card.last_four, redemption.from_card)),
+            None => Err(domain::gift_card::CardRefusal::Unknown),
+        };
+        match paid {
+            Ok((last_four, from_card)) => {
+                quote.gift_card_amount = from_card.to_string();
+                quote.amount_due = total.minus(from_card).to_string();
+                quote.gift_card_last_four = last_four;
+            }
+            Err(refusal) => quote.gift_card_refusal = Some(refusal.to_string()),
+        }
+    }
+    Ok(web::Json(quote))
 }
 
 /// A guest's promo code: none when blank.

@@ -136,6 +136,10 @@ field!(
     OptionalLongText(Option<String>) => optional_text(LONG_TEXT_MAX, "Optional long text")
 );
 field!(
+    /// A gift card buyer's message.
+    GiftMessage(Option<String>) => optional_text(domain::gift_card::MESSAGE_MAX, "The buyer's message (line breaks kept)")
+);
+field!(
     /// An email address.
     EmailAddress(String) => string()
         // The pattern is the whole rule: the `email` format means slightly
@@ -241,6 +245,35 @@ field!(
         .description(Some("A promo code (letters, digits or hyphens, any case); null or blank for none."))
         .pattern(Some(optional_promo_code_pattern()))
         .examples(["SPRING-10"])
+);
+/// `domain::gift_card::GiftCardCode` as a guest types it: its 20 characters
+/// in any case, with any hyphens and whitespace between them.
+pub fn gift_card_code_pattern() -> String {
+    let letters = "2-9A-HJKMNP-Za-hjkmnp-z";
+    format!(r"^([{WHITESPACE}-]*[{letters}]){{{}}}[{WHITESPACE}-]*$", domain::gift_card::CODE_LENGTH)
+}
+/// A gift card code, or blank for none.
+pub fn optional_gift_card_code_pattern() -> String {
+    let letters = "2-9A-HJKMNP-Za-hjkmnp-z";
+    format!(
+        r"^[{WHITESPACE}]*(([{WHITESPACE}-]*[{letters}]){{{}}}[{WHITESPACE}-]*)?$",
+        domain::gift_card::CODE_LENGTH
+    )
+}
+
+field!(
+    /// A gift card's code.
+    GiftCardCodeText(String) => string()
+        .description(Some("A gift card's 20 letters and digits as printed (any case; hyphens and spaces are ignored)."))
+        .pattern(Some(gift_card_code_pattern()))
+        .examples(["K7QM-R2XD-9HPT-WV3A-BC4E"])
+);
+field!(
+    /// A gift card a guest pays with, or none.
+    OptionalGiftCardCode(Option<String>) => nullable(string())
+        .description(Some("A gift card's code (any case; hyphens and spaces ignored); null or blank for none."))
+        .pattern(Some(optional_gift_card_code_pattern()))
+        .examples(["K7QM-R2XD-9HPT-WV3A-BC4E"])
 );
 field!(
     /// An amount of money, or none.
@@ -540,6 +573,32 @@ mod tests {
             let blank = text.trim().is_empty();
             assert_eq!(
                 documented(&optional_promo_code_pattern(), 0, usize::MAX, &text),
+                accepted || blank,
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn gift_card_code_patterns_are_the_gift_card_code_rule() {
+        let cases = [
+            "K7QM-R2XD-9HPT-WV3A-BC4E",
+            "k7qmr2xd9hptwv3abc4e",
+            " K7QM R2XD 9HPT WV3A BC4E ",
+            "K7QM-R2XD-9HPT-WV3A-BC4",
+            "K7QM-R2XD-9HPT-WV3A-BC40",
+            "--K7QM-R2XD-9HPT-WV3A-BC4E--",
+            "K7QM\u{a0}R2XD9HPTWV3ABC4E",
+            "",
+            "   ",
+        ];
+        let generated = samples(4000, 26, &["K7QM", "-", " ", "0", "l", "\u{a0}"]);
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(generated) {
+            let accepted = domain::gift_card::GiftCardCode::parse(&text).is_ok();
+            assert_eq!(documented(&gift_card_code_pattern(), 0, usize::MAX, &text), accepted, "{text:?}");
+            let blank = text.trim().is_empty();
+            assert_eq!(
+                documented(&optional_gift_card_code_pattern(), 0, usize::MAX, &text),
                 accepted || blank,
                 "{text:?}"
             );

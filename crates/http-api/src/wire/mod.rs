@@ -17,6 +17,7 @@ wire_enum! {
         Product = "product", ProductMedia = "product_media", Service = "service", BlogPost = "blog_post",
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
+        GiftCard = "gift_card",
     }
 }
 wire_enum! {

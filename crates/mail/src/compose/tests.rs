@@ -1,5 +1,6 @@
-use chrono::{NaiveDate, TimeZone};
+use chrono::{Datelike, NaiveDate, TimeZone};
 use domain::booking::{BookingStatus, TimeSlot};
+use domain::gift_card::GiftCardState;
 use domain::order::{Customer, OrderItem, OrderStatus, OrderTotals};
 use domain::payment::{Deposit, DepositState, OrderPayment};
 
@@ -28,6 +29,12 @@ impl GuestLinks for Links {
         format!("o.{}", order_id.simple())
     }
     fn verify_order(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+    fn gift_card_token(&self, card_id: Uuid) -> String {
+        format!("g{}+/", card_id.simple())
+    }
+    fn verify_gift_card(&self, _token: &str) -> Option<Uuid> {
         None
     }
 }
@@ -62,6 +69,7 @@ fn booking() -> Booking {
         created_at: Utc::now(),
         deposit: None,
         promo: None,
+        gift_card: None,
     }
 }
 
@@ -106,6 +114,7 @@ fn order_of(lines: &[(&str, i64, u32)]) -> Order {
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
         payment: OrderPayment::new(PaymentState::Unpaid),
         promo: None,
+        gift_card: None,
     }
 }
 
@@ -119,6 +128,42 @@ fn contact(first_name: &str, text: &str) -> ContactMessage {
         message: text.to_owned(),
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
     }
+}
+
+const CODE: &str = "K7QM-R2XD-9HPT-WV3A-BC4E";
+
+fn gift_card(kind: GiftCardKind, deliver_on: NaiveDate) -> GiftCard {
+    GiftCard {
+        id: Uuid::from_u128(0x91f7),
+        last_four: Some("BC4E".to_owned()),
+        kind,
+        amount: domain::Money::from_cents(10_000).expect("amount"),
+        balance: domain::Money::from_cents(10_000).expect("amount"),
+        state: GiftCardState::Active,
+        label: None,
+        recipient_name: "Ana Lima".to_owned(),
+        recipient_email: "ana@example.com".to_owned(),
+        from_name: "Ben".to_owned(),
+        message: Some("Happy birthday <b>Ana</b> & many more!\nSee you in the mountains.".to_owned()),
+        deliver_on,
+        delivered_at: None,
+        order_id: Some(Uuid::from_u128(0x0d)),
+        buyer_email: Some("ben@example.com".to_owned()),
+        void_reason: None,
+        created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
+    }
+}
+
+fn delivered(card: GiftCard) -> OutgoingMail {
+    let code = GiftCardCode::parse(CODE).expect("code");
+    let mut mails = composer().compose(&MailEvent::GiftCardDelivered { card, code });
+    assert_eq!(mails.len(), 1, "only the recipient hears of it");
+    mails.remove(0)
+}
+
+/// A day of next year: always ahead, whatever day the tests run.
+fn next_year(month: u32, day: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(Utc::now().year() + 1, month, day).expect("date")
 }
 
 fn one(mails: &[OutgoingMail], template: MailTemplate) -> &OutgoingMail {
@@ -352,7 +397,14 @@ fn everything_for(first_name: &str, last_name: &str) -> Vec<OutgoingMail> {
     let mut order = order_of(&[(first_name, 100, 1)]);
     order.customer.first_name = first_name.to_owned();
     order.customer.last_name = last_name.to_owned();
+    let card = GiftCard {
+        recipient_name: format!("{first_name} {last_name}"),
+        from_name: first_name.to_owned(),
+        message: Some(first_name.to_owned()),
+        ..gift_card(GiftCardKind::Purchased, next_year(1, 15))
+    };
     let events = [
+        MailEvent::GiftCardDelivered { card, code: GiftCardCode::parse(CODE).expect("code") },
         MailEvent::BookingRequested { booking: booking.clone(), service: spa() },
         MailEvent::BookingConfirmed { booking: booking.clone(), service: spa() },
         MailEvent::BookingCancelled { booking, service: spa(), by: CancelledBy::Guest },
@@ -367,7 +419,7 @@ fn everything_for(first_name: &str, last_name: &str) -> Vec<OutgoingMail> {
 #[test]
 fn no_control_character_ever_reaches_a_subject() {
     let mails = everything_for("Ada\r\nBcc: eve@example.com", "Love\u{0}lace\n\rX-Evil: 1\t");
-    assert_eq!(mails.len(), 11);
+    assert_eq!(mails.len(), 12);
     for mail in &mails {
         assert!(!mail.subject.chars().any(char::is_control), "{:?}", mail.subject);
         assert_eq!(mail.subject.trim(), mail.subject);
@@ -428,12 +480,19 @@ fn previews_show_every_template_in_the_retreat_look_with_nothing_from_other_host
         let to_owner = name.starts_with("owner_");
         assert_eq!(mail.to == "owner@goldenpine.example", to_owner, "{name}");
         assert!(mail.related_id.is_some());
+        if mail.template != MailTemplate::GiftCardDelivered {
+            assert_eq!(mail.send_after, None, "{name} goes at once");
+        }
     }
     let confirmed = one(&previews, MailTemplate::BookingConfirmed);
     assert!(confirmed.calendar.as_ref().is_some_and(|c| c.method == "REQUEST"));
     let receipt = one(&previews, MailTemplate::OrderReceipt);
     assert!(receipt.text.contains("Cedar & Ember Candle") && receipt.text.contains("Pine Needle Forest Tea"));
     assert!(one(&previews, MailTemplate::NewsletterWelcome).list_unsubscribe.is_some());
+    let gift = one(&previews, MailTemplate::GiftCardDelivered);
+    assert_eq!(gift.to, "maya.chen@example.com");
+    assert_eq!(gift.subject, "Maya, a gift from Daniel Rivera: a Golden Pine gift card");
+    assert!(gift.text.contains("$150.00") && gift.text.contains("K7QM-R2XD-9HPT-WV3A-BC4E"));
 }
 
 #[test]
@@ -542,4 +601,103 @@ fn a_paid_receipt_says_so_and_a_refund_says_how_much_this_time_and_in_all() {
     assert_eq!(refund.subject, "A refund of $30.00 for your order #3f9a61c4");
     assert!(refund.text.contains("We have refunded $30.00 of your order #3f9a61c4"), "{}", refund.text);
     assert!(refund.text.contains(&format!("Refunded in all: $50.00 of ${}", order.totals.total)));
+}
+
+#[test]
+fn a_gift_card_mail_carries_the_code_the_value_and_the_buyers_words() {
+    let card = gift_card(GiftCardKind::Purchased, next_year(1, 15));
+    let mail = delivered(card.clone());
+    assert_eq!(mail.template, MailTemplate::GiftCardDelivered);
+    assert_eq!(mail.to, "ana@example.com");
+    assert_eq!(mail.subject, "Ana, a gift from Ben: a Golden Pine gift card");
+    assert_eq!(mail.related_id, Some(card.id));
+    assert!(mail.calendar.is_none() && mail.list_unsubscribe.is_none());
+    // The token is escaped for the query; the code rides in the fragment.
+    let print =
+        format!("{PUBLIC_URL}/gift-cards/print?token=g{}%2B%2F#K7QMR2XD9HPTWV3ABC4E", card.id.simple());
+    for body in [&mail.text, &mail.html] {
+        assert!(body.contains("Dear Ana Lima,"), "{body}");
+        assert!(body.contains("Ben sent you a Golden Pine Wellness Retreat gift card"), "{body}");
+        assert!(body.contains("K7QM-R2XD-9HPT-WV3A-BC4E"), "the code, grouped");
+        assert!(body.contains("$100.00"));
+        assert!(body.contains("This card never expires and carries no fees."));
+        assert!(body.contains("View and print your card"));
+        assert!(body.contains(&print), "{body}");
+        assert!(body.contains(
+            "Enter the code at checkout in our shop or when you book a treatment; it pays a booking's deposit too."
+        ));
+        assert!(body.contains("Check your balance at"));
+    }
+    assert!(mail.text.contains(&format!("Check your balance at {PUBLIC_URL}/gift-cards.")));
+    assert!(mail.html.contains(&format!(r#"<a href="{PUBLIC_URL}/gift-cards" "#)));
+    assert!(mail.text.contains("Happy birthday <b>Ana</b> & many more!\n  See you in the mountains."));
+    assert!(
+        mail.html.contains(
+            "Happy birthday &#60;b&#62;Ana&#60;/b&#62; &#38; many more!<br/>See you in the mountains."
+        ) || mail.html.contains(
+            "Happy birthday &#60;b&#62;Ana&#60;/b&#62; &#38; many more!<br>See you in the mountains."
+        ),
+        "{}",
+        mail.html
+    );
+    assert!(!mail.html.contains("<b>Ana"));
+    assert!(!mail.text.contains("&#"));
+}
+
+#[test]
+fn a_gift_card_bought_as_a_treatment_names_it_and_a_card_without_words_quotes_nothing() {
+    let card = GiftCard {
+        label: Some("One Massage Therapy".to_owned()),
+        message: Some("  \n ".to_owned()),
+        ..gift_card(GiftCardKind::Purchased, next_year(1, 15))
+    };
+    let mail = delivered(card);
+    for body in [&mail.text, &mail.html] {
+        assert!(body.contains("One Massage Therapy") && body.contains("$100.00"), "{body}");
+        assert!(!body.contains("— Ben") && !body.contains("&mdash; Ben"), "no empty quote: {body}");
+    }
+    assert!(mail.text.contains("For:       One Massage Therapy"), "{}", mail.text);
+}
+
+#[test]
+fn only_a_promotional_card_may_expire_and_it_says_when() {
+    let until = NaiveDate::from_ymd_opt(2027, 3, 31).expect("date");
+    let promotional =
+        delivered(gift_card(GiftCardKind::Promotional { expires_on: Some(until) }, next_year(1, 15)));
+    for body in [&promotional.text, &promotional.html] {
+        assert!(body.contains("Valid until March 31, 2027."), "{body}");
+        assert!(!body.contains("never expires"));
+    }
+    let open = delivered(gift_card(GiftCardKind::Promotional { expires_on: None }, next_year(1, 15)));
+    assert!(open.text.contains("This card never expires."), "{}", open.text);
+    let purchased = delivered(gift_card(GiftCardKind::Purchased, next_year(1, 15)));
+    assert!(purchased.text.contains("This card never expires and carries no fees."));
+}
+
+#[test]
+fn a_gift_card_arrives_at_nine_in_the_morning_of_its_day_or_at_once_if_that_is_past() {
+    // 9:00 in Los Angeles: 17:00 UTC in winter (PST), 16:00 in summer (PDT).
+    let winter = next_year(1, 15);
+    let mail = delivered(gift_card(GiftCardKind::Purchased, winter));
+    assert_eq!(mail.send_after, Some(winter.and_hms_opt(17, 0, 0).expect("time").and_utc()));
+    let summer = next_year(7, 15);
+    let mail = delivered(gift_card(GiftCardKind::Purchased, summer));
+    assert_eq!(mail.send_after, Some(summer.and_hms_opt(16, 0, 0).expect("time").and_utc()));
+    let past = NaiveDate::from_ymd_opt(2020, 1, 15).expect("date");
+    assert_eq!(delivered(gift_card(GiftCardKind::Purchased, past)).send_after, None);
+    // Every other message goes at once.
+    let others = composer().compose(&MailEvent::BookingRequested { booking: booking(), service: spa() });
+    assert!(others.iter().all(|mail| mail.send_after.is_none()));
+}
+
+#[test]
+fn a_gift_card_subject_copes_with_missing_names() {
+    let nameless =
+        GiftCard { recipient_name: " ".to_owned(), ..gift_card(GiftCardKind::Purchased, next_year(1, 15)) };
+    assert_eq!(delivered(nameless).subject, "A gift from Ben: a Golden Pine gift card");
+    let anonymous =
+        GiftCard { from_name: String::new(), ..gift_card(GiftCardKind::Purchased, next_year(1, 15)) };
+    let mail = delivered(anonymous);
+    assert_eq!(mail.subject, "Ana, a gift for you: a Golden Pine gift card");
+    assert!(mail.text.contains("Someone sent you a Golden Pine Wellness Retreat gift card"));
 }

@@ -28,6 +28,7 @@ fn outgoing() -> OutgoingMail {
         calendar: None,
         list_unsubscribe: None,
         related_id: Some(Uuid::from_u128(7)),
+        send_after: None,
     }
 }
 
@@ -267,6 +268,12 @@ impl ports::GuestLinks for Links {
         format!("o.{}", order_id.simple())
     }
     fn verify_order(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+    fn gift_card_token(&self, card_id: Uuid) -> String {
+        format!("g.{}", card_id.simple())
+    }
+    fn verify_gift_card(&self, _token: &str) -> Option<Uuid> {
         None
     }
 }

@@ -42,6 +42,8 @@ pub struct Options {
     /// High by default: suites other than the limit's own send many writes
     /// from one address.
     pub public_write_limit: i32,
+    /// High by default, as `public_write_limit`.
+    pub gift_card_lookup_limit: i32,
     pub trusted_proxies: http_api::client_ip::TrustedProxies,
     pub request_body_timeout_seconds: u64,
     /// Where mail goes (a test SMTP server); `None` keeps it queued.
@@ -79,6 +81,7 @@ impl Default for Options {
             frontend_dir: None,
             metrics_addr: None,
             public_write_limit: 1_000_000,
+            gift_card_lookup_limit: 1_000_000,
             trusted_proxies: http_api::client_ip::TrustedProxies::default(),
             request_body_timeout_seconds: 10,
             smtp_url: None,
@@ -132,6 +135,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         log_format: server::config::LogFormat::Text,
         metrics_addr: options.metrics_addr,
         public_write_limit: options.public_write_limit,
+        gift_card_lookup_limit: options.gift_card_lookup_limit,
         trusted_proxies: options.trusted_proxies,
         request_body_timeout_seconds: options.request_body_timeout_seconds,
         smtp_url: options.smtp_url.map(Into::into),

@@ -276,6 +276,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/exports/gift-cards.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["gift_cards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/exports/newsletter-subscriptions.csv": {
         parameters: {
             query?: never;
@@ -318,6 +334,102 @@ export interface paths {
         get: operations["promo_codes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gift-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_gift_cards"];
+        put?: never;
+        post: operations["give_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gift-cards/{id}/cash-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cash_out_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gift-cards/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["gift_card_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gift-cards/{id}/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["redeem_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gift-cards/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resend_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/gift-cards/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["void_gift_card"];
         delete?: never;
         options?: never;
         head?: never;
@@ -660,6 +772,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gift-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["buy_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["gift_card_balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["gift_card_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gift-cards/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["print_gift_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guest/bookings/{token}": {
         parameters: {
             query?: never;
@@ -976,7 +1152,7 @@ export interface components {
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -1019,6 +1195,41 @@ export interface components {
             lastLogin?: string | null;
             name: string;
         };
+        /** @description A card as the dashboard lists it (never its code: the last four only). */
+        AdminGiftCard: {
+            /** @example 100.00 */
+            amount: string;
+            /** @example 64.20 */
+            balance: string;
+            buyerEmail?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            deliverOn: string;
+            /**
+             * Format: date-time
+             * @description When its mail was accepted by the recipient's server, if it has been.
+             */
+            deliveredAt?: string | null;
+            expiresOn?: string | null;
+            fromName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `purchased` (sold: never expires) or `promotional` (given away: may expire).
+             * @example purchased
+             */
+            kind: string;
+            label?: string | null;
+            /** @description Null while pending (the code is made when the card is issued). */
+            lastFour?: string | null;
+            message?: string | null;
+            /** Format: uuid */
+            orderId?: string | null;
+            recipientEmail: string;
+            recipientName: string;
+            state: components["schemas"]["GiftCardStateChoice"];
+            voidReason?: string | null;
+        };
         /** @description Article text: 1 to 60000 characters, at least one of them neither whitespace nor a control character, no NUL; surrounding whitespace is trimmed. */
         ArticleText: string;
         /**
@@ -1059,6 +1270,9 @@ export interface components {
             maxCapacity?: null | components["schemas"]["Capacity"];
             serviceId?: components["schemas"]["ServiceIdChoice"];
             timeSlot?: components["schemas"]["TimeSlotChoice"];
+        };
+        BalanceInput: {
+            code: components["schemas"]["GiftCardCodeText"];
         };
         /** @description A period when bookings of some kind are closed (start and end inclusive). */
         BlackoutDate: {
@@ -1382,7 +1596,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -1398,12 +1612,131 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
          */
         ExperienceType: "hands-on" | "passive" | "active" | "holistic";
+        /** @description What a guest may learn of a card from its code. */
+        GiftCardBalance: {
+            /**
+             * @description Its value when issued.
+             * @example 100.00
+             */
+            amount: string;
+            /** @example 64.20 */
+            balance: string;
+            /** @description The last day a promotional card can be used; null: it never expires. */
+            expiresOn?: string | null;
+            /** @description "One Massage Therapy", for a card bought as a treatment. */
+            label?: string | null;
+            /** @example BC4E */
+            lastFour: string;
+            state: components["schemas"]["GiftCardStateChoice"];
+        };
+        /**
+         * @description A gift card's 20 letters and digits as printed (any case; hyphens and spaces are ignored).
+         * @example K7QM-R2XD-9HPT-WV3A-BC4E
+         */
+        GiftCardCodeText: string;
+        /** @description One movement of a card's balance. */
+        GiftCardEntry: {
+            /** @description The admin who acted (owner's actions), or null. */
+            actor?: string | null;
+            /**
+             * @description Signed: negative when money was taken off the card.
+             * @example -25.00
+             */
+            amount: string;
+            /** @example 75.00 */
+            balanceAfter: string;
+            /** Format: uuid */
+            bookingId?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["LedgerKindChoice"];
+            note?: string | null;
+            /** Format: uuid */
+            orderId?: string | null;
+        };
+        /** @description What a card may be bought for. */
+        GiftCardOptions: {
+            /** @example 1000.00 */
+            max: string;
+            /**
+             * @description A custom amount is whole dollars from `min` to `max`.
+             * @example 25.00
+             */
+            min: string;
+            /**
+             * @description The amounts offered first.
+             * @example [
+             *       "50.00",
+             *       "100.00",
+             *       "150.00",
+             *       "250.00"
+             *     ]
+             */
+            presets: string[];
+            /** @description The treatments a card may be bought as ("one Massage Therapy"): its value is the price. */
+            services: components["schemas"]["GiftCardService"][];
+        };
+        /** @description The card as printed: everything its recipient needs. */
+        GiftCardPrint: {
+            /** @example 100.00 */
+            amount: string;
+            /** @example 100.00 */
+            balance: string;
+            /**
+             * @description In groups, as read aloud.
+             * @example K7QM-R2XD-9HPT-WV3A-BC4E
+             */
+            code: string;
+            expiresOn?: string | null;
+            fromName: string;
+            label?: string | null;
+            message?: string | null;
+            recipientName: string;
+            state: components["schemas"]["GiftCardStateChoice"];
+        };
+        /** @description A gift card to buy: an amount or a treatment, who it is for, and the buyer. */
+        GiftCardPurchaseInput: {
+            /** @description Whole dollars from $25 to $1,000; null or left out with `serviceId`. */
+            amount?: components["schemas"]["OptionalMoney"];
+            /** @description The day the recipient's mail goes out: today (the retreat's day) to a year ahead. */
+            deliverOn: components["schemas"]["CalendarDate"];
+            email: components["schemas"]["EmailAddress"];
+            /** @description The buyer. */
+            firstName: components["schemas"]["ShortText"];
+            lastName: components["schemas"]["ShortText"];
+            /** @description The buyer's words on the card; line breaks are kept. */
+            message?: components["schemas"]["GiftMessage"];
+            recipientEmail: components["schemas"]["EmailAddress"];
+            recipientName: components["schemas"]["ShortText"];
+            /**
+             * Format: uuid
+             * @description A treatment whose price is the card's value ("one Massage Therapy"); null or left out with `amount`.
+             */
+            serviceId?: string | null;
+            website?: components["schemas"]["Honeypot"];
+        };
+        GiftCardService: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @example 85.00 */
+            price: string;
+        };
+        /**
+         * @description Where a card stands.
+         * @enum {string}
+         */
+        GiftCardStateChoice: "pending" | "active" | "voided";
+        /** @description The buyer's message (line breaks kept): at most 500 characters, no NUL; null, or only whitespace, means none. */
+        GiftMessage: string | null;
         /** @description A booking as its guest sees it through their link. */
         GuestBooking: {
             /** @description Whether the guest may still cancel it here. */
@@ -1486,6 +1819,11 @@ export interface components {
          * @enum {string|null}
          */
         InterestChoice: "massage" | "spa" | "accommodation" | "package" | "products" | "general" | "" | null;
+        /**
+         * @description What moved a card's balance.
+         * @enum {string}
+         */
+        LedgerKindChoice: "issued" | "redeemed" | "returned" | "cashed_out" | "voided";
         /** @description The admin's email, at most 1024 characters. */
         LoginEmail: string;
         LoginInput: {
@@ -1575,6 +1913,11 @@ export interface components {
          * @example 2026-12-20
          */
         OptionalCalendarDate: string | null;
+        /**
+         * @description A gift card's code (any case; hyphens and spaces ignored); null or blank for none.
+         * @example K7QM-R2XD-9HPT-WV3A-BC4E
+         */
+        OptionalGiftCardCode: string | null;
         /** @description Optional long text: at most 5000 characters, no NUL; null, or only whitespace, means none. */
         OptionalLongText: string | null;
         /** @description Dollars as `Money`, or null (or left out) for none. */
@@ -1603,6 +1946,14 @@ export interface components {
             discount: string;
             email: string;
             firstName: string;
+            /**
+             * @description What a gift card paid of the total ("0.00" without one); the payment
+             *     is for the rest. Additive.
+             * @example 0.00
+             */
+            giftCardAmount: string;
+            /** @description The last four characters of the gift card that paid, or null. Additive. */
+            giftCardLastFour?: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1651,6 +2002,13 @@ export interface components {
             discount?: components["schemas"]["OptionalMoney"];
             email: components["schemas"]["EmailAddress"];
             firstName: components["schemas"]["ShortText"];
+            /**
+             * @description A gift card to pay (part of) the order with; null, blank or left out
+             *     for none. It pays what it holds (`giftCardAmount` in the answer) and
+             *     the payment is for the rest; one that cannot pay refuses the order
+             *     (409 `gift_card_refused`, the message says why).
+             */
+            giftCard?: components["schemas"]["OptionalGiftCardCode"];
             items: components["schemas"]["OrderItems"];
             lastName: components["schemas"]["ShortText"];
             phone?: components["schemas"]["PhoneText"];
@@ -1694,7 +2052,7 @@ export interface components {
         /** @description An order's payment. */
         OrderPayment: {
             /**
-             * @description What is (to be) charged: the order's total.
+             * @description What is (to be) charged by card: the order's total less what a gift card paid.
              * @example 88.44
              */
             amount: string;
@@ -1829,6 +2187,11 @@ export interface components {
         };
         /** @description A phone number: at most 40 characters, no NUL; null, or only whitespace, means none. */
         PhoneText: string | null;
+        PrintInput: {
+            code: components["schemas"]["GiftCardCodeText"];
+            /** @description The signed token of the recipient's mail link. */
+            token: components["schemas"]["ShortText"];
+        };
         /** @description A product of the shop. */
         Product: {
             category: components["schemas"]["ProductCategory"];
@@ -1979,6 +2342,20 @@ export interface components {
          * @enum {string|null}
          */
         PromoScopeField: "shop" | "bookings" | "both" | null;
+        /** @description A card the owner gives away. */
+        PromotionalCardInput: {
+            /** @description Whole dollars from $25 to $1,000. */
+            amount: components["schemas"]["Money"];
+            deliverOn: components["schemas"]["CalendarDate"];
+            /**
+             * @description The last day it can be used (California lets a card given free expire
+             *     if it says so); null or left out: it never expires.
+             */
+            expiresOn?: components["schemas"]["OptionalCalendarDate"];
+            message?: components["schemas"]["GiftMessage"];
+            recipientEmail: components["schemas"]["EmailAddress"];
+            recipientName: components["schemas"]["ShortText"];
+        };
         /**
          * @description An event of the provider (Stripe's shape), sent by the provider and
          *     signed by it; read only once its signature is checked.
@@ -2021,10 +2398,28 @@ export interface components {
         /** @description A cart as the server prices it: the figures the order must then claim. */
         Quote: {
             /**
+             * @description What is left to pay by card: the total less the gift card's part. Additive.
+             * @example 116.64
+             */
+            amountDue: string;
+            /**
              * @description What the promo code takes off the subtotal ("0.00" without one).
              * @example 12.00
              */
             discount: string;
+            /**
+             * @description What the gift card given pays of the total ("0.00" without one, or
+             *     when it cannot pay). Additive.
+             * @example 0.00
+             */
+            giftCardAmount: string;
+            /** @description The last four characters of the gift card that pays, or null. Additive. */
+            giftCardLastFour?: string | null;
+            /**
+             * @description Why the gift card given cannot pay (unknown, spent, void, expired), or
+             *     null. The order would be refused with it. Additive.
+             */
+            giftCardRefusal?: string | null;
             /** @description The code as applied (in capitals), or null. */
             promoCode?: string | null;
             /**
@@ -2052,6 +2447,11 @@ export interface components {
              *     guest; text that is not an address is ignored, the order checks again).
              */
             email?: components["schemas"]["OptionalShortText"];
+            /**
+             * @description A gift card to pay with (a look-up, throttled per address as the
+             *     balance check is); null, blank or left out for none.
+             */
+            giftCard?: components["schemas"]["OptionalGiftCardCode"];
             items: components["schemas"]["OrderItems"];
             promoCode?: components["schemas"]["OptionalPromoCode"];
         };
@@ -2085,6 +2485,11 @@ export interface components {
              */
             orderId?: string | null;
             providerId?: string | null;
+        };
+        RedeemInput: {
+            amount: components["schemas"]["Money"];
+            /** @description What it paid for ("Hot stone massage, Dec 3"). */
+            note?: components["schemas"]["OptionalShortText"];
         };
         /** @description What a refund did. */
         RefundAnswer: {
@@ -2225,6 +2630,10 @@ export interface components {
         TimeSlotInput: "9:00" | "09:00" | "11:00" | "13:00" | "15:00" | "17:00";
         Unsubscribed: {
             unsubscribed: boolean;
+        };
+        VoidInput: {
+            /** @description Why (kept with the card and in the activity trail). */
+            reason: components["schemas"]["ShortText"];
         };
         /**
          * @description The quiz's first question.
@@ -3558,6 +3967,44 @@ export interface operations {
             };
         };
     };
+    gift_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV (RFC 4180, UTF-8 with BOM, header row), newest first; cells that would start a formula begin with an apostrophe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     newsletter_subscriptions: {
         parameters: {
             query?: never;
@@ -3654,6 +4101,515 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_gift_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every gift card, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGiftCard"][];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    give_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionalCardInput"];
+            };
+        };
+        responses: {
+            /** @description Issued; its recipient's mail goes out on `deliverOn` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGiftCard"];
+                };
+            };
+            /** @description Invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cash_out_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gift card id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance (under $10) recorded as paid out in cash */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGiftCard"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such gift card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an active card with a balance under $10 (`gift_card_refused`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gift_card_ledger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gift card id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card's ledger, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardEntry"][];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such gift card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    redeem_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gift card id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemInput"];
+            };
+        };
+        responses: {
+            /** @description Taken off the card (a treatment paid at the retreat) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGiftCard"];
+                };
+            };
+            /** @description Invalid amount */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such gift card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card cannot pay it (`gift_card_refused`: void, expired, or holding less) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gift card id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its recipient's mail goes out again (one not yet due keeps its day) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGiftCard"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such gift card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an active card (`gift_card_refused`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    void_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Gift card id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidInput"];
+            };
+        };
+        responses: {
+            /** @description Voided: its balance is gone (a ledger entry records what was left) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGiftCard"];
+                };
+            };
+            /** @description No reason given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such gift card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already void (`gift_card_refused`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5443,6 +6399,295 @@ export interface operations {
             };
         };
     };
+    buy_gift_card: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per checkout or booking attempt, the same on each retry of it: a
+                 *     retry with the same key and request (within 24 hours) gets the first
+                 *     answer again (with `Idempotent-Replayed: true`) instead of acting twice;
+                 *     the same key with another request is a 409 `idempotency_key_reused`.
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftCardPurchaseInput"];
+            };
+        };
+        responses: {
+            /** @description The card's order, placed: one line, untaxed and unshipped. With payments on it awaits payment as any order (`POST /api/orders/{id}/payment` with its `paymentToken`) and the card is issued once paid; with payments off it is unpaid and the card is issued at once. The recipient's mail goes out on `deliverOn` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Invalid fields (an amount outside $25 to $1,000 or not whole dollars, a delivery date in the past, an unknown treatment) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gift_card_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceInput"];
+            };
+        };
+        responses: {
+            /** @description The card's balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardBalance"];
+                };
+            };
+            /** @description Not a code's shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No card has this code (`gift_card_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many look-ups from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gift_card_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preset amounts, the custom amount's range and the treatments a card may be bought as */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardOptions"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    print_gift_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintInput"];
+            };
+        };
+        responses: {
+            /** @description The card, to show and print */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftCardPrint"];
+                };
+            };
+            /** @description Not a code's shape */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with, or its code is not its card's (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     booking: {
         parameters: {
             query?: never;
@@ -5830,6 +7075,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description No gift card has the code given (`gift_card_not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body did not arrive in time (`request_timeout`) */
             408: {
                 headers: {
@@ -5839,7 +7093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The totals differ from the server's: "Prices have changed, please review your cart" (`prices_changed`); or the Idempotency-Key was used for another request */
+            /** @description The totals differ from the server's: "Prices have changed, please review your cart" (`prices_changed`); or the Idempotency-Key was used for another request; or the gift card cannot pay (`gift_card_refused`; the message says why) */
             409: {
                 headers: {
                     [name: string]: unknown;
