@@ -71,3 +71,11 @@ ALTER TABLE bookings
 ALTER TABLE idempotency_keys DROP CONSTRAINT idempotency_keys_operation_check;
 ALTER TABLE idempotency_keys ADD CONSTRAINT idempotency_keys_operation_check
     CHECK (operation IN ('place_order', 'request_booking', 'buy_gift_card'));
+
+-- The recipient's mail.
+ALTER TABLE outbox_messages DROP CONSTRAINT outbox_messages_template_check;
+ALTER TABLE outbox_messages ADD CONSTRAINT outbox_messages_template_check CHECK (template IN (
+    'booking_requested', 'booking_confirmed', 'booking_cancelled', 'order_receipt',
+    'order_shipped', 'order_cancelled', 'contact_acknowledged', 'newsletter_welcome',
+    'owner_new_booking', 'owner_new_order', 'owner_new_message', 'owner_booking_cancelled',
+    'order_refunded', 'deposit_refunded', 'deposit_action_required', 'gift_card_delivered'));

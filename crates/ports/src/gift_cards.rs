@@ -50,7 +50,7 @@ pub enum GiftCardError {
     #[error(transparent)]
     CashOut(#[from] CashOutRefusal),
     /// The owner asked for more than the card holds.
-    #[error("This gift card holds only {0}")]
+    #[error("This gift card holds only ${0}")]
     Short(Money),
     #[error("This gift card is already void")]
     AlreadyVoid,

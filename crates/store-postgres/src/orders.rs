@@ -367,8 +367,9 @@ fn write_orders(
         .zip(decisions)
         .map(|(i, priced)| (i, priced.map(|order| placed(i, &order))))
         .collect();
-    // Each card pays what it holds of its order, with its ledger entry; an
-    // order it pays in full is paid now.
+    // Each card pays what it holds of its order (its ledger entry is written
+    // once the order is); an order it pays in full is paid now.
+    let mut card_payments = Vec::new();
     for (&i, decision) in decided.iter_mut() {
         let (Ok(order), Some(code)) = (decision, &requests[i].request.gift_card) else { continue };
         let Some(card) = cards.get(code) else { continue };
@@ -377,7 +378,7 @@ fn write_orders(
         else {
             continue;
         };
-        crate::gift_cards::take(conn, card, redemption.from_card, (Some(order.id), None), None, None)?;
+        card_payments.push((card, redemption.from_card, order.id));
         order.gift_card = crate::gift_cards::card_payment(card, redemption.from_card);
         if redemption.still_due == Money::ZERO {
             order.payment.state = PaymentState::Paid;
@@ -397,6 +398,9 @@ fn write_orders(
         })
         .collect();
     insert_orders(conn, created.values())?;
+    for (card, amount, order) in card_payments {
+        crate::gift_cards::take(conn, card, amount, (Some(order), None), None, None)?;
+    }
     // Each customer (and the owner) hears of the order, in the same transaction.
     let mut accepted_mails = Vec::new();
     for &i in &acting {

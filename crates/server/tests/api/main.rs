@@ -17,6 +17,7 @@ mod content;
 mod deposits;
 mod error_codes;
 mod exports;
+mod gift_cards;
 mod hostile;
 mod images;
 mod mail;
