@@ -51,6 +51,7 @@ CREATE TABLE gift_card_ledger (
 CREATE INDEX gift_card_ledger_card_idx ON gift_card_ledger (card_id, created_at);
 -- An order's card payment is given back at most once.
 CREATE UNIQUE INDEX gift_card_ledger_returned_once ON gift_card_ledger (order_id) WHERE kind = 'returned';
+CREATE UNIQUE INDEX gift_card_ledger_deposit_returned_once ON gift_card_ledger (booking_id) WHERE kind = 'returned';
 
 -- What a gift card paid of an order (the provider is asked for the rest).
 ALTER TABLE orders

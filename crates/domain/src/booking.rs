@@ -253,6 +253,10 @@ pub struct NewBooking {
     /// The promo code the guest gave, if any: checked (and its use
     /// counted) with the request's capacity, in the same transaction.
     pub promo_code: Option<crate::promo::PromoCodeText>,
+    /// The gift card paying (part of) its deposit and how much, as the
+    /// request read the card; the store takes it under the card's lock,
+    /// and refuses the request if the card can no longer pay it.
+    pub gift_card: Option<(crate::gift_card::GiftCardCode, crate::Money)>,
 }
 
 /// A deposit a booking request brings: its amount and the card saved for it.

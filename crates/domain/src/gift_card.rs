@@ -182,6 +182,9 @@ pub enum CardRefusal {
     Expired(NaiveDate),
     #[error("This gift card has no balance left")]
     Empty,
+    /// It holds less than the request counted on (spent elsewhere meanwhile).
+    #[error("This gift card's balance has changed. Please check it and try again")]
+    BalanceChanged,
 }
 
 /// What a card pays of `due`: as much as it holds, never more than is due.
@@ -384,6 +387,13 @@ pub fn buyer(first_name: String, last_name: String, email: crate::validation::Em
     }
 }
 
+/// Whether a cancelled booking's gift card payment (of its deposit) goes
+/// back to the card: as its deposit would be given back. Only a guest's late
+/// cancellation keeps it (`terms` is `None` when the owner cancels).
+pub fn deposit_part_returned(terms: Option<crate::payment::CancellationTerms>) -> bool {
+    terms != Some(crate::payment::CancellationTerms::DepositKept)
+}
+
 /// The most characters of a buyer's message.
 pub const MESSAGE_MAX: usize = 500;
 const MESSAGE_TOO_LONG: &str = "A message is at most 500 characters";
@@ -552,6 +562,14 @@ mod tests {
         );
         let (item, _) = purchase_order(money("85.00"), Some("One Massage Therapy"), &dedication);
         assert_eq!(item.product_name, "E-gift card for Ana: One Massage Therapy");
+    }
+
+    #[test]
+    fn a_deposit_paid_by_card_comes_back_unless_the_guest_cancels_late() {
+        use crate::payment::CancellationTerms;
+        assert!(deposit_part_returned(None), "the owner cancelled");
+        assert!(deposit_part_returned(Some(CancellationTerms::Free)));
+        assert!(!deposit_part_returned(Some(CancellationTerms::DepositKept)));
     }
 
     #[test]

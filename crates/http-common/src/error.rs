@@ -320,6 +320,7 @@ impl From<BookingError> for ApiError {
             BookingError::Rejected(rejection) => rejection.into(),
             BookingError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             BookingError::Promo(refusal) => ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string()),
+            BookingError::GiftCard(refusal) => card_refused(refusal),
             BookingError::Repo(error) => error.into(),
         }
     }

@@ -53,6 +53,9 @@ pub enum BookingError {
     /// The promo code does not apply (the words say why).
     #[error(transparent)]
     Promo(domain::promo::PromoRefusal),
+    /// The gift card cannot pay the deposit it was to pay.
+    #[error(transparent)]
+    GiftCard(domain::gift_card::CardRefusal),
     #[error("{KEY_REUSED_MESSAGE}")]
     KeyReused,
     #[error(transparent)]

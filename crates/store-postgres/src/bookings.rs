@@ -12,6 +12,7 @@ use domain::booking::{
     booking_starts_at, day_availability, guest_may_cancel, month_day, plan_bookings, plan_delete, plan_entry,
     plan_status_change,
 };
+use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
 use domain::payment::booking_price;
@@ -179,6 +180,9 @@ fn cancel_locked(
     by: CancelledBy,
     terms: Option<CancellationTerms>,
 ) -> RepoResult<Booking> {
+    if booking.status != BookingStatus::Cancelled {
+        crate::gift_cards::return_deposit_payment(conn, booking, terms)?;
+    }
     let entries = lock_entries_of_nights(conn, &booking.nights())?;
     let updates = plan_status_change(booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
     apply(conn, &updates)?;
@@ -289,6 +293,11 @@ impl BookingRepository for PgStore {
         self.run(move |conn| {
             refusable_transaction(conn, |conn| {
                 let booking = lock_booking(conn, id)?;
+                // The owner cancelling gives a gift card back what it paid
+                // of the deposit (the card locked before the dates).
+                if status == BookingStatus::Cancelled && booking.status != BookingStatus::Cancelled {
+                    crate::gift_cards::return_deposit_payment(conn, &booking, None)?;
+                }
                 let entries = lock_entries_of_nights(conn, &booking.nights())?;
                 let updates = match plan_status_change(&booking, status, &entries) {
                     Ok(updates) => updates,
@@ -624,8 +633,11 @@ impl BatchWrite for BookingWrites {
         Err(BookingError::Repo(error))
     }
 
+    /// One request per gift card in a batch, as orders (`orders.rs`).
     fn exclusive_keys(request: &BookingRequest) -> Vec<String> {
-        request.key.iter().map(|key| key.key.clone()).collect()
+        let key = request.key.iter().map(|key| format!("key:{}", key.key));
+        let card = request.booking.gift_card.iter().map(|(code, _)| format!("gift card:{}", code.as_str()));
+        key.chain(card).collect()
     }
 }
 
@@ -646,6 +658,28 @@ fn write_bookings(
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
     let now = crate::now_in_microseconds();
     let services = booked_services(conn)?;
+    // Gift cards first (locked before promo codes and dates, as orders lock
+    // them): a card that can no longer pay what the request counted on
+    // refuses it before it takes any capacity.
+    let card_codes: Vec<&GiftCardCode> =
+        acting.iter().filter_map(|&i| requests[i].booking.gift_card.as_ref().map(|(code, _)| code)).collect();
+    let cards = crate::gift_cards::lock_cards_by_code(conn, &card_codes)?;
+    let mut card_refusals: HashMap<usize, CardRefusal> = HashMap::new();
+    for &i in &acting {
+        let Some((code, planned)) = &requests[i].booking.gift_card else { continue };
+        let refusal = match cards.get(code) {
+            None => Some(CardRefusal::Unknown),
+            Some(card) => match domain::gift_card::redeem(card.standing(), *planned, requests[i].now.date) {
+                Ok(redemption) if redemption.from_card == *planned => None,
+                Ok(_) => Some(CardRefusal::BalanceChanged),
+                Err(refusal) => Some(refusal),
+            },
+        };
+        if let Some(refusal) = refusal {
+            card_refusals.insert(i, refusal);
+        }
+    }
+    let acting: Vec<usize> = acting.into_iter().filter(|i| !card_refusals.contains_key(i)).collect();
     // Promo codes first (their rows locked before the dates', as orders
     // lock them before products): each request's code decided in turn, so
     // a code's last use goes to one request only. A request whose code does
@@ -657,6 +691,11 @@ fn write_bookings(
         .map(|&i| {
             let mut booking = requests[i].booking.booked(ids[i], now);
             booking.promo = promos.get(&i).cloned().and_then(Result::ok);
+            booking.gift_card = requests[i]
+                .booking
+                .gift_card
+                .as_ref()
+                .and_then(|(code, amount)| crate::gift_cards::card_payment(cards.get(code)?, *amount));
             (i, booking)
         })
         .collect();
@@ -691,11 +730,20 @@ fn write_bookings(
     let accepted: Vec<usize> =
         acting.iter().copied().filter(|i| matches!(decided.get(i), Some(Ok(())))).collect();
     let refused_keys: Vec<&str> = (0..requests.len())
-        .filter(|i| matches!(decided.get(i), Some(Err(_))) || matches!(promos.get(i), Some(Err(_))))
+        .filter(|i| {
+            matches!(decided.get(i), Some(Err(_)))
+                || matches!(promos.get(i), Some(Err(_)))
+                || card_refusals.contains_key(i)
+        })
         .filter_map(|i| requests[i].key.as_ref().map(|key| key.key.as_str()))
         .collect();
     idempotency::release_all(conn, Operation::RequestBooking, &refused_keys)?;
     insert_bookings(conn, accepted.iter().filter_map(|i| prospective.get(i)))?;
+    for booking in accepted.iter().filter_map(|i| prospective.get(i)) {
+        let Some(payment) = &booking.gift_card else { continue };
+        let Some(card) = cards.values().find(|card| card.id == payment.card_id) else { continue };
+        crate::gift_cards::take(conn, card, payment.amount, (None, Some(booking.id)), None, None)?;
+    }
     // Each guest (and the owner) hears of the request, in the same transaction.
     let accepted_mails: Vec<OutgoingMail> =
         accepted.iter().flat_map(|i| mails.remove(i).unwrap_or_default()).collect();
@@ -715,6 +763,7 @@ fn write_bookings(
                 .map(Created::Repeated)
                 .ok_or(BookingError::Repo(RepoError::NotFound)),
             KeyUse::First => match decided.remove(&i) {
+                _ if card_refusals.contains_key(&i) => Err(BookingError::GiftCard(card_refusals[&i])),
                 Some(Err(rejection)) => Err(BookingError::Rejected(rejection)),
                 None if matches!(promos.get(&i), Some(Err(_))) => match promos.get(&i) {
                     Some(Err(refusal)) => Err(BookingError::Promo(refusal.clone())),
@@ -779,6 +828,12 @@ fn insert_bookings<'a>(
                     .eq(to_numeric(booking.promo.as_ref().map_or(domain::Money::ZERO, |p| p.amount))),
                 bookings::promo_code_id.eq(booking.promo.as_ref().map(|p| p.promo)),
                 bookings::promo_code.eq(booking.promo.as_ref().map(|p| p.code.as_str().to_owned())),
+                bookings::gift_card_id.eq(booking.gift_card.as_ref().map(|card| card.card_id)),
+                bookings::gift_card_amount.eq(to_numeric(
+                    booking.gift_card.as_ref().map_or(domain::Money::ZERO, |card| card.amount),
+                )),
+                bookings::gift_card_last_four
+                    .eq(booking.gift_card.as_ref().map(|card| card.last_four.clone())),
             )
         })
         .collect();

@@ -282,25 +282,48 @@ impl PgStore {
 /// A cancelled, expired or refunded order gives back what a gift card paid
 /// of it (once; the card's value caps the balance), under the card's lock.
 pub(crate) fn return_card_payment(conn: &mut PgConnection, order: &Order) -> RepoResult<()> {
-    let Some(payment) = &order.gift_card else { return Ok(()) };
-    let returned: i64 = gift_card_ledger::table
-        .filter(gift_card_ledger::order_id.eq(order.id))
-        .filter(gift_card_ledger::kind.eq(LedgerKind::Returned.as_str()))
-        .count()
-        .get_result(conn)
-        .map_err(storage)?;
-    if returned > 0 {
-        return Ok(());
+    match &order.gift_card {
+        Some(payment) => give_back(conn, payment, (Some(order.id), None)),
+        None => Ok(()),
     }
+}
+
+/// A cancelled booking gives back what a gift card paid of its deposit,
+/// unless the policy keeps the deposit (a guest's late cancellation). Called
+/// before the booking's dates are locked: cards are locked before dates.
+pub(crate) fn return_deposit_payment(
+    conn: &mut PgConnection,
+    booking: &domain::booking::Booking,
+    terms: Option<domain::payment::CancellationTerms>,
+) -> RepoResult<()> {
+    match &booking.gift_card {
+        Some(payment) if gift_card::deposit_part_returned(terms) => {
+            give_back(conn, payment, (None, Some(booking.id)))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn give_back(
+    conn: &mut PgConnection,
+    payment: &CardPayment,
+    place: (Option<Uuid>, Option<Uuid>),
+) -> RepoResult<()> {
     let card = lock_card(conn, payment.card_id)?;
-    if card.state == GiftCardState::Voided {
+    let returned =
+        gift_card_ledger::table.filter(gift_card_ledger::kind.eq(LedgerKind::Returned.as_str())).into_boxed();
+    let returned = match place {
+        (Some(order), _) => returned.filter(gift_card_ledger::order_id.eq(order)),
+        (None, Some(booking)) => returned.filter(gift_card_ledger::booking_id.eq(booking)),
+        (None, None) => return Ok(()),
+    };
+    let already: i64 = returned.count().get_result(conn).map_err(storage)?;
+    if already > 0 || card.state == GiftCardState::Voided {
         return Ok(());
     }
     let after = gift_card::balance_after_refund(card.balance, payment.amount, card.amount);
     let given = after.minus(card.balance);
-    let entry =
-        Entry { place: (Some(order.id), None), ..Entry::new(LedgerKind::Returned, given.cents(), after) };
-    add_entry(conn, card.id, entry)?;
+    add_entry(conn, card.id, Entry { place, ..Entry::new(LedgerKind::Returned, given.cents(), after) })?;
     set_balance(conn, card.id, after)?;
     Ok(())
 }

@@ -64,6 +64,7 @@ fn booking(key: ServiceKey, day: &str, slot: TimeSlot) -> NewBooking {
         notes: None,
         deposit: None,
         promo_code: None,
+        gift_card: None,
     }
 }
 

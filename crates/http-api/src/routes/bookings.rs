@@ -46,8 +46,15 @@ pub struct Booking {
     pub notes: Option<String>,
     pub status: wire::BookingStatus,
     pub created_at: DateTime<Utc>,
-    /// The deposit it asks for (docs/decisions.md §14); null when none.
+    /// The deposit it asks for (docs/decisions.md §14); null when none. Its
+    /// amount is what the guest's card is charged: a gift card's part is
+    /// `giftCardAmount`.
     pub deposit: Option<BookingDeposit>,
+    /// What a gift card paid of the deposit ("0.00" without one). Additive.
+    #[schema(example = "0.00")]
+    pub gift_card_amount: String,
+    /// The last four characters of that gift card, or null. Additive.
+    pub gift_card_last_four: Option<String>,
     /// What a promo code took off its price ("0.00" without one). Additive.
     #[schema(example = "0.00")]
     pub discount: String,
@@ -98,6 +105,12 @@ impl From<model::Booking> for Booking {
             deposit: b.deposit.filter(|d| d.state != domain::payment::DepositState::None).map(Into::into),
             discount: b.promo.as_ref().map_or(domain::Money::ZERO, |p| p.amount).to_string(),
             promo_code: b.promo.map(|p| p.code.as_str().to_owned()),
+            gift_card_amount: b
+                .gift_card
+                .as_ref()
+                .map_or(domain::Money::ZERO, |card| card.amount)
+                .to_string(),
+            gift_card_last_four: b.gift_card.map(|card| card.last_four),
         }
     }
 }
@@ -149,6 +162,13 @@ pub struct BookingInput {
     /// from the discounted price.
     #[serde(default)]
     pub promo_code: OptionalPromoCode,
+    /// A gift card to pay the deposit with (docs/decisions.md §16): it pays
+    /// what it holds of the deposit when the request is made, and the card
+    /// (`paymentMethodId`, still asked for) is saved only for the rest. Null,
+    /// blank or left out for none; a booking that asks no deposit (or
+    /// payments off) takes none: the card is redeemed at the retreat.
+    #[serde(default)]
+    pub gift_card: crate::wire::fields::OptionalGiftCardCode,
 }
 
 impl BookingInput {
@@ -169,7 +189,9 @@ impl BookingInput {
         let notes = errors.take("notes", rule::LongText::parse_optional(self.notes.0.as_deref()));
         let promo_code = errors
             .take("promoCode", crate::routes::promos::parse_optional_code(self.promo_code.0.as_deref()));
-        let Some(promo_code) = promo_code else {
+        let gift_card = errors
+            .take("giftCard", crate::routes::gift_cards::parse_optional_code(self.gift_card.0.as_deref()));
+        let (Some(promo_code), Some(gift_card)) = (promo_code, gift_card) else {
             return Err(errors);
         };
         match (first_name, last_name, email, service, date, check_out, time, notes) {
@@ -191,9 +213,11 @@ impl BookingInput {
                 check_out,
                 time,
                 notes,
-                // A deposit's card is saved with the provider once the request is read.
+                // A deposit's card is saved with the provider once the request
+                // is read, and what the gift card pays of it decided then.
                 deposit: None,
                 promo_code,
+                gift_card: gift_card.map(|code| (code, domain::Money::ZERO)),
             }),
             _ => Err(errors),
         }
@@ -427,6 +451,7 @@ pub async fn open_times(
             (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn create_booking(
     _limit: PublicWrite,
+    req: actix_web::HttpRequest,
     key: IdempotencyKeyHeader,
     state: web::Data<ApiState>,
     input: JsonBody<BookingInput>,
@@ -440,9 +465,19 @@ pub async fn create_booking(
         None => None,
     };
     let mut booking = input.try_into_domain()?;
-    if let Some(payments) = &state.payments {
-        let provider_key = key.as_ref().map_or_else(|| Uuid::new_v4().to_string(), |key| key.key.clone());
-        booking.deposit = deposit_for(&state, payments, &booking, method.as_deref(), &provider_key).await?;
+    if booking.gift_card.is_some() {
+        crate::routes::gift_cards::count_lookup(&req, &state).await?;
+    }
+    let deposit = match &state.payments {
+        Some(payments) => {
+            let provider_key = key.as_ref().map_or_else(|| Uuid::new_v4().to_string(), |key| key.key.clone());
+            deposit_for(&state, payments, &mut booking, method.as_deref(), &provider_key).await?
+        }
+        None => None,
+    };
+    booking.deposit = deposit;
+    if booking.gift_card.as_ref().is_some_and(|(_, amount)| *amount == domain::Money::ZERO) {
+        return Err(ValidationErrors::single("giftCard", NO_DEPOSIT_FOR_CARD).into());
     }
     let card = booking.deposit.as_ref().map(|deposit| deposit.card.clone());
     let created = match state.bookings.request(booking, key).await {
@@ -545,12 +580,17 @@ pub async fn quote_booking(
     }))
 }
 
+const NO_DEPOSIT_FOR_CARD: &str =
+    "This booking asks for no deposit: bring your gift card to the retreat and we take it off there";
+
 /// The deposit a booking request brings, with the guest's card saved for
-/// it, when its service asks for one.
+/// it, when its service asks for one. A gift card given pays what it holds
+/// of it first (its amount set on the booking, taken under the card's lock
+/// when the request is stored); the card is saved only for the rest.
 async fn deposit_for(
     state: &ApiState,
     payments: &ports::PaymentService,
-    booking: &model::NewBooking,
+    booking: &mut model::NewBooking,
     method: Option<&str>,
     key: &str,
 ) -> Result<Option<model::NewDeposit>, ApiError> {
@@ -571,11 +611,32 @@ async fn deposit_for(
             price = quote.total();
         }
     }
-    let Some(amount) = service.deposit.deposit_for(price) else { return Ok(None) };
+    let Some(deposit) = service.deposit.deposit_for(price) else { return Ok(None) };
+    let mut amount = deposit;
+    if let Some((code, paid)) = &mut booking.gift_card {
+        let card = state
+            .gift_card_store
+            .find_gift_card(code)
+            .await?
+            .ok_or_else(|| http_common::card_refused(domain::gift_card::CardRefusal::Unknown))?;
+        let redemption = domain::gift_card::redeem(card.standing(), deposit, state.clock.local_now().date)
+            .map_err(http_common::card_refused)?;
+        *paid = redemption.from_card;
+        amount = redemption.still_due;
+        if amount == domain::Money::ZERO {
+            // The card pays it all: no card of the guest's is kept.
+            return Ok(None);
+        }
+    }
     let Some(method) = method else {
+        let rest = if amount == deposit {
+            String::new()
+        } else {
+            " (what your gift card does not cover)".to_owned()
+        };
         return Err(ApiError::new(
             http_common::ErrorCode::PaymentRequired,
-            format!("This booking asks for a deposit of ${amount}. Please enter your card details."),
+            format!("This booking asks for a deposit of ${amount}{rest}. Please enter your card details."),
         ));
     };
     let name = format!("{} {}", booking.first_name.as_str(), booking.last_name.as_str());

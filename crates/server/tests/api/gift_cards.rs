@@ -531,3 +531,95 @@ async fn look_ups_of_codes_are_throttled_per_address() {
     let plain = app.post_json("/api/checkout/quote", &json!({"items": items})).await;
     assert_eq!(plain.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_card_pays_a_booking_s_deposit_in_part_or_in_full_and_a_cancellation_gives_it_back() {
+    let shop = crate::stripe_server::spawn_shop().await;
+    let app = &shop.app;
+    let token = app.admin_token().await;
+    // The demo's massage asks for a $25.00 deposit.
+    let (part_id, part) = give(app, &token, "30").await;
+    expect_json(
+        app.post_as(&token, &format!("/api/admin/gift-cards/{part_id}/redeem"), &json!({"amount": 10})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let mut body = booking_body("massage", &days_from_today(12), "9:00");
+    body["giftCard"] = json!(part);
+    let asked = assert_error_code(
+        app.post_json("/api/bookings", &body).await,
+        StatusCode::PAYMENT_REQUIRED,
+        "payment_required",
+    )
+    .await;
+    assert!(asked["message"].as_str().expect("message").contains("$5.00"), "only the rest is asked: {asked}");
+    body["paymentMethodId"] = json!(shop.stripe.card(PAID_CARD).await);
+    let booking = expect_json(app.post_json("/api/bookings", &body).await, StatusCode::CREATED).await;
+    assert_eq!(
+        (booking["giftCardAmount"].as_str(), booking["giftCardLastFour"].as_str()),
+        (Some("20.00"), Some(&part[20..]))
+    );
+    assert_eq!(booking["deposit"]["amount"], "5.00", "the guest's card is kept for the rest only");
+    assert_eq!(expect_json(balance(app, &part).await, StatusCode::OK).await["balance"], "0.00");
+    let path = format!("/api/admin/bookings/{}", booking["id"].as_str().expect("id"));
+    let confirmed =
+        expect_json(app.put_as(&token, &path, &json!({"status": "confirmed"})).await, StatusCode::OK).await;
+    assert_eq!(confirmed["deposit"]["state"], "paid");
+    let charged: Vec<Value> = shop
+        .stripe
+        .payments()
+        .await
+        .into_iter()
+        .filter(|payment| payment["metadata"]["booking"] == booking["id"])
+        .collect();
+    assert_eq!(charged.len(), 1);
+    assert_eq!(charged[0]["amount"], 500, "the provider took the rest: $5.00");
+
+    // A card that holds the whole deposit pays it: no card of the guest's is needed.
+    let (whole_id, whole) = give(app, &token, "50").await;
+    let mut body = booking_body("massage", &days_from_today(14), "9:00");
+    body["giftCard"] = json!(whole);
+    let booking = expect_json(app.post_json("/api/bookings", &body).await, StatusCode::CREATED).await;
+    assert_eq!((booking["giftCardAmount"].as_str(), &booking["deposit"]), (Some("25.00"), &Value::Null));
+    assert_eq!(expect_json(balance(app, &whole).await, StatusCode::OK).await["balance"], "25.00");
+    let path = format!("/api/admin/bookings/{}", booking["id"].as_str().expect("id"));
+    expect_json(app.put_as(&token, &path, &json!({"status": "cancelled"})).await, StatusCode::OK).await;
+    assert_eq!(
+        expect_json(balance(app, &whole).await, StatusCode::OK).await["balance"],
+        "50.00",
+        "cancelled by the retreat: the card's part comes back"
+    );
+    let ledger = app.admin_json(&token, &format!("/api/admin/gift-cards/{whole_id}/ledger")).await;
+    assert_eq!(ledger[1]["bookingId"], booking["id"]);
+    assert_eq!((ledger[2]["kind"].as_str(), ledger[2]["amount"].as_str()), (Some("returned"), Some("25.00")));
+
+    // A spent card refuses the request before anything is booked.
+    let mut body = booking_body("massage", &days_from_today(15), "9:00");
+    body["giftCard"] = json!(part);
+    let refused = assert_error_code(
+        app.post_json("/api/bookings", &body).await,
+        StatusCode::CONFLICT,
+        "gift_card_refused",
+    )
+    .await;
+    assert_eq!(refused["message"], "This gift card has no balance left");
+}
+
+#[tokio::test]
+async fn without_a_deposit_to_pay_a_booking_takes_no_gift_card() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let (_, code) = give(&app, &token, "50").await;
+    let mut body = booking_body("massage", &days_from_today(12), "9:00");
+    body["giftCard"] = json!(code);
+    assert_field_errors(
+        app.post_json("/api/bookings", &body).await,
+        &[(
+            "giftCard",
+            "This booking asks for no deposit: bring your gift card to the retreat and we take it off there",
+        )],
+    )
+    .await;
+    assert_eq!(app.rows("bookings"), 0);
+    assert_eq!(expect_json(balance(&app, &code).await, StatusCode::OK).await["balance"], "50.00");
+}

@@ -1361,6 +1361,13 @@ export interface components {
             discount: string;
             email: string;
             firstName: string;
+            /**
+             * @description What a gift card paid of the deposit ("0.00" without one). Additive.
+             * @example 0.00
+             */
+            giftCardAmount: string;
+            /** @description The last four characters of that gift card, or null. Additive. */
+            giftCardLastFour?: string | null;
             /** Format: uuid */
             id: string;
             lastName: string;
@@ -1399,6 +1406,14 @@ export interface components {
             date: components["schemas"]["CalendarDate"];
             email: components["schemas"]["EmailAddress"];
             firstName: components["schemas"]["ShortText"];
+            /**
+             * @description A gift card to pay the deposit with (docs/decisions.md §16): it pays
+             *     what it holds of the deposit when the request is made, and the card
+             *     (`paymentMethodId`, still asked for) is saved only for the rest. Null,
+             *     blank or left out for none; a booking that asks no deposit (or
+             *     payments off) takes none: the card is redeemed at the retreat.
+             */
+            giftCard?: components["schemas"]["OptionalGiftCardCode"];
             lastName: components["schemas"]["ShortText"];
             notes?: components["schemas"]["OptionalLongText"];
             /**
