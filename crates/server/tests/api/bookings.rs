@@ -26,6 +26,9 @@ const BOOKING_KEYS: &[&str] = &[
     // Additive (docs/decisions.md §15): a promo code's discount, and the code.
     "discount",
     "promoCode",
+    // Additive (docs/decisions.md §16): what a gift card paid of the deposit.
+    "giftCardAmount",
+    "giftCardLastFour",
 ];
 
 #[tokio::test]

@@ -73,6 +73,30 @@ struct Fixtures {
     /// A confirmed massage whose deposit is paid (refunds).
     deposit_booking: String,
     promo_code: String,
+    /// Promotional gift cards: one the hostile writes redeem from (with its
+    /// code and its print link's token), one they void.
+    gift_card: String,
+    gift_code: String,
+    gift_token: String,
+    void_card: String,
+}
+
+/// A promotional card given by the owner: its id, code and print token,
+/// read from its queued mail.
+async fn give_card(app: &TestApp, token: &str) -> (String, String, String) {
+    let body = json!({"amount": 500, "recipientName": "Hostile Target", "recipientEmail": "gift@example.com",
+        "deliverOn": days_from_today(0)});
+    let card =
+        expect_json(app.post_as(token, "/api/admin/gift-cards", &body).await, StatusCode::CREATED).await;
+    let id = card["id"].as_str().expect("id").to_owned();
+    let text = app.sql_text(&format!(
+        "SELECT text_body FROM outbox_messages WHERE template = 'gift_card_delivered' AND related_id = '{id}'"
+    ));
+    let start = text.find("/gift-cards/print?token=").expect("print link") + "/gift-cards/print?token=".len();
+    let link: String = text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let (token, code) = link.split_once('#').expect("code in the fragment");
+    let token = token.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
+    (id, code.to_owned(), token)
 }
 
 async fn fixtures(shop: &Shop) -> Fixtures {
@@ -174,8 +198,14 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         StatusCode::CREATED,
     )
     .await;
+    let (gift_card, gift_code, gift_token) = give_card(app, &token).await;
+    let (void_card, _, _) = give_card(app, &token).await;
     Fixtures {
         promo_code,
+        gift_card,
+        gift_code,
+        gift_token,
+        void_card,
         token,
         product,
         media,
@@ -209,6 +239,11 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         "/api/admin/blackout-dates/{id}" => &f.blackout,
         "/api/admin/contact-messages/{id}" => &f.message,
         "/api/admin/promo-codes/{id}" => &f.promo_code,
+        "/api/admin/gift-cards/{id}/void" => &f.void_card,
+        "/api/admin/gift-cards/{id}/ledger"
+        | "/api/admin/gift-cards/{id}/redeem"
+        | "/api/admin/gift-cards/{id}/cash-out"
+        | "/api/admin/gift-cards/{id}/resend" => &f.gift_card,
         path if !path.contains('{') => return path.to_owned(),
         other => panic!("hostile.rs needs a fixture for {other}"),
     };
@@ -270,6 +305,19 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "QuoteInput" => {
             json!({"items": [{"productId": f.order_product["id"], "quantity": 1}], "promoCode": null})
         }
+        "GiftCardPurchaseInput" => json!({
+            "amount": 50, "recipientName": "Maya Chen", "recipientEmail": format!("g{unique}@example.com"),
+            "message": "Fine.", "deliverOn": days_from_today(1), "firstName": "Ada", "lastName": "Byron",
+            "email": "ada@example.com",
+        }),
+        "BalanceInput" => json!({"code": f.gift_code}),
+        "PrintInput" => json!({"token": f.gift_token, "code": f.gift_code}),
+        "VoidInput" => json!({"reason": "Valid"}),
+        "RedeemInput" => json!({"amount": "1.00", "note": "Valid"}),
+        "PromotionalCardInput" => json!({
+            "amount": 25, "recipientName": "Ada Byron", "recipientEmail": format!("p{unique}@example.com"),
+            "message": "Fine.", "deliverOn": days_from_today(0), "expiresOn": days_from_today(90),
+        }),
         other => panic!("hostile.rs needs a valid {other} body"),
     }
 }
@@ -292,6 +340,8 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
         bodyless,
         [
             "POST /api/admin/emails/{id}/resend",
+            "POST /api/admin/gift-cards/{id}/cash-out",
+            "POST /api/admin/gift-cards/{id}/resend",
             "POST /api/admin/logout",
             "POST /api/guest/bookings/{token}/cancel",
             "POST /api/guest/bookings/{token}/deposit/refresh",

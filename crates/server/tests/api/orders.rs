@@ -32,6 +32,9 @@ const ORDER_KEYS: &[&str] = &[
     "createdAt",
     // Additive: where its payment stands (payments off here: unpaid).
     "payment",
+    // Additive (docs/decisions.md §16): what a gift card paid of it.
+    "giftCardAmount",
+    "giftCardLastFour",
 ];
 const PRICES_CHANGED: &str = "Prices have changed, please review your cart";
 
