@@ -20,7 +20,12 @@ it means to. Negative cases are sent as generated. The rules:
 - a webhook is signed by the provider (the test secret), as Stripe signs;
 - a checkout quote's lines name existing products, as an order's do;
 - a promo code takes a percent or an amount off (exactly one), and its
-  dates end on or after they start.
+  dates end on or after they start;
+- a gift card is bought for whole dollars from $25 to $1,000 or as an
+  offered treatment (not both), delivered from today to a year ahead, and a
+  promotional one expires (if it does) on or after today;
+- an order or a booking pays with a gift card only when it names a card
+  that exists (none is known to the fuzzer: it sends none).
 """
 
 import datetime
@@ -31,6 +36,7 @@ import os
 import time
 import urllib.parse
 import urllib.request
+import zoneinfo
 
 import schemathesis
 
@@ -70,6 +76,11 @@ def _signature(payload):
     timestamp = int(time.time())
     signed = hmac.new(WEBHOOK_SECRET.encode(), f"{timestamp}.".encode() + payload, hashlib.sha256).hexdigest()
     return f"t={timestamp},v1={signed}"
+
+
+def _today():
+    """The retreat's date (California), which a delivery date may not precede."""
+    return datetime.datetime.now(zoneinfo.ZoneInfo("America/Los_Angeles")).date()
 
 
 def _date(text):
@@ -142,6 +153,7 @@ def before_call(context, case, kwargs):
     elif operation == ("POST", "/api/orders/{id}/payment"):
         body["paymentMethodId"] = _payment_method()
     elif operation in (("POST", "/api/bookings"), ("POST", "/api/bookings/quote")):
+        body.pop("giftCard", None)
         if body.get("checkOut") is not None:
             check_in = _date(body.get("date"))
             if body.get("service") == "accommodation" and check_in is not None:
@@ -156,6 +168,18 @@ def before_call(context, case, kwargs):
             body["paymentMethodId"] = _payment_method()
     elif operation == ("POST", "/api/checkout/quote"):
         body["items"] = _real_lines(body.get("items"))
+    elif operation in (("POST", "/api/gift-cards"), ("POST", "/api/admin/gift-cards")):
+        service_ids = _service_ids()
+        if operation == ("POST", "/api/gift-cards") and body.get("serviceId") is not None and service_ids:
+            body["serviceId"] = service_ids[hash(str(body["serviceId"])) % len(service_ids)]
+            body["amount"] = None
+        else:
+            body.pop("serviceId", None)
+            body["amount"] = 25 + hash(str(body.get("amount"))) % 976
+        today = _today()
+        body["deliverOn"] = (today + datetime.timedelta(days=hash(str(body.get("deliverOn"))) % 366)).isoformat()
+        if body.get("expiresOn") is not None:
+            body["expiresOn"] = (today + datetime.timedelta(days=hash(str(body["expiresOn"])) % 400)).isoformat()
     elif operation in (("POST", "/api/admin/promo-codes"), ("PUT", "/api/admin/promo-codes/{id}")):
         if body.get("percentOff") is not None:
             body["amountOff"] = None
@@ -165,6 +189,7 @@ def before_call(context, case, kwargs):
         if body.get("startsOn") and body.get("endsOn"):
             body["startsOn"], body["endsOn"] = _ordered(body.get("startsOn"), body.get("endsOn"))
     elif operation == ("POST", "/api/orders"):
+        body.pop("giftCard", None)
         items = body.get("items")
         if isinstance(items, str):
             # The text's structure is beyond a pattern: valid text is JSON of the list.
