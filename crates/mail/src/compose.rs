@@ -185,11 +185,20 @@ impl Composer {
             manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
             admin_url: self.dashboard("bookings", "booking", booking.id),
             cancelled_by_guest: cancelled_by == Some(CancelledBy::Guest),
-            deposit: booking.deposit.as_ref().map(deposit_words),
-            policy: booking
-                .deposit
-                .as_ref()
-                .map(|_| cancellation_policy_text(self.config.cancellation_free_hours)),
+            deposit: match (&booking.deposit, &booking.gift_card) {
+                (Some(deposit), Some(card)) => Some(format!(
+                    "{}; and {} paid with gift card ••••{}",
+                    deposit_words(deposit),
+                    dollars(card.amount),
+                    card.last_four
+                )),
+                (None, Some(card)) => {
+                    Some(format!("{}, paid with gift card ••••{}", dollars(card.amount), card.last_four))
+                }
+                (deposit, None) => deposit.as_ref().map(deposit_words),
+            },
+            policy: (booking.deposit.is_some() || booking.gift_card.is_some())
+                .then(|| cancellation_policy_text(self.config.cancellation_free_hours)),
             refunded: refunded.map(dollars),
         };
         let day = short_date(booking.date);
@@ -321,10 +330,15 @@ impl Composer {
             customer_name: full_name(&customer.first_name, &customer.last_name),
             email: customer.email.as_str().to_owned(),
             phone: customer.phone.clone().filter(|phone| !phone.trim().is_empty()),
-            ship_to: vec![
-                customer.address.clone(),
-                format!("{}, {} {}", customer.city, customer.state, customer.zip),
-            ],
+            // A gift card's order ships nowhere: no address was asked.
+            ship_to: if customer.address.is_empty() {
+                vec!["Delivered by e-mail".to_owned()]
+            } else {
+                vec![
+                    customer.address.clone(),
+                    format!("{}, {} {}", customer.city, customer.state, customer.zip),
+                ]
+            },
             lines: order
                 .items
                 .iter()
@@ -338,6 +352,13 @@ impl Composer {
             subtotal: dollars(order.totals.subtotal),
             discount: order.promo.as_ref().map(|promo| {
                 (format!("Promo code {}", promo.code.as_str()), format!("−{}", dollars(promo.amount)))
+            }),
+            gift_card: order.gift_card.as_ref().map(|card| {
+                (
+                    format!("Gift card ••••{}", card.last_four),
+                    format!("−{}", dollars(card.amount)),
+                    dollars(order.amount_due()),
+                )
             }),
             tax_label: format!("Tax ({TAX_PERCENT}%)"),
             tax: dollars(order.totals.tax),

@@ -65,6 +65,9 @@ pub struct OrderView {
     pub subtotal: String,
     /// "Promo code SPRING-10" and "−$6.00", when a code took something off.
     pub discount: Option<(String, String)>,
+    /// "Gift card ••••BC4E", "−$50.00" and what was left to pay by card
+    /// ("$29.80"), when a gift card paid (part of) it.
+    pub gift_card: Option<(String, String, String)>,
     /// "Tax (8%)".
     pub tax_label: String,
     pub tax: String,

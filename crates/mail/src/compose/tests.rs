@@ -330,6 +330,41 @@ fn a_receipt_lists_every_line_and_the_totals() {
 }
 
 #[test]
+fn a_receipt_shows_what_a_gift_card_paid_and_the_rest_and_a_deposit_names_its_card() {
+    let mut order = order_of(&[("Cedar & Ember Candle", 4_600, 2), ("Pine Needle Forest Tea", 2_200, 1)]);
+    order.gift_card = Some(domain::gift_card::CardPayment {
+        card_id: Uuid::from_u128(9),
+        last_four: "BC4E".to_owned(),
+        amount: domain::Money::from_cents(5_000).expect("amount"),
+    });
+    let mails = composer().compose(&MailEvent::OrderPlaced { order });
+    let receipt = one(&mails, MailTemplate::OrderReceipt);
+    assert!(
+        receipt
+            .text
+            .contains("Total:     $123.12\n  Gift card ••••BC4E:  −$50.00\n  To pay by card:  $73.12"),
+        "{}",
+        receipt.text
+    );
+    assert!(receipt.html.contains("Gift card ••••BC4E") && receipt.html.contains("$73.12"));
+
+    let mut booking = with_deposit(DepositState::CardSaved, 500);
+    booking.gift_card = Some(domain::gift_card::CardPayment {
+        card_id: Uuid::from_u128(9),
+        last_four: "BC4E".to_owned(),
+        amount: domain::Money::from_cents(2_000).expect("amount"),
+    });
+    let mails = composer().compose(&MailEvent::BookingRequested { booking: booking.clone(), service: spa() });
+    let text = &one(&mails, MailTemplate::BookingRequested).text;
+    assert!(text.contains("and $20.00 paid with gift card ••••BC4E"), "{text}");
+    booking.deposit = None;
+    let mails = composer().compose(&MailEvent::BookingRequested { booking, service: spa() });
+    let text = &one(&mails, MailTemplate::BookingRequested).text;
+    assert!(text.contains("$20.00, paid with gift card ••••BC4E"), "{text}");
+    assert!(text.contains("Free cancellation until"), "the policy applies to what the card paid: {text}");
+}
+
+#[test]
 fn shipped_and_cancelled_orders_say_so() {
     let order = order_of(&[("Cedar & Ember Candle", 4_600, 2)]);
     let shipped = composer().compose(&MailEvent::OrderShipped { order: order.clone() });
