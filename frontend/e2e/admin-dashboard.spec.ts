@@ -13,8 +13,20 @@ import {
   unique,
 } from './admin-helpers';
 
-// 'Promo codes' is additive (docs/decisions.md §15).
-const TABS = ['Products', 'Orders', 'Calendar', 'Bookings', 'Services', 'Blog', 'Messages', 'Promo codes', 'Emails', 'Activity'] as const;
+// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16).
+const TABS = [
+  'Products',
+  'Orders',
+  'Calendar',
+  'Bookings',
+  'Services',
+  'Blog',
+  'Messages',
+  'Promo codes',
+  'Gift cards',
+  'Emails',
+  'Activity',
+] as const;
 
 test('stat cards match the API: revenue is the sum of order totals, the rest are counts', async ({ page, request }) => {
   const api = await AdminApi.create(request);

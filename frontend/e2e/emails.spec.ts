@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all fifteen templates (the specification’s twelve and the three payment mails), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all sixteen templates (the specification’s twelve, the three payment mails and the gift card), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all fifteen templates (the specification’s twelve and the thre
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(15);
+  await expect(templates).toHaveCount(16);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
@@ -124,6 +124,9 @@ test('previews: all fifteen templates (the specification’s twelve and the thre
   await expect(shown.getByRole('heading', { level: 3 })).toHaveText(/^Confirmed: /);
   await expect(shown).toContainText('Calendar invitation attached');
   await expect(shown.locator('pre')).toContainText('Golden Pine');
+
+  await templates.filter({ hasText: 'Gift card delivered' }).click();
+  await expect(shown.locator('pre')).toContainText('View and print your card');
 
   await templates.filter({ hasText: 'Newsletter welcome' }).click();
   await expect(shown).toContainText('One-click unsubscribe');

@@ -74,6 +74,7 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
     { path: '/contact', heading: 'Contact Us', mainPicture: false },
     { path: '/wellness-quiz', heading: 'Wellness Quiz', mainPicture: true },
     { path: '/checkout', heading: 'Checkout', mainPicture: false },
+    { path: '/gift-cards', heading: 'Gift Cards', mainPicture: false },
   ];
 }
 

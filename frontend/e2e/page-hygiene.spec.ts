@@ -28,6 +28,7 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
     { path: '/contact', submit: { button: 'Send Message', message: 'Message is required' } },
     { path: '/wellness-quiz' },
     { path: '/checkout' },
+    { path: '/gift-cards', submit: { button: 'Continue to payment', message: "Recipient's name is required" } },
   ];
 }
 

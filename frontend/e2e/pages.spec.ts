@@ -36,6 +36,7 @@ test.describe('every public page', () => {
     { name: 'checkout-empty', path: '/checkout' },
     { name: 'checkout', path: '/checkout?with-items' },
     { name: 'wellness-quiz', path: '/wellness-quiz' },
+    { name: 'gift-cards', path: '/gift-cards' },
     { name: 'not-found', path: '/this-page-does-not-exist' },
   ];
 

@@ -63,6 +63,7 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
     { name: 'contact', path: '/contact', heading: 'Contact Us', content: ['Send us a message'], catalogue: [] },
     { name: 'quiz', path: '/wellness-quiz', heading: 'Wellness Quiz', content: ['Question 1 of 5'], catalogue: [] },
     { name: 'checkout', path: '/checkout', heading: 'Checkout', content: ['Your Cart is Empty'], catalogue: ['/api/products'] },
+    { name: 'gift cards', path: '/gift-cards', heading: 'Gift Cards', content: ['Choose an amount', 'Check a balance'], catalogue: [] },
     { name: 'not found', path: '/no-such-page-here', heading: '404 Page Not Found', content: ['Return home'], catalogue: [] },
   ];
 }

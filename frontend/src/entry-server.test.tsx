@@ -106,6 +106,8 @@ describe('routeData', () => {
     ['/checkout', ['/api/products']],
     ['/contact', []],
     ['/wellness-quiz', []],
+    ['/gift-cards', []],
+    ['/gift-cards/print?token=x', []],
     ['/no-such-page', []],
     ['/admin/dashboard', []],
     ['/bookings/manage/abc', []],
@@ -160,6 +162,17 @@ describe('render', () => {
     expect(JSON.parse(renderPage('/contact').state)).toEqual({ mutations: [], queries: [] });
   });
 
+  it('renders the gift card page with its form and balance check; the amounts load in the browser', () => {
+    const { html } = renderPage('/gift-cards');
+    for (const text of ['Gift Cards', 'Choose an amount', 'Who is it for?', 'Check a balance', 'Continue to payment', 'Does not expire']) {
+      expect(html).toContain(text);
+    }
+    // The delivery date waits for the browser's today (the server renderer has no Intl).
+    const date = /<input[^>]*type="date"[^>]*>/.exec(html)?.[0];
+    expect(date).toBeDefined();
+    expect(date).not.toMatch(/ (min|value)=/);
+  });
+
   it('leaves a post the server does not have in its loading state, for the browser to ask', () => {
     const { html, state } = render('/blog/no-such-post', {}, siteInfo);
     expect(html).toContain('Loading…');
@@ -201,7 +214,13 @@ describe('render', () => {
   });
 
   it('refuses the pages rendered in the browser only', () => {
-    for (const url of ['/admin/login', '/admin/dashboard', '/bookings/manage/abc', '/newsletter/unsubscribe?token=x']) {
+    for (const url of [
+      '/admin/login',
+      '/admin/dashboard',
+      '/bookings/manage/abc',
+      '/newsletter/unsubscribe?token=x',
+      '/gift-cards/print?token=x',
+    ]) {
       expect(() => render(url, {}, siteInfo)).toThrow('rendered in the browser only');
     }
   });

@@ -9,6 +9,7 @@ import BlogPostRoute from './app/routes/blog-post';
 import BlogRoute from './app/routes/blog';
 import CheckoutRoute from './app/routes/checkout';
 import ContactRoute from './app/routes/contact';
+import GiftCardsRoute from './app/routes/gift-cards';
 import ProductsRoute from './app/routes/products';
 import ServicesRoute from './app/routes/services';
 import QuizRoute from './app/routes/wellness-quiz';
@@ -37,7 +38,9 @@ const routes = createRoutes({
   contact: { Component: ContactRoute },
   checkout: { Component: CheckoutRoute },
   quiz: { Component: QuizRoute },
+  giftCards: { Component: GiftCardsRoute },
   // Kept out of the server bundle (admin code, guest links).
+  giftCardPrint: browserOnly,
   manageBooking: browserOnly,
   newsletterUnsubscribe: browserOnly,
   adminLogin: browserOnly,

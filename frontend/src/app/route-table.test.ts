@@ -20,6 +20,8 @@ const pageNames: PageName[] = [
   'contact',
   'checkout',
   'quiz',
+  'giftCards',
+  'giftCardPrint',
   'manageBooking',
   'newsletterUnsubscribe',
   'adminLogin',

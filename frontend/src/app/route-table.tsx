@@ -23,6 +23,8 @@ export type PageName =
   | 'contact'
   | 'checkout'
   | 'quiz'
+  | 'giftCards'
+  | 'giftCardPrint'
   | 'manageBooking'
   | 'newsletterUnsubscribe'
   | 'adminLogin'
@@ -61,6 +63,9 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         // The stored cart is refreshed from the catalogue on this page.
         { path: 'checkout', ...pages.checkout, ...data(() => [cataloguePaths.products]) },
         { path: 'wellness-quiz', ...pages.quiz },
+        { path: 'gift-cards', ...pages.giftCards },
+        // Reached from the link in a gift card's mail; the code is in the URL's fragment.
+        { path: 'gift-cards/print', ...pages.giftCardPrint, ...browserOnly },
         // Reached from links in the retreat's mail.
         { path: 'bookings/manage/:token', ...pages.manageBooking, ...browserOnly },
         { path: 'newsletter/unsubscribe', ...pages.newsletterUnsubscribe, ...browserOnly },

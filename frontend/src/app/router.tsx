@@ -40,6 +40,8 @@ export const routes = withEarlyClickReplay(
     contact: onDemand(() => import('./routes/contact')),
     checkout: onDemand(() => import('./routes/checkout')),
     quiz: onDemand(() => import('./routes/wellness-quiz')),
+    giftCards: onDemand(() => import('./routes/gift-cards')),
+    giftCardPrint: onDemand(() => import('./routes/gift-card-print')),
     manageBooking: onDemand(() => import('./routes/manage-booking')),
     newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
     // Only this file may import the admin screens, and only lazily.

@@ -38,6 +38,12 @@ export const pageTitles = {
   get quiz() {
     return title('/wellness-quiz');
   },
+  get giftCards() {
+    return title('/gift-cards');
+  },
+  get giftCardPrint() {
+    return title('/gift-cards/print');
+  },
   get manageBooking() {
     return title('/bookings/manage');
   },

@@ -40,7 +40,7 @@ export function Header() {
     <header
       data-solid={solid || undefined}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,border-color,backdrop-filter] duration-500 ease-calm',
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,border-color,backdrop-filter] duration-500 ease-calm print:hidden',
         solid
           ? 'border-b border-gold/20 bg-ink/85 backdrop-blur-md supports-[backdrop-filter]:bg-ink/70'
           : 'border-b border-transparent bg-gradient-to-b from-ink/70 to-transparent',

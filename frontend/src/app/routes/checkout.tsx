@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageHero } from '@/components/layout/page-hero';
 import { useCart } from '@/features/cart/cart-context';
-import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import { CheckoutForm, type GiftCardPaid } from '@/features/checkout/components/checkout-form';
 import { useProducts } from '@/lib/api/catalogue/get-products';
+import { displayMoney } from '@/lib/money';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 const REDIRECT_AFTER_MS = 2000;
@@ -14,7 +15,7 @@ export default function CheckoutRoute() {
   const { items, clearCart, syncProducts } = useCart();
   const products = useProducts();
   const navigate = useNavigate();
-  const [placed, setPlaced] = useState<{ shortId: string; paid: boolean } | null>(null);
+  const [placed, setPlaced] = useState<{ shortId: string; paid: boolean; giftCard: GiftCardPaid | null } | null>(null);
 
   // A cart saved days ago may hold old names or prices: align it with the catalogue.
   useEffect(() => {
@@ -36,15 +37,20 @@ export default function CheckoutRoute() {
           <div className="mx-auto max-w-xl border border-gold/40 bg-surface px-8 py-14 text-center" role="status">
             <p className="eyebrow">Thank you</p>
             <h2 className="mt-4 font-display text-4xl text-ivory">Your order is confirmed</h2>
+            {placed.giftCard ? (
+              <p className="mt-4 text-gold-light">
+                {displayMoney(placed.giftCard.amount)} paid with gift card ••••{placed.giftCard.lastFour}.
+              </p>
+            ) : null}
             {placed.paid ? <p className="mt-4 text-gold-light">Paid by card. Your receipt is on its way.</p> : null}
             <p className="mt-4 text-sand">Order #{placed.shortId} will be packed by hand. Taking you home…</p>
           </div>
         ) : items.length > 0 ? (
           <CheckoutForm
             items={items}
-            onPlaced={(shortId, paid) => {
+            onPlaced={(shortId, paid, giftCard) => {
               clearCart({ silent: true });
-              setPlaced({ shortId, paid });
+              setPlaced({ shortId, paid, giftCard });
             }}
           />
         ) : (

@@ -19,6 +19,7 @@ const columns = [
       { label: 'Skincare', to: '/products' },
       { label: 'Candles', to: '/products' },
       { label: 'Herbal Teas', to: '/products' },
+      { label: 'Gift Cards', to: '/gift-cards' },
       { label: 'Wellness Quiz', to: '/wellness-quiz' },
     ],
   },
@@ -33,7 +34,7 @@ const columns = [
 
 export function Footer() {
   return (
-    <footer className="relative border-t border-gold/20 bg-surface">
+    <footer className="relative border-t border-gold/20 bg-surface print:hidden">
       <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 sm:px-8 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1fr] lg:py-20">
         <div className="max-w-sm">
           <Link to="/" aria-label="Golden Pine Wellness Retreat — home" className="inline-block">

@@ -13,6 +13,7 @@ import { CalendarTab } from './calendar/components/calendar-tab';
 import { DashboardHeader } from './dashboard/dashboard-header';
 import { StatCards } from './dashboard/stat-cards';
 import { EmailsTab } from './emails/components/emails-tab';
+import { GiftCardsTab } from './gift-cards/components/gift-cards-tab';
 import { MessagesTab } from './messages/components/messages-tab';
 import { OrdersTab } from './orders/components/orders-tab';
 import { ProductsTab } from './products/components/products-tab';
@@ -33,6 +34,7 @@ const tabs = [
   { value: 'blog', label: 'Blog', Panel: BlogTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
   { value: 'promo-codes', label: 'Promo codes', Panel: PromoCodesTab },
+  { value: 'gift-cards', label: 'Gift cards', Panel: GiftCardsTab },
   { value: 'emails', label: 'Emails', Panel: EmailsTab },
   { value: 'activity', label: 'Activity', Panel: ActivityTab },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode }>;

@@ -29,6 +29,13 @@ describe('buildOrderPayload', () => {
     expect(body).toMatchObject(quote);
   });
 
+  it('names the gift card the quote accepted; the figures stay the cart’s (the card pays, it takes nothing off)', () => {
+    const body = buildOrderPayload(shipping, items, null, 'K7QMR2XD9HPTWV3ABC4E');
+    expect(body.giftCard).toBe('K7QMR2XD9HPTWV3ABC4E');
+    expect(body.total).toBe('129.60');
+    expect(buildOrderPayload(shipping, items).giftCard).toBeUndefined();
+  });
+
   it('ignores a quote without a code', () => {
     const quote = { subtotal: '1.00', discount: '0.00', tax: '0.08', shipping: '15.00', total: '16.08', promoCode: null };
     expect(buildOrderPayload(shipping, items, quote).total).toBe('129.60');

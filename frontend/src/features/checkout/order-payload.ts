@@ -19,13 +19,7 @@ export type ShippingDetails = {
   zip: string;
 };
 
-/**
- * The POST /api/orders body (spec §7): items as a JSON string of
- * {productId, productName, price, quantity}, amounts as strings with 2
- * decimals, phone null when blank. Card details are not an input here:
- * they never leave the browser.
- */
-/** The server's figures for the cart with a promo code (`POST /api/checkout/quote`). */
+/** The server's figures for the cart with a promo code and/or a gift card (`POST /api/checkout/quote`). */
 export type PricedWithCode = {
   subtotal: string;
   discount: string;
@@ -33,9 +27,26 @@ export type PricedWithCode = {
   shipping: string;
   total: string;
   promoCode?: string | null;
+  /** What the gift card pays of the total ("0.00" without one). */
+  giftCardAmount?: string;
+  /** What is left to pay by card: total − giftCardAmount. */
+  amountDue?: string;
+  giftCardLastFour?: string | null;
 };
 
-export function buildOrderPayload(shipping: ShippingDetails, items: readonly CheckoutLine[], quote?: PricedWithCode | null): NewOrder {
+/**
+ * The POST /api/orders body (spec §7): items as a JSON string of
+ * {productId, productName, price, quantity}, amounts as strings with 2
+ * decimals, phone null when blank. Card details are not an input here:
+ * they never leave the browser. `giftCard` is the code of a gift card the
+ * server's quote accepted: it pays what it holds of the total.
+ */
+export function buildOrderPayload(
+  shipping: ShippingDetails,
+  items: readonly CheckoutLine[],
+  quote?: PricedWithCode | null,
+  giftCard?: string | null,
+): NewOrder {
   const totals = orderTotals(items.map((item) => ({ price: item.product.price, quantity: item.quantity })));
   const lines = items.map((item) => ({
     productId: item.product.id,
@@ -69,5 +80,6 @@ export function buildOrderPayload(shipping: ShippingDetails, items: readonly Che
           promoCode: quote.promoCode,
         }
       : {}),
+    ...(giftCard ? { giftCard } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { ServicesGrid } from '@/features/services/components/services-grid';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 import { About } from './about';
 import { FeaturedProducts } from './featured-products';
+import { GiftCardsTeaser } from './gift-cards-teaser';
 import { Hero } from './hero';
 import { LatestPosts } from './latest-posts';
 import { QuizCta } from './quiz-cta';
@@ -28,6 +29,7 @@ export function HomeRoute() {
       </section>
       <TinyHome />
       <FeaturedProducts />
+      <GiftCardsTeaser />
       <LatestPosts />
       <Testimonial />
     </>

@@ -20,6 +20,7 @@ const entities: Record<ActivityEntity, string> = {
   email: 'Email',
   session: 'Sign-in',
   promo_code: 'Promo code',
+  gift_card: 'Gift card',
 };
 
 type ActionInfo = { label: string; tone: Tone };

@@ -22,6 +22,7 @@ describe('email words', () => {
     expect(templateInfo('booking_requested')).toEqual({ label: 'Booking request received', audience: 'Guest', related: 'booking' });
     expect(templateInfo('owner_new_order')).toEqual({ label: 'New order', audience: 'Retreat', related: 'order' });
     expect(templateInfo('newsletter_welcome').related).toBeUndefined();
+    expect(templateInfo('gift_card_delivered')).toEqual({ label: 'Gift card delivered', audience: 'Guest', related: 'giftCard' });
     // One this build does not know yet still reads as words.
     expect(templateInfo('gift_card_issued').label).toBe('Gift card issued');
   });
@@ -37,6 +38,7 @@ describe('dashboard address', () => {
   it('opens the tab a link names, else Products', () => {
     expect(tabFromSearch(new URLSearchParams('tab=bookings&booking=b1'))).toBe('bookings');
     expect(tabFromSearch(new URLSearchParams('tab=emails'))).toBe('emails');
+    expect(tabFromSearch(new URLSearchParams('tab=gift-cards'))).toBe('gift-cards');
     expect(tabFromSearch(new URLSearchParams('tab=nonsense'))).toBe('products');
     expect(tabFromSearch(new URLSearchParams(''))).toBe('products');
   });
@@ -45,5 +47,6 @@ describe('dashboard address', () => {
     expect(linkToRecord('booking', 'b1')).toBe('?tab=bookings&booking=b1');
     expect(linkToRecord('order', 'o1')).toBe('?tab=orders&order=o1');
     expect(linkToRecord('message', 'm1')).toBe('?tab=messages&message=m1');
+    expect(linkToRecord('giftCard', 'g1')).toBe('?tab=gift-cards&giftCard=g1');
   });
 });

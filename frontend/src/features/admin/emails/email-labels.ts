@@ -63,6 +63,7 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   order_refunded: { label: 'Order refunded', audience: 'Guest', related: 'order' },
   deposit_refunded: { label: 'Deposit refunded', audience: 'Guest', related: 'booking' },
   deposit_action_required: { label: 'Deposit needs the guest', audience: 'Guest', related: 'booking' },
+  gift_card_delivered: { label: 'Gift card delivered', audience: 'Guest', related: 'giftCard' },
 };
 
 export function templateInfo(template: string): TemplateInfo {

@@ -17,5 +17,7 @@ export const adminKeys = {
   emailPreviews: () => [...adminKeys.all, 'email-previews'] as const,
   mailSettings: () => [...adminKeys.all, 'mail-settings'] as const,
   promoCodes: () => [...adminKeys.all, 'promo-codes'] as const,
+  giftCards: () => [...adminKeys.all, 'gift-cards'] as const,
+  giftCardLedger: (id: string) => [...adminKeys.giftCards(), id, 'ledger'] as const,
   activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
 };

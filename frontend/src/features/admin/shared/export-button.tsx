@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api/errors';
 import { notifyError } from './notify';
 
 /** The CSV exports the server offers (docs/decisions.md §9). */
-export type ExportName = 'orders' | 'bookings' | 'contact-messages' | 'newsletter-subscriptions' | 'promo-codes';
+export type ExportName = 'orders' | 'bookings' | 'contact-messages' | 'newsletter-subscriptions' | 'promo-codes' | 'gift-cards';
 
 /**
  * Downloads an export as a file. A plain link cannot carry the bearer token,

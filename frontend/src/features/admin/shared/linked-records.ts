@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
  *   /admin/dashboard?tab=bookings&booking=<id>
  *   /admin/dashboard?tab=orders&order=<id>
  *   /admin/dashboard?tab=messages&message=<id>
+ *   /admin/dashboard?tab=gift-cards&giftCard=<id>
  */
 export const dashboardTabs = [
   'products',
@@ -17,6 +18,7 @@ export const dashboardTabs = [
   'blog',
   'messages',
   'promo-codes',
+  'gift-cards',
   'emails',
   'activity',
 ] as const;
@@ -29,6 +31,7 @@ export const linkedRecordTabs = {
   order: 'orders',
   message: 'messages',
   email: 'emails',
+  giftCard: 'gift-cards',
 } as const satisfies Record<string, DashboardTab>;
 export type LinkedRecord = keyof typeof linkedRecordTabs;
 

@@ -16,15 +16,16 @@ import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import { productKeys } from '@/lib/api/catalogue/keys';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
-import { promoAnswer } from '@/lib/promo-answer';
+import { toCents } from '@/lib/money';
 import { CardFields } from '@/components/payments/card-fields';
-import { PromoCodeField } from '@/components/payments/promo-code-field';
+import { GiftCardField, PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
+import { payPlacedOrder, placedFor, type PlacedOrder } from '@/lib/payments/pay-order';
 import { useCardFields } from '@/lib/payments/use-card-fields';
 import { useCreateOrder } from '../api/create-order';
-import { payPlacedOrder, type PlacedOrder } from '../pay-order';
 import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
 import { useQuote } from '../api/quote';
+import { quoteAnswer } from '../quote-answer';
 import { OrderSummary } from './order-summary';
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
@@ -49,13 +50,16 @@ const emptyShipping: ShippingDetails = {
   zip: '',
 };
 
+/** What a gift card paid of a placed order. */
+export type GiftCardPaid = { lastFour: string; amount: string };
+
 export function CheckoutForm({
   items,
   onPlaced,
 }: {
   items: readonly CheckoutLine[];
   /** After the order is created, and paid when cards are charged (the page empties the cart). */
-  onPlaced: (shortOrderId: string, paid: boolean) => void;
+  onPlaced: (shortOrderId: string, paid: boolean, giftCard: GiftCardPaid | null) => void;
 }) {
   const createOrder = useCreateOrder();
   const [attempt] = useState(() => new AttemptKey());
@@ -72,11 +76,14 @@ export function CheckoutForm({
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
 
-  // The promo code the guest asked for, and the server's price of the cart with it.
+  // The promo code and gift card the guest asked for, and the server's price of the cart with them.
   const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [giftCardCode, setGiftCardCode] = useState<string | null>(null);
   const quoteLines = items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
-  const quote = useQuote(quoteLines, promoCode);
-  const { quoted, error: promoError } = promoAnswer(promoCode, quote);
+  const quote = useQuote(quoteLines, { promoCode, giftCard: giftCardCode });
+  const { quoted, promoError, giftCardError, giftCard } = quoteAnswer({ promoCode, giftCard: giftCardCode }, quote);
+  // The gift card pays everything: no card is asked for.
+  const nothingDue = giftCard !== null && quoted?.amountDue !== undefined && toCents(quoted.amountDue) === 0;
 
   const confirmPlaced = (orderId: string, paid: boolean) => {
     const shortId = orderId.slice(0, 8);
@@ -84,17 +91,24 @@ export function CheckoutForm({
       title: 'Order Placed Successfully!',
       description: `Order #${shortId} confirmed. You will receive a confirmation email shortly.`,
     });
-    onPlaced(shortId, paid);
+    onPlaced(shortId, paid, giftCard && toCents(giftCard.amount) > 0 ? giftCard : null);
   };
 
   const onSubmit = handleSubmit(async (shipping, event) => {
     setPaymentError(null);
     try {
-      const body = { ...buildOrderPayload(shipping, items, quoted), website: honeypotValue(event) };
-      if (!provider) {
+      const body = { ...buildOrderPayload(shipping, items, quoted, giftCard ? giftCardCode : null), website: honeypotValue(event) };
+      if (!provider || (nothingDue && !placed)) {
         const order = await createOrder.mutateAsync({ body, idempotencyKey: attempt.current });
         attempt.settle();
-        confirmPlaced(order.id, false);
+        if (provider && order.paymentToken && order.payment.state !== 'paid') {
+          // The card's balance changed since the quote: a card pays the rest of this same order.
+          setPlaced({ id: order.id, token: order.paymentToken, placedFor: placedFor(body) });
+          void quote.refetch();
+          setPaymentError('Your gift card no longer covers the whole order. Please enter a card to pay the rest.');
+          return;
+        }
+        confirmPlaced(order.id, order.payment.state === 'paid' && toCents(order.payment.amount) > 0);
         return;
       }
       const outcome = await payPlacedOrder({
@@ -126,6 +140,16 @@ export function CheckoutForm({
         });
         return;
       }
+      if (hasErrorCode(error, 'gift_card_refused') || hasErrorCode(error, 'gift_card_not_found')) {
+        // The card was spent or voided meanwhile: the field says why, the summary shows the cart without it.
+        void quote.refetch();
+        toast({
+          title: 'Order Failed',
+          description: `${preferServerMessage(error, 'The gift card can no longer pay this order.')}.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       if (hasErrorCode(error, 'promo_code_refused')) {
         // The code was used up (or its limit for this guest reached) meanwhile:
         // the summary shows the cart without it, the field says why.
@@ -146,7 +170,7 @@ export function CheckoutForm({
   });
 
   const busy = formState.isSubmitting || createOrder.isPending || quote.isFetching;
-  const cardsReady = config.isSuccess && (!provider || card.status === 'ready');
+  const cardsReady = config.isSuccess && (!provider || (nothingDue && !placed) || card.status === 'ready');
   return (
     <form onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14" aria-label="Checkout">
       <HoneypotField />
@@ -195,10 +219,20 @@ export function CheckoutForm({
             <Spinner label="Loading the payment form…" className="mt-6" />
           ) : config.isError ? (
             <Alert className="mt-6">Payment is unavailable right now. Please reload the page in a moment.</Alert>
-          ) : provider ? (
-            <CardFields idPrefix="checkout" fields={card} className="mt-6" />
           ) : (
-            <DemoCardFields />
+            <>
+              {nothingDue && !placed ? (
+                <p className="mt-6 text-sand" data-testid="gift-card-covers">
+                  Your gift card pays the whole order: no card is needed.
+                </p>
+              ) : null}
+              {/* Kept mounted (hidden) while the gift card pays it all: the provider's fields live in their frames. */}
+              {provider ? (
+                <CardFields idPrefix="checkout" fields={card} className={nothingDue && !placed ? 'hidden' : 'mt-6'} />
+              ) : nothingDue ? null : (
+                <DemoCardFields />
+              )}
+            </>
           )}
         </section>
       </div>
@@ -207,15 +241,26 @@ export function CheckoutForm({
         <OrderSummary
           items={items}
           quote={quoted}
+          giftCard={giftCard}
           promo={
-            <PromoCodeField
-              idPrefix="checkout"
-              applied={quoted?.promoCode ?? null}
-              error={promoError}
-              checking={quote.isFetching}
-              onApply={setPromoCode}
-              onRemove={() => setPromoCode(null)}
-            />
+            <>
+              <PromoCodeField
+                idPrefix="checkout"
+                applied={quoted?.promoCode ?? null}
+                error={promoError}
+                checking={quote.isFetching}
+                onApply={setPromoCode}
+                onRemove={() => setPromoCode(null)}
+              />
+              <GiftCardField
+                idPrefix="checkout"
+                appliedLastFour={giftCard?.lastFour ?? null}
+                error={giftCardError}
+                checking={quote.isFetching}
+                onApply={setGiftCardCode}
+                onRemove={() => setGiftCardCode(null)}
+              />
+            </>
           }
         >
           {paymentError ? (

@@ -7,13 +7,16 @@ import type { CheckoutLine, PricedWithCode } from '../order-payload';
 export function OrderSummary({
   items,
   quote,
+  giftCard,
   promo,
   children,
 }: {
   items: readonly CheckoutLine[];
   /** The server's figures with a promo code, shown instead of the cart's own. */
   quote?: PricedWithCode | null;
-  /** The promo code field, above the figures. */
+  /** The gift card the server accepted, and what it pays of the total. */
+  giftCard?: { lastFour: string; amount: string } | null;
+  /** The promo code and gift card fields, above the figures. */
   promo?: ReactNode;
   children?: ReactNode;
 }) {
@@ -27,6 +30,9 @@ export function OrderSummary({
         total: toCents(quote.total),
       }
     : { ...own, discount: 0 };
+  // What the gift card pays, and what is left to pay by card (the server's figures).
+  const paidByGiftCard = giftCard && quote ? toCents(giftCard.amount) : 0;
+  const amountDue = quote?.amountDue !== undefined ? toCents(quote.amountDue) : totals.total - paidByGiftCard;
   return (
     <section aria-labelledby="summary-heading" className="border border-gold/30 bg-surface p-6 sm:p-8">
       <h2 id="summary-heading" className="font-display text-3xl text-ivory">
@@ -82,10 +88,29 @@ export function OrderSummary({
         </div>
         <div className="flex items-baseline justify-between border-t border-line pt-4">
           <dt className="text-xs uppercase tracking-luxe text-ivory">Total</dt>
-          <dd className="font-display text-3xl text-gold tabular-nums" data-testid="summary-total">
+          <dd
+            className={paidByGiftCard > 0 ? 'text-ivory tabular-nums' : 'font-display text-3xl text-gold tabular-nums'}
+            data-testid="summary-total"
+          >
             {formatMoney(totals.total)}
           </dd>
         </div>
+        {giftCard && paidByGiftCard > 0 ? (
+          <>
+            <div className="flex justify-between gap-4 text-gold-light">
+              <dt className="min-w-0 break-words">Gift card ••••{giftCard.lastFour}</dt>
+              <dd className="whitespace-nowrap tabular-nums" data-testid="summary-gift-card">
+                −{formatMoney(paidByGiftCard)}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between border-t border-line pt-4">
+              <dt className="text-xs uppercase tracking-luxe text-ivory">Amount due</dt>
+              <dd className="font-display text-3xl text-gold tabular-nums" data-testid="summary-amount-due">
+                {formatMoney(amountDue)}
+              </dd>
+            </div>
+          </>
+        ) : null}
       </dl>
       {children}
     </section>

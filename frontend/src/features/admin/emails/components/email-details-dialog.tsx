@@ -18,6 +18,7 @@ const relatedWords = {
   order: 'View the order',
   message: 'View the message',
   email: 'View the email',
+  giftCard: 'View the gift card',
 } as const;
 
 export function EmailDetailsDialog({

@@ -123,6 +123,14 @@ function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: 
           <dd className="mt-2 border-t border-line pt-2 text-right font-display text-xl tabular-nums text-gold-light">
             {displayMoney(order.total)}
           </dd>
+          {order.giftCardLastFour ? (
+            <>
+              <dt className="text-sand">Gift card ••••{order.giftCardLastFour}</dt>
+              <dd className="text-right tabular-nums text-gold-light" data-testid="order-gift-card">
+                −{displayMoney(order.giftCardAmount)}
+              </dd>
+            </>
+          ) : null}
         </dl>
       </section>
       <OrderPaymentSection order={order} offerRefund={offerRefund} />
