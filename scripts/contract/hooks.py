@@ -25,7 +25,9 @@ it means to. Negative cases are sent as generated. The rules:
   offered treatment (not both), delivered from today to a year ahead, and a
   promotional one expires (if it does) on or after today;
 - an order or a booking pays with a gift card only when it names a card
-  that exists (none is known to the fuzzer: it sends none).
+  that exists (none is known to the fuzzer: it sends none), and the owner
+  redeems more than $0.00 from a card;
+- a promo code's optional dates are real days (their pattern allows "").
 """
 
 import datetime
@@ -168,6 +170,9 @@ def before_call(context, case, kwargs):
             body["paymentMethodId"] = _payment_method()
     elif operation == ("POST", "/api/checkout/quote"):
         body["items"] = _real_lines(body.get("items"))
+    elif operation == ("POST", "/api/admin/gift-cards/{id}/redeem"):
+        if not _positive_amount(body.get("amount")):
+            body["amount"] = "1.00"
     elif operation in (("POST", "/api/gift-cards"), ("POST", "/api/admin/gift-cards")):
         service_ids = _service_ids()
         if operation == ("POST", "/api/gift-cards") and body.get("serviceId") is not None and service_ids:
@@ -186,6 +191,11 @@ def before_call(context, case, kwargs):
         elif not _positive_amount(body.get("amountOff")):
             body["amountOff"] = None
             body["percentOff"] = 10
+        # The optional dates' pattern (which also allows "" for none) cannot
+        # say that a month has at most 12 months or 31 days.
+        for field in ("startsOn", "endsOn"):
+            if body.get(field) and _date(body[field]) is None:
+                body[field] = (_today() + datetime.timedelta(days=hash(body[field]) % 365)).isoformat()
         if body.get("startsOn") and body.get("endsOn"):
             body["startsOn"], body["endsOn"] = _ordered(body.get("startsOn"), body.get("endsOn"))
     elif operation == ("POST", "/api/orders"):
