@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
@@ -13,6 +14,8 @@ const paymentsPort = process.env.E2E_PAYMENTS_PORT ?? '18081';
 const stripePort = process.env.E2E_STRIPE_PORT ?? '18091';
 const paymentsURL = process.env.E2E_PAYMENTS_BASE_URL ?? `http://127.0.0.1:${paymentsPort}`;
 process.env.E2E_STRIPE_URL ??= `http://127.0.0.1:${stripePort}`;
+// Where the payments server's real SMTP server (aiosmtpd) keeps the mail it receives.
+process.env.E2E_MAILDIR ??= fileURLToPath(new URL('../target/e2e-maildir', import.meta.url));
 
 // Test-only credentials for the throwaway database the script creates.
 process.env.E2E_ADMIN_EMAIL ??= 'e2e-admin@goldenpine.test';
@@ -84,6 +87,8 @@ export default defineConfig({
           env: {
             E2E_PAYMENTS_PORT: paymentsPort,
             E2E_STRIPE_PORT: stripePort,
+            E2E_MAILDIR: process.env.E2E_MAILDIR,
+            E2E_SMTP_PORT: process.env.E2E_SMTP_PORT ?? '18025',
             E2E_ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
             E2E_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
           },
