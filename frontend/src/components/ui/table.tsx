@@ -3,11 +3,19 @@ import { cn } from '@/lib/cn';
 
 /**
  * A data table for the back office. The wrapper scrolls sideways on narrow
- * screens so wide tables never squeeze their columns unreadably.
+ * screens so wide tables never squeeze their columns unreadably; given a
+ * `scrollLabel`, the wrapper is a focusable, named region, so a keyboard can
+ * scroll it too (axe: scrollable-region-focusable).
  */
-export function Table({ className, containerClassName, ...props }: ComponentProps<'table'> & { containerClassName?: string }) {
+export function Table({
+  className,
+  containerClassName,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { containerClassName?: string; scrollLabel?: string }) {
+  const region = scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {};
   return (
-    <div className={cn('relative w-full overflow-x-auto', containerClassName)}>
+    <div className={cn('relative w-full overflow-x-auto', containerClassName)} {...region}>
       <table className={cn('w-full caption-bottom border-collapse text-left text-sm', className)} {...props} />
     </div>
   );

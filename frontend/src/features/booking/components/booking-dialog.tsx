@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,21 +16,30 @@ import { cn } from '@/lib/cn';
 import type { NewBooking, Service, ServiceKey } from '@/lib/api/types';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
-import { formatMoney, formatPriceShort, toCents } from '@/lib/money';
+import { displayMoney, formatMoney, formatPriceShort, toCents } from '@/lib/money';
 import { nightsBetween } from '@/lib/stay-dates';
 import { CardFields } from '@/components/payments/card-fields';
-import { PromoCodeField } from '@/components/payments/promo-code-field';
+import { GiftCardField, PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
 import { CardError, useCardFields } from '@/lib/payments/use-card-fields';
 import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { promoAnswer } from '@/lib/promo-answer';
 import { useAvailability } from '../api/check-availability';
+import { useCheckGiftCard } from '../api/check-gift-card';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingQuote } from '../api/quote-booking';
 import type { BookingMoment } from '../booking-context';
 import { bookingSchema, emptyBooking, isStayService, type BookingFormValues } from '../booking-schema';
 import { depositCents } from '../deposit';
+import {
+  giftCardCheckProblem,
+  giftCardConfirmation,
+  giftCardForDeposit,
+  giftCardRequestProblem,
+  type DepositGiftCard,
+  type DepositPaidWords,
+} from '../gift-card';
 import { isValidStay } from '../stay';
 import { StayPicker } from './stay-picker';
 
@@ -106,6 +115,35 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   const deposit = provider && record ? depositCents(record, nights, quoted ? toCents(quoted.total) : undefined) : null;
   const card = useCardFields(deposit !== null ? provider : null);
   const [cardProblem, setCardProblem] = useState<string | null>(null);
+
+  /*
+   * A gift card for the deposit (docs/decisions.md §16), offered only when a
+   * deposit is asked (the server refuses one otherwise: it is redeemed at the
+   * retreat). Redeem reads the card by its code; the request then pays what
+   * it holds of the deposit and the guest's card is saved for the rest: the
+   * server decides the split and the confirmation says it.
+   */
+  const [giftCard, setGiftCard] = useState<DepositGiftCard | null>(null);
+  const [giftCardError, setGiftCardError] = useState<string | null>(null);
+  const checkGiftCard = useCheckGiftCard();
+  const applyGiftCard = (code: string) => {
+    setGiftCardError(null);
+    checkGiftCard.mutate(code, {
+      onSuccess: (read) => {
+        const answer = giftCardForDeposit(read, code, businessToday());
+        if ('card' in answer) setGiftCard(answer.card);
+        else setGiftCardError(answer.refusal);
+      },
+      onError: (error) => setGiftCardError(giftCardCheckProblem(error)),
+    });
+  };
+  const removeGiftCard = () => {
+    setGiftCard(null);
+    setGiftCardError(null);
+  };
+  // What the gift card paid, once requested: shown in place of the form until the dialog opens again.
+  const [confirmed, setConfirmed] = useState<{ session: number; words: DepositPaidWords } | null>(null);
+  const confirmation = confirmed?.session === session ? confirmed.words : null;
   /*
    * Only a day the form accepts is worth asking about. Typing a date key by key
    * passes through past years (0002, 0020, 0202 before 2027); asking about each
@@ -155,15 +193,24 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
       notes: values.notes.trim() === '' ? null : values.notes.trim(),
       ...(paymentMethodId ? { paymentMethodId } : {}),
       ...(quoted ? { promoCode: quoted.promoCode } : {}),
+      // Only with a deposit: a booking without one takes no gift card.
+      ...(deposit !== null && giftCard ? { giftCard: giftCard.code } : {}),
     };
     try {
-      await createBooking.mutateAsync({ body, idempotencyKey: attempt.current });
+      const booked = await createBooking.mutateAsync({ body, idempotencyKey: attempt.current });
       attempt.settle();
+      reset(emptyBooking);
+      const words = giftCardConfirmation(booked);
+      if (words) {
+        // The dialog says what the gift card paid and what the card will be charged.
+        setGiftCard(null);
+        setConfirmed({ session, words });
+        return;
+      }
       toast({
         title: 'Booking Request Submitted',
         description: "Thank you! We'll contact you soon to confirm your appointment.",
       });
-      reset(emptyBooking);
       onOpenChange(false);
     } catch (error) {
       // The server answered: the next press is a new attempt (a network
@@ -173,6 +220,13 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         for (const [field, message] of Object.entries(error.fieldErrors)) {
           if (field in emptyBooking) setError(field as keyof BookingFormValues, { message });
         }
+      }
+      // The gift card was refused (spent, voided, unknown meanwhile): its field says why.
+      const giftCardProblem = giftCardRequestProblem(error);
+      if (giftCardProblem !== null) {
+        setGiftCard(null);
+        setGiftCardError(giftCardProblem);
+        return;
       }
       // The card could not be saved for the deposit: say why beside the card, keep everything typed.
       if (hasErrorCode(error, 'payment_declined') || hasErrorCode(error, 'payment_required')) {
@@ -200,7 +254,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
     }
   });
 
-  const busy = formState.isSubmitting || createBooking.isPending || quote.isFetching;
+  const busy = formState.isSubmitting || createBooking.isPending || quote.isFetching || checkGiftCard.isPending;
   const today = businessToday();
 
   return (
@@ -214,7 +268,14 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           </DialogDescription>
         </DialogHeader>
 
-        <form noValidate onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2" aria-label="Booking request">
+        {confirmation ? <GiftCardConfirmation words={confirmation} onDone={() => onOpenChange(false)} /> : null}
+        {/* Kept mounted (hidden) under the confirmation: the provider's card fields live in their frames. */}
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className={cn('grid gap-5 sm:grid-cols-2', confirmation && 'hidden')}
+          aria-label="Booking request"
+        >
           <HoneypotField />
           <FormField control={control} name="firstName" id="booking-first-name" label="First name">
             <Input autoComplete="given-name" />
@@ -309,6 +370,22 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
               <p className="text-sm text-sand" data-testid="booking-cancellation-policy">
                 {payments.data?.cancellationPolicy}
               </p>
+              <div className="[&>*:first-child]:mt-0">
+                <GiftCardField
+                  idPrefix="booking"
+                  appliedLastFour={giftCard?.lastFour ?? null}
+                  error={giftCardError}
+                  checking={checkGiftCard.isPending}
+                  onApply={applyGiftCard}
+                  onRemove={removeGiftCard}
+                />
+                {giftCard ? (
+                  <p className="mt-3 text-sm text-sand" data-testid="booking-gift-card-balance">
+                    Balance <span className="text-gold-light tabular-nums">{displayMoney(giftCard.balance)}</span>. It pays what it holds
+                    of the deposit when you send this request; your card below is saved only for any rest.
+                  </p>
+                ) : null}
+              </div>
               <CardFields idPrefix="booking" fields={card} />
               {cardProblem ? <Alert data-testid="booking-card-problem">{cardProblem}</Alert> : null}
             </section>
@@ -324,5 +401,39 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** After a request a gift card paid (part of) the deposit: the server's figures, in words. */
+function GiftCardConfirmation({ words, onDone }: { words: DepositPaidWords; onDone: () => void }) {
+  // The form's button went away under the guest's focus: it moves to the words.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="grid gap-6">
+      <div role="status" className="border border-gold/40 bg-gold/[0.04] px-6 py-10 text-center sm:px-10" data-testid="booking-confirmation">
+        <p className="eyebrow">Thank you</p>
+        <h3
+          ref={heading}
+          tabIndex={-1}
+          className="mt-4 font-display text-3xl text-ivory outline-none sm:text-4xl"
+        >
+          Your request is received
+        </h3>
+        <span className="gold-rule mx-auto mt-5 bg-gold" />
+        <p className="mt-6 text-gold-light" data-testid="booking-gift-card-paid">
+          {words.giftCard}
+        </p>
+        <p className="mt-3 text-sand" data-testid="booking-card-charge">
+          {words.card}
+        </p>
+        <p className="mt-3 text-sand">We&apos;ll contact you soon to confirm your appointment.</p>
+      </div>
+      <div className="flex justify-end">
+        <Button size="lg" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -270,7 +270,7 @@ function Ledger({ card }: { card: AdminGiftCard }) {
       ) : entries.length === 0 ? (
         <p className="text-sm text-muted">Nothing has happened to this card yet.</p>
       ) : (
-        <Table aria-labelledby="gift-card-ledger">
+        <Table aria-labelledby="gift-card-ledger" scrollLabel="The card's history">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>Date</TableHead>
