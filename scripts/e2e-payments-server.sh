@@ -25,7 +25,7 @@ rm -rf "${maildir}" && mkdir -p "${maildir}/new" "${maildir}/cur" "${maildir}/tm
 bash scripts/payments/install.sh
 target/payments-venv/bin/localstripe --port "${stripe_port}" --from-scratch >/dev/null 2>&1 &
 localstripe=$!
-python3 -m aiosmtpd -n -l "127.0.0.1:${smtp_port}" -c aiosmtpd.handlers.Mailbox "${maildir}" &
+/usr/bin/python3 -m aiosmtpd -n -l "127.0.0.1:${smtp_port}" -c aiosmtpd.handlers.Mailbox "${maildir}" &
 smtp=$!
 trap 'kill "${localstripe}" "${smtp}" 2>/dev/null || true' EXIT
 for _ in $(seq 1 200); do
