@@ -33,7 +33,13 @@ pub enum TextError {
     TooLong { max: usize },
     #[error("{NUL_MESSAGE}")]
     Nul,
+    /// A line break, tab or other control character inside single-line text
+    /// (a name, a city): it would break the owner's mail and exports.
+    #[error("{ONE_LINE_MESSAGE}")]
+    NotOneLine,
 }
+
+pub const ONE_LINE_MESSAGE: &str = "Must be one line, without line breaks, tabs or control characters";
 
 impl Refusal for TextError {
     fn is_blank(&self) -> bool {
@@ -81,10 +87,27 @@ fn optional(value: Option<&str>, max: usize) -> Result<Option<String>, TextError
     }
 }
 
+/// Whether a character breaks a line of text: a control character (tabs,
+/// line feeds, U+0085 among them) or a line or paragraph separator.
+pub fn breaks_line(c: char) -> bool {
+    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// Single-line text (trimmed): nothing in it may break the line.
+fn one_line(text: String) -> Result<String, TextError> {
+    if text.chars().any(breaks_line) { Err(TextError::NotOneLine) } else { Ok(text) }
+}
+
+/// Multi-line text keeps its line breaks.
+fn any_lines(text: String) -> Result<String, TextError> {
+    Ok(text)
+}
+
 /// Declares a text newtype: required text of at most `$max` characters,
-/// trimmed, that only its `parse` can make.
+/// trimmed, that only its `parse` can make; `$lines` is `one_line` for
+/// single-line text, `any_lines` for text that keeps its line breaks.
 macro_rules! bounded_text {
-    ($(#[$meta:meta])* $name:ident, $max:expr) => {
+    ($(#[$meta:meta])* $name:ident, $max:expr, $lines:ident) => {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         pub struct $name(String);
@@ -96,12 +119,12 @@ macro_rules! bounded_text {
             /// At least one visible character, at most [`Self::MAX`]
             /// characters as sent, no NUL; surrounding whitespace is trimmed.
             pub fn parse(text: &str) -> Result<Self, TextError> {
-                required(text, Self::MAX).map(Self)
+                required(text, Self::MAX).and_then($lines).map(Self)
             }
 
             /// As [`Self::parse`], but absent or blank is none.
             pub fn parse_optional(text: Option<&str>) -> Result<Option<Self>, TextError> {
-                optional(text, Self::MAX).map(|text| text.map(Self))
+                optional(text, Self::MAX)?.map($lines).transpose().map(|text| text.map(Self))
             }
 
             pub fn as_str(&self) -> &str {
@@ -137,23 +160,23 @@ macro_rules! bounded_text {
 
 bounded_text!(
     /// A title or other single-line text (a product's name, a city).
-    ShortText, SHORT_TEXT_MAX
+    ShortText, SHORT_TEXT_MAX, one_line
 );
 bounded_text!(
     /// A person's first or last name.
-    PersonName, SHORT_TEXT_MAX
+    PersonName, SHORT_TEXT_MAX, one_line
 );
 bounded_text!(
     /// A description, message or note.
-    LongText, LONG_TEXT_MAX
+    LongText, LONG_TEXT_MAX, any_lines
 );
 bounded_text!(
     /// A journal post's body.
-    ArticleText, ARTICLE_MAX
+    ArticleText, ARTICLE_MAX, any_lines
 );
 bounded_text!(
     /// A phone number, as the guest writes it.
-    Phone, crate::order::PHONE_MAX
+    Phone, crate::order::PHONE_MAX, one_line
 );
 
 pub const URL_MESSAGE: &str = "Please enter a valid URL (https://... or /path)";
@@ -320,6 +343,31 @@ mod tests {
     /// Text of at most 5 characters, for the rule's edges.
     fn five(text: &str) -> Result<String, TextError> {
         required(text, 5)
+    }
+
+    #[test]
+    fn single_line_text_refuses_what_breaks_a_line_and_long_text_keeps_its_breaks() {
+        for broken in
+            ["Ada\nLovelace", "Ada\r\nX", "Ada\tX", "Ada\u{85}X", "Ada\u{2028}X", "Ada\u{1b}[31mX", "A\u{7f}"]
+        {
+            assert_eq!(PersonName::parse(broken), Err(TextError::NotOneLine), "{broken:?}");
+            assert_eq!(ShortText::parse_optional(Some(broken)), Err(TextError::NotOneLine), "{broken:?}");
+        }
+        // Surrounding whitespace (line breaks too) is trimmed, not refused.
+        assert_eq!(
+            PersonName::parse("\n Ada Lovelace\t\r\n").map(String::from),
+            Ok("Ada Lovelace".to_owned())
+        );
+        assert_eq!(
+            ShortText::parse("Café\u{a0}du\u{3000}Lac").map(String::from),
+            Ok("Café\u{a0}du\u{3000}Lac".to_owned())
+        );
+        assert_eq!(ShortText::parse_optional(Some(" \n ")), Ok(None));
+        assert_eq!(
+            LongText::parse("Dear retreat,\r\n\tthank you.").map(String::from),
+            Ok("Dear retreat,\r\n\tthank you.".to_owned())
+        );
+        assert_eq!(TextError::NotOneLine.to_string(), ONE_LINE_MESSAGE);
     }
 
     #[test]

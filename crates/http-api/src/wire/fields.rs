@@ -28,6 +28,22 @@ pub fn visible_text_pattern() -> String {
     format!(r"^[^\u0000]*[^{INVISIBLE}][^\u0000]*$")
 }
 pub const NO_NUL_PATTERN: &str = r"^[^\u0000]*$";
+/// What breaks a line (`domain::validation::breaks_line`): control
+/// characters and the line and paragraph separators.
+const LINE_BREAKS: &str = r"\u0000-\u001f\u007f-\u009f\u2028\u2029";
+/// What counts as blank in optional text: invisible characters but NUL.
+const BLANK: &str = r"\u0001-\u0020\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+/// Single-line text (`domain::validation::ShortText`): whitespace around one
+/// line that nothing breaks.
+pub fn one_line_pattern() -> String {
+    let line = format!(r"[^{WHITESPACE}{LINE_BREAKS}]([^{LINE_BREAKS}]*[^{WHITESPACE}{LINE_BREAKS}])?");
+    format!(r"^[{WHITESPACE}]*{line}[{WHITESPACE}]*$")
+}
+/// Optional single-line text: blank (none), or one line.
+pub fn optional_one_line_pattern() -> String {
+    let line = format!(r"[^{WHITESPACE}{LINE_BREAKS}]([^{LINE_BREAKS}]*[^{WHITESPACE}{LINE_BREAKS}])?");
+    format!(r"^([{BLANK}]*|[{WHITESPACE}]*{line}[{WHITESPACE}]*)$")
+}
 /// `domain::validation::Email` (without the surrounding whitespace it ignores).
 pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$";
 /// `domain::booking::parse_date`.
@@ -106,6 +122,27 @@ fn required_text(max: usize, what: &str) -> ObjectBuilder {
         .pattern(Some(visible_text_pattern()))
 }
 
+fn required_line(max: usize, what: &str) -> ObjectBuilder {
+    string()
+        .description(Some(format!(
+            "{what}: one line of 1 to {max} characters, at least one of them neither whitespace nor a control \
+             character, with no line break, tab or other control character inside; surrounding whitespace is trimmed."
+        )))
+        .min_length(Some(1))
+        .max_length(Some(max))
+        .pattern(Some(one_line_pattern()))
+}
+
+fn optional_line(max: usize, what: &str) -> ObjectBuilder {
+    nullable(string())
+        .description(Some(format!(
+            "{what}: one line of at most {max} characters, with no line break, tab or other control character \
+             inside; null, or only whitespace, means none."
+        )))
+        .max_length(Some(max))
+        .pattern(Some(optional_one_line_pattern()))
+}
+
 fn optional_text(max: usize, what: &str) -> ObjectBuilder {
     nullable(string())
         .description(Some(format!(
@@ -117,7 +154,7 @@ fn optional_text(max: usize, what: &str) -> ObjectBuilder {
 
 field!(
     /// A name, title or other single-line text.
-    ShortText(String) => required_text(SHORT_TEXT_MAX, "Short text")
+    ShortText(String) => required_line(SHORT_TEXT_MAX, "Short text")
 );
 field!(
     /// A description or message.
@@ -129,7 +166,7 @@ field!(
 );
 field!(
     /// Optional single-line text.
-    OptionalShortText(Option<String>) => optional_text(SHORT_TEXT_MAX, "Optional short text")
+    OptionalShortText(Option<String>) => optional_line(SHORT_TEXT_MAX, "Optional short text")
 );
 field!(
     /// Optional notes or reasons.
@@ -317,7 +354,7 @@ field!(
 );
 field!(
     /// An optional phone number.
-    PhoneText(Option<String>) => optional_text(PHONE_MAX, "A phone number")
+    PhoneText(Option<String>) => optional_line(PHONE_MAX, "A phone number")
 );
 field!(
     /// What a login form sends for the email (any text: a wrong one is
@@ -540,12 +577,56 @@ mod tests {
         let cases =
             ["", " ", "a", " a ", "\u{0}a", "\u{1}", "\u{ad}", "\u{feff}", "\u{200b}", "\u{85}x", "💆"];
         // The limit counts characters as sent, surrounding spaces included.
-        let longest = [" ".to_owned() + &"é".repeat(ShortText::MAX - 1), "a".repeat(ShortText::MAX + 1)];
+        let longest = [" ".to_owned() + &"é".repeat(LongText::MAX - 1), "a".repeat(LongText::MAX + 1)];
         for text in cases.iter().map(|s| (*s).to_owned()).chain(longest).chain(samples(4000, 8, &[])) {
             assert_eq!(
-                documented(&visible_text_pattern(), 1, ShortText::MAX, &text),
+                documented(&visible_text_pattern(), 1, LongText::MAX, &text),
+                LongText::parse(&text).is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_line_patterns_are_single_line_text() {
+        let cases = [
+            "",
+            " ",
+            "a",
+            " a ",
+            "Ada Lovelace",
+            "Ada\nLovelace",
+            "\nAda\r\n",
+            "Ada\tX",
+            "\tAda\t",
+            "a\u{85}",
+            "\u{85}a\u{85}b",
+            "\u{1}",
+            "\u{1}a",
+            "a\u{1}",
+            " \u{1} ",
+            "Café\u{a0}du\u{3000}Lac",
+            "a\u{2028}b",
+            "\u{2028}a",
+            "\u{ad}",
+            "\u{200b}",
+            "\u{0}",
+            "a\u{0}",
+            "\u{7f}",
+            "💆",
+        ];
+        let longest = [" ".to_owned() + &"é".repeat(ShortText::MAX - 1), "a".repeat(ShortText::MAX + 1)];
+        let generated = samples(4000, 8, &["\n", "\t", "\u{85}", "\u{2029}", " "]);
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(longest).chain(generated) {
+            assert_eq!(
+                documented(&one_line_pattern(), 1, ShortText::MAX, &text),
                 ShortText::parse(&text).is_ok(),
                 "{text:?}"
+            );
+            assert_eq!(
+                documented(&optional_one_line_pattern(), 0, ShortText::MAX, &text),
+                ShortText::parse_optional(Some(&text)).is_ok(),
+                "optional {text:?}"
             );
         }
     }

@@ -306,16 +306,21 @@ async fn two_processes_send_each_of_200_messages_exactly_once() {
 async fn hostile_names_cannot_add_mail_headers() {
     let smtp = SmtpServer::start().await;
     let app = app_sending_to(&smtp).await;
+    // A name is one line: a line break in it is refused before anything is stored.
     let mut body = booking_body("massage", &days_from_today(9), "11:00");
     body["firstName"] = json!("Eve\r\nBcc: victim@example.com");
     body["lastName"] = json!("Moss\nX-Injected: yes");
-    let answer = app.post_json("/api/bookings", &body).await;
-    let status = answer.status();
-    let message = json!({"firstName": "Eve\r\nBcc: victim@example.com", "lastName": "M", "email": "eve@example.com",
-        "message": "hi\r\n.\r\nMAIL FROM:<x@evil.example>"});
-    let answer2 = app.post_json("/api/contact-messages", &message).await;
-    let expected = [status, answer2.status()].iter().filter(|s| **s == StatusCode::CREATED).count() * 2;
-    assert!(expected > 0, "at least one hostile name was accepted, so its mail is checked");
+    let one_line = "Must be one line, without line breaks, tabs or control characters";
+    assert_field_errors(
+        app.post_json("/api/bookings", &body).await,
+        &[("firstName", one_line), ("lastName", one_line)],
+    )
+    .await;
+    // Text that keeps its line breaks cannot smuggle a header or a second message.
+    let message = json!({"firstName": "Eve", "lastName": "M", "email": "eve@example.com",
+        "message": "hi\r\n.\r\nMAIL FROM:<x@evil.example>\r\nBcc: victim@example.com\r\nX-Injected: yes"});
+    expect_json(app.post_json("/api/contact-messages", &message).await, StatusCode::CREATED).await;
+    let expected = 2;
     let all = smtp.wait_for(expected).await;
     for message in &all {
         assert!(message.header("Bcc").is_none() && message.header("X-Injected").is_none(), "{}", message.raw);
@@ -325,6 +330,7 @@ async fn hostile_names_cannot_add_mail_headers() {
     let token = app.admin_token().await;
     wait_for_state(&app, &token, "sent", expected).await;
     assert_eq!(app.rows("outbox_messages"), expected as i64);
+    assert_eq!(app.rows("bookings"), 0);
     assert_eq!(smtp.raw_messages().len(), expected, "no extra message was smuggled in");
 }
 

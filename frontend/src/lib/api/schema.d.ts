@@ -1944,7 +1944,7 @@ export interface components {
          * @example SPRING-10
          */
         OptionalPromoCode: string | null;
-        /** @description Optional short text: at most 200 characters, no NUL; null, or only whitespace, means none. */
+        /** @description Optional short text: one line of at most 200 characters, with no line break, tab or other control character inside; null, or only whitespace, means none. */
         OptionalShortText: string | null;
         /** @description A whole number from 1 to 1000000, or null for no limit. */
         OptionalUseLimit: number | null;
@@ -2200,7 +2200,7 @@ export interface components {
             /** @description Where the browser loads the provider's script (Stripe.js), when payments are on. */
             scriptUrl?: string | null;
         };
-        /** @description A phone number: at most 40 characters, no NUL; null, or only whitespace, means none. */
+        /** @description A phone number: one line of at most 40 characters, with no line break, tab or other control character inside; null, or only whitespace, means none. */
         PhoneText: string | null;
         PrintInput: {
             code: components["schemas"]["GiftCardCodeText"];
@@ -2585,7 +2585,7 @@ export interface components {
          * @enum {string}
          */
         ServiceKey: "massage" | "spa" | "accommodation" | "package";
-        /** @description Short text: 1 to 200 characters, at least one of them neither whitespace nor a control character, no NUL; surrounding whitespace is trimmed. */
+        /** @description Short text: one line of 1 to 200 characters, at least one of them neither whitespace nor a control character, with no line break, tab or other control character inside; surrounding whitespace is trimmed. */
         ShortText: string;
         /**
          * @description What the browser app takes from the server instead of repeating it: the
