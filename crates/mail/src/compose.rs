@@ -557,10 +557,13 @@ impl Composer {
         })
     }
 
-    /// Delivery time on `day` in the retreat's zone, or `None` (at once)
-    /// when that moment has passed: a card bought for today after nine
-    /// goes straight out.
+    /// Delivery time on a later `day` in the retreat's zone (nine in the
+    /// morning), or `None` (at once) for a card bought for today.
     fn morning_of(&self, day: NaiveDate, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        // A card for today goes at once: the buyer chose "now".
+        if day <= now.with_timezone(&self.config.time_zone).date_naive() {
+            return None;
+        }
         let local = day.and_time(GIFT_CARD_DELIVERY_TIME);
         // A zone whose clocks jump forward across nine would have no such
         // moment that day; the first hour that exists then is the one.

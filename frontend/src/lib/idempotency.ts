@@ -10,16 +10,20 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Holds the current attempt's key. */
+/**
+ * Holds the current attempt's key, made when it is first read: a form
+ * rendered on the server (which has no `crypto`) never makes one.
+ */
 export class AttemptKey {
-  private key = newIdempotencyKey();
+  private key: string | undefined;
 
   get current(): string {
+    this.key ??= newIdempotencyKey();
     return this.key;
   }
 
   /** After the server answered (success or refusal): the next attempt is a new one. */
   settle(): void {
-    this.key = newIdempotencyKey();
+    this.key = undefined;
   }
 }

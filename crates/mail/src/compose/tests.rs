@@ -710,7 +710,7 @@ fn only_a_promotional_card_may_expire_and_it_says_when() {
 }
 
 #[test]
-fn a_gift_card_arrives_at_nine_in_the_morning_of_its_day_or_at_once_if_that_is_past() {
+fn a_gift_card_arrives_at_nine_in_the_morning_of_a_later_day_or_at_once_for_today() {
     // 9:00 in Los Angeles: 17:00 UTC in winter (PST), 16:00 in summer (PDT).
     let winter = next_year(1, 15);
     let mail = delivered(gift_card(GiftCardKind::Purchased, winter));
@@ -720,6 +720,12 @@ fn a_gift_card_arrives_at_nine_in_the_morning_of_its_day_or_at_once_if_that_is_p
     assert_eq!(mail.send_after, Some(summer.and_hms_opt(16, 0, 0).expect("time").and_utc()));
     let past = NaiveDate::from_ymd_opt(2020, 1, 15).expect("date");
     assert_eq!(delivered(gift_card(GiftCardKind::Purchased, past)).send_after, None);
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive();
+    assert_eq!(
+        delivered(gift_card(GiftCardKind::Purchased, today)).send_after,
+        None,
+        "today: at once, even before nine"
+    );
     // Every other message goes at once.
     let others = composer().compose(&MailEvent::BookingRequested { booking: booking(), service: spa() });
     assert!(others.iter().all(|mail| mail.send_after.is_none()));

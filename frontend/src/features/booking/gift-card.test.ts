@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
-import {
-  giftCardCheckProblem,
-  giftCardConfirmation,
-  giftCardForDeposit,
-  giftCardRequestProblem,
-  normaliseGiftCardCode,
-} from './gift-card';
+import { giftCardCheckProblem, giftCardConfirmation, giftCardForDeposit, giftCardRequestProblem, normaliseGiftCardCode } from './gift-card';
 
 const card = (balance: string, state: 'active' | 'pending' | 'voided' = 'active', expiresOn: string | null = null) => ({
   lastFour: 'BC4E',
@@ -65,20 +59,30 @@ describe('giftCardRequestProblem', () => {
       'This gift card has no balance left',
     );
     const noDeposit = 'This booking asks for no deposit: bring your gift card to the retreat and we take it off there';
-    expect(giftCardRequestProblem(error(400, { code: 'validation_failed', message: 'Invalid fields', errors: { giftCard: noDeposit } }))).toBe(
-      noDeposit,
-    );
+    expect(
+      giftCardRequestProblem(error(400, { code: 'validation_failed', message: 'Invalid fields', errors: { giftCard: noDeposit } })),
+    ).toBe(noDeposit);
   });
   it('leaves every other refusal to the rest of the form', () => {
-    expect(giftCardRequestProblem(error(402, { code: 'payment_required', message: 'This booking asks for a deposit of $5.00' }))).toBeNull();
-    expect(giftCardRequestProblem(error(400, { code: 'validation_failed', message: 'Invalid fields', errors: { email: 'Bad' } }))).toBeNull();
+    expect(
+      giftCardRequestProblem(error(402, { code: 'payment_required', message: 'This booking asks for a deposit of $5.00' })),
+    ).toBeNull();
+    expect(
+      giftCardRequestProblem(error(400, { code: 'validation_failed', message: 'Invalid fields', errors: { email: 'Bad' } })),
+    ).toBeNull();
     expect(giftCardRequestProblem(new TypeError('Failed to fetch'))).toBeNull();
   });
 });
 
 describe('giftCardConfirmation (the server’s figures)', () => {
   it('names what the card paid and what the guest’s card will be charged', () => {
-    expect(giftCardConfirmation({ giftCardAmount: '20.00', giftCardLastFour: 'BC4E', deposit: { state: 'card_saved', amount: '5.00', refunded: '0.00' } })).toEqual({
+    expect(
+      giftCardConfirmation({
+        giftCardAmount: '20.00',
+        giftCardLastFour: 'BC4E',
+        deposit: { state: 'card_saved', amount: '5.00', refunded: '0.00' },
+      }),
+    ).toEqual({
       giftCard: 'Your gift card ••••BC4E paid $20.00 of the deposit.',
       card: 'Your card will be charged the rest, $5.00, when we confirm your booking.',
     });

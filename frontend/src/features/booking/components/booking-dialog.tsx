@@ -381,8 +381,8 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
                 />
                 {giftCard ? (
                   <p className="mt-3 text-sm text-sand" data-testid="booking-gift-card-balance">
-                    Balance <span className="text-gold-light tabular-nums">{displayMoney(giftCard.balance)}</span>. It pays what it holds
-                    of the deposit when you send this request; your card below is saved only for any rest.
+                    Balance <span className="text-gold-light tabular-nums">{displayMoney(giftCard.balance)}</span>. It pays the deposit
+                    first when you send this request; your card below is saved only for what it does not cover.
                   </p>
                 ) : null}
               </div>
@@ -411,13 +411,13 @@ function GiftCardConfirmation({ words, onDone }: { words: DepositPaidWords; onDo
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="grid gap-6">
-      <div role="status" className="border border-gold/40 bg-gold/[0.04] px-6 py-10 text-center sm:px-10" data-testid="booking-confirmation">
+      <div
+        role="status"
+        className="border border-gold/40 bg-gold/[0.04] px-6 py-10 text-center sm:px-10"
+        data-testid="booking-confirmation"
+      >
         <p className="eyebrow">Thank you</p>
-        <h3
-          ref={heading}
-          tabIndex={-1}
-          className="mt-4 font-display text-3xl text-ivory outline-none sm:text-4xl"
-        >
+        <h3 ref={heading} tabIndex={-1} className="mt-4 font-display text-3xl text-ivory outline-none sm:text-4xl">
           Your request is received
         </h3>
         <span className="gold-rule mx-auto mt-5 bg-gold" />
@@ -429,7 +429,7 @@ function GiftCardConfirmation({ words, onDone }: { words: DepositPaidWords; onDo
         </p>
         <p className="mt-3 text-sand">We&apos;ll contact you soon to confirm your appointment.</p>
       </div>
-      <div className="flex justify-end">
+      <div className="flex flex-col sm:flex-row sm:justify-end">
         <Button size="lg" onClick={onDone}>
           Done
         </Button>
