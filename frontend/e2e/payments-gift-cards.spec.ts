@@ -4,6 +4,15 @@ import { AdminApi, SCREENSHOT_DIR, choose, dayFromToday, expectNoSeriousAxeViola
 import { waitForMail } from './mail-helpers';
 import { cards, typeCard, useStripeStandIn } from './payments-helpers';
 
+/**
+ * The gift card page, once it is live: its amounts come from the server to
+ * the hydrated page, so a guest's typing from then on is the page's.
+ */
+async function openGiftCards(page: Page) {
+  await page.goto('/gift-cards');
+  await expect(page.getByRole('radio', { name: '$100' })).toBeVisible();
+}
+
 /*
  * A gift card's whole life with cards charged (docs/decisions.md §14, §16),
  * on the payments server: bought and paid by card on /gift-cards, its code
@@ -47,7 +56,7 @@ function cheapProduct(products: Product[]): { product: Product; total: number } 
 
 /** A gift card balance on /gift-cards, as a guest reads it. */
 async function expectBalance(page: Page, code: string, balance: string) {
-  await page.goto('/gift-cards');
+  await openGiftCards(page);
   const region = page.getByRole('region', { name: 'Check a balance' });
   await region.getByLabel('Gift card code').fill(code);
   await region.getByRole('button', { name: 'Check balance' }).click();
@@ -69,7 +78,7 @@ for (const width of [390, 1440]) {
     const recipientEmail = `gift.${run}@example.test`;
 
     // (a) A guest buys a $50 card and pays for it by card.
-    await page.goto('/gift-cards');
+    await openGiftCards(page);
     const amounts = page.getByRole('radiogroup', { name: 'Choose an amount' });
     await amounts.getByRole('radio', { name: `$${CARD_DOLLARS}` }).click();
     await expect(page.getByRole('region', { name: 'Your card' }).getByTestId('gift-card-value')).toHaveText(`$${CARD_DOLLARS}`);
@@ -204,7 +213,7 @@ test('a gift card that pays the whole deposit: nothing is charged to the guest�
   const api = await AdminApi.create(request);
   const run = unique();
   const recipientEmail = `whole.${run}@example.test`;
-  await page.goto('/gift-cards');
+  await openGiftCards(page);
   await page
     .getByRole('radiogroup', { name: 'Choose an amount' })
     .getByRole('radio', { name: `$${CARD_DOLLARS}` })
