@@ -152,6 +152,23 @@ pub enum GiftCardKind {
 }
 
 impl GiftCardKind {
+    /// Its name, as stored and answered: `purchased` or `promotional`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GiftCardKind::Purchased => "purchased",
+            GiftCardKind::Promotional { .. } => "promotional",
+        }
+    }
+
+    /// The kind a stored name and expiry make, if the name is one.
+    pub fn from_name(name: &str, expires_on: Option<NaiveDate>) -> Option<Self> {
+        match name {
+            "purchased" => Some(GiftCardKind::Purchased),
+            "promotional" => Some(GiftCardKind::Promotional { expires_on }),
+            _ => None,
+        }
+    }
+
     /// The last day it can be used, if any. A purchased card has none,
     /// whatever anyone sets.
     pub fn expires_on(self) -> Option<NaiveDate> {
@@ -197,8 +214,9 @@ pub struct Redemption {
     pub balance_after: Money,
 }
 
-/// What a card pays toward `due` today, or why it cannot.
-pub fn redeem(card: CardStanding, due: Money, today: NaiveDate) -> Result<Redemption, CardRefusal> {
+/// Whether a card can pay anything today, or why not: whatever is due, a
+/// card that can pays its part.
+pub fn usable(card: CardStanding, today: NaiveDate) -> Result<(), CardRefusal> {
     if !card.active {
         return Err(CardRefusal::Inactive);
     }
@@ -208,6 +226,12 @@ pub fn redeem(card: CardStanding, due: Money, today: NaiveDate) -> Result<Redemp
     if card.balance == Money::ZERO {
         return Err(CardRefusal::Empty);
     }
+    Ok(())
+}
+
+/// What a card pays toward `due` today, or why it cannot.
+pub fn redeem(card: CardStanding, due: Money, today: NaiveDate) -> Result<Redemption, CardRefusal> {
+    usable(card, today)?;
     let from_card = card.balance.min(due);
     Ok(Redemption {
         from_card,
@@ -349,6 +373,11 @@ pub const DELIVERY_DATE_MESSAGE: &str = "The delivery date is today or later, wi
 pub fn delivery_date(date: NaiveDate, today: NaiveDate) -> Result<NaiveDate, &'static str> {
     let latest = today + chrono::Duration::days(366);
     if (today..=latest).contains(&date) { Ok(date) } else { Err(DELIVERY_DATE_MESSAGE) }
+}
+
+/// What a card bought as a treatment says it is ("One Massage Therapy").
+pub fn treatment_label(service_name: &str) -> String {
+    format!("One {service_name}")
 }
 
 /// A card bought online: its order's one line and its totals. A gift card
@@ -570,6 +599,24 @@ mod tests {
         assert!(deposit_part_returned(None), "the owner cancelled");
         assert!(deposit_part_returned(Some(CancellationTerms::Free)));
         assert!(!deposit_part_returned(Some(CancellationTerms::DepositKept)));
+    }
+
+    #[test]
+    fn a_kind_is_stored_by_its_name() {
+        let promo = GiftCardKind::Promotional { expires_on: Some(day("2027-03-31")) };
+        for kind in [GiftCardKind::Purchased, promo] {
+            assert_eq!(GiftCardKind::from_name(kind.name(), kind.expires_on()), Some(kind));
+        }
+        assert_eq!(GiftCardKind::from_name("free", None), None);
+        assert_eq!(treatment_label("Massage Therapy"), "One Massage Therapy");
+    }
+
+    #[test]
+    fn a_usable_card_is_active_unexpired_and_not_empty() {
+        let today = day("2027-01-01");
+        assert_eq!(usable(card("0.01"), today), Ok(()));
+        assert_eq!(usable(card("0.00"), today), Err(CardRefusal::Empty));
+        assert_eq!(usable(CardStanding { active: false, ..card("5.00") }, today), Err(CardRefusal::Inactive));
     }
 
     #[test]

@@ -59,11 +59,7 @@ impl TryFrom<GiftCardRow> for GiftCard {
 
     fn try_from(row: GiftCardRow) -> RepoResult<GiftCard> {
         let corrupt = |what: &str| RepoError::storage(CorruptRow(format!("gift card {}: {what}", row.id)));
-        let kind = match row.kind.as_str() {
-            "purchased" => GiftCardKind::Purchased,
-            "promotional" => GiftCardKind::Promotional { expires_on: row.expires_on },
-            _ => return Err(corrupt("kind")),
-        };
+        let kind = GiftCardKind::from_name(&row.kind, row.expires_on).ok_or_else(|| corrupt("kind"))?;
         Ok(GiftCard {
             id: row.id,
             last_four: row.last_four,
@@ -402,7 +398,7 @@ impl GiftCardRepository for PgStore {
                         let Some((name, price)) = found else {
                             return Ok(Err(GiftCardError::UnknownService));
                         };
-                        (from_numeric(&price)?, Some(format!("One {name}")))
+                        (from_numeric(&price)?, Some(gift_card::treatment_label(&name)))
                     }
                 };
                 let (item, totals) = gift_card::purchase_order(value, label.as_deref(), &purchase.dedication);
@@ -421,7 +417,7 @@ impl GiftCardRepository for PgStore {
                 let dedication = &purchase.dedication;
                 diesel::insert_into(gift_cards::table)
                     .values((
-                        gift_cards::kind.eq("purchased"),
+                        gift_cards::kind.eq(GiftCardKind::Purchased.name()),
                         gift_cards::amount.eq(to_numeric(value)),
                         gift_cards::balance.eq(to_numeric(Money::ZERO)),
                         gift_cards::state.eq(GiftCardState::Pending.as_str()),
@@ -457,7 +453,7 @@ impl GiftCardRepository for PgStore {
                 let dedication = &card.dedication;
                 let id: Uuid = diesel::insert_into(gift_cards::table)
                     .values((
-                        gift_cards::kind.eq("promotional"),
+                        gift_cards::kind.eq(GiftCardKind::Promotional { expires_on: card.expires_on }.name()),
                         gift_cards::amount.eq(to_numeric(amount)),
                         gift_cards::balance.eq(to_numeric(Money::ZERO)),
                         gift_cards::state.eq(GiftCardState::Pending.as_str()),

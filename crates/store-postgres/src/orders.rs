@@ -310,11 +310,7 @@ fn write_orders(
         let Some(code) = &requests[i].request.gift_card else { continue };
         let refusal = match cards.get(code) {
             None => Some(CardRefusal::Unknown),
-            // Whatever is due, a card that can pay a cent can pay its part.
-            Some(card) => {
-                domain::gift_card::redeem(card.standing(), Money::constant(1), requests[i].request.placed_on)
-                    .err()
-            }
+            Some(card) => domain::gift_card::usable(card.standing(), requests[i].request.placed_on).err(),
         };
         if let Some(refusal) = refusal {
             card_refusals.insert(i, refusal);

@@ -312,16 +312,12 @@ pub async fn gift_cards(_admin: AdminSession, state: web::Data<ApiState>) -> Res
         .into_iter()
         .map(|card| {
             let expires_on = card.kind.expires_on();
-            let kind = match card.kind {
-                domain::gift_card::GiftCardKind::Purchased => "purchased",
-                domain::gift_card::GiftCardKind::Promotional { .. } => "promotional",
-            };
             vec![
                 card.id.to_string(),
                 timestamp(card.created_at),
                 // Never the code: its last four only.
                 or_blank(card.last_four),
-                kind.to_owned(),
+                card.kind.name().to_owned(),
                 card.state.as_str().to_owned(),
                 card.amount.to_string(),
                 card.balance.to_string(),

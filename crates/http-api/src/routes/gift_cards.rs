@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use domain::gift_card::{
-    self as rules, CardValue, Dedication, GiftCard as DomainCard, GiftCardCode, GiftCardKind, LedgerEntry,
+    self as rules, CardValue, Dedication, GiftCard as DomainCard, GiftCardCode, LedgerEntry,
 };
 use domain::limits::Limit;
 use domain::payment::PaymentState;
@@ -131,33 +131,51 @@ pub struct GiftCardPurchaseInput {
 
 const AMOUNT_OR_SERVICE: &str = "Choose an amount or a treatment";
 
-fn date(errors: &mut ValidationErrors, field: &'static str, text: &str) -> Option<chrono::NaiveDate> {
-    errors.take(field, domain::booking::parse_date(text).map_err(|_| "Must be a date, yyyy-MM-dd".to_owned()))
+/// A card's value as sent: whole dollars from $25 to $1,000.
+fn card_amount(sent: &Value) -> Result<domain::Money, String> {
+    let refused = |refusal: rules::AmountRefusal| refusal.to_string();
+    let amount =
+        domain::Money::parse(&amount_text(sent)).map_err(|_| refused(rules::AmountRefusal::OutOfRange))?;
+    rules::purchase_amount(amount).map_err(refused)
 }
 
-/// The dedication every card carries, read from its fields.
-fn dedication(
-    errors: &mut ValidationErrors,
-    recipient_name: &str,
-    recipient_email: &str,
-    from_name: Option<String>,
-    message: Option<&str>,
-    deliver_on: Option<chrono::NaiveDate>,
-) -> Option<Dedication> {
-    let name = errors.field(
-        "recipientName",
-        rule::PersonName::parse(recipient_name),
-        "Please enter the recipient's name",
-    );
-    let email = errors.take("recipientEmail", rule::Email::parse(recipient_email));
-    let message = errors.take("message", rules::message(message));
-    Some(Dedication {
-        recipient_name: name?.into(),
-        recipient_email: email?.into_string(),
-        from_name: from_name?,
-        message: message?,
-        deliver_on: deliver_on?,
-    })
+/// The fields every card carries: who it is for, the message, the day.
+struct DedicationFields<'a> {
+    recipient_name: &'a str,
+    recipient_email: &'a str,
+    message: Option<&'a str>,
+    deliver_on: &'a str,
+}
+
+impl DedicationFields<'_> {
+    /// The dedication, signed `from_name` (when that could be read) and
+    /// delivered from `today` on; each field's refusal in `errors`.
+    fn read(
+        self,
+        errors: &mut ValidationErrors,
+        from_name: Option<String>,
+        today: chrono::NaiveDate,
+    ) -> Option<Dedication> {
+        let name = errors.field(
+            "recipientName",
+            rule::PersonName::parse(self.recipient_name),
+            "Please enter the recipient's name",
+        );
+        let email = errors.take("recipientEmail", rule::Email::parse(self.recipient_email));
+        let message = errors.take("message", rules::message(self.message));
+        let deliver_on = errors.take(
+            "deliverOn",
+            crate::wire::calendar_date(self.deliver_on)
+                .and_then(|day| rules::delivery_date(day, today).map_err(str::to_owned)),
+        );
+        Some(Dedication {
+            recipient_name: name?.into(),
+            recipient_email: email?.into_string(),
+            from_name: from_name?,
+            message: message?,
+            deliver_on: deliver_on?,
+        })
+    }
 }
 
 impl GiftCardPurchaseInput {
@@ -173,16 +191,7 @@ impl GiftCardPurchaseInput {
                 errors.add("amount", AMOUNT_OR_SERVICE);
                 None
             }
-            (sent, None) => errors
-                .take(
-                    "amount",
-                    domain::Money::parse(&amount_text(sent))
-                        .map_err(|_| rules::AmountRefusal::OutOfRange.to_string())
-                        .and_then(|amount| {
-                            rules::purchase_amount(amount).map_err(|refusal| refusal.to_string())
-                        }),
-                )
-                .map(CardValue::Amount),
+            (sent, None) => errors.take("amount", card_amount(sent)).map(CardValue::Amount),
             (_, Some(_)) => {
                 errors.add("amount", AMOUNT_OR_SERVICE);
                 None
@@ -193,18 +202,15 @@ impl GiftCardPurchaseInput {
         let last_name =
             errors.field("lastName", rule::PersonName::parse(&self.last_name.0), LAST_NAME_REQUIRED);
         let email = errors.take("email", rule::Email::parse(&self.email.0));
-        let deliver_on = date(&mut errors, "deliverOn", &self.deliver_on.0)
-            .and_then(|day| errors.take("deliverOn", rules::delivery_date(day, today)));
         let from_name =
             first_name.as_ref().zip(last_name.as_ref()).map(|(first, last)| format!("{first} {last}"));
-        let dedication = dedication(
-            &mut errors,
-            &self.recipient_name.0,
-            &self.recipient_email.0,
-            from_name,
-            self.message.0.as_deref(),
-            deliver_on,
-        );
+        let dedication = DedicationFields {
+            recipient_name: &self.recipient_name.0,
+            recipient_email: &self.recipient_email.0,
+            message: self.message.0.as_deref(),
+            deliver_on: &self.deliver_on.0,
+        }
+        .read(&mut errors, from_name, today);
         match (value, first_name, last_name, email, dedication) {
             (Some(value), Some(first), Some(last), Some(email), Some(dedication)) if errors.is_empty() => {
                 Ok(GiftCardPurchase {
@@ -315,11 +321,16 @@ pub struct GiftCardBalance {
     pub expires_on: Option<String>,
     /// "One Massage Therapy", for a card bought as a treatment.
     pub label: Option<String>,
+    /// Why it cannot pay anything today (not active, expired, no balance
+    /// left), or null: it pays what it holds. An order or a booking decides again.
+    pub refusal: Option<String>,
 }
 
-impl From<DomainCard> for GiftCardBalance {
-    fn from(card: DomainCard) -> Self {
+impl GiftCardBalance {
+    /// What a guest may learn of `card` on the retreat's `today`.
+    fn of(card: DomainCard, today: chrono::NaiveDate) -> Self {
         Self {
+            refusal: rules::usable(card.standing(), today).err().map(|refusal| refusal.to_string()),
             last_four: card.last_four.unwrap_or_default(),
             amount: card.amount.to_string(),
             balance: card.balance.to_string(),
@@ -345,7 +356,7 @@ pub async fn gift_card_balance(
     let card = find_counted(&req, &state, &code)
         .await?
         .ok_or_else(|| http_common::card_refused(rules::CardRefusal::Unknown))?;
-    Ok(web::Json(card.into()))
+    Ok(web::Json(GiftCardBalance::of(card, state.clock.local_now().date)))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -447,11 +458,7 @@ impl From<DomainCard> for AdminGiftCard {
         Self {
             id: card.id,
             last_four: card.last_four,
-            kind: match card.kind {
-                GiftCardKind::Purchased => "purchased",
-                GiftCardKind::Promotional { .. } => "promotional",
-            }
-            .to_owned(),
+            kind: card.kind.name().to_owned(),
             amount: card.amount.to_string(),
             balance: card.balance.to_string(),
             state: card.state.into(),
@@ -681,31 +688,23 @@ pub async fn give_gift_card(
     let input = input.into_inner();
     let today = state.clock.local_now().date;
     let mut errors = ValidationErrors::new();
-    let amount = errors.take(
-        "amount",
-        domain::Money::parse(&amount_text(&input.amount.0))
-            .map_err(|_| rules::AmountRefusal::OutOfRange.to_string())
-            .and_then(|amount| rules::purchase_amount(amount).map_err(|refusal| refusal.to_string())),
-    );
-    let deliver_on = date(&mut errors, "deliverOn", &input.deliver_on.0)
-        .and_then(|day| errors.take("deliverOn", rules::delivery_date(day, today)));
+    let amount = errors.take("amount", card_amount(&input.amount.0));
     let expires_on = match input.expires_on.0.as_deref().map(str::trim) {
         None | Some("") => Some(None),
-        Some(text) => date(&mut errors, "expiresOn", text).and_then(|day| {
-            errors.take(
-                "expiresOn",
-                if day >= today { Ok(Some(day)) } else { Err("The last day is today or later") },
-            )
-        }),
+        Some(text) => errors.take(
+            "expiresOn",
+            crate::wire::calendar_date(text).and_then(|day| {
+                if day >= today { Ok(Some(day)) } else { Err("The last day is today or later".to_owned()) }
+            }),
+        ),
     };
-    let dedication = dedication(
-        &mut errors,
-        &input.recipient_name.0,
-        &input.recipient_email.0,
-        Some(state.mail.from_name()),
-        input.message.0.as_deref(),
-        deliver_on,
-    );
+    let dedication = DedicationFields {
+        recipient_name: &input.recipient_name.0,
+        recipient_email: &input.recipient_email.0,
+        message: input.message.0.as_deref(),
+        deliver_on: &input.deliver_on.0,
+    }
+    .read(&mut errors, Some(state.mail.from_name()), today);
     let (Some(amount), Some(expires_on), Some(dedication)) = (amount, expires_on, dedication) else {
         return Err(errors.into());
     };

@@ -154,17 +154,6 @@ fn optional_whole(
     }
 }
 
-fn optional_date(value: Option<&str>) -> Result<Option<chrono::NaiveDate>, String> {
-    match value {
-        None | Some("") => Ok(None),
-        Some(text) => model_date(text).map(Some),
-    }
-}
-
-fn model_date(text: &str) -> Result<chrono::NaiveDate, String> {
-    domain::booking::parse_date(text).map_err(|_| "Must be a date, yyyy-MM-dd".to_owned())
-}
-
 impl PromoCodeInput {
     fn try_into_domain(self, id: Uuid) -> Result<DomainPromo, ValidationErrors> {
         let mut errors = ValidationErrors::new();
@@ -190,8 +179,8 @@ impl PromoCodeInput {
             _ => None,
         };
         let minimum = errors.take("minSubtotal", optional_amount(&self.min_subtotal.0));
-        let starts_on = errors.take("startsOn", optional_date(self.starts_on.0.as_deref()));
-        let ends_on = errors.take("endsOn", optional_date(self.ends_on.0.as_deref()));
+        let starts_on = errors.take("startsOn", crate::wire::optional_date(self.starts_on.0.as_deref()));
+        let ends_on = errors.take("endsOn", crate::wire::optional_date(self.ends_on.0.as_deref()));
         let scope = errors.take(
             "appliesTo",
             match self.applies_to.0.as_deref() {

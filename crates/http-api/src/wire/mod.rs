@@ -131,6 +131,19 @@ wire_enum! {
 
 /// A money amount as sent: a string ("24.00") or a JSON number (24).
 /// Anything else becomes text that the domain rejects with a clear message.
+/// A calendar date as the wire sends it (yyyy-MM-dd), in the field's words.
+pub fn calendar_date(text: &str) -> Result<chrono::NaiveDate, String> {
+    domain::booking::parse_date(text).map_err(|_| "Must be a date, yyyy-MM-dd".to_owned())
+}
+
+/// An optional calendar date: absent or "" is none.
+pub fn optional_date(value: Option<&str>) -> Result<Option<chrono::NaiveDate>, String> {
+    match value {
+        None | Some("") => Ok(None),
+        Some(text) => calendar_date(text).map(Some),
+    }
+}
+
 pub fn amount_text(value: &Value) -> String {
     match value {
         Value::String(text) => text.clone(),

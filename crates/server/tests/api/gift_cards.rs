@@ -27,24 +27,10 @@ fn purchase(amount: Value, deliver_on: &str) -> Value {
     })
 }
 
-/// The grouped code in a gift card mail's text ("Your code: K7QM-…").
-fn code_in(text: &str) -> String {
-    let start = text.find("Your code: ").expect("a code in the mail") + "Your code: ".len();
-    text[start..start + 24].to_owned()
-}
-
-/// A promotional card given by the owner (payments off: no SMTP needed):
-/// its id and its code, read from the queued mail that carries it.
+/// A promotional card given by the owner: its id and its code as printed.
 async fn give(app: &TestApp, token: &str, amount: &str) -> (String, String) {
-    let body = json!({"amount": amount, "recipientName": "Ada Byron", "recipientEmail": "ada@example.com",
-        "deliverOn": days_from_today(0)});
-    let card =
-        expect_json(app.post_as(token, "/api/admin/gift-cards", &body).await, StatusCode::CREATED).await;
-    let id = card["id"].as_str().expect("id").to_owned();
-    let text = app.sql_text(&format!(
-        "SELECT text_body FROM outbox_messages WHERE template = 'gift_card_delivered' AND related_id = '{id}'"
-    ));
-    (id, code_in(&text))
+    let (id, mail) = give_gift_card(app, token, amount).await;
+    (id, mail.code)
 }
 
 async fn balance(app: &TestApp, code: &str) -> reqwest::Response {
@@ -118,19 +104,18 @@ async fn a_card_bought_online_is_paid_issued_and_mailed_with_its_code_and_printa
     );
     assert!(card_mail.text.contains("A whole afternoon of quiet"), "the buyer's words");
     assert!(card_mail.text.contains("never expires"), "a card sold for money never expires");
-    let code = code_in(&card_mail.text);
+    let mail = read_card_mail(&card_mail.text);
+    let code = mail.code.clone();
     assert!(mails.iter().any(|m| m.to == "daniel@example.com"), "the buyer's receipt");
 
     let card = expect_json(balance(&app, &code.to_lowercase().replace('-', " ")).await, StatusCode::OK).await;
     assert_eq!((card["balance"].as_str(), card["state"].as_str()), (Some("100.00"), Some("active")));
     assert_eq!(card["lastFour"], code[20..]);
     assert_eq!(card["expiresOn"], Value::Null);
+    assert_eq!(card["refusal"], Value::Null, "it pays what it holds");
 
     // The printable page: the mail's signed link, with the code in its fragment.
-    let link_start = card_mail.text.find("/gift-cards/print?token=").expect("print link") + 24;
-    let link: String = card_mail.text[link_start..].chars().take_while(|c| !c.is_whitespace()).collect();
-    let (link_token, fragment) = link.split_once('#').expect("the code in the fragment");
-    let link_token = link_token.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
+    let (link_token, fragment) = (mail.print_token, mail.fragment.as_str());
     assert_eq!(fragment, code.replace('-', ""));
     let printed = expect_json(
         app.post_json("/api/gift-cards/print", &json!({"token": link_token, "code": fragment})).await,
@@ -318,6 +303,7 @@ async fn a_card_pays_what_it_holds_of_an_order_and_a_cancelled_order_gives_it_ba
     assert_eq!(order["payment"]["state"], "unpaid", "payments off: the rest is paid at the retreat");
     let spent = expect_json(balance(&app, &code).await, StatusCode::OK).await;
     assert_eq!(spent["balance"], "0.00");
+    assert_eq!(spent["refusal"], "This gift card has no balance left");
 
     let refused =
         assert_error_code(order_with_card(&app, &code).await, StatusCode::CONFLICT, "gift_card_refused")

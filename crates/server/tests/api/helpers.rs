@@ -618,3 +618,37 @@ impl TestApp {
         self.products().await[0]["image"].as_str().expect("image").to_owned()
     }
 }
+
+/// What a gift card's mail carries: its code as printed (grouped), and its
+/// print link's signed token and the code in the link's fragment.
+pub struct CardMail {
+    pub code: String,
+    pub print_token: String,
+    pub fragment: String,
+}
+
+/// Reads a gift card mail's text.
+pub fn read_card_mail(text: &str) -> CardMail {
+    let start = text.find("Your code: ").expect("a code in the mail") + "Your code: ".len();
+    let code = text[start..start + 24].to_owned();
+    let link_start =
+        text.find("/gift-cards/print?token=").expect("a print link") + "/gift-cards/print?token=".len();
+    let link: String = text[link_start..].chars().take_while(|c| !c.is_whitespace()).collect();
+    let (token, fragment) = link.split_once('#').expect("the code in the link's fragment");
+    let print_token = token.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
+    CardMail { code, print_token, fragment: fragment.to_owned() }
+}
+
+/// A promotional card of `amount` the owner gives (no SMTP needed): its id
+/// and its mail, read from the outbox that holds it.
+pub async fn give_gift_card(app: &TestApp, token: &str, amount: &str) -> (String, CardMail) {
+    let body = json!({"amount": amount, "recipientName": "Ada Byron", "recipientEmail": "ada@example.com",
+        "deliverOn": days_from_today(0)});
+    let card =
+        expect_json(app.post_as(token, "/api/admin/gift-cards", &body).await, StatusCode::CREATED).await;
+    let id = card["id"].as_str().expect("id").to_owned();
+    let text = app.sql_text(&format!(
+        "SELECT text_body FROM outbox_messages WHERE template = 'gift_card_delivered' AND related_id = '{id}'"
+    ));
+    (id, read_card_mail(&text))
+}

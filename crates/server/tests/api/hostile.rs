@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::{
     ADMIN_EMAIL, ADMIN_PASSWORD, Operation, TestApp, booking_body, days_from_today, expect_json, fill_path,
-    operations, order_body,
+    give_gift_card, operations, order_body,
 };
 use crate::stripe_server::{Shop, WEBHOOK_SECRET, spawn_shop};
 
@@ -79,24 +79,6 @@ struct Fixtures {
     gift_code: String,
     gift_token: String,
     void_card: String,
-}
-
-/// A promotional card given by the owner: its id, code and print token,
-/// read from its queued mail.
-async fn give_card(app: &TestApp, token: &str) -> (String, String, String) {
-    let body = json!({"amount": 500, "recipientName": "Hostile Target", "recipientEmail": "gift@example.com",
-        "deliverOn": days_from_today(0)});
-    let card =
-        expect_json(app.post_as(token, "/api/admin/gift-cards", &body).await, StatusCode::CREATED).await;
-    let id = card["id"].as_str().expect("id").to_owned();
-    let text = app.sql_text(&format!(
-        "SELECT text_body FROM outbox_messages WHERE template = 'gift_card_delivered' AND related_id = '{id}'"
-    ));
-    let start = text.find("/gift-cards/print?token=").expect("print link") + "/gift-cards/print?token=".len();
-    let link: String = text[start..].chars().take_while(|c| !c.is_whitespace()).collect();
-    let (token, code) = link.split_once('#').expect("code in the fragment");
-    let token = token.replace("%2B", "+").replace("%2F", "/").replace("%3D", "=");
-    (id, code.to_owned(), token)
 }
 
 async fn fixtures(shop: &Shop) -> Fixtures {
@@ -198,8 +180,9 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         StatusCode::CREATED,
     )
     .await;
-    let (gift_card, gift_code, gift_token) = give_card(app, &token).await;
-    let (void_card, _, _) = give_card(app, &token).await;
+    let (gift_card, gift_mail) = give_gift_card(app, &token, "500").await;
+    let (gift_code, gift_token) = (gift_mail.code, gift_mail.print_token);
+    let (void_card, _) = give_gift_card(app, &token, "500").await;
     Fixtures {
         promo_code,
         gift_card,

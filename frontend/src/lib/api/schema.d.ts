@@ -1648,6 +1648,11 @@ export interface components {
             label?: string | null;
             /** @example BC4E */
             lastFour: string;
+            /**
+             * @description Why it cannot pay anything today (not active, expired, no balance
+             *     left), or null: it pays what it holds. An order or a booking decides again.
+             */
+            refusal?: string | null;
             state: components["schemas"]["GiftCardStateChoice"];
         };
         /**
