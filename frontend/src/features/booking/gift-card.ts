@@ -1,8 +1,7 @@
 import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import type { ResponseOf } from '@/lib/api/types';
-import { formatLongDate } from '@/lib/dates';
 import { displayMoney, toCents } from '@/lib/money';
-import type { GiftCardBalance } from './api/check-gift-card';
+import type { GiftCardBalance } from '@/lib/gift-cards/check-balance';
 
 type CreatedBooking = ResponseOf<'/api/bookings', 'post'>;
 
@@ -15,19 +14,15 @@ export function normaliseGiftCardCode(text: string): string {
 }
 
 /**
- * Whether a card read by its code can go toward a deposit today (yyyy-MM-dd,
- * the retreat's), or why not in the server's own words (domain::gift_card
- * CardRefusal). Only a hint before the request: the server decides what the
- * card pays when the booking is requested.
+ * A card read by its code, for the deposit: the card to send, or why it
+ * cannot pay (the server's own words, `refusal`). Only a hint before the
+ * request: the server decides what the card pays when the booking is requested.
  */
 export function giftCardForDeposit(
-  card: Pick<GiftCardBalance, 'lastFour' | 'balance' | 'state' | 'expiresOn'>,
+  card: Pick<GiftCardBalance, 'lastFour' | 'balance' | 'refusal'>,
   code: string,
-  today: string,
 ): { card: DepositGiftCard } | { refusal: string } {
-  if (card.state !== 'active') return { refusal: 'This gift card is not active' };
-  if (card.expiresOn && card.expiresOn < today) return { refusal: `This gift card expired on ${formatLongDate(card.expiresOn)}` };
-  if (toCents(card.balance) <= 0) return { refusal: 'This gift card has no balance left' };
+  if (card.refusal) return { refusal: card.refusal };
   return { card: { code: normaliseGiftCardCode(code), lastFour: card.lastFour, balance: card.balance } };
 }
 

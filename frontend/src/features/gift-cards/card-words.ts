@@ -1,5 +1,5 @@
 import { formatLongDate } from '@/lib/dates';
-import type { GiftCardBalance } from './api/check-balance';
+import type { GiftCardBalance } from '@/lib/gift-cards/check-balance';
 
 type CardState = GiftCardBalance['state'];
 

@@ -26,7 +26,7 @@ import { honeypotValue } from '@/lib/honeypot';
 import { AttemptKey } from '@/lib/idempotency';
 import { promoAnswer } from '@/lib/promo-answer';
 import { useAvailability } from '../api/check-availability';
-import { useCheckGiftCard } from '../api/check-gift-card';
+import { useCheckGiftCardBalance } from '@/lib/gift-cards/check-balance';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingQuote } from '../api/quote-booking';
 import type { BookingMoment } from '../booking-context';
@@ -125,12 +125,12 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
    */
   const [giftCard, setGiftCard] = useState<DepositGiftCard | null>(null);
   const [giftCardError, setGiftCardError] = useState<string | null>(null);
-  const checkGiftCard = useCheckGiftCard();
+  const checkGiftCard = useCheckGiftCardBalance();
   const applyGiftCard = (code: string) => {
     setGiftCardError(null);
     checkGiftCard.mutate(code, {
       onSuccess: (read) => {
-        const answer = giftCardForDeposit(read, code, businessToday());
+        const answer = giftCardForDeposit(read, code);
         if ('card' in answer) setGiftCard(answer.card);
         else setGiftCardError(answer.refusal);
       },

@@ -4,7 +4,7 @@ import { Field, Input } from '@/components/ui/field';
 import { ApiError, preferServerMessage } from '@/lib/api/errors';
 import { cn } from '@/lib/cn';
 import { displayMoney } from '@/lib/money';
-import { useCheckGiftCardBalance } from '../api/check-balance';
+import { useCheckGiftCardBalance } from '@/lib/gift-cards/check-balance';
 import { normaliseCode, stateNote, validityText } from '../card-words';
 
 /** Reads what is left on a card from its code (throttled by the server, per address). */
