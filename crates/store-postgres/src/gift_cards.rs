@@ -435,10 +435,9 @@ impl GiftCardRepository for PgStore {
                 // The card is issued (its code made, its mail queued) once
                 // it is paid: by the provider's word, or, with payments off,
                 // when the owner accepts the order (docs/decisions.md §16),
-                // so the form never mails a stranger's words unpaid.
-                if purchase.payment == domain::payment::PaymentState::Unpaid {
-                    store.enqueue(conn, &MailEvent::OrderPlaced { order: order.clone() })?;
-                }
+                // so the form never mails a stranger's words unpaid. The
+                // buyer hears of the order as of any order.
+                crate::outbox::write_mails(conn, &crate::orders::order_placed_mails(&store, &order))?;
                 Ok(Ok(Created::New(order)))
             })
         })

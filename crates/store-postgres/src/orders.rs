@@ -214,7 +214,7 @@ pub(crate) fn load_products(
 
 /// The receipt and the owner's alert of a placed order: now when it is not
 /// to be paid (payments off), or once the provider says it is paid.
-fn order_placed_mails(store: &PgStore, order: &Order) -> Vec<OutgoingMail> {
+pub(crate) fn order_placed_mails(store: &PgStore, order: &Order) -> Vec<OutgoingMail> {
     match order.payment.state {
         // Payments off, or a gift card paid it all: told at once.
         PaymentState::Unpaid | PaymentState::Paid => {
