@@ -61,34 +61,78 @@ fn with_services(conn: &mut PgConnection, rows: Vec<AvailabilityRow>) -> RepoRes
 
 /// Namespace of the per-date advisory locks (first key of the two-key form).
 const DATE_LOCK_NAMESPACE: i32 = 0x4750_4441;
+/// Namespace of the lock on the blackout periods as a whole (one key, 0).
+const BLACKOUT_LOCK_NAMESPACE: i32 = 0x4750_424C;
 
-/// The entries of one date, locked until the transaction ends so concurrent
-/// bookings of that date queue behind each other. The date itself is locked
-/// too: row locks cannot cover an entry that does not exist yet, and an entry
-/// created while a booking of its date is in flight would miss that booking.
-fn lock_entries_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<AvailabilityEntry>> {
-    lock_entries_of_nights(conn, &[date])
+// One order of locks for the calendar, taken by every writer that touches
+// it, so none decides on a view another is about to change and none waits
+// in a cycle (docs/decisions.md §5):
+//
+//   1. the blackout periods: shared by booking writes (they read them),
+//      exclusive by the owner's blackout saves and deletions;
+//   2. the dates, in ascending order (`lock_dates`): booking writes, status
+//      changes, cancellations, deletions and availability saves;
+//   3. the rows: bookings, then gift cards, then promo codes, then the
+//      dates' availability entries (only ever locked under their date).
+//
+// Blackouts take one lock rather than one per date: a period may run for
+// years, and one lock per day would fill PostgreSQL's lock table. Saving a
+// blackout is rare; booking writes share the lock with each other.
+
+/// Booking writes read the blackouts under this lock (shared), so a period
+/// saved meanwhile either comes before them (and they see it) or after
+/// (and it sees them).
+fn share_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
+    diesel::sql_query("SELECT pg_advisory_xact_lock_shared($1, 0)")
+        .bind::<diesel::sql_types::Integer, _>(BLACKOUT_LOCK_NAMESPACE)
+        .execute(conn)
+        .map_err(storage)?;
+    Ok(())
 }
 
-/// As [`lock_entries_of`], for every night of a stay (or a booking's one
-/// date). The dates are locked in ascending order, as every writer does, so
-/// overlapping stays queue instead of deadlocking.
-fn lock_entries_of_nights(
-    conn: &mut PgConnection,
-    nights: &[NaiveDate],
-) -> RepoResult<Vec<AvailabilityEntry>> {
+/// The owner changing the blackouts waits for the booking writes in flight
+/// and holds new ones until the change is committed.
+fn own_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
+    diesel::sql_query("SELECT pg_advisory_xact_lock($1, 0)")
+        .bind::<diesel::sql_types::Integer, _>(BLACKOUT_LOCK_NAMESPACE)
+        .execute(conn)
+        .map_err(storage)?;
+    Ok(())
+}
+
+/// Locks these dates until the transaction ends, in ascending order, as
+/// every writer does, so overlapping stays queue instead of deadlocking.
+/// Row locks cannot cover an entry that does not exist yet, nor a booking
+/// being inserted; the date's lock covers both.
+fn lock_dates(conn: &mut PgConnection, nights: &[NaiveDate]) -> RepoResult<Vec<NaiveDate>> {
     let mut dates = nights.to_vec();
     dates.sort_unstable();
     dates.dedup();
-    if dates.is_empty() {
-        return Ok(Vec::new());
-    }
     for date in &dates {
         diesel::sql_query("SELECT pg_advisory_xact_lock($1, $2)")
             .bind::<diesel::sql_types::Integer, _>(DATE_LOCK_NAMESPACE)
             .bind::<diesel::sql_types::Integer, _>(date.num_days_from_ce())
             .execute(conn)
             .map_err(storage)?;
+    }
+    Ok(dates)
+}
+
+/// The entries of one date, locked until the transaction ends (with the
+/// date itself) so concurrent bookings of that date queue behind each other.
+fn lock_entries_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<AvailabilityEntry>> {
+    lock_entries_of_nights(conn, &[date])
+}
+
+/// As [`lock_entries_of`], for every night of a stay (or a booking's one
+/// date). A date already locked by this transaction is taken again at no cost.
+fn lock_entries_of_nights(
+    conn: &mut PgConnection,
+    nights: &[NaiveDate],
+) -> RepoResult<Vec<AvailabilityEntry>> {
+    let dates = lock_dates(conn, nights)?;
+    if dates.is_empty() {
+        return Ok(Vec::new());
     }
     let rows = availability::table
         .filter(availability::date.eq_any(&dates))
@@ -98,6 +142,14 @@ fn lock_entries_of_nights(
         .load(conn)
         .map_err(storage)?;
     with_services(conn, rows)
+}
+
+/// A booking locked for a change, with its dates locked before it (the
+/// order above). Its dates never change, so reading them first is safe.
+fn lock_booking_and_dates(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
+    let booking = load_booking(conn, id)?;
+    lock_dates(conn, &booking.nights())?;
+    lock_booking(conn, id)
 }
 
 /// The blackout periods touching any day from `first` to `last`.
@@ -292,9 +344,9 @@ impl BookingRepository for PgStore {
         let store = self.clone();
         self.run(move |conn| {
             refusable_transaction(conn, |conn| {
-                let booking = lock_booking(conn, id)?;
+                let booking = lock_booking_and_dates(conn, id)?;
                 // The owner cancelling gives a gift card back what it paid
-                // of the deposit (the card locked before the dates).
+                // of the deposit (the card locked after the dates and the booking).
                 if status == BookingStatus::Cancelled && booking.status != BookingStatus::Cancelled {
                     crate::gift_cards::return_deposit_payment(conn, &booking, None)?;
                 }
@@ -357,7 +409,7 @@ impl BookingRepository for PgStore {
         let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
-                let booking = lock_booking(conn, id)?;
+                let booking = lock_booking_and_dates(conn, id)?;
                 if let Err(refusal) = guest_may_cancel(&booking, now, cutoff_hours) {
                     return Ok(Err(GuestCancelError::Refused(refusal)));
                 }
@@ -372,7 +424,7 @@ impl BookingRepository for PgStore {
     async fn delete_booking(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
             transaction(conn, |conn| {
-                let booking = lock_booking(conn, id)?;
+                let booking = lock_booking_and_dates(conn, id)?;
                 let entries = lock_entries_of_nights(conn, &booking.nights())?;
                 apply(conn, &plan_delete(&booking, &entries))?;
                 exactly_one(diesel::delete(bookings::table.find(id)).execute(conn).map_err(storage)?)?;
@@ -397,6 +449,7 @@ impl BookingRepository for PgStore {
     async fn create_blackout(&self, blackout: NewBlackout, actor: Actor) -> RepoResult<Blackout> {
         self.run(move |conn| {
             transaction(conn, |conn| {
+                own_blackouts(conn)?;
                 let saved = insert_blackout(conn, &blackout, actor.admin_id)?;
                 audit::record(conn, &actor, AuditRecord::created(AuditEntity::Blackout, saved.id, &saved))?;
                 Ok(saved)
@@ -413,11 +466,15 @@ impl BookingRepository for PgStore {
         let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
+                // No booking of the period can be written from here on; those
+                // in flight are committed, so the period's bookings are all seen.
+                own_blackouts(conn)?;
                 let saved: Blackout = insert_blackout(conn, &blackout, actor.admin_id)?;
                 audit::record(conn, &actor, AuditRecord::created(AuditEntity::Blackout, saved.id, &saved))?;
-                // The bookings of the period, locked so none changes meanwhile.
+                // The bookings of the period, the dates of those it covers
+                // locked, then their rows, so no status change or cancellation is midway.
                 // A stay that began before the period is in it when it checks out after its start.
-                let rows = bookings::table
+                let in_period = bookings::table
                     .filter(bookings::date.le(blackout.end_date))
                     .filter(
                         bookings::date
@@ -425,10 +482,13 @@ impl BookingRepository for PgStore {
                             .or(bookings::check_out.gt(blackout.start_date)),
                     )
                     .select(BookingRow::as_select())
-                    .order(bookings::id.asc())
-                    .for_update()
-                    .load(conn)
-                    .map_err(storage)?;
+                    .order(bookings::id.asc());
+                let seen: Vec<Booking> = convert_all(in_period.clone().load(conn).map_err(storage)?)?;
+                // Only the dates of what it cancels (a long period's every day would fill the lock table).
+                let nights: Vec<NaiveDate> =
+                    blackout.covered_bookings(seen).iter().flat_map(Booking::nights).collect();
+                lock_dates(conn, &nights)?;
+                let rows = in_period.for_update().load(conn).map_err(storage)?;
                 let mut cancelled = Vec::new();
                 // Each cancelled booking has its own record, as if cancelled by hand.
                 for booking in blackout.covered_bookings(convert_all(rows)?) {
@@ -447,6 +507,7 @@ impl BookingRepository for PgStore {
     async fn delete_blackout(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
             transaction(conn, |conn| {
+                own_blackouts(conn)?;
                 let deleted: Blackout = diesel::delete(blackout_dates::table.find(id))
                     .returning(BlackoutRow::as_returning())
                     .get_result(conn)
@@ -658,9 +719,14 @@ fn write_bookings(
     let acting: Vec<usize> = (0..requests.len()).filter(|&i| uses[i] == KeyUse::First).collect();
     let now = crate::now_in_microseconds();
     let services = booked_services(conn)?;
-    // Gift cards first (locked before promo codes and dates, as orders lock
-    // them): a card that can no longer pay what the request counted on
-    // refuses it before it takes any capacity.
+    // The calendar's locks first (the order at the top of this file): the
+    // blackouts shared, then every date the requests touch.
+    share_blackouts(conn)?;
+    let all_nights: Vec<NaiveDate> = acting.iter().flat_map(|&i| requests[i].booking.nights()).collect();
+    lock_dates(conn, &all_nights)?;
+    // Gift cards next (before promo codes, as orders lock them): a card
+    // that can no longer pay what the request counted on refuses it before
+    // it takes any capacity.
     let card_codes: Vec<&GiftCardCode> =
         acting.iter().filter_map(|&i| requests[i].booking.gift_card.as_ref().map(|(code, _)| code)).collect();
     let cards = crate::gift_cards::lock_cards_by_code(conn, &card_codes)?;
@@ -680,8 +746,8 @@ fn write_bookings(
         }
     }
     let acting: Vec<usize> = acting.into_iter().filter(|i| !card_refusals.contains_key(i)).collect();
-    // Promo codes first (their rows locked before the dates', as orders
-    // lock them before products): each request's code decided in turn, so
+    // Promo codes after the cards (as orders lock them, before products):
+    // each request's code decided in turn, so
     // a code's last use goes to one request only. A request whose code does
     // not apply is refused and takes no capacity.
     let promos = booking_promos(conn, requests, &acting)?;
@@ -707,7 +773,7 @@ fn write_bookings(
         })
         .collect();
 
-    // Decided together under their dates' locks.
+    // Decided together under their dates' locks, with the dates' entries.
     let nights: Vec<NaiveDate> = acting.iter().flat_map(|&i| requests[i].booking.nights()).collect();
     let entries = lock_entries_of_nights(conn, &nights)?;
     let (first, last) = (nights.iter().min().copied(), nights.iter().max().copied());

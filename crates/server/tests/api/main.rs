@@ -7,6 +7,7 @@ mod helpers;
 mod audit;
 mod auth;
 mod auth_matrix;
+mod availability_races;
 mod bookings;
 mod calendar;
 mod catalog;
