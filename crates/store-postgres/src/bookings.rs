@@ -483,7 +483,7 @@ impl BookingRepository for PgStore {
                     )
                     .select(BookingRow::as_select())
                     .order(bookings::id.asc());
-                let seen: Vec<Booking> = convert_all(in_period.clone().load(conn).map_err(storage)?)?;
+                let seen: Vec<Booking> = convert_all(in_period.load(conn).map_err(storage)?)?;
                 // Only the dates of what it cancels (a long period's every day would fill the lock table).
                 let nights: Vec<NaiveDate> =
                     blackout.covered_bookings(seen).iter().flat_map(Booking::nights).collect();
