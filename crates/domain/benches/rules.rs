@@ -9,7 +9,7 @@ use chrono::{NaiveDate, NaiveTime, Utc};
 use domain::Email;
 use domain::Money;
 use domain::booking::{
-    AccommodationType, AvailabilityEntry, LocalNow, ServiceKey, TimeSlot, day_availability,
+    AccommodationType, AvailabilityEntry, LocalNow, Schedule, ServiceKey, TimeSlot, day_availability,
 };
 use domain::catalog::{Product, ProductCategory};
 use domain::order::{Customer, OrderRequest, OrderTotals, PromoBook, cart_lines};
@@ -104,7 +104,14 @@ fn main() {
         .collect();
     let now = LocalNow { date, time: NaiveTime::from_hms_opt(8, 0, 0).expect("time") };
     measure("day availability, 100 entries", || {
-        black_box(day_availability(ServiceKey::Massage, date, now, &[], black_box(&entries)));
+        black_box(day_availability(
+            ServiceKey::Massage,
+            date,
+            now,
+            &Schedule::default(),
+            &[],
+            black_box(&entries),
+        ));
     });
 
     measure("quiz recommendation + product pick (50)", || {

@@ -33,6 +33,7 @@ crate::text_enum! {
         Session,
         PromoCode,
         GiftCard,
+        Schedule,
     }
 }
 
@@ -346,6 +347,33 @@ impl Audited for Blackout {
     }
     fn facts(&self) -> Vec<(&'static str, String)> {
         vec![("reason", or_none(self.reason.as_deref()))]
+    }
+}
+
+impl Audited for crate::booking::Schedule {
+    fn label(&self) -> String {
+        "The standing schedule".to_owned()
+    }
+    fn facts(&self) -> Vec<(&'static str, String)> {
+        let figure = |key| self.capacity.of(key).map_or_else(|| "open".to_owned(), |c: i32| c.to_string());
+        let hours = crate::booking::WEEKDAYS
+            .iter()
+            .zip(&self.opening_hours)
+            .map(|(day, slots)| {
+                let times: Vec<&str> = slots.iter().map(|s| s.as_str()).collect();
+                format!("{day} {}", if times.is_empty() { "closed".to_owned() } else { times.join(" ") })
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        vec![
+            ("massage per time", figure(crate::booking::ServiceKey::Massage)),
+            ("spa per time", figure(crate::booking::ServiceKey::Spa)),
+            ("package per time", figure(crate::booking::ServiceKey::Package)),
+            ("Tiny Home units", figure(crate::booking::ServiceKey::Accommodation)),
+            ("opening hours", hours),
+            ("notice hours", self.minimum_notice_hours.to_string()),
+            ("horizon days", self.horizon_days.to_string()),
+        ]
     }
 }
 

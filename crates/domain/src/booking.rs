@@ -14,6 +14,7 @@
 
 mod capacity;
 mod fields;
+mod schedule;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use uuid::Uuid;
@@ -22,6 +23,7 @@ use crate::validation::{Email, LongText, PersonName};
 
 pub use capacity::*;
 pub use fields::*;
+pub use schedule::*;
 
 crate::text_enum! {
     /// What a guest books (the booking dialog's service select). A service

@@ -17,7 +17,7 @@ use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
-    promos, quiz,
+    promos, quiz, schedule,
 };
 pub use crate::state::ApiState;
 
@@ -105,6 +105,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             POST => bookings::upsert_availability,
         ))
         .service(resource!("/admin/availability/{id}", DELETE => bookings::delete_availability))
+        .service(resource!("/admin/schedule", GET => schedule::get_schedule, PUT => schedule::save_schedule))
+        .service(resource!("/admin/capacity", GET => schedule::capacity_overview))
         .service(resource!("/quiz/recommendation", POST => quiz::recommend))
         .service(resource!("/admin/login", POST => admin::login))
         .service(resource!("/admin/logout", POST => admin::logout))

@@ -8,7 +8,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
-    promos, quiz,
+    promos, quiz, schedule,
 };
 
 #[derive(OpenApi)]
@@ -42,6 +42,7 @@ use crate::routes::{
         bookings::set_booking_status, bookings::delete_booking,
         bookings::blackout_impact, bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
         bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,
+        schedule::get_schedule, schedule::save_schedule, schedule::capacity_overview,
         quiz::recommend,
         admin::login, admin::logout, admin::me,
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,

@@ -55,6 +55,10 @@ pub enum ErrorCode {
     DatePassed,
     /// 409: today's time slot has already begun.
     TimePassed,
+    /// 409: the time begins sooner than the owner's minimum notice (the message says how long).
+    TooSoon,
+    /// 409: the date is further ahead than the owner's booking horizon (the message says how far).
+    BeyondHorizon,
     /// 409: a blackout period closes the date for this service.
     DateBlackedOut,
     /// 409: an availability entry blocks the date or time.
@@ -138,6 +142,8 @@ impl ErrorCode {
             C::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             C::DatePassed
             | C::TimePassed
+            | C::TooSoon
+            | C::BeyondHorizon
             | C::DateBlackedOut
             | C::DateBlocked
             | C::DayFull
@@ -302,6 +308,8 @@ impl From<BookingRejection> for ApiError {
         let code = match rejection {
             BookingRejection::DatePassed => ErrorCode::DatePassed,
             BookingRejection::TimePassed => ErrorCode::TimePassed,
+            BookingRejection::TooSoon { .. } => ErrorCode::TooSoon,
+            BookingRejection::BeyondHorizon { .. } => ErrorCode::BeyondHorizon,
             BookingRejection::BlackedOut => ErrorCode::DateBlackedOut,
             BookingRejection::Blocked => ErrorCode::DateBlocked,
             BookingRejection::DayFull => ErrorCode::DayFull,

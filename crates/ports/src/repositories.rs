@@ -10,8 +10,8 @@ use domain::Email;
 use domain::admin::Admin;
 use domain::audit::{Actor, AuditEntry, AuditQuery};
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, LocalNow, NewAvailability,
-    NewBlackout, NewBooking, ServiceKey,
+    AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, DayLoad, LocalNow, NewAvailability,
+    NewBlackout, NewBooking, Schedule, ServiceKey,
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
 use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
@@ -194,6 +194,18 @@ pub trait BookingRepository: Send + Sync {
         actor: Actor,
     ) -> RepoResult<(Blackout, Vec<Booking>)>;
     async fn delete_blackout(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
+
+    /// The standing schedule (`domain::booking::Schedule`; the default when never saved).
+    async fn schedule(&self) -> RepoResult<Schedule>;
+    /// Saves the standing schedule (checked by `domain::booking::check_schedule`), audited.
+    async fn save_schedule(&self, schedule: Schedule, actor: Actor) -> RepoResult<Schedule>;
+    /// Each day from `first` to `last`, each key's bookings against what the
+    /// day holds (`domain::booking::day_load`).
+    async fn capacity_overview(
+        &self,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> RepoResult<Vec<(NaiveDate, Vec<DayLoad>)>>;
 
     /// Entries dated from `start` to `end` inclusive.
     async fn list_availability(&self, start: NaiveDate, end: NaiveDate)

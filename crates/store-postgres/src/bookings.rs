@@ -8,9 +8,9 @@ use uuid::Uuid;
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingPlans, BookingRejection, BookingStatus, CapacityUpdate,
-    DayAvailability, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
-    booking_starts_at, day_availability, guest_may_cancel, month_day, plan_bookings, plan_delete, plan_entry,
-    plan_status_change,
+    DayAvailability, DayLoad, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking, Schedule,
+    ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load, guest_may_cancel, is_standing,
+    month_day, plan_bookings, plan_delete, plan_entry, plan_status_change, with_standing,
 };
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
@@ -30,6 +30,7 @@ use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
+use crate::schedule::{entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, services};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
@@ -171,8 +172,10 @@ fn blackouts_covering(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Ve
 }
 
 /// Stores the counts a plan decided (the rows are locked by `lock_entries_of`).
+/// A standing entry (the schedule's figure) is never stored: its count is the
+/// bookings themselves, so it has nothing to update.
 fn apply(conn: &mut PgConnection, updates: &[CapacityUpdate]) -> RepoResult<()> {
-    for update in updates {
+    for update in updates.iter().filter(|u| !is_standing(u.entry)) {
         diesel::update(availability::table.find(update.entry))
             .set(availability::current_bookings.eq(update.current_bookings))
             .execute(conn)
@@ -280,9 +283,11 @@ impl BookingRepository for PgStore {
                 .select(AvailabilityRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            let entries = with_services(conn, rows)?;
+            let stored = with_services(conn, rows)?;
+            let schedule = load_schedule(conn)?;
+            let entries = entries_with_standing(conn, &schedule, &[date], &stored)?;
             let blackouts = blackouts_covering(conn, date)?;
-            Ok(day_availability(key, date, now, &blackouts, &entries))
+            Ok(day_availability(key, date, now, &schedule, &blackouts, &entries))
         })
         .await
     }
@@ -300,13 +305,15 @@ impl BookingRepository for PgStore {
                 .select(AvailabilityRow::as_select())
                 .load(conn)
                 .map_err(storage)?;
-            let entries = with_services(conn, rows)?;
+            let stored = with_services(conn, rows)?;
+            let schedule = load_schedule(conn)?;
+            let days: Vec<NaiveDate> = first.iter_days().take_while(|day| *day <= last).collect();
+            let entries = entries_with_standing(conn, &schedule, &days, &stored)?;
             let blackouts = blackouts_overlapping(conn, first, last)?;
-            Ok(first
-                .iter_days()
-                .take_while(|day| *day <= last)
+            Ok(days
+                .into_iter()
                 .map(|day| {
-                    let (open, reason) = month_day(key, day, now, &blackouts, &entries);
+                    let (open, reason) = month_day(key, day, now, &schedule, &blackouts, &entries);
                     (day, open, reason)
                 })
                 .collect())
@@ -350,7 +357,10 @@ impl BookingRepository for PgStore {
                 if status == BookingStatus::Cancelled && booking.status != BookingStatus::Cancelled {
                     crate::gift_cards::return_deposit_payment(conn, &booking, None)?;
                 }
-                let entries = lock_entries_of_nights(conn, &booking.nights())?;
+                // Reinstating counts against the schedule's figures too.
+                let stored = lock_entries_of_nights(conn, &booking.nights())?;
+                let schedule = load_schedule(conn)?;
+                let entries = entries_with_standing(conn, &schedule, &booking.nights(), &stored)?;
                 let updates = match plan_status_change(&booking, status, &entries) {
                     Ok(updates) => updates,
                     Err(rejection) => return Ok(Err(rejection)),
@@ -515,6 +525,59 @@ impl BookingRepository for PgStore {
                     .try_into()?;
                 audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Blackout, id, &deleted))
             })
+        })
+        .await
+    }
+
+    async fn schedule(&self) -> RepoResult<Schedule> {
+        self.run(load_schedule).await
+    }
+
+    async fn save_schedule(&self, schedule: Schedule, actor: Actor) -> RepoResult<Schedule> {
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                // Under the blackouts' lock taken exclusively: no booking is
+                // decided on the old figures while the new ones are saved.
+                own_blackouts(conn)?;
+                let before = load_schedule(conn)?;
+                save_schedule(conn, &schedule)?;
+                let saved = load_schedule(conn)?;
+                let record = AuditRecord::updated(AuditEntity::Schedule, Uuid::nil(), &before, &saved);
+                audit::record(conn, &actor, record)?;
+                Ok(saved)
+            })
+        })
+        .await
+    }
+
+    async fn capacity_overview(
+        &self,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> RepoResult<Vec<(NaiveDate, Vec<DayLoad>)>> {
+        self.run(move |conn| {
+            let rows = availability::table
+                .filter(availability::date.between(first, last))
+                .select(AvailabilityRow::as_select())
+                .load(conn)
+                .map_err(storage)?;
+            let stored = with_services(conn, rows)?;
+            let schedule = load_schedule(conn)?;
+            let days: Vec<NaiveDate> = first.iter_days().take_while(|day| *day <= last).collect();
+            let taken = taken_counts(conn, first, last)?;
+            let entries =
+                with_standing(&schedule, &days, &stored, &|key, date, slot| taken.of(key, date, slot));
+            let blackouts = blackouts_overlapping(conn, first, last)?;
+            Ok(days
+                .into_iter()
+                .map(|day| {
+                    let loads = ServiceKey::ALL
+                        .iter()
+                        .map(|&key| day_load(key, day, &blackouts, &entries, taken.of(key, day, None)))
+                        .collect();
+                    (day, loads)
+                })
+                .collect())
         })
         .await
     }
@@ -775,7 +838,9 @@ fn write_bookings(
 
     // Decided together under their dates' locks, with the dates' entries.
     let nights: Vec<NaiveDate> = acting.iter().flat_map(|&i| requests[i].booking.nights()).collect();
-    let entries = lock_entries_of_nights(conn, &nights)?;
+    let stored = lock_entries_of_nights(conn, &nights)?;
+    let schedule = load_schedule(conn)?;
+    let entries = entries_with_standing(conn, &schedule, &nights, &stored)?;
     let (first, last) = (nights.iter().min().copied(), nights.iter().max().copied());
     let blackouts = match first.zip(last) {
         Some((first, last)) => blackouts_overlapping(conn, first, last)?,
@@ -786,9 +851,10 @@ fn write_bookings(
     let pending = pending_requests_of(conn, &guests)?;
     let batch: Vec<(&NewBooking, LocalNow)> =
         acting.iter().map(|&i| (&requests[i].booking, requests[i].now)).collect();
-    let BookingPlans { decisions, updates } = plan_bookings(&batch, &blackouts, &entries, |date, email| {
-        pending.get(&(date, email.as_str().to_owned())).copied().unwrap_or(0)
-    });
+    let BookingPlans { decisions, updates } =
+        plan_bookings(&batch, &schedule, &blackouts, &entries, |date, email| {
+            pending.get(&(date, email.as_str().to_owned())).copied().unwrap_or(0)
+        });
     apply(conn, &updates)?;
 
     let mut decided: HashMap<usize, Result<(), BookingRejection>> =

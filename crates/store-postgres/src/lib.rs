@@ -19,6 +19,7 @@ mod outbox;
 mod payments;
 mod promos;
 mod rows;
+mod schedule;
 mod schema;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -82,6 +82,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    booking_schedule (id) {
+        id -> Bool,
+        massage_capacity -> Nullable<Int4>,
+        spa_capacity -> Nullable<Int4>,
+        package_capacity -> Nullable<Int4>,
+        accommodation_capacity -> Nullable<Int4>,
+        open_times -> Array<Nullable<Text>>,
+        minimum_notice_hours -> Int4,
+        horizon_days -> Int4,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     bookings (id) {
         id -> Uuid,
         first_name -> Text,
@@ -371,6 +385,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     availability,
     blackout_dates,
     blog_posts,
+    booking_schedule,
     bookings,
     contact_messages,
     gift_card_ledger,

@@ -10,8 +10,8 @@ use uuid::Uuid;
 use crate::Email;
 
 use super::{
-    AvailabilityEntry, Blackout, Booking, BookingStatus, LocalNow, NewAvailability, NewBooking, ServiceKey,
-    TimeSlot, applies, long_date,
+    AvailabilityEntry, Blackout, Booking, BookingStatus, LocalNow, NewAvailability, NewBooking, Schedule,
+    ServiceKey, TimeSlot, applies, long_date,
 };
 
 /// The entries that constrain a booking of `key` at `slot` on their date.
@@ -47,12 +47,18 @@ pub const CLOSED_REASON: &str = "The retreat is closed for this service on this 
 pub const FULL_DAY_REASON: &str = "This date is fully booked.";
 pub const ALL_SLOTS_REASON: &str = "Every time on this date is booked or unavailable.";
 
-/// Whether a guest can book `key` on `date`, and at which times.
-/// `blackouts` and `entries` may hold anything; only what applies counts.
+pub const BEYOND_HORIZON_REASON: &str = "Bookings are not yet open for this date.";
+
+/// Whether a guest can book `key` on `date`, and at which times: the one
+/// decision every view and every write asks. `blackouts` and `entries` may
+/// hold anything; only what applies counts. `entries` carries the standing
+/// ones of the date (`with_standing`), so the schedule's figures and opening
+/// hours count as an entry's would; `schedule` adds its notice and horizon.
 pub fn day_availability(
     key: ServiceKey,
     date: NaiveDate,
     now: LocalNow,
+    schedule: &Schedule,
     blackouts: &[Blackout],
     entries: &[AvailabilityEntry],
 ) -> DayAvailability {
@@ -63,6 +69,8 @@ pub fn day_availability(
         || day_entries.iter().any(|e| e.is_blocked);
     let closed_reason = if date < now.date {
         Some(PAST_REASON)
+    } else if date > schedule.last_bookable(now.date) {
+        Some(BEYOND_HORIZON_REASON)
     } else if closed {
         Some(CLOSED_REASON)
     } else if day_entries.iter().any(|e| e.is_full()) {
@@ -74,7 +82,7 @@ pub fn day_availability(
         .iter()
         .map(|&slot| {
             let open = closed_reason.is_none()
-                && !has_started(date, slot, now)
+                && !schedule.too_soon(date.and_time(slot.starts_at()), now)
                 && held_by(entries, key, &[date], slot).iter().all(|e| !e.is_blocked && !e.is_full());
             (slot, open)
         })
@@ -93,10 +101,11 @@ pub fn month_day(
     key: ServiceKey,
     date: NaiveDate,
     now: LocalNow,
+    schedule: &Schedule,
     blackouts: &[Blackout],
     entries: &[AvailabilityEntry],
 ) -> (bool, Option<&'static str>) {
-    let day = day_availability(key, date, now, blackouts, entries);
+    let day = day_availability(key, date, now, schedule, blackouts, entries);
     if key == ServiceKey::Accommodation {
         let open = day.slots.iter().any(|&(slot, open)| slot == super::CHECK_IN_TIME && open);
         (open, (!open).then(|| day.reason.unwrap_or(NIGHT_TAKEN_REASON)))
@@ -150,6 +159,12 @@ pub enum BookingRejection {
     /// Today's slot has already begun.
     #[error("{UNAVAILABLE}")]
     TimePassed,
+    /// Within the minimum notice the owner set (the time has not begun).
+    #[error("Bookings need {hours} hours' notice. Please choose a later time.")]
+    TooSoon { hours: i32 },
+    /// Further ahead than the owner's booking horizon.
+    #[error("Bookings are open {days} days ahead. Please choose an earlier date.")]
+    BeyondHorizon { days: i32 },
     #[error("{UNAVAILABLE}")]
     BlackedOut,
     /// An availability entry blocks the day or the slot.
@@ -184,6 +199,7 @@ pub const MAX_PENDING_PER_GUEST_AND_DATE: i64 = 5;
 pub fn plan_booking(
     booking: &NewBooking,
     now: LocalNow,
+    schedule: &Schedule,
     blackouts: &[Blackout],
     entries: &[AvailabilityEntry],
     guest_pending: i64,
@@ -195,6 +211,12 @@ pub fn plan_booking(
     }
     if has_started(date, slot, now) {
         return Err(BookingRejection::TimePassed);
+    }
+    if schedule.too_soon(date.and_time(slot.starts_at()), now) {
+        return Err(BookingRejection::TooSoon { hours: schedule.minimum_notice_hours });
+    }
+    if date > schedule.last_bookable(now.date) {
+        return Err(BookingRejection::BeyondHorizon { days: schedule.horizon_days });
     }
     // A one-night stay is refused in the specification's words for a date;
     // a longer one names the night that stops it.
@@ -237,6 +259,7 @@ pub fn plan_booking(
 /// date.
 pub fn plan_bookings(
     requests: &[(&NewBooking, LocalNow)],
+    schedule: &Schedule,
     blackouts: &[Blackout],
     entries: &[AvailabilityEntry],
     guest_pending: impl Fn(NaiveDate, &Email) -> i64,
@@ -250,7 +273,7 @@ pub fn plan_bookings(
         .map(|&(booking, now)| {
             let earlier = accepted.get(&(booking.date, &booking.email)).copied().unwrap_or(0);
             let pending = guest_pending(booking.date, &booking.email) + earlier;
-            let taken = plan_booking(booking, now, blackouts, &entries, pending)?;
+            let taken = plan_booking(booking, now, schedule, blackouts, &entries, pending)?;
             for update in taken {
                 if let Some(entry) = entries.iter_mut().find(|e| e.id == update.entry) {
                     entry.current_bookings = update.current_bookings;

@@ -1,5 +1,37 @@
 use super::*;
 
+// The specification's calendar (`Schedule::default()`: every time open, no
+// standing limit) for the tests written before the schedule; the
+// schedule's own tests are in `schedule_tests`.
+fn day_availability(
+    key: ServiceKey,
+    date: NaiveDate,
+    now: LocalNow,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+) -> DayAvailability {
+    super::day_availability(key, date, now, &Schedule::default(), blackouts, entries)
+}
+
+fn plan_booking(
+    booking: &NewBooking,
+    now: LocalNow,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+    guest_pending: i64,
+) -> Result<Vec<CapacityUpdate>, BookingRejection> {
+    super::plan_booking(booking, now, &Schedule::default(), blackouts, entries, guest_pending)
+}
+
+fn plan_bookings(
+    requests: &[(&NewBooking, LocalNow)],
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+    guest_pending: impl Fn(NaiveDate, &Email) -> i64,
+) -> BookingPlans {
+    super::plan_bookings(requests, &Schedule::default(), blackouts, entries, guest_pending)
+}
+
 fn date(text: &str) -> NaiveDate {
     NaiveDate::parse_from_str(text, DATE_FORMAT).expect(text)
 }
@@ -736,4 +768,192 @@ fn a_guests_simultaneous_requests_count_towards_their_waiting_ones() {
     let batch = [(&request, today), (&next_day, today), (&request, today), (&request, today)];
     let BookingPlans { decisions, .. } = plan_bookings(&batch, &[], &[], stored);
     assert_eq!(decisions, [Ok(()), Ok(()), Ok(()), Err(BookingRejection::TooManyPending)]);
+}
+
+// ---------------------------------------------------------------------------
+// The standing schedule (issue 26): decided through the same entries.
+
+mod schedule_tests {
+    use super::*;
+
+    /// 2026-12-07 is a Monday.
+    const MONDAY: &str = "2026-12-07";
+
+    fn retreat() -> Schedule {
+        let mut schedule = Schedule {
+            capacity: StandingCapacity {
+                massage: Some(2),
+                spa: None,
+                package: Some(4),
+                accommodation: Some(1),
+            },
+            ..Schedule::default()
+        };
+        schedule.opening_hours[0] = Vec::new();
+        schedule.opening_hours[1] = vec![TimeSlot::NineAm, TimeSlot::ElevenAm];
+        schedule
+    }
+
+    fn none_taken(_: ServiceKey, _: NaiveDate, _: Option<TimeSlot>) -> i32 {
+        0
+    }
+
+    fn entries(
+        schedule: &Schedule,
+        days: &[&str],
+        stored: &[AvailabilityEntry],
+        taken: i32,
+    ) -> Vec<AvailabilityEntry> {
+        let dates: Vec<NaiveDate> = days.iter().map(|d| date(d)).collect();
+        with_standing(schedule, &dates, stored, &|_: ServiceKey, _: NaiveDate, _: Option<TimeSlot>| taken)
+    }
+
+    #[test]
+    fn the_default_schedule_adds_nothing() {
+        let made = standing_entries(&Schedule::default(), &[date(MONDAY)], &[], &none_taken);
+        assert!(made.is_empty(), "{made:?}");
+    }
+
+    #[test]
+    fn a_closed_weekday_closes_treatments_but_not_the_tiny_home() {
+        let schedule = retreat();
+        let all = entries(&schedule, &[MONDAY], &[], 0);
+        let at = now(TODAY, 9);
+        let massage =
+            super::super::day_availability(ServiceKey::Massage, date(MONDAY), at, &schedule, &[], &all);
+        assert_eq!((massage.available, massage.reason), (false, Some(CLOSED_REASON)));
+        let request = booking(ServiceKey::Spa, MONDAY, TimeSlot::NineAm);
+        assert_eq!(
+            super::super::plan_booking(&request, at, &schedule, &[], &all, 0),
+            Err(BookingRejection::Blocked)
+        );
+        let stay =
+            super::super::day_availability(ServiceKey::Accommodation, date(MONDAY), at, &schedule, &[], &all);
+        assert!(stay.available);
+        // Tuesday: only the morning times.
+        let tuesday = "2026-12-08";
+        let all = entries(&schedule, &[tuesday], &[], 0);
+        let day =
+            super::super::day_availability(ServiceKey::Massage, date(tuesday), at, &schedule, &[], &all);
+        let open: Vec<TimeSlot> = day.slots.iter().filter(|(_, open)| *open).map(|(slot, _)| *slot).collect();
+        assert_eq!(open, vec![TimeSlot::NineAm, TimeSlot::ElevenAm]);
+    }
+
+    #[test]
+    fn the_standing_figure_fills_and_a_dates_entry_overrides_it() {
+        let schedule = retreat();
+        let at = now(TODAY, 9);
+        let day = "2026-12-09";
+        let full = entries(&schedule, &[day], &[], 2);
+        let request = booking(ServiceKey::Massage, day, TimeSlot::ElevenAm);
+        assert_eq!(
+            super::super::plan_booking(&request, at, &schedule, &[], &full, 0),
+            Err(BookingRejection::SlotFull)
+        );
+        // An entry of the date for that time speaks instead of the schedule.
+        let own = [Entry {
+            service: Some(ServiceKey::Massage),
+            slot: Some(TimeSlot::ElevenAm),
+            max: 5,
+            current: 2,
+            ..Entry::day()
+        }
+        .at(day)];
+        let with_entry = entries(&schedule, &[day], &own, 2);
+        let updates =
+            super::super::plan_booking(&request, at, &schedule, &[], &with_entry, 0).expect("accepted");
+        assert_eq!(updates, vec![CapacityUpdate { entry: own[0].id, current_bookings: 3 }]);
+        // Another time of the same day is still the schedule's, and taking it stores nothing.
+        let other = booking(ServiceKey::Massage, day, TimeSlot::NineAm);
+        let updates =
+            super::super::plan_booking(&other, at, &schedule, &[], &entries(&schedule, &[day], &[], 1), 0)
+                .expect("accepted");
+        assert!(updates.iter().all(|u| is_standing(u.entry)), "{updates:?}");
+    }
+
+    #[test]
+    fn one_tiny_home_takes_one_stay_a_night_even_in_one_batch() {
+        let schedule = retreat();
+        let at = now(TODAY, 9);
+        let first = NewBooking {
+            check_out: Some(date("2026-12-12")),
+            ..booking(ServiceKey::Accommodation, "2026-12-10", CHECK_IN_TIME)
+        };
+        let second = NewBooking {
+            check_out: Some(date("2026-12-13")),
+            ..booking(ServiceKey::Accommodation, "2026-12-11", CHECK_IN_TIME)
+        };
+        let second = NewBooking { email: Email::parse("grace@example.com").expect("email"), ..second };
+        let days = ["2026-12-10", "2026-12-11", "2026-12-12"];
+        let all = entries(&schedule, &days, &[], 0);
+        let plans =
+            super::super::plan_bookings(&[(&first, at), (&second, at)], &schedule, &[], &all, |_, _| 0);
+        assert_eq!(
+            plans.decisions,
+            vec![Ok(()), Err(BookingRejection::NightFull { night: date("2026-12-11") })]
+        );
+    }
+
+    #[test]
+    fn notice_and_horizon_close_what_is_too_soon_or_too_far() {
+        let mut schedule = Schedule { minimum_notice_hours: 3, horizon_days: 30, ..Schedule::default() };
+        let at = now(TODAY, 9); // 9:30
+        let day = super::super::day_availability(ServiceKey::Massage, date(TODAY), at, &schedule, &[], &[]);
+        let open: Vec<TimeSlot> = day.slots.iter().filter(|(_, open)| *open).map(|(slot, _)| *slot).collect();
+        assert_eq!(open, vec![TimeSlot::OnePm, TimeSlot::ThreePm, TimeSlot::FivePm]);
+        let soon = booking(ServiceKey::Massage, TODAY, TimeSlot::ElevenAm);
+        assert_eq!(
+            super::super::plan_booking(&soon, at, &schedule, &[], &[], 0),
+            Err(BookingRejection::TooSoon { hours: 3 })
+        );
+        let far = booking(ServiceKey::Massage, "2026-12-22", TimeSlot::ElevenAm);
+        assert_eq!(
+            super::super::plan_booking(&far, at, &schedule, &[], &[], 0),
+            Err(BookingRejection::BeyondHorizon { days: 30 })
+        );
+        let last =
+            super::super::day_availability(ServiceKey::Massage, date("2026-12-21"), at, &schedule, &[], &[]);
+        assert!(last.available);
+        let beyond =
+            super::super::day_availability(ServiceKey::Massage, date("2026-12-22"), at, &schedule, &[], &[]);
+        assert_eq!(beyond.reason, Some(BEYOND_HORIZON_REASON));
+        schedule.minimum_notice_hours = 0;
+        assert!(
+            super::super::plan_booking(&soon, at, &schedule, &[], &[], 0).is_ok(),
+            "the specification's rule"
+        );
+    }
+
+    #[test]
+    fn a_days_load_reads_the_figures_it_is_decided_on() {
+        let schedule = retreat();
+        let tuesday = "2026-12-08";
+        let all = entries(&schedule, &[tuesday, MONDAY], &[], 1);
+        let massage = day_load(ServiceKey::Massage, date(tuesday), &[], &all, 1);
+        assert_eq!((massage.capacity, massage.source), (Some(4), LoadSource::Standing));
+        let spa = day_load(ServiceKey::Spa, date(tuesday), &[], &all, 0);
+        assert_eq!((spa.capacity, spa.source), (None, LoadSource::Open));
+        let home = day_load(ServiceKey::Accommodation, date(tuesday), &[], &all, 1);
+        assert_eq!((home.taken, home.capacity, home.source), (1, Some(1), LoadSource::Standing));
+        let closed = day_load(ServiceKey::Massage, date(MONDAY), &[], &all, 0);
+        assert_eq!((closed.capacity, closed.source), (Some(0), LoadSource::Closed));
+        let blacked = [blackout(tuesday, tuesday, BlackoutType::TinyHome)];
+        assert_eq!(
+            day_load(ServiceKey::Accommodation, date(tuesday), &blacked, &all, 1).source,
+            LoadSource::Closed
+        );
+    }
+
+    #[test]
+    fn a_schedule_out_of_range_names_its_fields() {
+        let schedule = Schedule {
+            capacity: StandingCapacity { massage: Some(0), ..StandingCapacity::default() },
+            minimum_notice_hours: 721,
+            horizon_days: 0,
+            ..Schedule::default()
+        };
+        let fields: Vec<&str> = check_schedule(&schedule).iter().map(|e| e.field).collect();
+        assert_eq!(fields, vec!["capacity.massage", "minimumNoticeHours", "horizonDays"]);
+        assert!(check_schedule(&retreat()).is_empty());
+    }
 }

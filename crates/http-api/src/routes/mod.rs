@@ -11,6 +11,7 @@ pub mod orders;
 pub mod payments;
 pub mod promos;
 pub mod quiz;
+pub mod schedule;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};

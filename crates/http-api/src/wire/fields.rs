@@ -393,6 +393,19 @@ field!(
     Capacity(serde_json::Value) => whole(1, MAX_CAPACITY_LIMIT, "Guests")
 );
 field!(
+    /// A standing figure: guests per time, or Tiny Home units per night; null for no standing limit.
+    StandingCapacity(serde_json::Value) => whole(1, i64::from(domain::booking::MAX_STANDING_CAPACITY), "Guests or units")
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))
+);
+field!(
+    /// How many hours before it begins a booking may be made.
+    NoticeHours(serde_json::Value) => whole(0, i64::from(domain::booking::MAX_NOTICE_HOURS), "Hours")
+);
+field!(
+    /// How many days ahead guests may book.
+    HorizonDays(serde_json::Value) => whole(1, i64::from(domain::booking::MAX_HORIZON_DAYS), "Days")
+);
+field!(
     /// A product's stock: a whole number, or null for unlimited.
     StockQuantity(serde_json::Value) => whole(0, i64::from(domain::catalog::MAX_STOCK), "How many are left")
         .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))

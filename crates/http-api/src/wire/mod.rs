@@ -17,7 +17,7 @@ wire_enum! {
         Product = "product", ProductMedia = "product_media", Service = "service", BlogPost = "blog_post",
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
-        GiftCard = "gift_card",
+        GiftCard = "gift_card", Schedule = "schedule",
     }
 }
 wire_enum! {
@@ -81,6 +81,13 @@ pub enum TimeSlotInput {
     FivePm,
 }
 
+wire_enum! {
+    /// Where a day's figure comes from: the standing schedule, a date's
+    /// entry, no limit, or closed (a blackout, a blocked entry, or no opening hours).
+    LoadSource mirrors domain::booking::LoadSource {
+        Standing = "standing", Entry = "entry", Open = "open", Closed = "closed",
+    }
+}
 wire_enum! {
     /// What a blackout closes.
     BlackoutType mirrors domain::booking::BlackoutType {

@@ -164,6 +164,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["capacity_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/contact-messages/{id}": {
         parameters: {
             query?: never;
@@ -621,6 +637,22 @@ export interface paths {
         };
         get?: never;
         put: operations["update_promo_code"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_schedule"];
+        put: operations["save_schedule"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1152,7 +1184,7 @@ export interface components {
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -1489,6 +1521,26 @@ export interface components {
          * @example 2026-12
          */
         CalendarMonth: string;
+        /**
+         * @description Standing guests per time (massage, spa, package) and Tiny Home units per
+         *     night; null is open, no standing limit.
+         */
+        Capacities: {
+            /** Format: int32 */
+            accommodation?: number | null;
+            /** Format: int32 */
+            massage?: number | null;
+            /** Format: int32 */
+            package?: number | null;
+            /** Format: int32 */
+            spa?: number | null;
+        };
+        CapacitiesInput: {
+            accommodation?: null | components["schemas"]["StandingCapacity"];
+            massage?: null | components["schemas"]["StandingCapacity"];
+            package?: null | components["schemas"]["StandingCapacity"];
+            spa?: null | components["schemas"]["StandingCapacity"];
+        };
         /** @description Guests: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         Capacity: number;
         /** @description A message sent through the contact form. */
@@ -1517,6 +1569,12 @@ export interface components {
             reason?: string | null;
             /** @description The five times of the day, each bookable or not. */
             slots: components["schemas"]["SlotAvailability"][];
+        };
+        DayCapacity: {
+            /** @description yyyy-MM-dd */
+            date: string;
+            /** @description massage, spa, package, accommodation, in that order. */
+            services: components["schemas"]["ServiceLoad"][];
         };
         /** @description A fixed deposit in dollars (as `price`); 0 for none. Left out or null (with `depositPercent`), an update keeps the deposit the service asks for. */
         DepositAmount: string | number;
@@ -1627,7 +1685,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -1818,6 +1876,8 @@ export interface components {
         };
         /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
         Honeypot: string | null;
+        /** @description Days: a whole number from 1 to 730 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        HorizonDays: number;
         /**
          * @description An image's intrinsic size in pixels, so a page can reserve its box before
          *     the picture arrives (`width`/`height`) and offer right-sized copies
@@ -1844,6 +1904,12 @@ export interface components {
          * @enum {string}
          */
         LedgerKindChoice: "issued" | "redeemed" | "returned" | "cashed_out" | "voided";
+        /**
+         * @description Where a day's figure comes from: the standing schedule, a date's
+         *     entry, no limit, or closed (a blackout, a blocked entry, or no opening hours).
+         * @enum {string}
+         */
+        LoadSource: "standing" | "entry" | "open" | "closed";
         /** @description The admin's email, at most 1024 characters. */
         LoginEmail: string;
         LoginInput: {
@@ -1922,11 +1988,36 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        /** @description Hours: a whole number from 0 to 720 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        NoticeHours: number;
         /** @description A time that can be booked now. */
         OpenTime: {
             /** @example 2026-12-18 */
             date: string;
             time: components["schemas"]["TimeSlot"];
+        };
+        /**
+         * @description The open times of each weekday (massage, spa and packages follow them;
+         *     the Tiny Home takes guests every night). An empty list closes the day.
+         */
+        OpeningHours: {
+            friday: components["schemas"]["TimeSlot"][];
+            monday: components["schemas"]["TimeSlot"][];
+            saturday: components["schemas"]["TimeSlot"][];
+            sunday: components["schemas"]["TimeSlot"][];
+            thursday: components["schemas"]["TimeSlot"][];
+            tuesday: components["schemas"]["TimeSlot"][];
+            wednesday: components["schemas"]["TimeSlot"][];
+        };
+        /** @description Each weekday's open times, among 9:00, 11:00, 13:00, 15:00 and 17:00. */
+        OpeningHoursInput: {
+            friday: string[] | null;
+            monday: string[] | null;
+            saturday: string[] | null;
+            sunday: string[] | null;
+            thursday: string[] | null;
+            tuesday: string[] | null;
+            wednesday: string[] | null;
         };
         /**
          * @description A calendar date, yyyy-MM-dd; null or "" for none.
@@ -2540,6 +2631,32 @@ export interface components {
             /** @description Why (kept with the refund and in the audit trail). */
             reason?: components["schemas"]["OptionalLongText"];
         };
+        /**
+         * @description The retreat's standing schedule. A date's availability entry overrides
+         *     it for the times it governs; a blackout closes what it covers.
+         */
+        Schedule: {
+            capacity: components["schemas"]["Capacities"];
+            /**
+             * Format: int32
+             * @description Guests may book this many days ahead.
+             */
+            horizonDays: number;
+            /**
+             * Format: int32
+             * @description A booking may be made until this many hours before it begins (0: until it begins).
+             */
+            minimumNoticeHours: number;
+            openingHours: components["schemas"]["OpeningHours"];
+        };
+        /** @description The whole schedule, as `GET` answers it. */
+        ScheduleInput: {
+            /** @description Left out: every key open. */
+            capacity?: components["schemas"]["CapacitiesInput"];
+            horizonDays: null | components["schemas"]["HorizonDays"];
+            minimumNoticeHours: null | components["schemas"]["NoticeHours"];
+            openingHours: components["schemas"]["OpeningHoursInput"];
+        };
         /** @description A bookable service. */
         Service: {
             bookingKey?: null | components["schemas"]["ServiceKey"];
@@ -2590,6 +2707,22 @@ export interface components {
          * @enum {string}
          */
         ServiceKey: "massage" | "spa" | "accommodation" | "package";
+        /** @description One key's day: its bookings against what the day holds. */
+        ServiceLoad: {
+            /**
+             * Format: int32
+             * @description What the day holds: the open times' figures added up (a day-wide
+             *     entry's figure; the Tiny Home's units); null is open, no limit; 0 when closed.
+             */
+            capacity?: number | null;
+            service: components["schemas"]["ServiceKey"];
+            source: components["schemas"]["LoadSource"];
+            /**
+             * Format: int32
+             * @description Active bookings that day (for the Tiny Home, stays holding the night).
+             */
+            taken: number;
+        };
         /** @description Short text: one line of 1 to 200 characters, at least one of them neither whitespace nor a control character, with no line break, tab or other control character inside; surrounding whitespace is trimmed. */
         ShortText: string;
         /**
@@ -2620,6 +2753,8 @@ export interface components {
         SlugText: string;
         /** @description Position: a whole number from 0 to 100000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         SortOrder: number;
+        /** @description Guests or units: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        StandingCapacity: number | null;
         /** @description How many are left: a whole number from 0 to 100000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         StockQuantity: number | null;
         /**
@@ -3638,6 +3773,58 @@ export interface operations {
                 };
             };
             /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    capacity_overview: {
+        parameters: {
+            query: {
+                /** @description First day, yyyy-MM-dd. */
+                start: components["schemas"]["CalendarDate"];
+                /** @description Last day, yyyy-MM-dd: on or after `start`, at most 61 days later. */
+                end: components["schemas"]["CalendarDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each day from start to end: each service's bookings against what the day holds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayCapacity"][];
+                };
+            };
+            /** @description Malformed range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5529,6 +5716,122 @@ export interface operations {
             };
             /** @description Another code has this name (`duplicate_promo_code`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The standing schedule (the specification's open calendar until saved) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description Saved; bookings from now on follow it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid fields (`errors` names each, e.g. `capacity.massage`, `openingHours.monday`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
