@@ -571,10 +571,16 @@ impl BookingRepository for PgStore {
             Ok(days
                 .into_iter()
                 .map(|day| {
-                    let loads = ServiceKey::ALL
-                        .iter()
-                        .map(|&key| day_load(key, day, &blackouts, &entries, taken.of(key, day, None)))
-                        .collect();
+                    // Treatments first, then the Tiny Home, as the calendar lists them.
+                    let loads = [
+                        ServiceKey::Massage,
+                        ServiceKey::Spa,
+                        ServiceKey::Package,
+                        ServiceKey::Accommodation,
+                    ]
+                    .iter()
+                    .map(|&key| day_load(key, day, &blackouts, &entries, taken.of(key, day, None)))
+                    .collect();
                     (day, loads)
                 })
                 .collect())

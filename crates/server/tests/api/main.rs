@@ -29,6 +29,7 @@ mod orders;
 mod payments;
 mod promos;
 mod quiz;
+mod schedule;
 mod server_rendering;
 mod site;
 mod smoke;
