@@ -76,15 +76,21 @@ impl From<model::Schedule> for Schedule {
     }
 }
 
+/// Each key's standing figure: a whole number, or null for no standing
+/// limit. Every key is required (null says "open" on purpose).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CapacitiesInput {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::wire::present")]
+    #[schema(required = true)]
     pub massage: Option<StandingCapacity>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::wire::present")]
+    #[schema(required = true)]
     pub spa: Option<StandingCapacity>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::wire::present")]
+    #[schema(required = true)]
     pub package: Option<StandingCapacity>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::wire::present")]
+    #[schema(required = true)]
     pub accommodation: Option<StandingCapacity>,
 }
 
@@ -118,8 +124,8 @@ pub struct OpeningHoursInput {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ScheduleInput {
-    /// Left out: every key open.
     #[serde(default)]
+    #[schema(required = true)]
     pub capacity: CapacitiesInput,
     #[serde(default)]
     #[schema(required = true)]
@@ -143,11 +149,16 @@ impl ScheduleInput {
     pub fn try_into_domain(self) -> Result<model::Schedule, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let c = &self.capacity;
+        // Left out is not "open": a missing figure is refused by its field.
+        let standing = |value: &Option<StandingCapacity>| match value {
+            None => Some(i32::MIN),
+            Some(figure_sent) => figure(Some(&figure_sent.0)),
+        };
         let capacity = model::StandingCapacity {
-            massage: figure(c.massage.as_ref().map(|v| &v.0)),
-            spa: figure(c.spa.as_ref().map(|v| &v.0)),
-            package: figure(c.package.as_ref().map(|v| &v.0)),
-            accommodation: figure(c.accommodation.as_ref().map(|v| &v.0)),
+            massage: standing(&c.massage),
+            spa: standing(&c.spa),
+            package: standing(&c.package),
+            accommodation: standing(&c.accommodation),
         };
         let h = self.opening_hours;
         let days = [

@@ -301,6 +301,17 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
             "amount": 25, "recipientName": "Ada Byron", "recipientEmail": format!("p{unique}@example.com"),
             "message": "Fine.", "deliverOn": days_from_today(0), "expiresOn": days_from_today(90),
         }),
+        // The specification's open calendar, as far ahead as may be: saving
+        // it changes nothing for the other writes under test.
+        "ScheduleInput" => {
+            let all = json!(["9:00", "11:00", "13:00", "15:00", "17:00"]);
+            json!({
+                "capacity": {"massage": null, "spa": null, "package": null, "accommodation": null},
+                "openingHours": {"monday": all, "tuesday": all, "wednesday": all, "thursday": all,
+                    "friday": all, "saturday": all, "sunday": all},
+                "minimumNoticeHours": 0, "horizonDays": 730,
+            })
+        }
         other => panic!("hostile.rs needs a valid {other} body"),
     }
 }

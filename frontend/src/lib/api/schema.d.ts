@@ -1535,11 +1535,15 @@ export interface components {
             /** Format: int32 */
             spa?: number | null;
         };
+        /**
+         * @description Each key's standing figure: a whole number, or null for no standing
+         *     limit. Every key is required (null says "open" on purpose).
+         */
         CapacitiesInput: {
-            accommodation?: null | components["schemas"]["StandingCapacity"];
-            massage?: null | components["schemas"]["StandingCapacity"];
-            package?: null | components["schemas"]["StandingCapacity"];
-            spa?: null | components["schemas"]["StandingCapacity"];
+            accommodation: null | components["schemas"]["StandingCapacity"];
+            massage: null | components["schemas"]["StandingCapacity"];
+            package: null | components["schemas"]["StandingCapacity"];
+            spa: null | components["schemas"]["StandingCapacity"];
         };
         /** @description Guests: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         Capacity: number;
@@ -2651,8 +2655,7 @@ export interface components {
         };
         /** @description The whole schedule, as `GET` answers it. */
         ScheduleInput: {
-            /** @description Left out: every key open. */
-            capacity?: components["schemas"]["CapacitiesInput"];
+            capacity: components["schemas"]["CapacitiesInput"];
             horizonDays: null | components["schemas"]["HorizonDays"];
             minimumNoticeHours: null | components["schemas"]["NoticeHours"];
             openingHours: components["schemas"]["OpeningHoursInput"];
