@@ -7,7 +7,7 @@ meet those rules, so the check that valid requests are accepted tests what
 it means to. Negative cases are sent as generated. The rules:
 
 - an availability range (and a reconciliation's) ends on or after its start,
-  at most 366 days later;
+  at most 366 days later; the capacity overview's, at most 61 days later;
 - a blackout period (saved or only asked about) ends on or after its start;
 - an availability entry names an existing service;
 - an order's lines name existing products, each at most once, and its
@@ -133,6 +133,8 @@ def before_call(context, case, kwargs):
     operation = (case.method.upper(), case.path)
     if operation == ("GET", "/api/admin/availability") and isinstance(case.query, dict):
         case.query["start"], case.query["end"] = _ordered(case.query.get("start"), case.query.get("end"), 366)
+    if operation == ("GET", "/api/admin/capacity") and isinstance(case.query, dict):
+        case.query["start"], case.query["end"] = _ordered(case.query.get("start"), case.query.get("end"), 61)
     if operation == ("GET", "/api/admin/payments/reconciliation") and isinstance(case.query, dict):
         case.query["from"], case.query["to"] = _ordered(case.query.get("from"), case.query.get("to"), 366)
     body = case.body if isinstance(case.body, dict) else None

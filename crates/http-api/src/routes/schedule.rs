@@ -98,25 +98,25 @@ pub struct CapacitiesInput {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct OpeningHoursInput {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub monday: Option<Vec<String>>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub tuesday: Option<Vec<String>>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub wednesday: Option<Vec<String>>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub thursday: Option<Vec<String>>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub friday: Option<Vec<String>>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub saturday: Option<Vec<String>>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false, value_type = Vec<wire::TimeSlotInput>)]
     pub sunday: Option<Vec<String>>,
 }
 
@@ -131,10 +131,10 @@ pub struct ScheduleInput {
     #[schema(required = true)]
     pub opening_hours: OpeningHoursInput,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub minimum_notice_hours: Option<NoticeHours>,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub horizon_days: Option<HorizonDays>,
 }
 

@@ -2015,13 +2015,13 @@ export interface components {
         };
         /** @description Each weekday's open times, among 9:00, 11:00, 13:00, 15:00 and 17:00. */
         OpeningHoursInput: {
-            friday: string[] | null;
-            monday: string[] | null;
-            saturday: string[] | null;
-            sunday: string[] | null;
-            thursday: string[] | null;
-            tuesday: string[] | null;
-            wednesday: string[] | null;
+            friday: components["schemas"]["TimeSlotInput"][];
+            monday: components["schemas"]["TimeSlotInput"][];
+            saturday: components["schemas"]["TimeSlotInput"][];
+            sunday: components["schemas"]["TimeSlotInput"][];
+            thursday: components["schemas"]["TimeSlotInput"][];
+            tuesday: components["schemas"]["TimeSlotInput"][];
+            wednesday: components["schemas"]["TimeSlotInput"][];
         };
         /**
          * @description A calendar date, yyyy-MM-dd; null or "" for none.
@@ -2656,8 +2656,8 @@ export interface components {
         /** @description The whole schedule, as `GET` answers it. */
         ScheduleInput: {
             capacity: components["schemas"]["CapacitiesInput"];
-            horizonDays: null | components["schemas"]["HorizonDays"];
-            minimumNoticeHours: null | components["schemas"]["NoticeHours"];
+            horizonDays: components["schemas"]["HorizonDays"];
+            minimumNoticeHours: components["schemas"]["NoticeHours"];
             openingHours: components["schemas"]["OpeningHoursInput"];
         };
         /** @description A bookable service. */
