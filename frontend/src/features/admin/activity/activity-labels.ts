@@ -21,6 +21,7 @@ const entities: Record<ActivityEntity, string> = {
   session: 'Sign-in',
   promo_code: 'Promo code',
   gift_card: 'Gift card',
+  schedule: 'Schedule',
 };
 
 type ActionInfo = { label: string; tone: Tone };
