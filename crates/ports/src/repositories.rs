@@ -295,6 +295,8 @@ pub struct DemoCatalogue {
     pub services: Vec<NewService>,
     pub products: Vec<DemoProduct>,
     pub posts: Vec<DemoPost>,
+    /// The demo retreat's standing schedule (docs/decisions.md §5).
+    pub schedule: Option<Schedule>,
 }
 
 #[derive(Debug, Clone)]

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use http_api::routes::catalog::{MediaInput, ProductInput, ServiceInput};
 use http_api::routes::content::BlogPostInput;
+use http_api::routes::schedule::ScheduleInput;
 use ports::{DemoCatalogue, DemoPost, DemoProduct};
 
 #[derive(Deserialize)]
@@ -18,6 +19,9 @@ struct CatalogueFile {
     services: Vec<Value>,
     products: Vec<ProductEntry>,
     blog_posts: Vec<PostEntry>,
+    /// The retreat's standing schedule, as the dashboard saves it.
+    #[serde(default)]
+    schedule: Option<Value>,
 }
 
 /// A product as the dashboard saves it, with its gallery.
@@ -82,6 +86,10 @@ pub fn parse(text: &str) -> anyhow::Result<DemoCatalogue> {
         let input: BlogPostInput = serde_json::from_value(entry.post)?;
         let post = input.try_into_domain().map_err(|e| anyhow::anyhow!("post {title:?}: {e}"))?;
         catalogue.posts.push(DemoPost { post, published_at: entry.published_at });
+    }
+    if let Some(entry) = file.schedule {
+        let input: ScheduleInput = serde_json::from_value(entry)?;
+        catalogue.schedule = Some(input.try_into_domain().map_err(|e| anyhow::anyhow!("schedule: {e}"))?);
     }
     if catalogue.services.is_empty() {
         bail!("the demo catalogue has no services");

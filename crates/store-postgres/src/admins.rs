@@ -250,6 +250,9 @@ impl AdminRepository for PgStore {
                             .map_err(storage)?;
                     }
                 }
+                if let Some(schedule) = &catalogue.schedule {
+                    crate::schedule::save_schedule(conn, schedule)?;
+                }
                 for post in &catalogue.posts {
                     diesel::insert_into(blog_posts::table)
                         .values(post_values(&post.post, Some(post.published_at)))

@@ -652,3 +652,20 @@ pub async fn give_gift_card(app: &TestApp, token: &str, amount: &str) -> (String
     ));
     (id, read_card_mail(&text))
 }
+
+impl TestApp {
+    /// Lifts the demo retreat's standing figures (three massages a time, one
+    /// Tiny Home: docs/decisions.md §5), for a test about something else
+    /// that books more than they hold.
+    pub async fn open_calendar(&self, token: &str) {
+        let all = json!(["9:00", "11:00", "13:00", "15:00", "17:00"]);
+        let open = json!({
+            "capacity": {"massage": null, "spa": null, "package": null, "accommodation": null},
+            "openingHours": {"monday": all, "tuesday": all, "wednesday": all, "thursday": all,
+                "friday": all, "saturday": all, "sunday": all},
+            "minimumNoticeHours": 0, "horizonDays": 730,
+        });
+        let response = self.put_as(token, "/api/admin/schedule", &open).await;
+        assert_eq!(response.status(), StatusCode::OK, "the calendar opens");
+    }
+}

@@ -40,12 +40,21 @@ fn shift(date: &str, days: i64) -> String {
 
 #[tokio::test]
 async fn the_schedule_starts_as_the_specifications_open_calendar_and_keeps_what_the_owner_saves() {
-    let app = spawn_app().await;
-    let token = app.admin_token().await;
-    let initial = app.admin_json(&token, "/api/admin/schedule").await;
+    // Without the demo, nothing is limited.
+    let bare = spawn_app_with(Options { demo_data: false, ..Options::default() }).await;
+    let bare_token = bare.admin_token().await;
+    let initial = bare.admin_json(&bare_token, "/api/admin/schedule").await;
     assert_eq!(
         initial,
         schedule(json!({"massage": null, "spa": null, "package": null, "accommodation": null}), all_times())
+    );
+    // The demo retreat: three therapists, two spa rooms, two package guides, one Tiny Home.
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let demo = app.admin_json(&token, "/api/admin/schedule").await;
+    assert_eq!(
+        demo,
+        schedule(json!({"massage": 3, "spa": 2, "package": 2, "accommodation": 1}), all_times())
     );
 
     let wanted = schedule(json!({"massage": 3, "spa": 2, "package": 4, "accommodation": 1}), json!([]));
@@ -53,7 +62,8 @@ async fn the_schedule_starts_as_the_specifications_open_calendar_and_keeps_what_
     assert_eq!(saved, wanted);
     assert_eq!(app.admin_json(&token, "/api/admin/schedule").await, wanted);
     let trail = app.admin_json(&token, "/api/admin/activity?entity=schedule").await;
-    assert!(trail.to_string().contains("Tiny Home units open → 1"), "{trail}");
+    assert!(trail.to_string().contains("package per time 2 → 4"), "{trail}");
+    assert!(trail.to_string().contains("→ Mon closed"), "{trail}");
 
     // Bad figures are named by their field; nothing is saved.
     let mut bad = wanted.clone();

@@ -78,6 +78,7 @@ async fn a_guests_simultaneous_requests_hold_at_most_five_of_a_date_and_each_is_
 async fn simultaneous_keyed_requests_keep_every_key_straight_and_refused_ones_give_theirs_back() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
+    app.open_calendar(&token).await;
     let (open, closed) = (days_from_today(14), days_from_today(15));
     let blackout =
         json!({"startDate": closed, "endDate": closed, "type": "services", "reason": "Spring cleaning"});
