@@ -372,7 +372,7 @@ impl Audited for crate::booking::Schedule {
             ("Tiny Home units", figure(crate::booking::ServiceKey::Accommodation)),
             ("opening hours", hours),
             ("notice hours", self.minimum_notice_hours.to_string()),
-            ("horizon days", self.horizon_days.to_string()),
+            ("horizon days", self.horizon_days.map_or_else(|| "none".to_owned(), |d| d.to_string())),
         ]
     }
 }

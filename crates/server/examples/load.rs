@@ -135,6 +135,7 @@ async fn main() -> anyhow::Result<()> {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let idle_rss = memory_kib(pid, "VmRSS:");
+    a_year_of_bookings(&database_url)?;
     let products: Vec<Value> = client.get(format!("{base}/api/products")).send().await?.json().await?;
     let product_id = products[0]["id"].as_str().unwrap_or_default().to_owned();
     let products_etag = client
@@ -167,6 +168,15 @@ async fn main() -> anyhow::Result<()> {
             "GET /api/check-availability",
             &format!("/api/check-availability?date={date}&serviceId=massage"),
         ),
+        Scenario::get(
+            "GET /api/availability/month",
+            &format!("/api/availability/month?serviceId=massage&month={}", &date[..7]),
+        ),
+        Scenario::get(
+            "GET /api/availability/month (stay)",
+            &format!("/api/availability/month?serviceId=accommodation&month={}", &date[..7]),
+        ),
+        Scenario::get("GET /api/open-times", "/api/open-times?service=massage"),
         // A new guest each time: one guest may hold only 5 pending requests a day.
         Scenario::post("POST /api/bookings (write)", "/api/bookings", booking("Mark", "spa", "11:00")),
         Scenario::post("POST /api/orders (write)", "/api/orders", order.clone()),
@@ -229,6 +239,31 @@ async fn main() -> anyhow::Result<()> {
     if "POST /api/orders (payments on)".contains(&only) || only.is_empty() {
         payments_on(&pg, Duration::from_secs(seconds)).await?;
     }
+    Ok(())
+}
+
+/// A year of a busy retreat's bookings from today (two massages and a spa
+/// treatment at every time, the Tiny Home every night: 5,840 in all), so the
+/// availability reads count real bookings. The treatments' standing figures
+/// are lifted (the Tiny Home keeps its one unit): the write scenarios book
+/// far more guests into one time than a retreat holds, and measure the
+/// writes, not refusals.
+fn a_year_of_bookings(database_url: &str) -> anyhow::Result<()> {
+    let sql = "UPDATE booking_schedule SET massage_capacity = NULL, spa_capacity = NULL, package_capacity = NULL; \
+        INSERT INTO bookings (id, first_name, last_name, email, service, date, time, status, created_at, check_out, \
+            deposit_state, deposit_refunded, discount, gift_card_amount) \
+        SELECT gen_random_uuid(), 'Year', 'Guest', 'year-' || d || '-' || v.n || '@example.com', v.service, \
+            current_date + d, v.slot, 'confirmed', now(), \
+            CASE WHEN v.service = 'accommodation' THEN current_date + d + 1 END, 'none', 0, 0, 0 \
+        FROM generate_series(0, 364) AS d, (VALUES \
+            (1, 'massage', '9:00'), (2, 'massage', '9:00'), (3, 'massage', '11:00'), (4, 'massage', '11:00'), \
+            (5, 'massage', '13:00'), (6, 'massage', '13:00'), (7, 'massage', '15:00'), (8, 'massage', '15:00'), \
+            (9, 'massage', '17:00'), (10, 'massage', '17:00'), (11, 'spa', '9:00'), (12, 'spa', '11:00'), \
+            (13, 'spa', '13:00'), (14, 'spa', '15:00'), (15, 'spa', '17:00'), (16, 'accommodation', '15:00')) \
+            AS v(n, service, slot)";
+    let status =
+        Command::new("psql").arg(database_url).args(["-q", "-v", "ON_ERROR_STOP=1", "-c", sql]).status()?;
+    anyhow::ensure!(status.success(), "seeding a year of bookings failed");
     Ok(())
 }
 

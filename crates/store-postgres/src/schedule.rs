@@ -15,7 +15,8 @@ use domain::booking::{
 use crate::schema::{booking_schedule, bookings};
 use crate::{RepoResult, storage};
 
-type ScheduleRow = (Option<i32>, Option<i32>, Option<i32>, Option<i32>, Vec<Option<String>>, i32, i32);
+type ScheduleRow =
+    (Option<i32>, Option<i32>, Option<i32>, Option<i32>, Vec<Option<String>>, i32, Option<i32>);
 
 /// A weekday's three-letter name as stored: `mon 9:00`.
 fn weekday_tag(index: usize) -> String {

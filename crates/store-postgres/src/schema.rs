@@ -90,7 +90,7 @@ diesel::table! {
         accommodation_capacity -> Nullable<Int4>,
         open_times -> Array<Nullable<Text>>,
         minimum_notice_hours -> Int4,
-        horizon_days -> Int4,
+        horizon_days -> Nullable<Int4>,
         updated_at -> Timestamptz,
     }
 }

@@ -69,7 +69,7 @@ pub fn day_availability(
         || day_entries.iter().any(|e| e.is_blocked);
     let closed_reason = if date < now.date {
         Some(PAST_REASON)
-    } else if date > schedule.last_bookable(now.date) {
+    } else if schedule.beyond_horizon(date, now.date) {
         Some(BEYOND_HORIZON_REASON)
     } else if closed {
         Some(CLOSED_REASON)
@@ -215,8 +215,8 @@ pub fn plan_booking(
     if schedule.too_soon(date.and_time(slot.starts_at()), now) {
         return Err(BookingRejection::TooSoon { hours: schedule.minimum_notice_hours });
     }
-    if date > schedule.last_bookable(now.date) {
-        return Err(BookingRejection::BeyondHorizon { days: schedule.horizon_days });
+    if let (true, Some(days)) = (schedule.beyond_horizon(date, now.date), schedule.horizon_days) {
+        return Err(BookingRejection::BeyondHorizon { days });
     }
     // A one-night stay is refused in the specification's words for a date;
     // a longer one names the night that stops it.

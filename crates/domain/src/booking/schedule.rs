@@ -22,8 +22,6 @@ pub const MAX_NOTICE_HOURS: i32 = 720;
 pub const MAX_HORIZON_DAYS: i32 = 730;
 /// The specification's rule: a time may be booked until it begins.
 pub const DEFAULT_NOTICE_HOURS: i32 = 0;
-/// A year ahead: the booking dialog's calendar need not go further.
-pub const DEFAULT_HORIZON_DAYS: i32 = 365;
 
 /// The seven weekdays, Monday first, as the schedule lists them.
 pub const WEEKDAYS: [Weekday; 7] =
@@ -57,18 +55,20 @@ pub struct Schedule {
     /// (massage, spa, package) follow them; the Tiny Home takes guests every night.
     pub opening_hours: [Vec<TimeSlot>; 7],
     pub minimum_notice_hours: i32,
-    pub horizon_days: i32,
+    /// How many days ahead guests may book; `None`, as the specification,
+    /// without a limit.
+    pub horizon_days: Option<i32>,
 }
 
 impl Default for Schedule {
     /// The specification's calendar: every time open, no standing limit,
-    /// bookable until it begins, a year ahead.
+    /// bookable until it begins, however far ahead.
     fn default() -> Self {
         Self {
             capacity: StandingCapacity::default(),
             opening_hours: std::array::from_fn(|_| TimeSlot::ALL.to_vec()),
             minimum_notice_hours: DEFAULT_NOTICE_HOURS,
-            horizon_days: DEFAULT_HORIZON_DAYS,
+            horizon_days: None,
         }
     }
 }
@@ -83,9 +83,9 @@ impl Schedule {
         key == ServiceKey::Accommodation || self.open_times(date).contains(&slot)
     }
 
-    /// The last date guests may book, from `today`.
-    pub fn last_bookable(&self, today: NaiveDate) -> NaiveDate {
-        today + Duration::days(i64::from(self.horizon_days))
+    /// Whether `date` is further ahead from `today` than guests may book.
+    pub fn beyond_horizon(&self, date: NaiveDate, today: NaiveDate) -> bool {
+        self.horizon_days.is_some_and(|days| date > today + Duration::days(i64::from(days)))
     }
 
     /// Whether a time beginning at `starts` is too soon to book at `now`.
@@ -216,7 +216,7 @@ pub struct ScheduleError {
 
 pub const CAPACITY_MESSAGE: &str = "Capacity must be a whole number from 1 to 10000, or empty for no limit";
 pub const NOTICE_MESSAGE: &str = "Notice must be 0 to 720 hours";
-pub const HORIZON_MESSAGE: &str = "The horizon must be 1 to 730 days";
+pub const HORIZON_MESSAGE: &str = "The horizon must be 1 to 730 days, or empty for no limit";
 
 /// Checks a schedule's figures (the times are parsed at the edge).
 pub fn check_schedule(schedule: &Schedule) -> Vec<ScheduleError> {
@@ -235,7 +235,7 @@ pub fn check_schedule(schedule: &Schedule) -> Vec<ScheduleError> {
     if !(0..=MAX_NOTICE_HOURS).contains(&schedule.minimum_notice_hours) {
         errors.push(ScheduleError { field: "minimumNoticeHours", message: NOTICE_MESSAGE });
     }
-    if !(1..=MAX_HORIZON_DAYS).contains(&schedule.horizon_days) {
+    if schedule.horizon_days.is_some_and(|days| !(1..=MAX_HORIZON_DAYS).contains(&days)) {
         errors.push(ScheduleError { field: "horizonDays", message: HORIZON_MESSAGE });
     }
     errors

@@ -896,7 +896,8 @@ mod schedule_tests {
 
     #[test]
     fn notice_and_horizon_close_what_is_too_soon_or_too_far() {
-        let mut schedule = Schedule { minimum_notice_hours: 3, horizon_days: 30, ..Schedule::default() };
+        let mut schedule =
+            Schedule { minimum_notice_hours: 3, horizon_days: Some(30), ..Schedule::default() };
         let at = now(TODAY, 9); // 9:30
         let day = super::super::day_availability(ServiceKey::Massage, date(TODAY), at, &schedule, &[], &[]);
         let open: Vec<TimeSlot> = day.slots.iter().filter(|(_, open)| *open).map(|(slot, _)| *slot).collect();
@@ -949,7 +950,7 @@ mod schedule_tests {
         let schedule = Schedule {
             capacity: StandingCapacity { massage: Some(0), ..StandingCapacity::default() },
             minimum_notice_hours: 721,
-            horizon_days: 0,
+            horizon_days: Some(0),
             ..Schedule::default()
         };
         let fields: Vec<&str> = check_schedule(&schedule).iter().map(|e| e.field).collect();

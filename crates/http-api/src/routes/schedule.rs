@@ -47,8 +47,8 @@ pub struct Schedule {
     pub opening_hours: OpeningHours,
     /// A booking may be made until this many hours before it begins (0: until it begins).
     pub minimum_notice_hours: i32,
-    /// Guests may book this many days ahead.
-    pub horizon_days: i32,
+    /// Guests may book this many days ahead; null, as the specification, without a limit.
+    pub horizon_days: Option<i32>,
 }
 
 impl From<model::Schedule> for Schedule {
@@ -133,8 +133,9 @@ pub struct ScheduleInput {
     #[serde(default)]
     #[schema(required = true, nullable = false)]
     pub minimum_notice_hours: Option<NoticeHours>,
-    #[serde(default)]
-    #[schema(required = true, nullable = false)]
+    /// Null: no limit. Required (null says so on purpose).
+    #[serde(default, deserialize_with = "crate::wire::present")]
+    #[schema(required = true)]
     pub horizon_days: Option<HorizonDays>,
 }
 
@@ -188,7 +189,10 @@ impl ScheduleInput {
             opening_hours,
             minimum_notice_hours: figure(self.minimum_notice_hours.as_ref().map(|v| &v.0))
                 .unwrap_or(i32::MIN),
-            horizon_days: figure(self.horizon_days.as_ref().map(|v| &v.0)).unwrap_or(i32::MIN),
+            horizon_days: match &self.horizon_days {
+                None => Some(i32::MIN),
+                Some(days) => figure(Some(&days.0)),
+            },
         };
         for error in model::check_schedule(&schedule) {
             errors.add(error.field, error.message);

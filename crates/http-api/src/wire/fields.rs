@@ -402,8 +402,9 @@ field!(
     NoticeHours(serde_json::Value) => whole(0, i64::from(domain::booking::MAX_NOTICE_HOURS), "Hours")
 );
 field!(
-    /// How many days ahead guests may book.
+    /// How many days ahead guests may book; null for no limit.
     HorizonDays(serde_json::Value) => whole(1, i64::from(domain::booking::MAX_HORIZON_DAYS), "Days")
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))
 );
 field!(
     /// A product's stock: a whole number, or null for unlimited.

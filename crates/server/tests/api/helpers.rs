@@ -663,7 +663,7 @@ impl TestApp {
             "capacity": {"massage": null, "spa": null, "package": null, "accommodation": null},
             "openingHours": {"monday": all, "tuesday": all, "wednesday": all, "thursday": all,
                 "friday": all, "saturday": all, "sunday": all},
-            "minimumNoticeHours": 0, "horizonDays": 730,
+            "minimumNoticeHours": 0, "horizonDays": null,
         });
         let response = self.put_as(token, "/api/admin/schedule", &open).await;
         assert_eq!(response.status(), StatusCode::OK, "the calendar opens");

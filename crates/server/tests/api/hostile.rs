@@ -309,7 +309,7 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
                 "capacity": {"massage": null, "spa": null, "package": null, "accommodation": null},
                 "openingHours": {"monday": all, "tuesday": all, "wednesday": all, "thursday": all,
                     "friday": all, "saturday": all, "sunday": all},
-                "minimumNoticeHours": 0, "horizonDays": 730,
+                "minimumNoticeHours": 0, "horizonDays": null,
             })
         }
         other => panic!("hostile.rs needs a valid {other} body"),

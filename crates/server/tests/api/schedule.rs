@@ -19,7 +19,7 @@ fn schedule(capacity: Value, monday: Value) -> Value {
         "openingHours": {"monday": monday, "tuesday": all_times(), "wednesday": all_times(), "thursday": all_times(),
             "friday": all_times(), "saturday": all_times(), "sunday": all_times()},
         "minimumNoticeHours": 0,
-        "horizonDays": 365,
+        "horizonDays": null,
     })
 }
 
@@ -77,7 +77,7 @@ async fn the_schedule_starts_as_the_specifications_open_calendar_and_keeps_what_
             ("capacity.massage", "Capacity must be a whole number from 1 to 10000, or empty for no limit"),
             ("openingHours.friday", "Choose among 9:00, 11:00, 13:00, 15:00 and 17:00 (none closes the day)"),
             ("minimumNoticeHours", "Notice must be 0 to 720 hours"),
-            ("horizonDays", "The horizon must be 1 to 730 days"),
+            ("horizonDays", "The horizon must be 1 to 730 days, or empty for no limit"),
         ],
     )
     .await;

@@ -1881,7 +1881,7 @@ export interface components {
         /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
         Honeypot: string | null;
         /** @description Days: a whole number from 1 to 730 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
-        HorizonDays: number;
+        HorizonDays: number | null;
         /**
          * @description An image's intrinsic size in pixels, so a page can reserve its box before
          *     the picture arrives (`width`/`height`) and offer right-sized copies
@@ -2643,9 +2643,9 @@ export interface components {
             capacity: components["schemas"]["Capacities"];
             /**
              * Format: int32
-             * @description Guests may book this many days ahead.
+             * @description Guests may book this many days ahead; null, as the specification, without a limit.
              */
-            horizonDays: number;
+            horizonDays?: number | null;
             /**
              * Format: int32
              * @description A booking may be made until this many hours before it begins (0: until it begins).
@@ -2656,7 +2656,7 @@ export interface components {
         /** @description The whole schedule, as `GET` answers it. */
         ScheduleInput: {
             capacity: components["schemas"]["CapacitiesInput"];
-            horizonDays: components["schemas"]["HorizonDays"];
+            horizonDays: null | components["schemas"]["HorizonDays"];
             minimumNoticeHours: components["schemas"]["NoticeHours"];
             openingHours: components["schemas"]["OpeningHoursInput"];
         };
