@@ -48,6 +48,11 @@ export function shiftMonth({ year, month }: MonthRef, by: number): MonthRef {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() };
 }
 
+/** yyyy-MM, as the month availability is asked for. */
+export function monthParam({ year, month }: MonthRef): string {
+  return `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
 export function firstDayOfMonth({ year, month }: MonthRef): string {
   return isoDay(year, month, 1);
 }

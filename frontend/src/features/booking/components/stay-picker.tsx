@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { Calendar } from '@/components/ui/calendar';
-import { addDays, monthOf, type MonthRef } from '@/components/ui/calendar-dates';
+import { addDays, monthOf, monthParam, type MonthRef } from '@/components/ui/calendar-dates';
 import { stayRules } from '@/config/site';
 import { cn } from '@/lib/cn';
 import { businessToday } from '@/lib/dates';
@@ -12,7 +12,6 @@ import type { BookingFormValues } from '../booking-schema';
 import { choosingCheckOut, isCheckOutOption, isSelectable, isValidStay, pickDay, stayTotalCents, type NightOpen } from '../stay';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const monthParam = ({ year, month }: MonthRef) => `${year}-${String(month + 1).padStart(2, '0')}`;
 
 type Props = {
   control: Control<BookingFormValues>;
