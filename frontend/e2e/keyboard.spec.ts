@@ -55,11 +55,17 @@ test('booking with the keyboard alone', async ({ page }) => {
   await page.keyboard.type(`${m}${d}${y}`);
   await expect(date).toHaveValue(day);
 
-  // Chromium's date input also stops on its calendar button.
+  // Chromium's date input also stops on its calendar button; then comes the
+  // calendar of open days (its month buttons and the day typed, which it shows chosen).
   const time = dialog.getByLabel('Time', { exact: true });
-  for (let i = 0; i < 3 && !(await time.evaluate((el) => el === document.activeElement)); i += 1) {
+  const chosenDay = dialog.getByTestId('day-picker').locator(`[data-day="${day}"]`);
+  await expect(chosenDay).toHaveAttribute('aria-pressed', 'true');
+  let passedChosenDay = false;
+  for (let i = 0; i < 6 && !(await time.evaluate((el) => el === document.activeElement)); i += 1) {
     await page.keyboard.press('Tab');
+    passedChosenDay ||= await chosenDay.evaluate((el) => el === document.activeElement);
   }
+  expect(passedChosenDay).toBe(true);
   await expect(time).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('option').first()).toBeFocused();

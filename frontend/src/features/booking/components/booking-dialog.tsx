@@ -41,6 +41,7 @@ import {
   type DepositPaidWords,
 } from '../gift-card';
 import { isValidStay } from '../stay';
+import { DayPicker } from './day-picker';
 import { StayPicker } from './stay-picker';
 
 const serviceKeys: readonly string[] = bookingServices.map((s) => s.value);
@@ -309,6 +310,12 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
               <FormField control={control} name="date" id="booking-date" label="Date">
                 <Input type="date" min={today} />
               </FormField>
+              <DayPicker
+                service={isServiceKey(service) ? service : undefined}
+                value={date}
+                onPick={(day) => setValue('date', day, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
+                className="sm:col-span-2"
+              />
 
               {dateUnavailable ? (
                 <Alert className="sm:col-span-2" data-testid="booking-unavailable">
