@@ -49,6 +49,33 @@ pub const ALL_SLOTS_REASON: &str = "Every time on this date is booked or unavail
 
 pub const BEYOND_HORIZON_REASON: &str = "Bookings are not yet open for this date.";
 
+crate::text_enum! {
+    /// Why a day cannot be booked, for a client to tell apart (the guest
+    /// reads the reason's words): passed, beyond the horizon, closed (a
+    /// blackout, a blocked entry, the opening hours), fully booked, every
+    /// time taken, or (the Tiny Home) the night taken.
+    DayReason { Past, BeyondHorizon, Closed, Full, AllTimesTaken, NightTaken }
+}
+
+impl DayReason {
+    /// The words a guest reads.
+    pub fn text(self) -> &'static str {
+        match self {
+            DayReason::Past => PAST_REASON,
+            DayReason::BeyondHorizon => BEYOND_HORIZON_REASON,
+            DayReason::Closed => CLOSED_REASON,
+            DayReason::Full => FULL_DAY_REASON,
+            DayReason::AllTimesTaken => ALL_SLOTS_REASON,
+            DayReason::NightTaken => NIGHT_TAKEN_REASON,
+        }
+    }
+
+    /// The reason whose words these are (every reason a day is given is one of them).
+    pub fn of(text: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|reason| reason.text() == text)
+    }
+}
+
 /// Whether a guest can book `key` on `date`, and at which times: the one
 /// decision every view and every write asks. `blackouts` and `entries` may
 /// hold anything; only what applies counts. `entries` carries the standing

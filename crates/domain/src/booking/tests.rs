@@ -958,3 +958,11 @@ mod schedule_tests {
         assert!(check_schedule(&retreat()).is_empty());
     }
 }
+
+#[test]
+fn every_reason_a_day_is_given_has_its_code() {
+    for reason in DayReason::ALL {
+        assert_eq!(DayReason::of(reason.text()), Some(*reason));
+    }
+    assert_eq!(DayReason::of("Something else."), None);
+}

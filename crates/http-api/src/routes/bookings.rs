@@ -294,6 +294,9 @@ pub struct DayAvailability {
     pub available: bool,
     /// Why the date cannot be booked, in words for a guest.
     pub reason: Option<String>,
+    /// The same reason for a client to tell apart (null when the date can be booked).
+    #[serde(rename = "reasonCode")]
+    pub reason_code: Option<wire::DayReason>,
     /// The five times of the day, each bookable or not.
     pub slots: Vec<SlotAvailability>,
 }
@@ -311,6 +314,7 @@ pub async fn check_availability(
     Ok(web::Json(DayAvailability {
         available: day.available,
         reason: day.reason.map(str::to_owned),
+        reason_code: day.reason.and_then(model::DayReason::of).map(Into::into),
         slots: day
             .slots
             .into_iter()
@@ -376,6 +380,9 @@ pub struct MonthDay {
     pub available: bool,
     /// Why not, in words for a guest.
     pub reason: Option<String>,
+    /// The same reason for a client to tell apart (null when it can be booked).
+    #[serde(rename = "reasonCode")]
+    pub reason_code: Option<wire::DayReason>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -407,6 +414,7 @@ pub async fn month_availability(
                 date: date.format(model::DATE_FORMAT).to_string(),
                 available: open,
                 reason: reason.map(str::to_owned),
+                reason_code: reason.and_then(model::DayReason::of).map(Into::into),
             })
             .collect(),
     }))

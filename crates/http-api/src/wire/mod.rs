@@ -89,6 +89,15 @@ wire_enum! {
     }
 }
 wire_enum! {
+    /// Why a day cannot be booked: passed, beyond the booking horizon, closed
+    /// (a blackout, a blocked entry or the opening hours), fully booked,
+    /// every time taken, or the Tiny Home's night taken.
+    DayReason mirrors domain::booking::DayReason {
+        Past = "past", BeyondHorizon = "beyond_horizon", Closed = "closed", Full = "full",
+        AllTimesTaken = "all_times_taken", NightTaken = "night_taken",
+    }
+}
+wire_enum! {
     /// What a blackout closes.
     BlackoutType mirrors domain::booking::BlackoutType {
         All = "all", Services = "services", TinyHome = "tiny_home", Retreat = "retreat",

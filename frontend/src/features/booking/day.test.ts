@@ -5,7 +5,7 @@ const TODAY = '2026-12-01';
 
 describe('a day of the treatments calendar', () => {
   it('is open when the server says so, or before it has answered', () => {
-    expect(dayVerdict('2026-12-04', TODAY, { available: true, reason: null })).toEqual({ mark: 'open' });
+    expect(dayVerdict('2026-12-04', TODAY, { available: true, reasonCode: null })).toEqual({ mark: 'open' });
     expect(dayVerdict('2026-12-04', TODAY, undefined)).toEqual({ mark: 'open' });
     expect(dayVerdict(TODAY, TODAY, { available: true })).toEqual({ mark: 'open' });
   });
@@ -13,26 +13,24 @@ describe('a day of the treatments calendar', () => {
   it('is past before today, whatever is known of it', () => {
     expect(dayVerdict('2026-11-30', TODAY, undefined)).toEqual({ mark: 'past', words: 'past' });
     expect(dayVerdict('2026-11-30', TODAY, { available: true })).toEqual({ mark: 'past', words: 'past' });
-    expect(dayVerdict('2026-12-04', TODAY, { available: false, reason: 'This date has passed.' }).mark).toBe('past');
+    expect(dayVerdict('2026-12-04', TODAY, { available: false, reasonCode: 'past' as const }).mark).toBe('past');
   });
 
   it('tells closed days (blackouts, blocks, the horizon) from full ones, in words', () => {
-    const closed = { available: false, reason: 'The retreat is closed for this service on this date.' };
+    const closed = { available: false, reasonCode: 'closed' as const };
     expect(dayVerdict('2026-12-04', TODAY, closed)).toEqual({ mark: 'closed', words: 'closed' });
-    const beyond = { available: false, reason: 'Bookings are not yet open for this date.' };
+    const beyond = { available: false, reasonCode: 'beyond_horizon' as const };
     expect(dayVerdict('2026-12-04', TODAY, beyond)).toEqual({ mark: 'closed', words: 'not yet open for booking' });
-    const full = { available: false, reason: 'This date is fully booked.' };
+    const full = { available: false, reasonCode: 'full' as const };
     expect(dayVerdict('2026-12-04', TODAY, full)).toEqual({ mark: 'full', words: 'fully booked' });
-    const noTimes = { available: false, reason: 'Every time on this date is booked or unavailable.' };
+    const noTimes = { available: false, reasonCode: 'all_times_taken' as const };
     expect(dayVerdict('2026-12-04', TODAY, noTimes)).toEqual({ mark: 'full', words: 'no times left' });
   });
 
   it('closes a day for a reason it does not know, or none', () => {
-    expect(dayVerdict('2026-12-04', TODAY, { available: false, reason: 'Something new.' })).toEqual({
-      mark: 'closed',
-      words: 'unavailable',
-    });
-    expect(dayVerdict('2026-12-04', TODAY, { available: false, reason: null })).toEqual({ mark: 'closed', words: 'unavailable' });
+    const newer = { available: false, reasonCode: 'something_new' as unknown as 'closed' };
+    expect(dayVerdict('2026-12-04', TODAY, newer)).toEqual({ mark: 'closed', words: 'unavailable' });
+    expect(dayVerdict('2026-12-04', TODAY, { available: false, reasonCode: null })).toEqual({ mark: 'closed', words: 'unavailable' });
   });
 
   it('only an open day can be chosen', () => {

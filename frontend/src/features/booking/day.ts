@@ -1,8 +1,12 @@
+import type { components } from '@/lib/api/schema';
+
+type DayReason = components['schemas']['DayReason'];
+
 /*
  * A day of the treatments' month calendar (massage, spa, packages): what the
  * guest is shown about it, from the month availability's answer for that day
- * (`GET /api/availability/month`: `available` and, when not, the `reason` in
- * words for a guest). The server decides; this only sorts its answer into
+ * (`GET /api/availability/month`: `available` and, when not, the reason's
+ * code beside its words for a guest). The server decides; this only sorts its answer into
  * what the calendar draws and says. A day not answered yet is open: nothing
  * is refused before the answer, and the server has the last word on a request.
  */
@@ -16,31 +20,30 @@ export type DayVerdict = {
   words?: string;
 };
 
-/** The month's answer for one day (its `available` and `reason`). */
-export type DayAnswer = { available: boolean; reason?: string | null };
+/** The month's answer for one day (its `available` and, when not, the reason's code). */
+export type DayAnswer = { available: boolean; reasonCode?: DayReason | null };
 
 /*
- * The server's reasons (domain::booking::capacity: PAST_REASON, CLOSED_REASON,
- * FULL_DAY_REASON, ALL_SLOTS_REASON, BEYOND_HORIZON_REASON). A blackout, a
- * blocked date and a weekday outside the opening hours are "closed"; a date
- * whose day-wide figure is reached is "fully booked". When every time of a day
- * is taken or outside the opening hours the server says so in one sentence,
- * shown as "no times left" with the full days' mark. A reason not listed
- * here still closes the day ("unavailable").
+ * The server's reasons by their codes (`reasonCode`, domain::booking::DayReason).
+ * A blackout, a blocked date, a weekday outside the opening hours and a date
+ * beyond the booking horizon are "closed"; a date whose figure is reached is
+ * "fully booked", and one whose every time is taken reads "no times left"
+ * with the full days' mark. A code newer than this build still closes the day.
  */
-const REASONS: Record<string, DayVerdict> = {
-  'This date has passed.': { mark: 'past', words: 'past' },
-  'The retreat is closed for this service on this date.': { mark: 'closed', words: 'closed' },
-  'Bookings are not yet open for this date.': { mark: 'closed', words: 'not yet open for booking' },
-  'This date is fully booked.': { mark: 'full', words: 'fully booked' },
-  'Every time on this date is booked or unavailable.': { mark: 'full', words: 'no times left' },
+const REASONS: Record<DayReason, DayVerdict> = {
+  past: { mark: 'past', words: 'past' },
+  closed: { mark: 'closed', words: 'closed' },
+  beyond_horizon: { mark: 'closed', words: 'not yet open for booking' },
+  full: { mark: 'full', words: 'fully booked' },
+  all_times_taken: { mark: 'full', words: 'no times left' },
+  night_taken: { mark: 'full', words: 'fully booked' },
 };
 
 /** The verdict on `day` (yyyy-MM-dd) given today and the month's answer for it (undefined while not known). */
 export function dayVerdict(day: string, today: string, answer: DayAnswer | undefined): DayVerdict {
   if (day < today) return { mark: 'past', words: 'past' };
   if (!answer || answer.available) return { mark: 'open' };
-  return (answer.reason ? REASONS[answer.reason] : undefined) ?? { mark: 'closed', words: 'unavailable' };
+  return (answer.reasonCode ? REASONS[answer.reasonCode] : undefined) ?? { mark: 'closed', words: 'unavailable' };
 }
 
 /** Whether a click on the day chooses it. */

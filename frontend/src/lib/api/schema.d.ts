@@ -1571,6 +1571,7 @@ export interface components {
             available: boolean;
             /** @description Why the date cannot be booked, in words for a guest. */
             reason?: string | null;
+            reasonCode?: null | components["schemas"]["DayReason"];
             /** @description The five times of the day, each bookable or not. */
             slots: components["schemas"]["SlotAvailability"][];
         };
@@ -1580,6 +1581,13 @@ export interface components {
             /** @description massage, spa, package, accommodation, in that order. */
             services: components["schemas"]["ServiceLoad"][];
         };
+        /**
+         * @description Why a day cannot be booked: passed, beyond the booking horizon, closed
+         *     (a blackout, a blocked entry or the opening hours), fully booked,
+         *     every time taken, or the Tiny Home's night taken.
+         * @enum {string}
+         */
+        DayReason: "past" | "beyond_horizon" | "closed" | "full" | "all_times_taken" | "night_taken";
         /** @description A fixed deposit in dollars (as `price`); 0 for none. Left out or null (with `depositPercent`), an update keeps the deposit the service asks for. */
         DepositAmount: string | number;
         /** @description Everything that happened to a booking's deposit. */
@@ -1980,6 +1988,7 @@ export interface components {
             date: string;
             /** @description Why not, in words for a guest. */
             reason?: string | null;
+            reasonCode?: null | components["schemas"]["DayReason"];
         };
         NewsletterInput: {
             email: components["schemas"]["EmailAddress"];
