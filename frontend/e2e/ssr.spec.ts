@@ -192,6 +192,21 @@ test.describe('server-rendered public pages', () => {
     await expect(page.getByRole('dialog', { name })).toBeVisible();
   });
 
+  test('a quiz answer chosen before the code has arrived is the answer once the page is live', async ({ page }) => {
+    // A radio would be ticked by the browser at once, under an app that never
+    // heard of it (its Next button disabled): the tick waits for the app.
+    const chunk = await holdChunk(page, /\/assets\/app-[\w-]+\.js$/);
+    await page.goto('/wellness-quiz', { waitUntil: 'domcontentloaded' });
+    await chunk.requested;
+    const answer = page.getByRole('radio', { name: /^Release stress and tension/ });
+    await page.getByText('Release stress and tension', { exact: true }).click();
+    await expect(answer).not.toBeChecked();
+    chunk.release();
+    await expect(answer).toBeChecked();
+    await page.getByRole('button', { name: 'NEXT' }).click();
+    await expect(page.getByTestId('quiz-progress')).toContainText('Question 2 of 5');
+  });
+
   test('a tab pressed before the code has arrived is chosen once the page is live', async ({ page }) => {
     // Tabs act on the press (mouse down, focus), not on the click: the replay
     // presses as the browser does. The app's own code is held this time.

@@ -8,6 +8,12 @@
  * the page is live. Links need nothing: before hydration they navigate as
  * plain links.
  *
+ * A choice (a radio or a checkbox, or its label: the quiz's answers) is held
+ * too: the browser would tick it at once, and the app, hydrating over a box
+ * already ticked, would never hear of it (its answer unset, its Next button
+ * disabled under a ticked answer). The tick is stopped and the choice's
+ * click replayed, so the app makes it.
+ *
  * A form of the page is held the same way: sent before hydration, the browser
  * would submit it the old way, a GET of this page with every field in the
  * address (a guest's name, email and message in the URL, the history and the
@@ -17,8 +23,21 @@
 
 let pending: HTMLElement | null = null;
 
+/** The radio or checkbox a click on `target` would tick (itself, or its label's), if any. */
+function choiceOf(target: Element | null | undefined): HTMLInputElement | null {
+  const choice = target?.closest('#root label, #root input');
+  const control = choice instanceof HTMLLabelElement ? choice.control : choice;
+  return control instanceof HTMLInputElement && (control.type === 'radio' || control.type === 'checkbox') ? control : null;
+}
+
 function remember(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
+  const choice = choiceOf(target);
+  if (choice) {
+    event.preventDefault();
+    pending = choice;
+    return;
+  }
   const button = target?.closest('#root button');
   if (button instanceof HTMLElement) pending = button;
 }
