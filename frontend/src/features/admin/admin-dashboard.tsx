@@ -11,6 +11,7 @@ import { BlogTab } from './blog/components/blog-tab';
 import { BookingsTab } from './bookings/components/bookings-tab';
 import { CalendarTab } from './calendar/components/calendar-tab';
 import { DashboardHeader } from './dashboard/dashboard-header';
+import { NextFourteenDays } from './dashboard/next-fourteen-days';
 import { StatCards } from './dashboard/stat-cards';
 import { EmailsTab } from './emails/components/emails-tab';
 import { GiftCardsTab } from './gift-cards/components/gift-cards-tab';
@@ -76,6 +77,7 @@ function Dashboard({ name, token }: { name: string; token: string }) {
           <p className="text-sand">Here is how the retreat is doing.</p>
         </div>
         <StatCards />
+        <NextFourteenDays />
         <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
           <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
             {tabs.map((t) => (

@@ -12,6 +12,10 @@ export const adminKeys = {
   blackouts: () => [...adminKeys.all, 'blackout-dates'] as const,
   availabilityAll: () => [...adminKeys.all, 'availability'] as const,
   availability: (start: string, end: string) => [...adminKeys.availabilityAll(), start, end] as const,
+  // Under availability: whatever changes a day's entries, bookings or blackouts refreshes what is taken too.
+  capacityAll: () => [...adminKeys.availabilityAll(), 'capacity'] as const,
+  capacity: (start: string, end: string) => [...adminKeys.capacityAll(), start, end] as const,
+  schedule: () => [...adminKeys.all, 'schedule'] as const,
   emails: () => [...adminKeys.all, 'emails'] as const,
   email: (id: string) => [...adminKeys.emails(), id] as const,
   emailPreviews: () => [...adminKeys.all, 'email-previews'] as const,

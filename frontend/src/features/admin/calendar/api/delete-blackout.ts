@@ -14,6 +14,12 @@ export function useDeleteBlackout() {
     mutationFn: deleteBlackout,
     onSuccess: () => notifySuccess('Blackout dates removed'),
     onError: (error) => console.error('Removing blackout dates failed', error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.blackouts() }),
+    onSettled: async () => {
+      // The days it closed open again: their capacity changes with it.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.blackouts() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.capacityAll() }),
+      ]);
+    },
   });
 }

@@ -1,5 +1,7 @@
-import { Ban, CalendarCog, CalendarOff, Moon, Rocket } from 'lucide-react';
+import { Ban, CalendarCog, CalendarDays, CalendarOff, Clock, Moon, Rocket } from 'lucide-react';
+import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
 import { addMonths, firstDayOfMonth, formatFullDay, lastDayOfMonth, monthOf, type MonthRef } from '@/components/ui/calendar-dates';
@@ -9,13 +11,15 @@ import { businessToday, formatCalendarDate } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 import { formatStayRange, nightsBetween } from '@/lib/stay-dates';
 import { useBookings } from '../../bookings/api/get-bookings';
+import { SchedulePanel } from '../../schedule/components/schedule-panel';
 import { bookingStatuses } from '../../shared/statuses';
-import type { AdminBooking, AvailabilityEntry, BlackoutDate } from '../../shared/types';
+import type { AdminBooking, AvailabilityEntry, BlackoutDate, CapacityDay } from '../../shared/types';
 import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
 import { useDeleteAvailability } from '../api/delete-availability';
 import { useDeleteBlackout } from '../api/delete-blackout';
 import { useAvailabilityRange } from '../api/get-availability';
 import { useBlackouts } from '../api/get-blackouts';
+import { useCapacityRange } from '../api/get-capacity';
 import type { BlackoutFormValues } from '../blackout-schema';
 import {
   accommodationLabel,
@@ -28,10 +32,68 @@ import {
   sortBlackouts,
   staysOn,
 } from '../calendar-logic';
+import { capacityOn, dayCapacitySpoken } from '../capacity-words';
 import { AvailabilityDialog } from './availability-dialog';
 import { BlackoutDialog } from './blackout-dialog';
+import { CapacityCell, CapacityLegend, DayCapacity } from './capacity-views';
 
+const views = [
+  { value: 'days', label: 'Day by day', Icon: CalendarDays },
+  { value: 'schedule', label: 'Schedule', Icon: Clock },
+] as const;
+type View = (typeof views)[number]['value'];
+
+/**
+ * Two views: the month day by day, and the standing schedule every day
+ * follows. "?view=schedule" keeps the second across a reload.
+ */
 export function CalendarTab() {
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get('view') === 'schedule' ? 'schedule' : 'days';
+  const choose = (next: string) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next === 'schedule') updated.set('view', next);
+        else updated.delete('view');
+        return updated;
+      },
+      { replace: true },
+    );
+  return (
+    <TabsPrimitive.Root value={view} onValueChange={choose}>
+      <TabsPrimitive.List aria-label="Calendar views" className="mb-6 inline-flex border border-line bg-ink/50 p-1">
+        {views.map(({ value, label, Icon }) => (
+          <TabsPrimitive.Trigger
+            key={value}
+            value={value}
+            className="inline-flex h-10 cursor-pointer items-center gap-2 px-4 text-[0.7rem] font-medium uppercase tracking-wide-2 text-sand transition-colors duration-300 hover:text-gold-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-light data-[state=active]:bg-gold data-[state=active]:text-ink sm:px-5"
+          >
+            <Icon aria-hidden className="size-4" strokeWidth={1.75} />
+            {label}
+          </TabsPrimitive.Trigger>
+        ))}
+      </TabsPrimitive.List>
+      <TabsPrimitive.Content value="days" className="focus-visible:outline-none">
+        <DayByDay />
+      </TabsPrimitive.Content>
+      {/* Kept mounted while the month is shown, so unsaved changes survive a look at the calendar. */}
+      <TabsPrimitive.Content value="schedule" forceMount className="focus-visible:outline-none data-[state=inactive]:hidden">
+        <SchedulePanel />
+      </TabsPrimitive.Content>
+    </TabsPrimitive.Root>
+  );
+}
+
+/*
+ * The day cells grow to hold four capacity lines from a tablet up (the
+ * shared Calendar's cells are sized for a mark or two): the overrides reach
+ * its day buttons and the row under each day's number.
+ */
+const roomyCells =
+  '[&_[data-day]>span:last-child]:h-auto [&_[data-day]>span:last-child]:self-stretch [&_[data-day]>span:last-child]:flex-col [&_[data-day]>span:last-child]:gap-1 md:[&_[data-day]]:h-28';
+
+function DayByDay() {
   const today = businessToday();
   const [month, setMonth] = useState<MonthRef>(() => monthOf(today));
   const [selected, setSelected] = useState<string | undefined>();
@@ -44,6 +106,8 @@ export function CalendarTab() {
 
   const blackouts = useBlackouts();
   const availability = useAvailabilityRange(firstDayOfMonth(month), lastDayOfMonth(month));
+  const capacity = useCapacityRange(firstDayOfMonth(month), lastDayOfMonth(month));
+  const capacityDays = capacity.data ?? [];
   const removeBlackout = useDeleteBlackout();
   const removeEntry = useDeleteAvailability();
   const allBlackouts = sortBlackouts(blackouts.data ?? []);
@@ -70,7 +134,7 @@ export function CalendarTab() {
   const describeDay = (day: string) => {
     const staying = staysOn(stays, day).length;
     const stayWords = staying === 0 ? undefined : staying === 1 ? 'Tiny Home stay' : `${staying} Tiny Home stays`;
-    return [describeMark(day), stayWords].filter(Boolean).join(', ') || undefined;
+    return [describeMark(day), stayWords, dayCapacitySpoken(capacityOn(capacityDays, day))].filter(Boolean).join(', ') || undefined;
   };
 
   return (
@@ -100,11 +164,15 @@ export function CalendarTab() {
             onSelect={setSelected}
             today={today}
             describeDay={describeDay}
+            className={roomyCells}
             renderDay={(day) => (
-              <span className="flex items-center gap-1.5">
-                <DayMarker mark={dayMark(day, allBlackouts, entries)} />
-                {staysOn(stays, day).length > 0 ? <Moon aria-hidden data-stay className="size-3.5 text-gold" strokeWidth={1.75} /> : null}
-              </span>
+              <>
+                <span className="flex h-4 items-center justify-center gap-1.5">
+                  <DayMarker mark={dayMark(day, allBlackouts, entries)} />
+                  {staysOn(stays, day).length > 0 ? <Moon aria-hidden data-stay className="size-3.5 text-gold" strokeWidth={1.75} /> : null}
+                </span>
+                <CapacityCell day={capacityOn(capacityDays, day)} />
+              </>
             )}
           />
           <ul className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2 text-xs text-muted" aria-label="Legend">
@@ -121,14 +189,17 @@ export function CalendarTab() {
               <Moon aria-hidden className="size-3.5 text-gold" strokeWidth={1.75} /> Tiny Home stay
             </li>
           </ul>
+          <CapacityLegend />
           <p role="status" className="mt-2 min-h-5 text-xs text-muted">
-            {availability.isFetching ? 'Loading availability…' : ''}
+            {availability.isFetching || capacity.isFetching ? 'Loading availability…' : ''}
           </p>
         </div>
 
         <div className="grid content-start gap-6">
           <DayPanel
             day={selected}
+            capacity={selected ? capacityOn(capacityDays, selected) : undefined}
+            capacityLoading={capacity.isFetching}
             blackouts={selected ? blackoutsCovering(allBlackouts, selected) : []}
             entries={selected ? entriesOn(entries, selected) : []}
             stays={selected ? staysOn(stays, selected) : []}
@@ -194,6 +265,8 @@ function DayMarker({ mark }: { mark: ReturnType<typeof dayMark> }) {
 
 function DayPanel({
   day,
+  capacity,
+  capacityLoading,
   blackouts,
   entries,
   stays,
@@ -203,6 +276,8 @@ function DayPanel({
   removingEntry,
 }: {
   day: string | undefined;
+  capacity: CapacityDay | undefined;
+  capacityLoading: boolean;
   blackouts: BlackoutDate[];
   entries: AvailabilityEntry[];
   stays: Array<AdminBooking & { checkOut: string }>;
@@ -216,6 +291,7 @@ function DayPanel({
       <h3 id="day-panel-heading" className="font-display text-2xl text-ivory">
         {day ? formatFullDay(day) : 'Select a date'}
       </h3>
+      {day ? <DayCapacity day={capacity} loading={capacityLoading} /> : null}
       {!day ? (
         <p className="mt-3 text-sm text-sand">Choose a day in the calendar to see its availability and blackouts.</p>
       ) : blackouts.length > 0 ? (
