@@ -41,15 +41,17 @@ async fn check_availability_answers_every_slot_and_closes_past_days() {
     let date = days_from_today(20);
     for key in KEYS {
         let day = app.check_availability(key, &date).await;
-        assert_eq!(keys(&day), sorted(&["available", "reason", "slots"]));
+        assert_eq!(keys(&day), sorted(&["available", "reason", "reasonCode", "slots"]));
         assert_eq!(day["available"], true, "{key}");
         assert_eq!(day["reason"], Value::Null);
+        assert_eq!(day["reasonCode"], Value::Null);
         assert_eq!(slots(&day), all_slots(true), "no entry means open");
     }
     for days in [-1, -365] {
         let day = app.check_availability("massage", &days_from_today(days)).await;
         assert_eq!(day["available"], false);
         assert_eq!(day["reason"], "This date has passed.");
+        assert_eq!(day["reasonCode"], "past");
         assert_eq!(slots(&day), all_slots(false));
     }
 

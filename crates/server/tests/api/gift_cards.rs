@@ -483,7 +483,9 @@ async fn the_owner_redeems_cashes_out_and_voids_cards_within_the_rules_and_each_
 
     // A promotional card may expire (California lets a free one), a sold one may not.
     let (promo, promo_code) = give(&app, &token, "25").await;
-    app.sql(&format!("UPDATE gift_cards SET expires_on = current_date - 1 WHERE id = '{promo}'"));
+    // Yesterday at the retreat (PostgreSQL's current_date is UTC's, a day ahead every evening there).
+    let yesterday = days_from_today(-1);
+    app.sql(&format!("UPDATE gift_cards SET expires_on = '{yesterday}' WHERE id = '{promo}'"));
     let expired = assert_error_code(
         order_with_card(&app, &promo_code).await,
         StatusCode::CONFLICT,

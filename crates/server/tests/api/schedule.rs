@@ -121,7 +121,8 @@ async fn six_guests_asking_at_once_for_one_tiny_home_get_one_stay() {
         .await;
     let night =
         month["days"].as_array().expect("days").iter().find(|d| d["date"] == json!(days_from_today(21)));
-    assert_eq!(night.expect("the night")["available"], false, "{month}");
+    let night = night.expect("the night");
+    assert_eq!((&night["available"], &night["reasonCode"]), (&json!(false), &json!("full")), "{month}");
     let overview = app
         .admin_json(
             &token,
@@ -160,6 +161,7 @@ async fn opening_hours_close_treatments_and_every_answer_agrees() {
     let day = app.check_availability("massage", &monday).await;
     assert_eq!(day["available"], false, "{day}");
     assert_eq!(day["reason"], "The retreat is closed for this service on this date.");
+    assert_eq!(day["reasonCode"], "closed");
     let refused = app.post_json("/api/bookings", &booking_body("spa", &monday, "11:00")).await;
     assert_error_code(refused, StatusCode::CONFLICT, "date_blocked").await;
     // The Tiny Home takes guests every night.
