@@ -81,16 +81,16 @@ impl From<model::Schedule> for Schedule {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CapacitiesInput {
     #[serde(default, deserialize_with = "crate::wire::present")]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub massage: Option<StandingCapacity>,
     #[serde(default, deserialize_with = "crate::wire::present")]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub spa: Option<StandingCapacity>,
     #[serde(default, deserialize_with = "crate::wire::present")]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub package: Option<StandingCapacity>,
     #[serde(default, deserialize_with = "crate::wire::present")]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub accommodation: Option<StandingCapacity>,
 }
 
@@ -135,7 +135,7 @@ pub struct ScheduleInput {
     pub minimum_notice_hours: Option<NoticeHours>,
     /// Null: no limit. Required (null says so on purpose).
     #[serde(default, deserialize_with = "crate::wire::present")]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub horizon_days: Option<HorizonDays>,
 }
 

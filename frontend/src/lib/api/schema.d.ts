@@ -1540,10 +1540,10 @@ export interface components {
          *     limit. Every key is required (null says "open" on purpose).
          */
         CapacitiesInput: {
-            accommodation: null | components["schemas"]["StandingCapacity"];
-            massage: null | components["schemas"]["StandingCapacity"];
-            package: null | components["schemas"]["StandingCapacity"];
-            spa: null | components["schemas"]["StandingCapacity"];
+            accommodation: components["schemas"]["StandingCapacity"];
+            massage: components["schemas"]["StandingCapacity"];
+            package: components["schemas"]["StandingCapacity"];
+            spa: components["schemas"]["StandingCapacity"];
         };
         /** @description Guests: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         Capacity: number;
@@ -2665,7 +2665,8 @@ export interface components {
         /** @description The whole schedule, as `GET` answers it. */
         ScheduleInput: {
             capacity: components["schemas"]["CapacitiesInput"];
-            horizonDays: null | components["schemas"]["HorizonDays"];
+            /** @description Null: no limit. Required (null says so on purpose). */
+            horizonDays: components["schemas"]["HorizonDays"];
             minimumNoticeHours: components["schemas"]["NoticeHours"];
             openingHours: components["schemas"]["OpeningHoursInput"];
         };
