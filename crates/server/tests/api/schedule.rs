@@ -226,14 +226,15 @@ async fn notice_and_horizon_are_the_owners() {
     let mut near =
         schedule(json!({"massage": null, "spa": null, "package": null, "accommodation": null}), all_times());
     near["horizonDays"] = json!(30);
-    near["minimumNoticeHours"] = json!(720);
+    // 29 days: the last bookable day (30 ahead) is clear of it whatever the hour, day 10 never.
+    near["minimumNoticeHours"] = json!(696);
     expect_json(app.put_as(&token, "/api/admin/schedule", &near).await, StatusCode::OK).await;
     let far = app.post_json("/api/bookings", &booking_body("massage", &days_from_today(31), "11:00")).await;
     let body = assert_error_code(far, StatusCode::CONFLICT, "beyond_horizon").await;
     assert_eq!(body["message"], "Bookings are open 30 days ahead. Please choose an earlier date.");
     let soon = app.post_json("/api/bookings", &booking_body("massage", &days_from_today(10), "11:00")).await;
     let body = assert_error_code(soon, StatusCode::CONFLICT, "too_soon").await;
-    assert_eq!(body["message"], "Bookings need 720 hours' notice. Please choose a later time.");
+    assert_eq!(body["message"], "Bookings need 696 hours' notice. Please choose a later time.");
     let day = app.check_availability("massage", &days_from_today(31)).await;
     assert_eq!(day["reason"], "Bookings are not yet open for this date.");
     expect_json(
