@@ -11,7 +11,8 @@ use uuid::Uuid;
 
 use domain::audit::Actor;
 use domain::booking::{
-    Blackout, Booking, BookingStatus, DayAvailability, NewBlackout, NewBooking, ServiceKey, TimeSlot,
+    Blackout, Booking, BookingStatus, DayAvailability, DayReason, NewBlackout, NewBooking, ServiceKey,
+    TimeSlot,
 };
 
 use crate::auth::Clock;
@@ -40,7 +41,7 @@ impl BookingService {
         &self,
         key: ServiceKey,
         first: NaiveDate,
-    ) -> RepoResult<Vec<(NaiveDate, bool, Option<&'static str>)>> {
+    ) -> RepoResult<Vec<(NaiveDate, bool, Option<DayReason>)>> {
         let days = domain::booking::days_of_month(first);
         let last = days.last().copied().unwrap_or(first);
         self.repo.days_availability(key, first, last, self.clock.local_now()).await

@@ -10,8 +10,8 @@ use domain::Email;
 use domain::admin::Admin;
 use domain::audit::{Actor, AuditEntry, AuditQuery};
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, DayLoad, LocalNow, NewAvailability,
-    NewBlackout, NewBooking, Schedule, ServiceKey,
+    AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, DayLoad, DayReason, LocalNow,
+    NewAvailability, NewBlackout, NewBooking, Schedule, ServiceKey,
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
 use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
@@ -145,7 +145,7 @@ pub trait BookingRepository: Send + Sync {
         first: NaiveDate,
         last: NaiveDate,
         now: LocalNow,
-    ) -> RepoResult<Vec<(NaiveDate, bool, Option<&'static str>)>>;
+    ) -> RepoResult<Vec<(NaiveDate, bool, Option<DayReason>)>>;
     /// Re-checks availability (`domain::booking::plan_booking`) and takes one
     /// unit of every governing entry in the same transaction as the insert,
     /// with the date locked, so concurrent requests never overbook.

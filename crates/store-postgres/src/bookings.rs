@@ -8,9 +8,9 @@ use uuid::Uuid;
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingPlans, BookingRejection, BookingStatus, CapacityUpdate,
-    DayAvailability, DayLoad, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking, Schedule,
-    ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load, guest_may_cancel, is_standing,
-    month_day, plan_bookings, plan_delete, plan_entry, plan_status_change, with_standing,
+    DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking,
+    Schedule, ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load, guest_may_cancel,
+    is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change, with_standing,
 };
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
@@ -30,7 +30,7 @@ use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
-use crate::schedule::{entries_with_standing, load_schedule, save_schedule, taken_counts};
+use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, services};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
@@ -167,8 +167,31 @@ fn blackouts_overlapping(
     convert_all(rows)
 }
 
-fn blackouts_covering(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<Blackout>> {
-    blackouts_overlapping(conn, date, date)
+/// What the calendar knows of the days from `first` to `last`, read once
+/// for a day, a month or the owner's overview: their stored entries with
+/// the schedule's standing ones, the blackouts touching them, the schedule,
+/// and what the bookings take of each day.
+struct CalendarDays {
+    days: Vec<NaiveDate>,
+    schedule: Schedule,
+    entries: Vec<AvailabilityEntry>,
+    blackouts: Vec<Blackout>,
+    taken: TakenCounts,
+}
+
+fn read_calendar(conn: &mut PgConnection, first: NaiveDate, last: NaiveDate) -> RepoResult<CalendarDays> {
+    let rows = availability::table
+        .filter(availability::date.between(first, last))
+        .select(AvailabilityRow::as_select())
+        .load(conn)
+        .map_err(storage)?;
+    let stored = with_services(conn, rows)?;
+    let schedule = load_schedule(conn)?;
+    let days: Vec<NaiveDate> = first.iter_days().take_while(|day| *day <= last).collect();
+    let taken = taken_counts(conn, first, last)?;
+    let entries = with_standing(&schedule, &days, &stored, &|key, date, slot| taken.of(key, date, slot));
+    let blackouts = blackouts_overlapping(conn, first, last)?;
+    Ok(CalendarDays { days, schedule, entries, blackouts, taken })
 }
 
 /// Stores the counts a plan decided (the rows are locked by `lock_entries_of`).
@@ -278,16 +301,8 @@ impl BookingRepository for PgStore {
         now: LocalNow,
     ) -> RepoResult<DayAvailability> {
         self.run(move |conn| {
-            let rows = availability::table
-                .filter(availability::date.eq(date))
-                .select(AvailabilityRow::as_select())
-                .load(conn)
-                .map_err(storage)?;
-            let stored = with_services(conn, rows)?;
-            let schedule = load_schedule(conn)?;
-            let entries = entries_with_standing(conn, &schedule, &[date], &stored)?;
-            let blackouts = blackouts_covering(conn, date)?;
-            Ok(day_availability(key, date, now, &schedule, &blackouts, &entries))
+            let calendar = read_calendar(conn, date, date)?;
+            Ok(day_availability(key, date, now, &calendar.schedule, &calendar.blackouts, &calendar.entries))
         })
         .await
     }
@@ -298,22 +313,14 @@ impl BookingRepository for PgStore {
         first: NaiveDate,
         last: NaiveDate,
         now: LocalNow,
-    ) -> RepoResult<Vec<(NaiveDate, bool, Option<&'static str>)>> {
+    ) -> RepoResult<Vec<(NaiveDate, bool, Option<DayReason>)>> {
         self.run(move |conn| {
-            let rows = availability::table
-                .filter(availability::date.between(first, last))
-                .select(AvailabilityRow::as_select())
-                .load(conn)
-                .map_err(storage)?;
-            let stored = with_services(conn, rows)?;
-            let schedule = load_schedule(conn)?;
-            let days: Vec<NaiveDate> = first.iter_days().take_while(|day| *day <= last).collect();
-            let entries = entries_with_standing(conn, &schedule, &days, &stored)?;
-            let blackouts = blackouts_overlapping(conn, first, last)?;
+            let calendar = read_calendar(conn, first, last)?;
+            let CalendarDays { days, schedule, entries, blackouts, .. } = &calendar;
             Ok(days
-                .into_iter()
-                .map(|day| {
-                    let (open, reason) = month_day(key, day, now, &schedule, &blackouts, &entries);
+                .iter()
+                .map(|&day| {
+                    let (open, reason) = month_day(key, day, now, schedule, blackouts, entries);
                     (day, open, reason)
                 })
                 .collect())
@@ -556,31 +563,20 @@ impl BookingRepository for PgStore {
         last: NaiveDate,
     ) -> RepoResult<Vec<(NaiveDate, Vec<DayLoad>)>> {
         self.run(move |conn| {
-            let rows = availability::table
-                .filter(availability::date.between(first, last))
-                .select(AvailabilityRow::as_select())
-                .load(conn)
-                .map_err(storage)?;
-            let stored = with_services(conn, rows)?;
-            let schedule = load_schedule(conn)?;
-            let days: Vec<NaiveDate> = first.iter_days().take_while(|day| *day <= last).collect();
-            let taken = taken_counts(conn, first, last)?;
-            let entries =
-                with_standing(&schedule, &days, &stored, &|key, date, slot| taken.of(key, date, slot));
-            let blackouts = blackouts_overlapping(conn, first, last)?;
-            Ok(days
-                .into_iter()
-                .map(|day| {
-                    // Treatments first, then the Tiny Home, as the calendar lists them.
-                    let loads = [
-                        ServiceKey::Massage,
-                        ServiceKey::Spa,
-                        ServiceKey::Package,
-                        ServiceKey::Accommodation,
-                    ]
-                    .iter()
-                    .map(|&key| day_load(key, day, &blackouts, &entries, taken.of(key, day, None)))
-                    .collect();
+            let calendar = read_calendar(conn, first, last)?;
+            // Treatments first, then the Tiny Home, as the calendar lists them.
+            let keys = [ServiceKey::Massage, ServiceKey::Spa, ServiceKey::Package, ServiceKey::Accommodation];
+            Ok(calendar
+                .days
+                .iter()
+                .map(|&day| {
+                    let loads = keys
+                        .iter()
+                        .map(|&key| {
+                            let taken = calendar.taken.of(key, day, None);
+                            day_load(key, day, &calendar.blackouts, &calendar.entries, taken)
+                        })
+                        .collect();
                     (day, loads)
                 })
                 .collect())

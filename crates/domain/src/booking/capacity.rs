@@ -37,8 +37,8 @@ fn held_by<'a>(
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DayAvailability {
     pub available: bool,
-    /// Why the day is closed, in words fit for a guest.
-    pub reason: Option<&'static str>,
+    /// Why the day is closed (its words, fit for a guest: `DayReason::text`).
+    pub reason: Option<DayReason>,
     pub slots: Vec<(TimeSlot, bool)>,
 }
 
@@ -69,11 +69,6 @@ impl DayReason {
             DayReason::NightTaken => NIGHT_TAKEN_REASON,
         }
     }
-
-    /// The reason whose words these are (every reason a day is given is one of them).
-    pub fn of(text: &str) -> Option<Self> {
-        Self::ALL.iter().copied().find(|reason| reason.text() == text)
-    }
 }
 
 /// Whether a guest can book `key` on `date`, and at which times: the one
@@ -95,13 +90,13 @@ pub fn day_availability(
         || blackouts.iter().any(|b| b.covers(date, key))
         || day_entries.iter().any(|e| e.is_blocked);
     let closed_reason = if date < now.date {
-        Some(PAST_REASON)
+        Some(DayReason::Past)
     } else if schedule.beyond_horizon(date, now.date) {
-        Some(BEYOND_HORIZON_REASON)
+        Some(DayReason::BeyondHorizon)
     } else if closed {
-        Some(CLOSED_REASON)
+        Some(DayReason::Closed)
     } else if day_entries.iter().any(|e| e.is_full()) {
-        Some(FULL_DAY_REASON)
+        Some(DayReason::Full)
     } else {
         None
     };
@@ -114,7 +109,8 @@ pub fn day_availability(
             (slot, open)
         })
         .collect();
-    let reason = closed_reason.or_else(|| (!slots.iter().any(|(_, open)| *open)).then_some(ALL_SLOTS_REASON));
+    let reason =
+        closed_reason.or_else(|| (!slots.iter().any(|(_, open)| *open)).then_some(DayReason::AllTimesTaken));
     DayAvailability { available: reason.is_none(), reason, slots }
 }
 
@@ -131,11 +127,11 @@ pub fn month_day(
     schedule: &Schedule,
     blackouts: &[Blackout],
     entries: &[AvailabilityEntry],
-) -> (bool, Option<&'static str>) {
+) -> (bool, Option<DayReason>) {
     let day = day_availability(key, date, now, schedule, blackouts, entries);
     if key == ServiceKey::Accommodation {
         let open = day.slots.iter().any(|&(slot, open)| slot == super::CHECK_IN_TIME && open);
-        (open, (!open).then(|| day.reason.unwrap_or(NIGHT_TAKEN_REASON)))
+        (open, (!open).then(|| day.reason.unwrap_or(DayReason::NightTaken)))
     } else {
         (day.available, day.reason)
     }

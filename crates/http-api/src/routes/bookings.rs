@@ -313,8 +313,8 @@ pub async fn check_availability(
     let day = state.bookings.availability(key, date).await?;
     Ok(web::Json(DayAvailability {
         available: day.available,
-        reason: day.reason.map(str::to_owned),
-        reason_code: day.reason.and_then(model::DayReason::of).map(Into::into),
+        reason: day.reason.map(|reason| reason.text().to_owned()),
+        reason_code: day.reason.map(Into::into),
         slots: day
             .slots
             .into_iter()
@@ -413,8 +413,8 @@ pub async fn month_availability(
             .map(|(date, open, reason)| MonthDay {
                 date: date.format(model::DATE_FORMAT).to_string(),
                 available: open,
-                reason: reason.map(str::to_owned),
-                reason_code: reason.and_then(model::DayReason::of).map(Into::into),
+                reason: reason.map(|reason| reason.text().to_owned()),
+                reason_code: reason.map(Into::into),
             })
             .collect(),
     }))
