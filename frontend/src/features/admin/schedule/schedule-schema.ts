@@ -20,6 +20,11 @@ export const weekdays = [
 ] as const;
 export type Weekday = (typeof weekdays)[number]['key'];
 
+/** One value per weekday, Monday first. */
+function byWeekday<T>(value: (day: Weekday) => T): Record<Weekday, T> {
+  return Object.fromEntries(weekdays.map(({ key }) => [key, value(key)])) as Record<Weekday, T>;
+}
+
 export const capacityFields = [
   { key: 'massage', label: 'Massage', unit: 'Guests per time', suffix: 'guests / time' },
   { key: 'spa', label: 'Spa', unit: 'Guests per time', suffix: 'guests / time' },
@@ -46,15 +51,7 @@ const slots = z.array(z.enum(timeSlots));
 
 export const scheduleSchema = z.object({
   capacity: z.object({ massage: capacity, spa: capacity, package: capacity, accommodation: capacity }),
-  openingHours: z.object({
-    monday: slots,
-    tuesday: slots,
-    wednesday: slots,
-    thursday: slots,
-    friday: slots,
-    saturday: slots,
-    sunday: slots,
-  }),
+  openingHours: z.object(byWeekday(() => slots)),
   minimumNoticeHours: z
     .string()
     .trim()
@@ -97,15 +94,7 @@ export function toScheduleForm(schedule: Schedule): ScheduleFormValues {
       package: text(schedule.capacity.package),
       accommodation: text(schedule.capacity.accommodation),
     },
-    openingHours: {
-      monday: hours('monday'),
-      tuesday: hours('tuesday'),
-      wednesday: hours('wednesday'),
-      thursday: hours('thursday'),
-      friday: hours('friday'),
-      saturday: hours('saturday'),
-      sunday: hours('sunday'),
-    },
+    openingHours: byWeekday(hours),
     minimumNoticeHours: String(schedule.minimumNoticeHours),
     horizonDays: text(schedule.horizonDays),
   };
@@ -122,15 +111,7 @@ export function toScheduleInput(values: ScheduleFormValues): ScheduleInput {
       package: limit(values.capacity.package),
       accommodation: limit(values.capacity.accommodation),
     },
-    openingHours: {
-      monday: hours('monday'),
-      tuesday: hours('tuesday'),
-      wednesday: hours('wednesday'),
-      thursday: hours('thursday'),
-      friday: hours('friday'),
-      saturday: hours('saturday'),
-      sunday: hours('sunday'),
-    },
+    openingHours: byWeekday(hours),
     minimumNoticeHours: Number(values.minimumNoticeHours.trim()),
     horizonDays: limit(values.horizonDays),
   };
