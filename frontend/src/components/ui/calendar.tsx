@@ -49,8 +49,11 @@ type CalendarProps = {
   isDisabled?: (day: string) => boolean;
   /** The earliest month shown (no paging before it). */
   minMonth?: MonthRef;
-  /** `compact` has shorter day cells (for a dialog). */
-  size?: 'default' | 'compact';
+  /**
+   * `compact` has shorter day cells (for a dialog); `roomy` taller ones from a
+   * tablet up, whose `renderDay` gets a column of lines (the owner's figures).
+   */
+  size?: 'default' | 'compact' | 'roomy';
 };
 
 const monthKey = ({ year, month }: MonthRef) => year * 12 + month;
@@ -200,7 +203,7 @@ export function Calendar({
                       }}
                       className={cn(
                         'flex w-full flex-col items-center justify-start gap-1 border text-sm transition-colors duration-200',
-                        size === 'compact' ? 'h-11 pt-2 sm:h-12 sm:pt-2.5' : 'h-16 pt-2',
+                        size === 'compact' ? 'h-11 pt-2 sm:h-12 sm:pt-2.5' : size === 'roomy' ? 'h-16 pt-2 md:h-28' : 'h-16 pt-2',
                         disabled ? 'cursor-not-allowed' : 'cursor-pointer',
                         // A day of the range keeps its tint even when it cannot be chosen again.
                         isSelected
@@ -224,7 +227,11 @@ export function Calendar({
                       <span className={cn('leading-none', isToday || (isSelected && end) ? 'font-semibold' : '')}>
                         {Number(day.slice(8))}
                       </span>
-                      {renderDay ? <span className="flex h-4 items-center justify-center">{renderDay(day)}</span> : null}
+                      {renderDay ? (
+                        <span className={cn('flex items-center justify-center', size === 'roomy' ? 'flex-col gap-1 self-stretch' : 'h-4')}>
+                          {renderDay(day)}
+                        </span>
+                      ) : null}
                     </button>
                   </td>
                 );

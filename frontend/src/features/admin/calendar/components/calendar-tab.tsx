@@ -85,14 +85,6 @@ export function CalendarTab() {
   );
 }
 
-/*
- * The day cells grow to hold four capacity lines from a tablet up (the
- * shared Calendar's cells are sized for a mark or two): the overrides reach
- * its day buttons and the row under each day's number.
- */
-const roomyCells =
-  '[&_[data-day]>span:last-child]:h-auto [&_[data-day]>span:last-child]:self-stretch [&_[data-day]>span:last-child]:flex-col [&_[data-day]>span:last-child]:gap-1 md:[&_[data-day]]:h-28';
-
 function DayByDay() {
   const today = businessToday();
   const [month, setMonth] = useState<MonthRef>(() => monthOf(today));
@@ -164,7 +156,7 @@ function DayByDay() {
             onSelect={setSelected}
             today={today}
             describeDay={describeDay}
-            className={roomyCells}
+            size="roomy"
             renderDay={(day) => (
               <>
                 <span className="flex h-4 items-center justify-center gap-1.5">
