@@ -16,6 +16,7 @@ pub mod limits;
 pub mod mail;
 pub mod money;
 pub mod order;
+pub mod paging;
 pub mod payment;
 pub mod promo;
 pub mod quiz;

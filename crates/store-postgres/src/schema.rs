@@ -124,6 +124,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    contact_message_replies (id) {
+        id -> Uuid,
+        message_id -> Uuid,
+        body -> Text,
+        sent_by -> Text,
+        outbox_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     contact_messages (id) {
         id -> Uuid,
         first_name -> Text,
@@ -132,6 +143,8 @@ diesel::table! {
         interest -> Nullable<Text>,
         message -> Text,
         created_at -> Timestamptz,
+        read_at -> Nullable<Timestamptz>,
+        answered_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -367,6 +380,8 @@ diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
 diesel::joinable!(bookings -> gift_cards (gift_card_id));
 diesel::joinable!(bookings -> promo_codes (promo_code_id));
+diesel::joinable!(contact_message_replies -> contact_messages (message_id));
+diesel::joinable!(contact_message_replies -> outbox_messages (outbox_id));
 diesel::joinable!(gift_card_ledger -> bookings (booking_id));
 diesel::joinable!(gift_card_ledger -> gift_cards (card_id));
 diesel::joinable!(gift_card_ledger -> orders (order_id));
@@ -387,6 +402,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     blog_posts,
     booking_schedule,
     bookings,
+    contact_message_replies,
     contact_messages,
     gift_card_ledger,
     gift_cards,

@@ -1,0 +1,52 @@
+-- The dashboard after years of business (issue 23, docs/decisions.md §17):
+-- every list is read a page at a time, newest first, from an index on
+-- (created_at, id) — the keyset the pages follow — and searched through
+-- trigram indexes, so a page costs the same at 1,000 rows as at 1,000,000.
+-- pg_trgm ships with PostgreSQL (contrib) and is a trusted extension: the
+-- database's owner may create it without being a superuser.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+-- The search text of a row: the same expression in the index and in the
+-- store's query (store-postgres/src/paging.rs), or the index is not used.
+CREATE INDEX orders_newest_idx ON orders (created_at DESC, id DESC);
+CREATE INDEX orders_status_newest_idx ON orders (status, created_at DESC, id DESC);
+CREATE INDEX orders_search_idx ON orders
+    USING gin (lower(first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);
+
+CREATE INDEX bookings_newest_idx ON bookings (created_at DESC, id DESC);
+CREATE INDEX bookings_status_newest_idx ON bookings (status, created_at DESC, id DESC);
+CREATE INDEX bookings_service_newest_idx ON bookings (service, created_at DESC, id DESC);
+CREATE INDEX bookings_search_idx ON bookings
+    USING gin (lower(first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);
+-- A stay is found by any of its nights: its last night is check_out - 1.
+CREATE INDEX bookings_visit_idx ON bookings (date, (COALESCE(check_out, date + 1)));
+
+-- Contact messages the owner works through: read, then answered.
+ALTER TABLE contact_messages
+    ADD COLUMN read_at timestamptz,
+    ADD COLUMN answered_at timestamptz,
+    ADD CONSTRAINT contact_messages_answered_read CHECK (answered_at IS NULL OR read_at IS NOT NULL);
+CREATE INDEX contact_messages_newest_idx ON contact_messages (created_at DESC, id DESC);
+CREATE INDEX contact_messages_unread_idx ON contact_messages (created_at DESC, id DESC) WHERE read_at IS NULL;
+CREATE INDEX contact_messages_unanswered_idx ON contact_messages (created_at DESC, id DESC) WHERE answered_at IS NULL;
+CREATE INDEX contact_messages_search_idx ON contact_messages
+    USING gin (lower(first_name || ' ' || last_name || ' ' || email || ' ' || message) gin_trgm_ops);
+
+-- The owner's replies, kept with the message; each is sent through the outbox.
+CREATE TABLE contact_message_replies (
+    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+    message_id uuid NOT NULL REFERENCES contact_messages (id) ON DELETE CASCADE,
+    body text NOT NULL,
+    -- The admin who wrote it (their e-mail at the time, as the audit trail keeps it).
+    sent_by text NOT NULL,
+    outbox_id uuid REFERENCES outbox_messages (id) ON DELETE SET NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX contact_message_replies_message_idx ON contact_message_replies (message_id, created_at);
+
+CREATE INDEX newsletter_subscriptions_newest_idx ON newsletter_subscriptions (created_at DESC, id DESC);
+CREATE INDEX newsletter_subscriptions_search_idx ON newsletter_subscriptions USING gin (lower(email) gin_trgm_ops);
+
+-- The mail log pages by (created_at, id) too.
+DROP INDEX outbox_messages_created_idx;
+CREATE INDEX outbox_messages_newest_idx ON outbox_messages (created_at DESC, id DESC);
