@@ -61,13 +61,12 @@ impl Cursor {
 pub struct PageRequest {
     pub after: Option<Cursor>,
     pub size: i64,
+    /// Whether to count the matching rows (a list shown to the owner does;
+    /// an export reading every page does not).
+    pub count_total: bool,
 }
 
 impl PageRequest {
-    pub fn first(size: i64) -> Self {
-        Self { after: None, size }
-    }
-
     /// The request's size when it is one a page may have.
     pub fn valid_size(size: Option<i64>) -> Option<i64> {
         let size = size.unwrap_or(DEFAULT_PAGE_SIZE);
@@ -100,12 +99,18 @@ pub struct Page<T> {
     pub items: Vec<T>,
     /// Where the next page starts; none on the last page.
     pub next: Option<Cursor>,
-    pub total: Total,
+    /// None when the request did not ask for it.
+    pub total: Option<Total>,
 }
 
 impl<T> Page<T> {
     /// From `size + 1` rows read (the extra one only says there is more).
-    pub fn from_rows(mut rows: Vec<T>, size: i64, total: Total, cursor_of: impl Fn(&T) -> Cursor) -> Self {
+    pub fn from_rows(
+        mut rows: Vec<T>,
+        size: i64,
+        total: Option<Total>,
+        cursor_of: impl Fn(&T) -> Cursor,
+    ) -> Self {
         let size = usize::try_from(size.max(0)).unwrap_or(0);
         let more = rows.len() > size;
         rows.truncate(size);
@@ -136,6 +141,8 @@ pub enum SearchError {
 impl Search {
     /// `None` for an empty search (the whole list).
     pub fn parse(text: &str) -> Result<Option<Self>, SearchError> {
+        // PostgreSQL text holds no NUL: one typed or pasted is dropped.
+        let text = text.replace('\0', "");
         let text = text.trim();
         if text.is_empty() {
             return Ok(None);
@@ -144,7 +151,7 @@ impl Search {
         if chars < MIN_SEARCH_CHARS {
             return Err(SearchError::TooShort);
         }
-        if chars > MAX_SEARCH_CHARS || text.contains('\0') {
+        if chars > MAX_SEARCH_CHARS {
             return Err(SearchError::TooLong);
         }
         Ok(Some(Self { text: text.to_lowercase() }))
@@ -180,7 +187,8 @@ impl Search {
             .chars()
             .filter(|c| *c != '-')
             .collect();
-        if digits.len() < MIN_ID_DIGITS || digits.len() > 32 || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        if digits.len() < MIN_ID_DIGITS || digits.len() > 32 || !digits.chars().all(|c| c.is_ascii_hexdigit())
+        {
             return None;
         }
         let low = format!("{digits:0<32}");
@@ -200,8 +208,15 @@ mod tests {
             id: Uuid::from_u128(0x3f9a_1c2e_0000_4000_8000_0000_0000_0001),
         };
         assert_eq!(Cursor::decode(&cursor.encode()), Ok(cursor));
-        for bad in ["", "_", "12", "12_", "x_3f9a1c2e000040008000000000000001", "1_3f9a", "1_zz9a1c2e000040008000000000000001"]
-        {
+        for bad in [
+            "",
+            "_",
+            "12",
+            "12_",
+            "x_3f9a1c2e000040008000000000000001",
+            "1_3f9a",
+            "1_zz9a1c2e000040008000000000000001",
+        ] {
             assert_eq!(Cursor::decode(bad), Err(CursorError), "{bad}");
         }
         // A hyphenated id is not the cursor's form.
@@ -212,7 +227,7 @@ mod tests {
     #[test]
     fn a_page_keeps_its_size_and_points_past_its_last_row_only_when_more_follow() {
         let cursor_of = |n: &u128| Cursor { at: DateTime::UNIX_EPOCH, id: Uuid::from_u128(*n) };
-        let total = Total::from_capped(3);
+        let total = Some(Total::from_capped(3));
         let page = Page::from_rows(vec![1, 2, 3], 2, total, cursor_of);
         assert_eq!(page.items, vec![1, 2]);
         assert_eq!(page.next.map(|c| c.id), Some(Uuid::from_u128(2)));
@@ -243,7 +258,8 @@ mod tests {
         assert_eq!(Search::parse("  "), Ok(None));
         assert_eq!(Search::parse("al"), Err(SearchError::TooShort));
         assert_eq!(Search::parse(&"a".repeat(101)), Err(SearchError::TooLong));
-        assert_eq!(Search::parse("a\0b"), Err(SearchError::TooLong));
+        assert_eq!(Search::parse("a\0b"), Err(SearchError::TooShort));
+        assert_eq!(Search::parse("ab\0c").unwrap().unwrap().text(), "abc");
         let search = Search::parse("  Mrs. ALVAREZ ").unwrap().unwrap();
         assert_eq!(search.text(), "mrs. alvarez");
         assert_eq!(search.like_pattern(), "%mrs. alvarez%");
@@ -259,9 +275,15 @@ mod tests {
         assert_eq!(low.to_string(), "3f9a1c2e-0000-0000-0000-000000000000");
         assert_eq!(high.to_string(), "3f9a1c2e-ffff-ffff-ffff-ffffffffffff");
         let whole = "3f9a1c2e-0000-4000-8000-000000000001";
-        assert_eq!(search(whole).id_range(), Some((Uuid::parse_str(whole).unwrap(), Uuid::parse_str(whole).unwrap())));
+        assert_eq!(
+            search(whole).id_range(),
+            Some((Uuid::parse_str(whole).unwrap(), Uuid::parse_str(whole).unwrap()))
+        );
         assert_eq!(search("abc").id_range(), None, "too few digits");
         assert_eq!(search("alvarez").id_range(), None);
-        assert_eq!(search("cafe").id_range().map(|(l, _)| l.to_string()), Some("cafe0000-0000-0000-0000-000000000000".into()));
+        assert_eq!(
+            search("cafe").id_range().map(|(l, _)| l.to_string()),
+            Some("cafe0000-0000-0000-0000-000000000000".into())
+        );
     }
 }

@@ -7,14 +7,16 @@ use uuid::Uuid;
 
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingPlans, BookingRejection, BookingStatus, CapacityUpdate,
-    DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking,
-    Schedule, ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load, guest_may_cancel,
-    is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change, with_standing,
+    AvailabilityEntry, Blackout, Booking, BookingPlans, BookingQuery, BookingRejection, BookingStatus,
+    CapacityUpdate, DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout,
+    NewBooking, Schedule, ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load,
+    guest_may_cancel, is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change,
+    with_standing,
 };
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
+use domain::paging::{Cursor, Page, Total};
 use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
@@ -29,6 +31,7 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
+use crate::paging::{self, BOOKING_SEARCH_TEXT, COUNT_LIMIT, Condition};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, services};
@@ -292,6 +295,38 @@ pub(crate) fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Book
         .try_into()
 }
 
+/// What a booking query asks of the rows, but where its page starts (shared
+/// by the page and its count).
+fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings::table>> {
+    let mut conditions: Vec<Condition<bookings::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        let by_text = paging::text_matches(BOOKING_SEARCH_TEXT, search);
+        conditions.push(match search.id_range() {
+            Some((low, high)) => Box::new(by_text.or(bookings::id.between(low, high))),
+            None => by_text,
+        });
+    }
+    if let Some(status) = query.status {
+        conditions.push(Box::new(bookings::status.eq(status.as_str())));
+    }
+    if let Some(service) = query.service {
+        conditions.push(Box::new(bookings::service.eq(service.as_str())));
+    }
+    // A visit runs from its date to its last night (a stay's check-out day
+    // is not a night; a treatment's "night" is its day): the expression of
+    // `bookings_visit_idx`.
+    if let Some(from) = query.visit_from {
+        conditions.push(Box::new(
+            diesel::dsl::sql::<diesel::sql_types::Bool>("COALESCE(bookings.check_out, bookings.date + 1) > ")
+                .bind::<diesel::sql_types::Date, _>(from),
+        ));
+    }
+    if let Some(to) = query.visit_to {
+        conditions.push(Box::new(bookings::date.le(to)));
+    }
+    conditions
+}
+
 #[async_trait]
 impl BookingRepository for PgStore {
     async fn day_availability(
@@ -345,6 +380,42 @@ impl BookingRepository for PgStore {
                 .load(conn)
                 .map_err(storage)?;
             convert_all(rows)
+        })
+        .await
+    }
+
+    async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>> {
+        self.run(move |conn| {
+            let total = if query.page.count_total {
+                let counted = booking_conditions(&query)
+                    .into_iter()
+                    .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition))
+                    .select(bookings::id)
+                    .limit(COUNT_LIMIT)
+                    .load::<Uuid>(conn)
+                    .map_err(storage)?
+                    .len();
+                Some(Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
+            } else {
+                None
+            };
+            let mut select = booking_conditions(&query)
+                .into_iter()
+                .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition));
+            if let Some(cursor) = query.page.after {
+                select = select.filter(paging::after::<bookings::table>("bookings", cursor));
+            }
+            let rows = select
+                .select(BookingRow::as_select())
+                .order((bookings::created_at.desc(), bookings::id.desc()))
+                .limit(query.page.size + 1)
+                .load(conn)
+                .map_err(storage)?;
+            let page = Page::from_rows(rows, query.page.size, total, |row: &BookingRow| Cursor {
+                at: row.created_at,
+                id: row.id,
+            });
+            Ok(Page { items: convert_all(page.items)?, next: page.next, total: page.total })
         })
         .await
     }

@@ -16,11 +16,13 @@ mod idempotency;
 mod money;
 mod orders;
 mod outbox;
+mod paging;
 mod payments;
 mod promos;
 mod rows;
 mod schedule;
 mod schema;
+mod summary;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -12,9 +12,10 @@ use domain::gift_card::{CardPayment, CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
-    Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals, PricedOrders, PricingError,
-    StockMovement, price_orders,
+    Customer, NewOrder, Order, OrderItem, OrderQuery, OrderRequest, OrderStatus, OrderTotals, PricedOrders,
+    PricingError, StockMovement, price_orders,
 };
+use domain::paging::{Cursor, Page, Total};
 use domain::payment::{OrderPayment, PaymentState};
 use domain::promo::{AppliedPromo, PromoCodeText};
 use domain::{Email, Money};
@@ -23,6 +24,7 @@ use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
+use crate::paging::{self, COUNT_LIMIT, Condition, ORDER_SEARCH_TEXT};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{orders, products};
 use crate::{PgStore, audit, storage, transaction};
@@ -427,6 +429,29 @@ fn write_orders(
         .collect())
 }
 
+/// What an order query asks of the rows, but where its page starts (shared
+/// by the page and its count).
+fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
+    let mut conditions: Vec<Condition<orders::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        let by_text = paging::text_matches(ORDER_SEARCH_TEXT, search);
+        conditions.push(match search.id_range() {
+            Some((low, high)) => Box::new(by_text.or(orders::id.between(low, high))),
+            None => by_text,
+        });
+    }
+    if let Some(status) = query.status {
+        conditions.push(Box::new(orders::status.eq(status.as_str())));
+    }
+    if let Some(from) = query.placed_from {
+        conditions.push(Box::new(orders::created_at.ge(from)));
+    }
+    if let Some(until) = query.placed_until {
+        conditions.push(Box::new(orders::created_at.lt(until)));
+    }
+    conditions
+}
+
 #[async_trait]
 impl OrderRepository for PgStore {
     async fn place_order(
@@ -446,6 +471,42 @@ impl OrderRepository for PgStore {
                 .load(conn)
                 .map_err(storage)?;
             convert_all(rows)
+        })
+        .await
+    }
+
+    async fn page_orders(&self, query: OrderQuery) -> RepoResult<Page<Order>> {
+        self.run(move |conn| {
+            let total = if query.page.count_total {
+                let counted = order_conditions(&query)
+                    .into_iter()
+                    .fold(orders::table.into_boxed(), |select, condition| select.filter(condition))
+                    .select(orders::id)
+                    .limit(COUNT_LIMIT)
+                    .load::<Uuid>(conn)
+                    .map_err(storage)?
+                    .len();
+                Some(Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
+            } else {
+                None
+            };
+            let mut select = order_conditions(&query)
+                .into_iter()
+                .fold(orders::table.into_boxed(), |select, condition| select.filter(condition));
+            if let Some(cursor) = query.page.after {
+                select = select.filter(paging::after::<orders::table>("orders", cursor));
+            }
+            let rows = select
+                .select(OrderRow::as_select())
+                .order((orders::created_at.desc(), orders::id.desc()))
+                .limit(query.page.size + 1)
+                .load(conn)
+                .map_err(storage)?;
+            let page = Page::from_rows(rows, query.page.size, total, |row: &OrderRow| Cursor {
+                at: row.created_at,
+                id: row.id,
+            });
+            Ok(Page { items: convert_all(page.items)?, next: page.next, total: page.total })
         })
         .await
     }

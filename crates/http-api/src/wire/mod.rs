@@ -3,6 +3,7 @@
 
 pub mod fields;
 pub mod messages;
+pub mod paging;
 
 use http_common::wire_enum;
 use serde::{Deserialize, Serialize};

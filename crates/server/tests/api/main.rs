@@ -26,6 +26,7 @@ mod migrations;
 mod openapi;
 mod ops;
 mod orders;
+mod paging;
 mod payments;
 mod promos;
 mod quiz;
