@@ -56,10 +56,20 @@ impl Cursor {
     }
 }
 
+/// Where a page starts: at the newest row, after a row (the next, older
+/// page) or before one (the previous, newer page).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PageStart {
+    #[default]
+    Newest,
+    After(Cursor),
+    Before(Cursor),
+}
+
 /// How many rows to read and from where.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
-    pub after: Option<Cursor>,
+    pub start: PageStart,
     pub size: i64,
     /// Whether to count the matching rows (a list shown to the owner does;
     /// an export reading every page does not).
@@ -97,16 +107,21 @@ impl Total {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page<T> {
     pub items: Vec<T>,
-    /// Where the next page starts; none on the last page.
+    /// Where the next (older) page starts; none on the last page.
     pub next: Option<Cursor>,
+    /// Where the previous (newer) page ends; none on the first page.
+    pub previous: Option<Cursor>,
     /// None when the request did not ask for it.
     pub total: Option<Total>,
 }
 
 impl<T> Page<T> {
-    /// From `size + 1` rows read (the extra one only says there is more).
+    /// From up to `size + 1` rows read for `start` (the extra one only says
+    /// there is more that way): newest first for `Newest` and `After`,
+    /// oldest first for `Before`, which reads towards the newer rows.
     pub fn from_rows(
         mut rows: Vec<T>,
+        start: PageStart,
         size: i64,
         total: Option<Total>,
         cursor_of: impl Fn(&T) -> Cursor,
@@ -114,12 +129,18 @@ impl<T> Page<T> {
         let size = usize::try_from(size.max(0)).unwrap_or(0);
         let more = rows.len() > size;
         rows.truncate(size);
-        let next = if more { rows.last().map(&cursor_of) } else { None };
-        Self { items: rows, next, total }
-    }
-
-    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
-        Page { items: self.items.into_iter().map(f).collect(), next: self.next, total: self.total }
+        if let PageStart::Before(_) = start {
+            rows.reverse();
+        }
+        let (first, last) = (rows.first().map(&cursor_of), rows.last().map(&cursor_of));
+        let (next, previous) = match start {
+            PageStart::Newest => (last.filter(|_| more), None),
+            // The row the page starts after is newer; more were read past the page.
+            PageStart::After(_) => (last.filter(|_| more), first),
+            // The row the page ends before is older; more were read before the page.
+            PageStart::Before(_) => (last, first.filter(|_| more)),
+        };
+        Self { items: rows, next, previous, total }
     }
 }
 
@@ -227,14 +248,23 @@ mod tests {
     #[test]
     fn a_page_keeps_its_size_and_points_past_its_last_row_only_when_more_follow() {
         let cursor_of = |n: &u128| Cursor { at: DateTime::UNIX_EPOCH, id: Uuid::from_u128(*n) };
-        let total = Some(Total::from_capped(3));
-        let page = Page::from_rows(vec![1, 2, 3], 2, total, cursor_of);
-        assert_eq!(page.items, vec![1, 2]);
-        assert_eq!(page.next.map(|c| c.id), Some(Uuid::from_u128(2)));
-        let last = Page::from_rows(vec![3], 2, total, cursor_of);
-        assert_eq!((last.items, last.next), (vec![3], None));
-        let exactly = Page::from_rows(vec![1, 2], 2, total, cursor_of);
+        let id = |cursor: Option<Cursor>| cursor.map(|c| c.id.as_u128());
+        let total = Some(Total::from_capped(9));
+        let any = cursor_of(&0);
+        // Rows 9 (newest) … 1 (oldest); pages of 2.
+        let page = Page::from_rows(vec![9, 8, 7], PageStart::Newest, 2, total, cursor_of);
+        assert_eq!((page.items, id(page.next), id(page.previous)), (vec![9, 8], Some(8), None));
+        let middle = Page::from_rows(vec![7, 6, 5], PageStart::After(any), 2, total, cursor_of);
+        assert_eq!((middle.items, id(middle.next), id(middle.previous)), (vec![7, 6], Some(6), Some(7)));
+        let last = Page::from_rows(vec![1], PageStart::After(any), 2, total, cursor_of);
+        assert_eq!((last.items, id(last.next), id(last.previous)), (vec![1], None, Some(1)));
+        let exactly = Page::from_rows(vec![9, 8], PageStart::Newest, 2, total, cursor_of);
         assert_eq!(exactly.next, None);
+        // Back towards the newest: read oldest first, shown newest first.
+        let back = Page::from_rows(vec![7, 8, 9], PageStart::Before(any), 2, total, cursor_of);
+        assert_eq!((back.items, id(back.next), id(back.previous)), (vec![8, 7], Some(7), Some(8)));
+        let top = Page::from_rows(vec![8, 9], PageStart::Before(any), 2, total, cursor_of);
+        assert_eq!((top.items, id(top.next), id(top.previous)), (vec![9, 8], Some(8), None));
     }
 
     #[test]

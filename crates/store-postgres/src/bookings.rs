@@ -402,20 +402,28 @@ impl BookingRepository for PgStore {
             let mut select = booking_conditions(&query)
                 .into_iter()
                 .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition));
-            if let Some(cursor) = query.page.after {
-                select = select.filter(paging::after::<bookings::table>("bookings", cursor));
+            if let Some(start) = paging::start::<bookings::table>("bookings", query.page.start) {
+                select = select.filter(start);
             }
+            select = if paging::newest_first(query.page.start) {
+                select.order((bookings::created_at.desc(), bookings::id.desc()))
+            } else {
+                select.order((bookings::created_at.asc(), bookings::id.asc()))
+            };
             let rows = select
                 .select(BookingRow::as_select())
-                .order((bookings::created_at.desc(), bookings::id.desc()))
                 .limit(query.page.size + 1)
                 .load(conn)
                 .map_err(storage)?;
-            let page = Page::from_rows(rows, query.page.size, total, |row: &BookingRow| Cursor {
-                at: row.created_at,
-                id: row.id,
+            let page = Page::from_rows(rows, query.page.start, query.page.size, total, |row: &BookingRow| {
+                Cursor { at: row.created_at, id: row.id }
             });
-            Ok(Page { items: convert_all(page.items)?, next: page.next, total: page.total })
+            Ok(Page {
+                items: convert_all(page.items)?,
+                next: page.next,
+                previous: page.previous,
+                total: page.total,
+            })
         })
         .await
     }

@@ -493,20 +493,28 @@ impl OrderRepository for PgStore {
             let mut select = order_conditions(&query)
                 .into_iter()
                 .fold(orders::table.into_boxed(), |select, condition| select.filter(condition));
-            if let Some(cursor) = query.page.after {
-                select = select.filter(paging::after::<orders::table>("orders", cursor));
+            if let Some(start) = paging::start::<orders::table>("orders", query.page.start) {
+                select = select.filter(start);
             }
+            select = if paging::newest_first(query.page.start) {
+                select.order((orders::created_at.desc(), orders::id.desc()))
+            } else {
+                select.order((orders::created_at.asc(), orders::id.asc()))
+            };
             let rows = select
                 .select(OrderRow::as_select())
-                .order((orders::created_at.desc(), orders::id.desc()))
                 .limit(query.page.size + 1)
                 .load(conn)
                 .map_err(storage)?;
-            let page = Page::from_rows(rows, query.page.size, total, |row: &OrderRow| Cursor {
-                at: row.created_at,
-                id: row.id,
+            let page = Page::from_rows(rows, query.page.start, query.page.size, total, |row: &OrderRow| {
+                Cursor { at: row.created_at, id: row.id }
             });
-            Ok(Page { items: convert_all(page.items)?, next: page.next, total: page.total })
+            Ok(Page {
+                items: convert_all(page.items)?,
+                next: page.next,
+                previous: page.previous,
+                total: page.total,
+            })
         })
         .await
     }

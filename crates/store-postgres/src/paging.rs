@@ -12,7 +12,7 @@ use diesel::dsl::sql;
 use diesel::pg::Pg;
 use diesel::sql_types::{Bool, Text, Timestamptz, Uuid as SqlUuid};
 
-use domain::paging::{COUNT_CAP, Cursor, Search};
+use domain::paging::{COUNT_CAP, PageStart, Search};
 
 /// A condition of a page's query on table `T`.
 pub(crate) type Condition<T> = Box<dyn BoxableExpression<T, Pg, SqlType = Bool>>;
@@ -32,15 +32,26 @@ pub(crate) fn text_matches<T: 'static>(text: &'static str, search: &Search) -> C
     Box::new(sql::<Bool>(&format!("{text} LIKE ")).bind::<Text, _>(search.like_pattern()))
 }
 
-/// Rows after the cursor in the newest-first order: `(created_at, id) <
-/// (at, id)`, a row comparison PostgreSQL reads as one range of the
-/// `(created_at DESC, id DESC)` index.
-pub(crate) fn after<T: 'static>(table: &'static str, cursor: Cursor) -> Condition<T> {
-    Box::new(
-        sql::<Bool>(&format!("({table}.created_at, {table}.id) < ("))
+/// Where the page starts: rows after the cursor in the newest-first order
+/// (`(created_at, id) < (at, id)`) or before it (`>`), a row comparison
+/// PostgreSQL reads as one range of the `(created_at DESC, id DESC)` index.
+pub(crate) fn start<T: 'static>(table: &'static str, start: PageStart) -> Option<Condition<T>> {
+    let (cursor, comparison) = match start {
+        PageStart::Newest => return None,
+        PageStart::After(cursor) => (cursor, "<"),
+        PageStart::Before(cursor) => (cursor, ">"),
+    };
+    Some(Box::new(
+        sql::<Bool>(&format!("({table}.created_at, {table}.id) {comparison} ("))
             .bind::<Timestamptz, _>(cursor.at)
             .sql(", ")
             .bind::<SqlUuid, _>(cursor.id)
             .sql(")"),
-    )
+    ))
+}
+
+/// Whether the rows are read newest first (towards older pages) or oldest
+/// first (a page before a cursor, towards the newest).
+pub(crate) fn newest_first(start: PageStart) -> bool {
+    !matches!(start, PageStart::Before(_))
 }

@@ -682,9 +682,12 @@ pub struct BookingListQuery {
     /// The visit begins on this day or an earlier one (yyyy-MM-dd).
     #[param(value_type = Option<CalendarDate>)]
     pub to: Option<String>,
-    /// The `next` of the page before (absent: the first page).
+    /// The `next` of the page before: the page of older ones (absent: the first page).
     #[param(max_length = 64)]
     pub after: Option<String>,
+    /// The `previous` of the page after: the page of newer ones (not with `after`).
+    #[param(max_length = 64)]
+    pub before: Option<String>,
     /// Bookings per page (default 50).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
@@ -696,8 +699,10 @@ pub struct BookingListQuery {
 pub struct BookingPage {
     /// Newest request first.
     pub items: Vec<Booking>,
-    /// The `after` of the next page; null on the last page.
+    /// The `after` of the next (older) page; null on the last page.
     pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page.
+    pub previous: Option<String>,
     /// How many bookings match (at most 10,000 are counted: see `totalExact`).
     pub total: i64,
     /// False when more than 10,000 match: `total` is then "at least".
@@ -720,6 +725,7 @@ pub async fn page_bookings(
     let page = state.calendar_store.page_bookings(booking_query(query.into_inner())?).await?;
     Ok(web::Json(BookingPage {
         next: page.next.map(|cursor| cursor.encode()),
+        previous: page.previous.map(|cursor| cursor.encode()),
         total: page.total.map_or(0, |total| total.count),
         total_exact: page.total.is_none_or(|total| total.exact),
         items: page.items.into_iter().map(Booking::from).collect(),
@@ -730,9 +736,15 @@ pub async fn page_bookings(
 /// export reads the same parameters).
 pub(crate) fn booking_query(query: BookingListQuery) -> Result<model::BookingQuery, ApiError> {
     let mut errors = ValidationErrors::default();
-    let list =
-        ListParams { q: query.q, from: query.from, to: query.to, after: query.after, limit: query.limit }
-            .read(&mut errors);
+    let list = ListParams {
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        after: query.after,
+        before: query.before,
+        limit: query.limit,
+    }
+    .read(&mut errors);
     errors.into_result(|| ())?;
     Ok(model::BookingQuery {
         search: list.search,

@@ -13,7 +13,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use domain::booking::{Booking, BookingQuery};
 use domain::export::neutralise_cell;
 use domain::order as model;
-use domain::paging::{Cursor, Page, PageRequest};
+use domain::paging::{Page, PageRequest, PageStart};
 use domain::payment::DepositState;
 use futures_util::StreamExt;
 use serde::Deserialize;
@@ -85,11 +85,11 @@ where
     let first = web::Bytes::from([BYTE_ORDER_MARK.as_bytes(), &record(header)?].concat());
     let fetch = std::rc::Rc::new(fetch);
     // The state is where the next page starts: `None` once the last was sent.
-    let pages = futures_util::stream::unfold(Some(None), move |after: Option<Option<Cursor>>| {
+    let pages = futures_util::stream::unfold(Some(PageStart::Newest), move |start: Option<PageStart>| {
         let fetch = fetch.clone();
         async move {
-            let after = after?;
-            let page = match fetch(PageRequest { after, size: EXPORT_PAGE, count_total: false }).await {
+            let page = match fetch(PageRequest { start: start?, size: EXPORT_PAGE, count_total: false }).await
+            {
                 Ok(page) => page,
                 // Headers are sent: the only way left to say so is to break off the body.
                 Err(error) => return Some((Err(std::io::Error::other(error.to_string())), None)),
@@ -103,7 +103,7 @@ where
                     Err(error) => return Some((Err(std::io::Error::other(error.to_string())), None)),
                 }
             }
-            Some((Ok(web::Bytes::from(bytes)), page.next.map(Some)))
+            Some((Ok(web::Bytes::from(bytes)), page.next.map(PageStart::After)))
         }
     });
     let body = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(first))).chain(pages);
@@ -161,6 +161,7 @@ pub async fn orders(
             from: query.from,
             to: query.to,
             after: None,
+            before: None,
             limit: None,
         },
         state.clock.as_ref(),
@@ -267,6 +268,7 @@ pub async fn bookings(
         from: query.from,
         to: query.to,
         after: None,
+        before: None,
         limit: None,
     })?;
     let store = state.calendar_store.clone();

@@ -414,9 +414,12 @@ pub struct OrderListQuery {
     /// Placed on this day or earlier (yyyy-MM-dd, the retreat's time zone).
     #[param(value_type = Option<CalendarDate>)]
     pub to: Option<String>,
-    /// The `next` of the page before (absent: the first page).
+    /// The `next` of the page before: the page of older ones (absent: the first page).
     #[param(max_length = 64)]
     pub after: Option<String>,
+    /// The `previous` of the page after: the page of newer ones (not with `after`).
+    #[param(max_length = 64)]
+    pub before: Option<String>,
     /// Orders per page (default 50).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
@@ -428,8 +431,10 @@ pub struct OrderListQuery {
 pub struct OrderPage {
     /// Newest first.
     pub items: Vec<Order>,
-    /// The `after` of the next page; null on the last page.
+    /// The `after` of the next (older) page; null on the last page.
     pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page.
+    pub previous: Option<String>,
     /// How many orders match (at most 10,000 are counted: see `totalExact`).
     pub total: i64,
     /// False when more than 10,000 match: `total` is then "at least".
@@ -453,6 +458,7 @@ pub async fn page_orders(
     let page = state.order_store.page_orders(query).await?;
     Ok(web::Json(OrderPage {
         next: page.next.map(|cursor| cursor.encode()),
+        previous: page.previous.map(|cursor| cursor.encode()),
         total: page.total.map_or(0, |total| total.count),
         total_exact: page.total.is_none_or(|total| total.exact),
         items: page.items.into_iter().map(Order::from).collect(),
@@ -466,9 +472,15 @@ pub(crate) fn order_query(
     clock: &dyn ports::Clock,
 ) -> Result<model::OrderQuery, ApiError> {
     let mut errors = ValidationErrors::default();
-    let list =
-        ListParams { q: query.q, from: query.from, to: query.to, after: query.after, limit: query.limit }
-            .read(&mut errors);
+    let list = ListParams {
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        after: query.after,
+        before: query.before,
+        limit: query.limit,
+    }
+    .read(&mut errors);
     errors.into_result(|| ())?;
     Ok(model::OrderQuery {
         search: list.search,

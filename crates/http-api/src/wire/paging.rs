@@ -1,12 +1,13 @@
 //! The query and answer of every paged list (issue 23, `domain::paging`):
 //! `q` (search), `from`/`to` (days, yyyy-MM-dd, the retreat's time zone),
-//! `after` (the `next` of the page before) and `limit` read into domain
+//! `after` (the `next` of the page before) or `before` (the `previous` of
+//! the page after) and `limit` read into domain
 //! values, each refusal keyed by its parameter.
 
 use chrono::NaiveDate;
 
 use domain::booking::parse_date;
-use domain::paging::{Cursor, DEFAULT_PAGE_SIZE, PageRequest, Search};
+use domain::paging::{Cursor, DEFAULT_PAGE_SIZE, PageRequest, PageStart, Search};
 use http_common::ValidationErrors;
 
 /// The parameters every paged list takes, as sent.
@@ -15,6 +16,7 @@ pub struct ListParams {
     pub from: Option<String>,
     pub to: Option<String>,
     pub after: Option<String>,
+    pub before: Option<String>,
     pub limit: Option<i64>,
 }
 
@@ -41,16 +43,26 @@ impl ListParams {
         {
             errors.add("to", "The end date must not be before the start date");
         }
-        let after = self.after.filter(|a| !a.is_empty()).and_then(|text| {
+        let mut cursor = |field: &'static str, text: Option<String>| {
+            let text = text.filter(|t| !t.is_empty())?;
             errors.take(
-                "after",
+                field,
                 Cursor::decode(&text).map_err(|_| "This page link is not valid: start from the first page"),
             )
-        });
+        };
+        let start = match (cursor("after", self.after), cursor("before", self.before)) {
+            (None, None) => PageStart::Newest,
+            (Some(after), None) => PageStart::After(after),
+            (None, Some(before)) => PageStart::Before(before),
+            (Some(_), Some(_)) => {
+                errors.add("before", "A page starts after one row or before one, not both");
+                PageStart::Newest
+            }
+        };
         let size = PageRequest::valid_size(self.limit).unwrap_or_else(|| {
             errors.add("limit", "Limit must be a whole number from 1 to 100");
             DEFAULT_PAGE_SIZE
         });
-        ListQuery { search, from, to, page: PageRequest { after, size, count_total: true } }
+        ListQuery { search, from, to, page: PageRequest { start, size, count_total: true } }
     }
 }

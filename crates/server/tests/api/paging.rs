@@ -319,3 +319,34 @@ async fn exports_honour_the_filters_and_read_every_page() {
     let bookings = csv("/api/admin/exports/bookings.csv?service=spa&q=exported").await;
     assert_eq!(bookings.trim_end().split("\r\n").count(), 2);
 }
+
+#[tokio::test]
+async fn a_page_leads_back_to_the_newer_ones_as_it_came() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    seed_orders(&app, 9, "Back", "pending", 10, false);
+    seed_orders(&app, 3, "Tied", "pending", 60, true);
+    let forward = every_page(&app, &token, "/api/admin/orders?limit=5").await;
+    assert_eq!(forward.len(), 3);
+    assert_eq!(forward[0]["previous"], Value::Null, "the first page has none before it");
+    // From the last page back to the first, through `previous` and `before`.
+    let mut back = vec![forward[2].clone()];
+    while let Some(previous) = back.last().and_then(|p| p["previous"].as_str()).map(str::to_owned) {
+        back.push(page(&app, &token, &format!("/api/admin/orders?limit=5&before={previous}")).await);
+        assert!(back.len() < 10, "paging back does not end");
+    }
+    assert_eq!(back.len(), 3);
+    for (there, again) in forward.iter().zip(back.iter().rev()) {
+        assert_eq!(ids(there), ids(again));
+    }
+    // A page reached going back still leads on to the older ones.
+    assert_eq!(back[1]["next"], forward[1]["next"]);
+    assert_eq!(back[2]["previous"], Value::Null);
+    let both = app
+        .get_as(
+            &token,
+            &format!("/api/admin/orders?after={0}&before={0}", forward[0]["next"].as_str().unwrap()),
+        )
+        .await;
+    assert_field_errors(both, &[("before", "A page starts after one row or before one, not both")]).await;
+}

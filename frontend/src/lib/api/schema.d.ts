@@ -1532,8 +1532,10 @@ export interface components {
         BookingPage: {
             /** @description Newest request first. */
             items: components["schemas"]["Booking"][];
-            /** @description The `after` of the next page; null on the last page. */
+            /** @description The `after` of the next (older) page; null on the last page. */
             next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
             /**
              * Format: int64
              * @description How many bookings match (at most 10,000 are counted: see `totalExact`).
@@ -2298,8 +2300,10 @@ export interface components {
         OrderPage: {
             /** @description Newest first. */
             items: components["schemas"]["Order"][];
-            /** @description The `after` of the next page; null on the last page. */
+            /** @description The `after` of the next (older) page; null on the last page. */
             next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
             /**
              * Format: int64
              * @description How many orders match (at most 10,000 are counted: see `totalExact`).
@@ -3634,8 +3638,10 @@ export interface operations {
                 from?: components["schemas"]["CalendarDate"];
                 /** @description The visit begins on this day or an earlier one (yyyy-MM-dd). */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before (absent: the first page). */
+                /** @description The `next` of the page before: the page of older ones (absent: the first page). */
                 after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
                 /** @description Bookings per page (default 50). */
                 limit?: number;
             };
@@ -5334,8 +5340,10 @@ export interface operations {
                 from?: components["schemas"]["CalendarDate"];
                 /** @description Placed on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before (absent: the first page). */
+                /** @description The `next` of the page before: the page of older ones (absent: the first page). */
                 after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
                 /** @description Orders per page (default 50). */
                 limit?: number;
             };
