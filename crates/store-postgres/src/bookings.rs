@@ -16,7 +16,7 @@ use domain::booking::{
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
-use domain::paging::{Cursor, Page, Total};
+use domain::paging::Page;
 use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
@@ -31,7 +31,7 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
-use crate::paging::{self, BOOKING_SEARCH_TEXT, COUNT_LIMIT, Condition};
+use crate::paging::{self, BOOKING_SEARCH_TEXT, Condition};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, services};
@@ -386,38 +386,7 @@ impl BookingRepository for PgStore {
 
     async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>> {
         self.run(move |conn| {
-            let total = if query.page.count_total {
-                let counted = booking_conditions(&query)
-                    .into_iter()
-                    .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition))
-                    .select(bookings::id)
-                    .limit(COUNT_LIMIT)
-                    .load::<Uuid>(conn)
-                    .map_err(storage)?
-                    .len();
-                Some(Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
-            } else {
-                None
-            };
-            let mut select = booking_conditions(&query)
-                .into_iter()
-                .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition));
-            if let Some(start) = paging::start::<bookings::table>("bookings", query.page.start) {
-                select = select.filter(start);
-            }
-            select = if paging::newest_first(query.page.start) {
-                select.order((bookings::created_at.desc(), bookings::id.desc()))
-            } else {
-                select.order((bookings::created_at.asc(), bookings::id.asc()))
-            };
-            let rows = select
-                .select(BookingRow::as_select())
-                .limit(query.page.size + 1)
-                .load(conn)
-                .map_err(storage)?;
-            let page = Page::from_rows(rows, query.page.start, query.page.size, total, |row: &BookingRow| {
-                Cursor { at: row.created_at, id: row.id }
-            });
+            let page = paging::read_page!(conn, bookings, BookingRow, booking_conditions(&query), query.page);
             Ok(Page {
                 items: convert_all(page.items)?,
                 next: page.next,

@@ -23,6 +23,11 @@ pub(crate) const COUNT_LIMIT: i64 = COUNT_CAP + 1;
 /// The text an order is searched by (as indexed by `orders_search_idx`).
 pub(crate) const ORDER_SEARCH_TEXT: &str =
     "lower(orders.first_name || ' ' || orders.last_name || ' ' || orders.email)";
+/// The text a contact message is searched by (as indexed by `contact_messages_search_idx`).
+pub(crate) const MESSAGE_SEARCH_TEXT: &str = "lower(contact_messages.first_name || ' ' || contact_messages.last_name \
+     || ' ' || contact_messages.email || ' ' || contact_messages.message)";
+/// The text a subscriber is searched by (as indexed by `newsletter_subscriptions_search_idx`).
+pub(crate) const SUBSCRIBER_SEARCH_TEXT: &str = "lower(newsletter_subscriptions.email)";
 /// The text a booking is searched by (as indexed by `bookings_search_idx`).
 pub(crate) const BOOKING_SEARCH_TEXT: &str =
     "lower(bookings.first_name || ' ' || bookings.last_name || ' ' || bookings.email)";
@@ -55,3 +60,48 @@ pub(crate) fn start<T: 'static>(table: &'static str, start: PageStart) -> Option
 pub(crate) fn newest_first(start: PageStart) -> bool {
     !matches!(start, PageStart::Before(_))
 }
+
+/// One page of `$table`'s rows as `$row` (which has `id` and `created_at`):
+/// those `$conditions` (an expression giving a fresh `Vec<Condition<_>>`)
+/// keep, from where `$page` starts, with their capped count when asked.
+/// A macro because each table is its own type to Diesel; the SQL it writes
+/// is the same for every list.
+macro_rules! read_page {
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr) => {{
+        use diesel::prelude::*;
+        let page: domain::paging::PageRequest = $page;
+        let total = if page.count_total {
+            let counted = $conditions
+                .into_iter()
+                .fold($table::table.into_boxed(), |select, condition| select.filter(condition))
+                .select($table::id)
+                .limit($crate::paging::COUNT_LIMIT)
+                .load::<uuid::Uuid>($conn)
+                .map_err($crate::storage)?
+                .len();
+            Some(domain::paging::Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
+        } else {
+            None
+        };
+        let mut select = $conditions
+            .into_iter()
+            .fold($table::table.into_boxed(), |select, condition| select.filter(condition));
+        if let Some(start) = $crate::paging::start::<$table::table>(stringify!($table), page.start) {
+            select = select.filter(start);
+        }
+        select = if $crate::paging::newest_first(page.start) {
+            select.order(($table::created_at.desc(), $table::id.desc()))
+        } else {
+            select.order(($table::created_at.asc(), $table::id.asc()))
+        };
+        let rows = select
+            .select(<$row>::as_select())
+            .limit(page.size + 1)
+            .load::<$row>($conn)
+            .map_err($crate::storage)?;
+        domain::paging::Page::from_rows(rows, page.start, page.size, total, |row: &$row| {
+            domain::paging::Cursor { at: row.created_at, id: row.id }
+        })
+    }};
+}
+pub(crate) use read_page;
