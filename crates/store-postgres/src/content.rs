@@ -53,7 +53,7 @@ pub(crate) fn post_values(post: &NewBlogPost, published_at: Option<DateTime<Utc>
 }
 
 /// What a message query asks of the rows, but where its page starts.
-fn message_conditions(query: &MessageQuery) -> Vec<Condition<contact_messages::table>> {
+pub(crate) fn message_conditions(query: &MessageQuery) -> Vec<Condition<contact_messages::table>> {
     use contact_messages as m;
     let mut conditions: Vec<Condition<m::table>> = Vec::new();
     if let Some(search) = &query.search {
@@ -78,7 +78,9 @@ fn message_conditions(query: &MessageQuery) -> Vec<Condition<contact_messages::t
 }
 
 /// What a subscriber query asks of the rows, but where its page starts.
-fn subscriber_conditions(query: &SubscriberQuery) -> Vec<Condition<newsletter_subscriptions::table>> {
+pub(crate) fn subscriber_conditions(
+    query: &SubscriberQuery,
+) -> Vec<Condition<newsletter_subscriptions::table>> {
     use newsletter_subscriptions as n;
     let mut conditions: Vec<Condition<n::table>> = Vec::new();
     if let Some(search) = &query.search {

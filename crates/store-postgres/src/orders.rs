@@ -70,7 +70,7 @@ fn items_from_json(json: serde_json::Value) -> RepoResult<Vec<OrderItem>> {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
-struct OrderRow {
+pub(crate) struct OrderRow {
     id: Uuid,
     first_name: String,
     last_name: String,
@@ -431,7 +431,7 @@ fn write_orders(
 
 /// What an order query asks of the rows, but where its page starts (shared
 /// by the page and its count).
-fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
+pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
     let mut conditions: Vec<Condition<orders::table>> = Vec::new();
     if let Some(search) = &query.search {
         let by_text = paging::text_matches(ORDER_SEARCH_TEXT, search);
