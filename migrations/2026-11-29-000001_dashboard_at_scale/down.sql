@@ -24,6 +24,7 @@ ALTER TABLE contact_messages
     DROP COLUMN read_at;
 DROP INDEX bookings_visit_idx;
 DROP INDEX bookings_search_idx;
+DROP INDEX bookings_service_status_newest_idx;
 DROP INDEX bookings_service_newest_idx;
 DROP INDEX bookings_status_newest_idx;
 DROP INDEX bookings_newest_idx;

@@ -16,10 +16,13 @@ CREATE INDEX orders_search_idx ON orders
 CREATE INDEX bookings_newest_idx ON bookings (created_at DESC, id DESC);
 CREATE INDEX bookings_status_newest_idx ON bookings (status, created_at DESC, id DESC);
 CREATE INDEX bookings_service_newest_idx ON bookings (service, created_at DESC, id DESC);
+-- "Pending massages": the Bookings tab's two filters together.
+CREATE INDEX bookings_service_status_newest_idx ON bookings (service, status, created_at DESC, id DESC);
 CREATE INDEX bookings_search_idx ON bookings
     USING gin (lower(first_name || ' ' || last_name || ' ' || email) gin_trgm_ops);
--- A stay is found by any of its nights: its last night is check_out - 1.
-CREATE INDEX bookings_visit_idx ON bookings (date, (COALESCE(check_out, date + 1)));
+-- A visit as the days it holds: a treatment its day, a stay its nights (the
+-- check-out day is not one). Found by overlap with the days asked for.
+CREATE INDEX bookings_visit_idx ON bookings USING gist (daterange(date, COALESCE(check_out, date + 1)));
 
 -- Contact messages the owner works through: read, then answered.
 ALTER TABLE contact_messages

@@ -142,6 +142,15 @@ impl<T> Page<T> {
         };
         Self { items: rows, next, previous, total }
     }
+
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            items: self.items.into_iter().map(f).collect(),
+            next: self.next,
+            previous: self.previous,
+            total: self.total,
+        }
+    }
 }
 
 /// What the owner typed into a list's search box, ready for the database.

@@ -60,9 +60,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .app_data(json_config(ARTICLE_JSON_LIMIT)),
         )
         .service(resource!("/contact-messages", GET => content::list_messages, POST => content::create_message))
+        .service(resource!("/admin/contact-messages", GET => content::page_messages))
         .service(resource!("/admin/contact-messages/{id}", DELETE => content::delete_message))
         .service(resource!("/newsletter-subscriptions", POST => content::subscribe))
         .service(resource!("/admin/newsletter-subscriptions", GET => content::list_subscriptions))
+        .service(resource!("/admin/subscribers", GET => content::page_subscribers))
         .service(resource!("/orders", GET => orders::list_orders, POST => orders::place_order))
         .service(resource!("/admin/orders", GET => orders::page_orders))
         .service(resource!("/admin/orders/{id}/status", PUT => orders::set_order_status))

@@ -14,7 +14,10 @@ use domain::booking::{
     LocalNow, NewAvailability, NewBlackout, NewBooking, Schedule, ServiceKey,
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
-use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
+use domain::content::{
+    BlogPost, ContactMessage, MessageQuery, NewBlogPost, NewContactMessage, NewsletterSubscription,
+    SubscriberQuery,
+};
 use domain::limits::{Limit, WindowCount};
 use domain::order::{Order, OrderQuery, OrderRequest, OrderStatus};
 use domain::paging::Page;
@@ -99,12 +102,16 @@ pub trait ContentRepository: Send + Sync {
     async fn create_message(&self, message: NewContactMessage) -> RepoResult<ContactMessage>;
     /// Messages newest first.
     async fn list_messages(&self) -> RepoResult<Vec<ContactMessage>>;
+    /// One page of the messages the query matches, newest first.
+    async fn page_messages(&self, query: MessageQuery) -> RepoResult<Page<ContactMessage>>;
     async fn delete_message(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// Stores the address once; subscribing again renews the sign-up's time,
     /// so nothing in the answer tells a new address from a known one.
     async fn subscribe(&self, email: Email) -> RepoResult<NewsletterSubscription>;
     async fn list_subscriptions(&self) -> RepoResult<Vec<NewsletterSubscription>>;
+    /// One page of the subscribers the query matches, newest sign-up first.
+    async fn page_subscriptions(&self, query: SubscriberQuery) -> RepoResult<Page<NewsletterSubscription>>;
     /// Removes a subscription (`NotFound` when it is already gone).
     async fn unsubscribe(&self, id: Uuid) -> RepoResult<()>;
 }

@@ -16,7 +16,7 @@ use domain::booking::{
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
-use domain::paging::{Cursor, Page, Total};
+use domain::paging::Page;
 use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
@@ -31,7 +31,7 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
-use crate::paging::{self, BOOKING_SEARCH_TEXT, COUNT_LIMIT, Condition};
+use crate::paging::{self, BOOKING_SEARCH_TEXT, Condition, VISIT_DAYS};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, services};
@@ -297,7 +297,7 @@ pub(crate) fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Book
 
 /// What a booking query asks of the rows, but where its page starts (shared
 /// by the page and its count).
-fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings::table>> {
+pub(crate) fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings::table>> {
     let mut conditions: Vec<Condition<bookings::table>> = Vec::new();
     if let Some(search) = &query.search {
         let by_text = paging::text_matches(BOOKING_SEARCH_TEXT, search);
@@ -312,17 +312,20 @@ fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings::table>> {
     if let Some(service) = query.service {
         conditions.push(Box::new(bookings::service.eq(service.as_str())));
     }
-    // A visit runs from its date to its last night (a stay's check-out day
-    // is not a night; a treatment's "night" is its day): the expression of
-    // `bookings_visit_idx`.
-    if let Some(from) = query.visit_from {
+    // A visit holds its days (a stay its nights; its check-out day is not
+    // one): it is found by overlap with the days asked for, through the
+    // GiST index `bookings_visit_idx` on the same expression.
+    if query.visit_from.is_some() || query.visit_to.is_some() {
         conditions.push(Box::new(
-            diesel::dsl::sql::<diesel::sql_types::Bool>("COALESCE(bookings.check_out, bookings.date + 1) > ")
-                .bind::<diesel::sql_types::Date, _>(from),
+            diesel::dsl::sql::<diesel::sql_types::Bool>(VISIT_DAYS)
+                .sql(" && daterange(")
+                .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(query.visit_from)
+                .sql(", ")
+                .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(
+                    query.visit_to.and_then(|to| to.succ_opt()),
+                )
+                .sql(")"),
         ));
-    }
-    if let Some(to) = query.visit_to {
-        conditions.push(Box::new(bookings::date.le(to)));
     }
     conditions
 }
@@ -386,38 +389,7 @@ impl BookingRepository for PgStore {
 
     async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>> {
         self.run(move |conn| {
-            let total = if query.page.count_total {
-                let counted = booking_conditions(&query)
-                    .into_iter()
-                    .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition))
-                    .select(bookings::id)
-                    .limit(COUNT_LIMIT)
-                    .load::<Uuid>(conn)
-                    .map_err(storage)?
-                    .len();
-                Some(Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
-            } else {
-                None
-            };
-            let mut select = booking_conditions(&query)
-                .into_iter()
-                .fold(bookings::table.into_boxed(), |select, condition| select.filter(condition));
-            if let Some(start) = paging::start::<bookings::table>("bookings", query.page.start) {
-                select = select.filter(start);
-            }
-            select = if paging::newest_first(query.page.start) {
-                select.order((bookings::created_at.desc(), bookings::id.desc()))
-            } else {
-                select.order((bookings::created_at.asc(), bookings::id.asc()))
-            };
-            let rows = select
-                .select(BookingRow::as_select())
-                .limit(query.page.size + 1)
-                .load(conn)
-                .map_err(storage)?;
-            let page = Page::from_rows(rows, query.page.start, query.page.size, total, |row: &BookingRow| {
-                Cursor { at: row.created_at, id: row.id }
-            });
+            let page = paging::read_page!(conn, bookings, BookingRow, booking_conditions(&query), query.page);
             Ok(Page {
                 items: convert_all(page.items)?,
                 next: page.next,

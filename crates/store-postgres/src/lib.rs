@@ -17,6 +17,8 @@ mod money;
 mod orders;
 mod outbox;
 mod paging;
+
+pub use paging::{ListPlan, ListPlans};
 mod payments;
 mod promos;
 mod rows;

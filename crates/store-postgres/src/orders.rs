@@ -15,7 +15,7 @@ use domain::order::{
     Customer, NewOrder, Order, OrderItem, OrderQuery, OrderRequest, OrderStatus, OrderTotals, PricedOrders,
     PricingError, StockMovement, price_orders,
 };
-use domain::paging::{Cursor, Page, Total};
+use domain::paging::Page;
 use domain::payment::{OrderPayment, PaymentState};
 use domain::promo::{AppliedPromo, PromoCodeText};
 use domain::{Email, Money};
@@ -24,7 +24,7 @@ use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
-use crate::paging::{self, COUNT_LIMIT, Condition, ORDER_SEARCH_TEXT};
+use crate::paging::{self, Condition, ORDER_SEARCH_TEXT};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{orders, products};
 use crate::{PgStore, audit, storage, transaction};
@@ -70,7 +70,7 @@ fn items_from_json(json: serde_json::Value) -> RepoResult<Vec<OrderItem>> {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
-struct OrderRow {
+pub(crate) struct OrderRow {
     id: Uuid,
     first_name: String,
     last_name: String,
@@ -431,7 +431,7 @@ fn write_orders(
 
 /// What an order query asks of the rows, but where its page starts (shared
 /// by the page and its count).
-fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
+pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
     let mut conditions: Vec<Condition<orders::table>> = Vec::new();
     if let Some(search) = &query.search {
         let by_text = paging::text_matches(ORDER_SEARCH_TEXT, search);
@@ -477,38 +477,7 @@ impl OrderRepository for PgStore {
 
     async fn page_orders(&self, query: OrderQuery) -> RepoResult<Page<Order>> {
         self.run(move |conn| {
-            let total = if query.page.count_total {
-                let counted = order_conditions(&query)
-                    .into_iter()
-                    .fold(orders::table.into_boxed(), |select, condition| select.filter(condition))
-                    .select(orders::id)
-                    .limit(COUNT_LIMIT)
-                    .load::<Uuid>(conn)
-                    .map_err(storage)?
-                    .len();
-                Some(Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
-            } else {
-                None
-            };
-            let mut select = order_conditions(&query)
-                .into_iter()
-                .fold(orders::table.into_boxed(), |select, condition| select.filter(condition));
-            if let Some(start) = paging::start::<orders::table>("orders", query.page.start) {
-                select = select.filter(start);
-            }
-            select = if paging::newest_first(query.page.start) {
-                select.order((orders::created_at.desc(), orders::id.desc()))
-            } else {
-                select.order((orders::created_at.asc(), orders::id.asc()))
-            };
-            let rows = select
-                .select(OrderRow::as_select())
-                .limit(query.page.size + 1)
-                .load(conn)
-                .map_err(storage)?;
-            let page = Page::from_rows(rows, query.page.start, query.page.size, total, |row: &OrderRow| {
-                Cursor { at: row.created_at, id: row.id }
-            });
+            let page = paging::read_page!(conn, orders, OrderRow, order_conditions(&query), query.page);
             Ok(Page {
                 items: convert_all(page.items)?,
                 next: page.next,

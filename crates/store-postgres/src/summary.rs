@@ -52,7 +52,8 @@ SELECT t.orders, t.order_revenue, t.bookings, t.contact_messages, t.newsletter_s
     (SELECT count(*) FROM orders WHERE status = 'pending') AS orders_pending,
     (SELECT count(*) FROM bookings WHERE status = 'pending') AS bookings_pending,
     (SELECT count(*) FROM bookings
-        WHERE date <= $5 AND COALESCE(check_out, date + 1) > $4 AND status <> 'cancelled') AS bookings_this_week,
+        WHERE daterange(date, COALESCE(check_out, date + 1)) && daterange($4, $5 + 1)
+          AND status <> 'cancelled') AS bookings_this_week,
     (SELECT count(*) FROM contact_messages WHERE read_at IS NULL) AS messages_new,
     (SELECT count(*) FROM contact_messages WHERE answered_at IS NULL) AS messages_unanswered
 FROM dashboard_totals t";

@@ -11,6 +11,7 @@ use actix_web::{HttpResponse, web};
 use chrono::{DateTime, SecondsFormat, Utc};
 
 use domain::booking::{Booking, BookingQuery};
+use domain::content::{ContactMessage, MessageQuery, NewsletterSubscription, SubscriberQuery};
 use domain::export::neutralise_cell;
 use domain::order as model;
 use domain::paging::{Page, PageRequest, PageStart};
@@ -21,6 +22,7 @@ use utoipa::IntoParams;
 
 use crate::extract::AdminSession;
 use crate::routes::bookings::{BookingListQuery, booking_query};
+use crate::routes::content::{MessageListQuery, SubscriberListQuery, message_query, subscriber_query};
 use crate::routes::orders::{OrderListQuery, order_query};
 use crate::state::ApiState;
 use crate::wire;
@@ -318,57 +320,116 @@ fn booking_cells(b: Booking) -> Vec<String> {
     ]
 }
 
-#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports",
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MessageExportQuery {
+    /// As `GET /api/admin/contact-messages`: a name, an e-mail or words of the message.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    #[param(value_type = Option<wire::MessageState>)]
+    pub state: Option<wire::MessageState>,
+    /// Received on this day or later (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Received on this day or earlier (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports", params(MessageExportQuery),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 400, description = "A search, date or state that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn contact_messages(
     _admin: AdminSession,
     state: web::Data<ApiState>,
+    query: web::Query<MessageExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .content_store
-        .list_messages()
-        .await?
-        .into_iter()
-        .map(|m| {
-            vec![
-                m.id.to_string(),
-                timestamp(m.created_at),
-                m.first_name,
-                m.last_name,
-                m.email,
-                m.interest.unwrap_or_default(),
-                m.message,
-            ]
-        })
-        .collect();
-    let header = ["id", "created_at", "first_name", "last_name", "email", "interest", "message"];
-    csv_response("contact-messages", state.clock.local_now().date, &header, rows)
+    let query = query.into_inner();
+    let filter = message_query(
+        MessageListQuery {
+            q: query.q,
+            state: query.state,
+            from: query.from,
+            to: query.to,
+            after: None,
+            before: None,
+            limit: None,
+        },
+        state.clock.as_ref(),
+    )?;
+    let store = state.content_store.clone();
+    let fetch = move |page| {
+        let (store, query) = (store.clone(), MessageQuery { page, ..filter.clone() });
+        async move { store.page_messages(query).await }
+    };
+    // `state` was added with the owner's replies: last, so existing columns keep their places.
+    let header = ["id", "created_at", "first_name", "last_name", "email", "interest", "message", "state"];
+    paged_csv("contact-messages", state.clock.local_now().date, &header, fetch, |m: ContactMessage| {
+        let message_state = m.state().as_str().to_owned();
+        vec![
+            m.id.to_string(),
+            timestamp(m.created_at),
+            m.first_name,
+            m.last_name,
+            m.email,
+            m.interest.unwrap_or_default(),
+            m.message,
+            message_state,
+        ]
+    })
 }
 
-#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports",
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SubscriberExportQuery {
+    /// As `GET /api/admin/subscribers`: part of an e-mail address.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    /// Signed up on this day or later (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Signed up on this day or earlier (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports", params(SubscriberExportQuery),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 400, description = "A search or date that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn newsletter_subscriptions(
     _admin: AdminSession,
     state: web::Data<ApiState>,
+    query: web::Query<SubscriberExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .content_store
-        .list_subscriptions()
-        .await?
-        .into_iter()
-        .map(|s| vec![s.id.to_string(), timestamp(s.created_at), s.email])
-        .collect();
-    csv_response(
+    let query = query.into_inner();
+    let filter = subscriber_query(
+        SubscriberListQuery {
+            q: query.q,
+            from: query.from,
+            to: query.to,
+            after: None,
+            before: None,
+            limit: None,
+        },
+        state.clock.as_ref(),
+    )?;
+    let store = state.content_store.clone();
+    let fetch = move |page| {
+        let (store, query) = (store.clone(), SubscriberQuery { page, ..filter.clone() });
+        async move { store.page_subscriptions(query).await }
+    };
+    paged_csv(
         "newsletter-subscriptions",
         state.clock.local_now().date,
         &["id", "created_at", "email"],
-        rows,
+        fetch,
+        |s: NewsletterSubscription| vec![s.id.to_string(), timestamp(s.created_at), s.email],
     )
 }
 

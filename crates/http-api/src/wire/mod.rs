@@ -109,6 +109,13 @@ wire_enum! {
     AccommodationType mirrors domain::booking::AccommodationType { TinyHome = "tiny_home", Retreat = "retreat" }
 }
 wire_enum! {
+    /// Where the owner is with a contact message: `new` until opened in the
+    /// dashboard, then `read`, then `answered`.
+    MessageState mirrors domain::content::MessageState {
+        New = "new", Read = "read", Answered = "answered",
+    }
+}
+wire_enum! {
     /// Contact-form interest.
     Interest mirrors domain::content::Interest {
         Massage = "massage", Spa = "spa", Accommodation = "accommodation", Package = "package", Products = "products",

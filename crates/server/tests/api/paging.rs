@@ -350,3 +350,59 @@ async fn a_page_leads_back_to_the_newer_ones_as_it_came() {
         .await;
     assert_field_errors(both, &[("before", "A page starts after one row or before one, not both")]).await;
 }
+
+#[tokio::test]
+async fn messages_are_found_by_their_words_and_state_and_subscribers_by_address() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    app.sql(
+        "INSERT INTO contact_messages (first_name, last_name, email, message, created_at, read_at, answered_at) VALUES
+           ('Ines', 'Alvarez', 'ines@example.com', 'Do you have a sauna after the hike?', now() - interval '3 minutes', NULL, NULL),
+           ('Ravi', 'Shah', 'ravi@example.com', 'Is the Tiny Home heated in December?', now() - interval '2 minutes', now(), NULL),
+           ('Mei', 'Chen', 'mei@example.com', 'Thank you, the SAUNA was lovely.', now() - interval '1 minute', now(), now())",
+    );
+    app.sql("INSERT INTO newsletter_subscriptions (email) SELECT 'reader' || n || '@example.org' FROM generate_series(1, 7) AS n");
+
+    let sauna = page(&app, &token, "/api/admin/contact-messages?q=sauna").await;
+    assert_eq!(sauna["total"], 2);
+    assert_eq!(sauna["items"][0]["firstName"], "Mei", "newest first");
+    assert_eq!(sauna["items"][0]["state"], "answered");
+    assert_eq!(sauna["items"][1]["state"], "new");
+    assert!(sauna["items"][1]["readAt"].is_null());
+    for (state, who) in [("new", "Ines"), ("read", "Ravi"), ("answered", "Mei")] {
+        let only =
+            page(&app, &token, &format!("/api/admin/contact-messages?state={state}&q=example.com")).await;
+        assert_eq!(
+            (only["total"].as_i64(), only["items"][0]["firstName"].as_str()),
+            (Some(1), Some(who)),
+            "{state}"
+        );
+    }
+    // The specification's list has the same messages, with the state added.
+    let all = expect_json(app.get_as(&token, "/api/contact-messages").await, StatusCode::OK).await;
+    assert!(all.as_array().unwrap().iter().any(|m| m["state"] == "read" && m["firstName"] == "Ravi"));
+
+    let readers = every_page(&app, &token, "/api/admin/subscribers?q=%40example.org&limit=3").await;
+    assert_eq!(readers.len(), 3);
+    assert_eq!(readers.iter().map(|p| ids(p).len()).sum::<usize>(), 7);
+    assert_eq!(readers[0]["total"], 7);
+
+    let exported = app.get_as(&token, "/api/admin/exports/contact-messages.csv?state=new&q=sauna").await;
+    let text = exported.text().await.expect("csv");
+    let lines: Vec<&str> = text.trim_end().split("\r\n").collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].ends_with(",message,state"));
+    assert!(lines[1].contains("Ines") && lines[1].ends_with(",new"));
+    let subscribers = app.get_as(&token, "/api/admin/exports/newsletter-subscriptions.csv?q=reader7").await;
+    assert_eq!(subscribers.text().await.expect("csv").trim_end().split("\r\n").count(), 2);
+    assert_field_errors(
+        app.get_as(&token, "/api/admin/contact-messages?state=new&q=a").await,
+        &[("q", "Type at least 3 characters to search")],
+    )
+    .await;
+    assert_error(
+        app.get_as(&token, "/api/admin/contact-messages?state=archived").await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+}

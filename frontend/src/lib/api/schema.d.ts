@@ -200,6 +200,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/contact-messages`: what the dashboard reads (the
+         *     specification's `GET /api/contact-messages` still answers every message).
+         */
+        get: operations["page_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/contact-messages/{id}": {
         parameters: {
             query?: never;
@@ -711,6 +731,26 @@ export interface paths {
         put: operations["update_service"];
         post?: never;
         delete: operations["delete_service"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/subscribers`: the newsletter's list a page at a time
+         *     (`GET /api/admin/newsletter-subscriptions` still answers every one).
+         */
+        get: operations["page_subscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1621,6 +1661,11 @@ export interface components {
         Capacity: number;
         /** @description A message sent through the contact form. */
         ContactMessage: {
+            /**
+             * Format: date-time
+             * @description When it was answered (additive).
+             */
+            answeredAt?: string | null;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -1630,6 +1675,13 @@ export interface components {
             interest?: null | components["schemas"]["Interest"];
             lastName: string;
             message: string;
+            /**
+             * Format: date-time
+             * @description When the owner first opened it (additive).
+             */
+            readAt?: string | null;
+            /** @description Where the owner is with it (additive). */
+            state: components["schemas"]["MessageState"];
         };
         ContactMessageInput: {
             email: components["schemas"]["EmailAddress"];
@@ -1638,6 +1690,22 @@ export interface components {
             lastName: components["schemas"]["ShortText"];
             message: components["schemas"]["LongText"];
             website?: components["schemas"]["Honeypot"];
+        };
+        /** @description A page of contact messages. */
+        ContactMessagePage: {
+            /** @description Newest first. */
+            items: components["schemas"]["ContactMessage"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
         };
         /**
          * @description What the dashboard's cards show. Months and weeks are the retreat's
@@ -2091,6 +2159,12 @@ export interface components {
          * @example /media/products/alpine-cedar-face-oil.webp
          */
         MediaUrl: string;
+        /**
+         * @description Where the owner is with a contact message: `new` until opened in the
+         *     dashboard, then `read`, then `answered`.
+         * @enum {string}
+         */
+        MessageState: "new" | "read" | "answered";
         /** @description Dollars: a string with at most 2 decimals ("38.00"), or a JSON number with at most 2 decimals; 0 to 99999999.99. */
         Money: string | number;
         MonthAvailability: {
@@ -2914,6 +2988,22 @@ export interface components {
          * @enum {string}
          */
         StressLevel: "low" | "moderate" | "high" | "burnout";
+        /** @description A page of newsletter subscribers. */
+        SubscriberPage: {
+            /** @description Newest sign-up first. */
+            items: components["schemas"]["NewsletterSubscription"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
+        };
         /**
          * @description The quiz's third question.
          * @enum {string}
@@ -4055,6 +4145,67 @@ export interface operations {
             };
         };
     };
+    page_messages: {
+        parameters: {
+            query?: {
+                /** @description A name, an e-mail or words of the message (at least 3 characters). */
+                q?: string;
+                state?: components["schemas"]["MessageState"];
+                /** @description Received on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Received on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Messages per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagePage"];
+                };
+            };
+            /** @description A search, date, state, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_message: {
         parameters: {
             query?: never;
@@ -4376,7 +4527,15 @@ export interface operations {
     };
     contact_messages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As `GET /api/admin/contact-messages`: a name, an e-mail or words of the message. */
+                q?: string;
+                state?: components["schemas"]["MessageState"];
+                /** @description Received on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Received on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4390,6 +4549,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A search, date or state that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4452,7 +4620,14 @@ export interface operations {
     };
     newsletter_subscriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As `GET /api/admin/subscribers`: part of an e-mail address. */
+                q?: string;
+                /** @description Signed up on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Signed up on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4466,6 +4641,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A search or date that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -6325,6 +6509,66 @@ export interface operations {
             };
             /** @description No such service */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page_subscribers: {
+        parameters: {
+            query?: {
+                /** @description Part of an e-mail address (at least 3 characters). */
+                q?: string;
+                /** @description Signed up on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Signed up on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Subscribers per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching subscribers, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberPage"];
+                };
+            };
+            /** @description A search, date, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
