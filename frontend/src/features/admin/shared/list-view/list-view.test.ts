@@ -53,6 +53,7 @@ describe('list view in the address', () => {
     expect(parse('status=lost&service=sauna&size=30&from=2026-02-30&to=tomorrow')).toEqual(FIRST);
     expect(parse('size=1000').size).toBe(DEFAULT_PAGE_SIZE);
     expect(parse('from=26-11-01').from).toBe('');
+    expect(parse('from=2026-11-30&to=2026-11-01')).toMatchObject({ from: '2026-11-30', to: '' });
     // A search too short to send is no search.
     expect(parse('q=ab').q).toBe('');
     expect(parse('q=abc').q).toBe('abc');
@@ -81,6 +82,11 @@ describe('list view in the address', () => {
   it('filters, sizes and clearing start again from the first page', () => {
     const deep = { ...FIRST, after: '9_z', page: 7 };
     expect(withFilters(deep, { status: 'shipped' })).toMatchObject({ status: 'shipped', after: '', before: '', page: 1 });
+    // A range never turns round: the other end follows the one moved.
+    const range = { ...FIRST, from: '2026-11-10', to: '2026-11-20' };
+    expect(withFilters(range, { from: '2026-11-25' })).toMatchObject({ from: '2026-11-25', to: '2026-11-25' });
+    expect(withFilters(range, { to: '2026-11-05' })).toMatchObject({ from: '2026-11-05', to: '2026-11-05' });
+    expect(withFilters(range, { to: '' })).toMatchObject({ from: '2026-11-10', to: '' });
     expect(withSize(deep, 25)).toMatchObject({ size: 25, after: '', page: 1 });
     expect(withoutFilters({ ...deep, q: 'willow', from: '2026-11-01', size: 25 })).toEqual({ ...FIRST, size: 25 });
   });
