@@ -78,7 +78,12 @@ export function BookingsTab() {
         services={{ label: 'Service', any: 'All services', choices: serviceChoices }}
         dates={{ from: 'Visit from', to: 'Visit to' }}
       />
-      <Table aria-label="Bookings" aria-busy={bookings.isFetching} className={bookings.isPlaceholderData ? 'opacity-60' : undefined}>
+      <Table
+        aria-label="Bookings"
+        scrollLabel="Bookings, scrollable"
+        aria-busy={bookings.isFetching}
+        className={bookings.isPlaceholderData ? 'opacity-60' : undefined}
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Customer</TableHead>

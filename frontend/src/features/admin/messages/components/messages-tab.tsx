@@ -49,7 +49,12 @@ export function MessagesTab() {
           The message from your link is not on this page. Search for the sender’s name to find it.
         </p>
       ) : null}
-      <Table aria-label="Messages" aria-busy={messages.isFetching} className={messages.isPlaceholderData ? 'opacity-60' : undefined}>
+      <Table
+        aria-label="Messages"
+        scrollLabel="Messages, scrollable"
+        aria-busy={messages.isFetching}
+        className={messages.isPlaceholderData ? 'opacity-60' : undefined}
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>From</TableHead>

@@ -52,7 +52,12 @@ export function OrdersTab() {
         statuses={{ label: 'Status', any: 'All statuses', choices: orderStatuses }}
         dates={{ from: 'Placed from', to: 'Placed to' }}
       />
-      <Table aria-label="Orders" aria-busy={orders.isFetching} className={orders.isPlaceholderData ? 'opacity-60' : undefined}>
+      <Table
+        aria-label="Orders"
+        scrollLabel="Orders, scrollable"
+        aria-busy={orders.isFetching}
+        className={orders.isPlaceholderData ? 'opacity-60' : undefined}
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Order</TableHead>
