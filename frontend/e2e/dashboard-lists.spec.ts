@@ -99,6 +99,7 @@ for (const width of [390, 1440]) {
       await expect(panel.getByText('Type at least 3 characters to search.')).toBeVisible();
       await search.pressSequentially(lastName.slice(2));
       await expect(page).toHaveURL(new RegExp(`[?&]q=${lastName}(&|$)`));
+      await expect(rows.filter({ hasText: lastName })).toHaveCount(12);
       await expect(rows).toHaveCount(12);
       await expect(pagerOf(panel)).toHaveText('1–12 of 12');
       await expect(panel.getByText('Type at least 3 characters to search.')).toHaveCount(0);
@@ -219,6 +220,8 @@ for (const width of [390, 1440]) {
         const panel = await openTab(page, 'Bookings');
         const rows = panel.getByTestId('booking-row');
         await panel.getByLabel('Search bookings').fill(lastName);
+        await expect(page).toHaveURL(new RegExp(`[?&]q=${lastName}(&|$)`));
+        await expect(rows.filter({ hasText: lastName })).toHaveCount(3);
         await expect(rows).toHaveCount(3);
         await expect(pagerOf(panel)).toHaveText('1–3 of 3');
 
@@ -266,6 +269,8 @@ test('messages: searched and filtered by state, each with its state', async ({ p
     const panel = await openTab(page, 'Messages');
     const rows = panel.getByTestId('message-row');
     await panel.getByLabel('Search messages').fill(`Stater${tag}`);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=Stater${tag}(&|$)`));
+    await expect(rows.filter({ hasText: `Stater${tag}` })).toHaveCount(1);
     await expect(rows).toHaveCount(1);
     await expect(rows.getByTestId('message-state')).toHaveText('New');
     await choose(panel, 'State', 'Answered');

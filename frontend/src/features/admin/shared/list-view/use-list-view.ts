@@ -36,17 +36,23 @@ export function useListView<Status extends string, Service extends string = neve
   // One object per address (react-router keeps `params` while the address is unchanged); the rules are module constants.
   const view = useMemo(() => parseListView(params, rules), [params, rules]);
 
+  // Each change reads the address as it is now, not as this render saw it: a search sent by its
+  // timer just after a filter was picked (before the router re-rendered) must keep that filter.
+  // (react-router's functional update hands over the render's params, so it cannot do this.)
   const go = useCallback(
-    (next: ListView<Status, Service>, replace = false) => setParams((previous) => writeListView(previous, next), { replace }),
-    [setParams],
+    (change: (current: ListView<Status, Service>) => ListView<Status, Service>, replace = false) => {
+      const current = new URLSearchParams(window.location.search);
+      setParams(writeListView(current, change(parseListView(current, rules))), { replace });
+    },
+    [setParams, rules],
   );
 
   return {
     view,
-    filter: useCallback((change, options) => go(withFilters(view, change), options?.replace), [go, view]),
-    clearFilters: useCallback(() => go(withoutFilters(view)), [go, view]),
-    older: useCallback((next: string) => go(olderPage(view, next)), [go, view]),
-    newer: useCallback((previous: string) => go(newerPage(view, previous)), [go, view]),
-    setSize: useCallback((size: PageSize) => go(withSize(view, size)), [go, view]),
+    filter: useCallback((change, options) => go((current) => withFilters(current, change), options?.replace), [go]),
+    clearFilters: useCallback(() => go(withoutFilters), [go]),
+    older: useCallback((next: string) => go((current) => olderPage(current, next)), [go]),
+    newer: useCallback((previous: string) => go((current) => newerPage(current, previous)), [go]),
+    setSize: useCallback((size: PageSize) => go((current) => withSize(current, size)), [go]),
   };
 }
