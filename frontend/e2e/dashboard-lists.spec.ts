@@ -283,6 +283,39 @@ test('messages: searched and filtered by state, each with its state', async ({ p
   }
 });
 
+test('a linked order or booking opens even when the list on screen does not hold it', async ({ page, request }) => {
+  const api = await AdminApi.create(request);
+  const tag = unique();
+  const products = (await (await request.get('/api/products')).json()) as Product[];
+  const order = await placeOrder(request, products, `Linked${tag}`);
+  const booking = await api.post<Booking>('/api/bookings', {
+    firstName: 'Linden',
+    lastName: `Linked${tag}`,
+    email: `linden.${tag}@example.test`,
+    service: 'massage',
+    date: dayFromToday(600 + Math.floor(Math.random() * 200)),
+    time: '9:00',
+    notes: null,
+  });
+  try {
+    await openDashboard(page, request);
+    // A pending order, linked from a view of cancelled ones: read by its id, its details open.
+    await page.goto(`/admin/dashboard?tab=orders&status=cancelled&order=${order.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Order Details' });
+    await expect(dialog).toContainText(`Rowan Linked${tag}`);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page).toHaveURL(/\?tab=orders&status=cancelled$/);
+
+    // A pending booking, linked from a view of cancelled ones: shown, marked, above the page's rows.
+    await page.goto(`/admin/dashboard?tab=bookings&status=cancelled&booking=${booking.id}`);
+    const row = page.getByRole('tabpanel', { name: 'Bookings' }).locator(`[data-booking-id="${booking.id}"]`);
+    await expect(row).toHaveAttribute('aria-current', 'true');
+    await expect(row).toContainText(`Linden Linked${tag}`);
+  } finally {
+    await api.delete(`/api/admin/bookings/${booking.id}`);
+  }
+});
+
 test('the dashboard reads no whole list: the cards, the lists and the calendar ask for pages and summaries', async ({ page, request }) => {
   const reads = wholeListReads(page);
   await openDashboard(page, request);
