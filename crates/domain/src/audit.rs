@@ -112,6 +112,8 @@ pub struct AuditQuery {
     pub until: Option<DateTime<Utc>>,
     /// At most this many, newest first (capped by [`MAX_AUDIT_PAGE`]).
     pub limit: i64,
+    /// Where the page starts (issue 23): the newest, or after / before a record.
+    pub start: crate::paging::PageStart,
 }
 
 pub const MAX_AUDIT_PAGE: i64 = 500;

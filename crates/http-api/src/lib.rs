@@ -124,6 +124,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/newsletter/unsubscribe", POST => guest::unsubscribe))
         .service(resource!("/admin/activity", GET => activity::list))
         .service(resource!("/admin/emails", GET => emails::list))
+        .service(resource!("/admin/outbox", GET => emails::page))
         .service(resource!("/admin/emails/{id}", GET => emails::detail))
         .service(resource!("/admin/emails/{id}/resend", POST => emails::resend))
         .service(resource!("/admin/email-previews", GET => emails::previews))

@@ -49,7 +49,7 @@ use crate::routes::{
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
-        emails::list, emails::detail, emails::resend, emails::previews, emails::settings,
+        emails::list, emails::page, emails::detail, emails::resend, emails::previews, emails::settings,
         exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions, exports::promo_codes, exports::gift_cards,
     ),
     components(schemas(ErrorBody, crate::wire::fields::CalendarMonth)),

@@ -284,7 +284,7 @@ pub trait AdminRepository: Send + Sync {
 #[async_trait]
 pub trait AuditRepository: Send + Sync {
     /// Records matching `query`, newest first.
-    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Vec<AuditEntry>>;
+    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Page<AuditEntry>>;
     /// Everyone the trail names, alphabetically (the view's admin filter).
     async fn activity_actors(&self) -> RepoResult<Vec<String>>;
 }

@@ -640,6 +640,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/outbox`: the Emails view a page at a time
+         *     (`GET /api/admin/emails` still answers the newest 500).
+         */
+        get: operations["page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payments/reconciliation": {
         parameters: {
             query?: never;
@@ -1310,6 +1330,10 @@ export interface components {
             actors: string[];
             /** @description Newest first. */
             entries: components["schemas"]["ActivityEntry"][];
+            /** @description The `after` of the next (older) page; null on the last page. Additive. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. Additive. */
+            previous?: string | null;
         };
         /** @description An administrator (never with a password). */
         Admin: {
@@ -1851,6 +1875,22 @@ export interface components {
             attemptsMade: components["schemas"]["EmailAttempt"][];
             html: string;
             text: string;
+        };
+        /** @description A page of the outbox. */
+        EmailPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Email"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
         };
         /** @description A template rendered with demo data. */
         EmailPreview: {
@@ -3063,6 +3103,10 @@ export interface operations {
                 to?: components["schemas"]["CalendarDate"];
                 /** @description At most this many records (default 200). */
                 limit?: number;
+                /** @description The `next` of the page before: the page of older records. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer records (not with `after`). */
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -5805,6 +5849,67 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page: {
+        parameters: {
+            query?: {
+                /** @description Part of the recipient's address or of the subject (at least 3 characters). */
+                q?: string;
+                state?: components["schemas"]["EmailState"];
+                /** @description Written on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Written on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Messages per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPage"];
+                };
+            };
+            /** @description A search, date, state, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
