@@ -84,10 +84,10 @@ pub struct ActivityFilter {
     #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
     /// The `next` of the page before: the page of older records.
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub after: Option<String>,
     /// The `previous` of the page after: the page of newer records (not with `after`).
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub before: Option<String>,
 }
 
