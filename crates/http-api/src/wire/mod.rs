@@ -25,8 +25,14 @@ wire_enum! {
     ActivityAction mirrors domain::audit::AuditAction {
         Created = "created", Updated = "updated", Deleted = "deleted", StatusChanged = "status_changed",
         Resent = "resent", LoginSucceeded = "login_succeeded", LoginFailed = "login_failed",
-        LoggedOut = "logged_out", Refunded = "refunded",
+        LoggedOut = "logged_out", Refunded = "refunded", Replied = "replied",
     }
+}
+wire_enum! {
+    /// Where the owner stands with a contact message: `new` (not opened, or
+    /// marked unread), `read`, `answered` (replied to from the dashboard, or
+    /// marked so: answered by phone).
+    MessageState mirrors domain::content::MessageState { New = "new", Read = "read", Answered = "answered" }
 }
 wire_enum! {
     /// Order fulfilment status.
