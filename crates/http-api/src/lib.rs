@@ -60,7 +60,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .app_data(json_config(ARTICLE_JSON_LIMIT)),
         )
         .service(resource!("/contact-messages", GET => content::list_messages, POST => content::create_message))
-        .service(resource!("/admin/contact-messages/{id}", DELETE => content::delete_message))
+        .service(resource!("/admin/contact-messages/{id}", GET => content::get_message, DELETE => content::delete_message))
+        .service(resource!("/admin/contact-messages/{id}/state", PUT => content::set_message_state))
+        .service(resource!("/admin/contact-messages/{id}/replies", POST => content::reply_to_message))
         .service(resource!("/newsletter-subscriptions", POST => content::subscribe))
         .service(resource!("/admin/newsletter-subscriptions", GET => content::list_subscriptions))
         .service(resource!("/orders", GET => orders::list_orders, POST => orders::place_order))

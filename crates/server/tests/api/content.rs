@@ -10,7 +10,18 @@ use crate::helpers::{
 /// The specification's post fields, plus the picture's `imageSize` (docs/decisions.md §13).
 const POST_KEYS: &[&str] =
     &["id", "title", "slug", "excerpt", "content", "image", "imageSize", "publishedAt"];
-const MESSAGE_KEYS: &[&str] = &["id", "firstName", "lastName", "email", "interest", "message", "createdAt"];
+const MESSAGE_KEYS: &[&str] = &[
+    "id",
+    "firstName",
+    "lastName",
+    "email",
+    "interest",
+    "message",
+    "createdAt",
+    "state",
+    "readAt",
+    "answeredAt",
+];
 
 fn post_body(title: &str, slug: &str) -> Value {
     json!({
