@@ -198,6 +198,27 @@ pub struct MessageThread {
     pub replies: Vec<ContactReply>,
 }
 
+/// A page of contact messages as the dashboard asks for it: newest first,
+/// matching a search (a name, an e-mail or words of the message), a state
+/// and the days they came on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MessageQuery {
+    pub search: Option<crate::paging::Search>,
+    pub state: Option<MessageState>,
+    pub received_from: Option<DateTime<Utc>>,
+    pub received_until: Option<DateTime<Utc>>,
+    pub page: crate::paging::PageRequest,
+}
+
+/// A page of newsletter subscribers: newest first, by e-mail and sign-up day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubscriberQuery {
+    pub search: Option<crate::paging::Search>,
+    pub joined_from: Option<DateTime<Utc>>,
+    pub joined_until: Option<DateTime<Utc>>,
+    pub page: crate::paging::PageRequest,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewContactMessage {
     pub first_name: PersonName,

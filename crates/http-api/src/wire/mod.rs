@@ -3,6 +3,7 @@
 
 pub mod fields;
 pub mod messages;
+pub mod paging;
 
 use http_common::wire_enum;
 use serde::{Deserialize, Serialize};
@@ -27,12 +28,6 @@ wire_enum! {
         Resent = "resent", LoginSucceeded = "login_succeeded", LoginFailed = "login_failed",
         LoggedOut = "logged_out", Refunded = "refunded", Replied = "replied",
     }
-}
-wire_enum! {
-    /// Where the owner stands with a contact message: `new` (not opened, or
-    /// marked unread), `read`, `answered` (replied to from the dashboard, or
-    /// marked so: answered by phone).
-    MessageState mirrors domain::content::MessageState { New = "new", Read = "read", Answered = "answered" }
 }
 wire_enum! {
     /// Order fulfilment status.
@@ -112,6 +107,14 @@ wire_enum! {
 wire_enum! {
     /// Accommodation an availability entry is about.
     AccommodationType mirrors domain::booking::AccommodationType { TinyHome = "tiny_home", Retreat = "retreat" }
+}
+wire_enum! {
+    /// Where the owner is with a contact message: `new` until opened in the
+    /// dashboard (or marked unread), then `read`, then `answered` (replied to
+    /// from the dashboard, or marked so: answered by phone).
+    MessageState mirrors domain::content::MessageState {
+        New = "new", Read = "read", Answered = "answered",
+    }
 }
 wire_enum! {
     /// Contact-form interest.
