@@ -31,7 +31,10 @@ it means to. Negative cases are sent as generated. The rules:
 - a paged list (and its export) starts after a row or before one, not both;
   its days end on or after they start; a search is empty or at least three
   characters once trimmed (NUL dropped), as the database's trigram index
-  needs.
+  needs;
+- a contact message is read, marked and answered on a message that exists
+  (one of the fuzzer's own, sent once through the contact form), so valid
+  replies reach their transaction and their mail rather than a 404.
 """
 
 import datetime
@@ -75,6 +78,29 @@ def _payment_method():
     request.add_header("Authorization", "Bearer sk_test_browser_stand_in")
     with urllib.request.urlopen(request) as response:
         return json.load(response)["id"]
+
+
+_MESSAGE_IDS = []
+
+
+def _message_id():
+    """The fuzzer's own contact message, sent once (the fuzzer deletes only ids it makes up)."""
+    if not _MESSAGE_IDS:
+        body = {"firstName": "Fuzz", "lastName": "Writer", "email": "fuzz@example.com", "message": "Hello"}
+        request = urllib.request.Request(
+            BASE_URL + "/api/contact-messages", data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request) as response:
+            _MESSAGE_IDS.append(json.load(response)["id"])
+    return _MESSAGE_IDS[0]
+
+
+MESSAGE_OPERATIONS = {
+    ("GET", "/api/admin/contact-messages/{id}"),
+    ("PUT", "/api/admin/contact-messages/{id}/state"),
+    ("POST", "/api/admin/contact-messages/{id}/replies"),
+}
 
 
 def _signature(payload):
@@ -167,6 +193,8 @@ def before_call(context, case, kwargs):
             case.query.pop("to", None)
     if operation == ("GET", "/api/admin/payments/reconciliation") and isinstance(case.query, dict):
         case.query["from"], case.query["to"] = _ordered(case.query.get("from"), case.query.get("to"), 366)
+    if operation in MESSAGE_OPERATIONS and isinstance(case.path_parameters, dict):
+        case.path_parameters["id"] = _message_id()
     body = case.body if isinstance(case.body, dict) else None
     if body is None:
         return

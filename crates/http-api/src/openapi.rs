@@ -30,6 +30,7 @@ use crate::routes::{
         catalog::list_media, catalog::add_media, catalog::update_media, catalog::delete_media,
         content::list_posts, content::get_post, content::create_post, content::update_post, content::delete_post,
         content::create_message, content::list_messages, content::page_messages, content::delete_message,
+        content::get_message, content::set_message_state, content::reply_to_message,
         content::subscribe, content::list_subscriptions, content::page_subscribers,
         orders::place_order, orders::list_orders, orders::page_orders, orders::set_order_status,
         promos::quote_cart, promos::list_promo_codes, promos::create_promo_code, promos::update_promo_code,

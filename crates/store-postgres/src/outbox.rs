@@ -141,7 +141,17 @@ impl PgStore {
     /// inside the caller's transaction.
     pub(crate) fn enqueue_all(&self, conn: &mut PgConnection, events: &[MailEvent]) -> RepoResult<()> {
         let mails: Vec<OutgoingMail> = events.iter().flat_map(|event| self.compose(event)).collect();
-        write_mails(conn, &mails)
+        write_mails(conn, &mails).map(drop)
+    }
+
+    /// As [`Self::enqueue`], answering the written messages' ids (none
+    /// without a composer), for a record that keeps its mail's.
+    pub(crate) fn enqueue_returning_ids(
+        &self,
+        conn: &mut PgConnection,
+        event: &MailEvent,
+    ) -> RepoResult<Vec<Uuid>> {
+        write_mails(conn, &self.compose(event))
     }
 
     /// The messages `event` produces (none without a composer: the admin
@@ -153,10 +163,10 @@ impl PgStore {
 }
 
 /// Writes composed messages to the outbox, in one statement, inside the
-/// caller's transaction.
-pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> RepoResult<()> {
+/// caller's transaction; answers their ids.
+pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> RepoResult<Vec<Uuid>> {
     if mails.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     {
         let now = Utc::now();
@@ -177,8 +187,11 @@ pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> Re
                 )
             })
             .collect();
-        diesel::insert_into(outbox_messages::table).values(&rows).execute(conn).map_err(storage)?;
-        Ok(())
+        diesel::insert_into(outbox_messages::table)
+            .values(&rows)
+            .returning(outbox_messages::id)
+            .get_results(conn)
+            .map_err(storage)
     }
 }
 

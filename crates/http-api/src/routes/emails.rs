@@ -30,7 +30,7 @@ http_common::wire_enum! {
         OwnerNewOrder = "owner_new_order", OwnerNewMessage = "owner_new_message",
         OwnerBookingCancelled = "owner_booking_cancelled", OrderRefunded = "order_refunded",
         DepositRefunded = "deposit_refunded", DepositActionRequired = "deposit_action_required",
-        GiftCardDelivered = "gift_card_delivered",
+        GiftCardDelivered = "gift_card_delivered", ContactReply = "contact_reply",
     }
 }
 
