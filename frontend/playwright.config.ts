@@ -13,6 +13,8 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const paymentsPort = process.env.E2E_PAYMENTS_PORT ?? '18081';
 const stripePort = process.env.E2E_STRIPE_PORT ?? '18091';
 const paymentsURL = process.env.E2E_PAYMENTS_BASE_URL ?? `http://127.0.0.1:${paymentsPort}`;
+// The one server whose mail reaches a real SMTP server (the payments server): specs that read mail use it.
+process.env.E2E_MAIL_BASE_URL ??= paymentsURL;
 process.env.E2E_STRIPE_URL ??= `http://127.0.0.1:${stripePort}`;
 // Where the payments server's real SMTP server (aiosmtpd) keeps the mail it receives.
 process.env.E2E_MAILDIR ??= fileURLToPath(new URL('../target/e2e-maildir', import.meta.url));

@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all sixteen templates (the specification’s twelve, the three payment mails and the gift card), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all seventeen templates (the specification’s twelve, the three payment mails, the gift card and the reply to a message), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all sixteen templates (the specification’s twelve, the three p
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(16);
+  await expect(templates).toHaveCount(17);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
@@ -127,6 +127,10 @@ test('previews: all sixteen templates (the specification’s twelve, the three p
 
   await templates.filter({ hasText: 'Gift card delivered' }).click();
   await expect(shown.locator('pre')).toContainText('View and print your card');
+
+  await templates.filter({ hasText: 'Reply to a message' }).click();
+  await expect(shown.getByRole('heading', { level: 3 })).toHaveText('Re: your message to Golden Pine Wellness Retreat');
+  await expect(shown.locator('pre')).toContainText('you wrote:');
 
   await templates.filter({ hasText: 'Newsletter welcome' }).click();
   await expect(shown).toContainText('One-click unsubscribe');

@@ -53,6 +53,12 @@ CREATE INDEX newsletter_subscriptions_search_idx ON newsletter_subscriptions USI
 -- The mail log pages by (created_at, id) too.
 DROP INDEX outbox_messages_created_idx;
 CREATE INDEX outbox_messages_newest_idx ON outbox_messages (created_at DESC, id DESC);
+CREATE INDEX outbox_messages_state_newest_idx ON outbox_messages (state, created_at DESC, id DESC);
+CREATE INDEX outbox_messages_search_idx ON outbox_messages USING gin (lower(recipient || ' ' || subject) gin_trgm_ops);
+
+-- The Activity view's list of who acted, read by skipping from one actor to
+-- the next (a handful of people, however long the trail).
+CREATE INDEX audit_log_actor_idx ON audit_log (actor);
 
 -- The dashboard's all-time figures (GET /api/admin/summary): kept by
 -- statement triggers as rows come and go, so the stat cards never sum a

@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::admin::Admin;
 use crate::booking::{AvailabilityEntry, Blackout, Booking};
 use crate::catalog::{Product, ProductMedia, Service};
-use crate::content::{BlogPost, ContactMessage};
+use crate::content::{BlogPost, ContactMessage, ContactReply};
 use crate::order::Order;
 
 crate::text_enum! {
@@ -50,6 +50,8 @@ crate::text_enum! {
         LoggedOut,
         /// Money given back (an order's payment, a deposit).
         Refunded,
+        /// A contact message answered from the dashboard (the reply is mailed).
+        Replied,
     }
 }
 
@@ -112,6 +114,8 @@ pub struct AuditQuery {
     pub until: Option<DateTime<Utc>>,
     /// At most this many, newest first (capped by [`MAX_AUDIT_PAGE`]).
     pub limit: i64,
+    /// Where the page starts (issue 23): the newest, or after / before a record.
+    pub start: crate::paging::PageStart,
 }
 
 pub const MAX_AUDIT_PAGE: i64 = 500;
@@ -149,6 +153,17 @@ impl AuditRecord {
     /// As `updated`, for a status change (orders, bookings).
     pub fn status_changed<T: Audited>(entity: AuditEntity, id: Uuid, before: &T, after: &T) -> Self {
         Self::changed(entity, id, AuditAction::StatusChanged, before, after)
+    }
+
+    /// "“Message from Ada Lovelace”: reply to ada@example.com “Dear Ada, yes…”"
+    pub fn replied(message: &ContactMessage, reply: &ContactReply) -> Self {
+        let summary = format!(
+            "{}: reply to {} {}",
+            quoted(&message.label()),
+            shown(&message.email),
+            quoted(&shown(&reply.text))
+        );
+        Self::new(AuditEntity::ContactMessage, Some(message.id), AuditAction::Replied, &summary)
     }
 
     pub fn deleted<T: Audited>(entity: AuditEntity, id: Uuid, deleted: &T) -> Self {
@@ -306,7 +321,7 @@ impl Audited for ContactMessage {
         format!("Message from {} {}", self.first_name, self.last_name)
     }
     fn facts(&self) -> Vec<(&'static str, String)> {
-        vec![("email", self.email.clone())]
+        vec![("email", self.email.clone()), ("state", self.state().as_str().to_owned())]
     }
 }
 

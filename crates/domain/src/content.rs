@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::mail::MailState;
 use crate::validation::{ArticleText, Email, LongText, MediaUrl, PersonName, Refusal, ShortText};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,26 +108,94 @@ pub struct ContactMessage {
     pub interest: Option<String>,
     pub message: String,
     pub created_at: DateTime<Utc>,
-    /// When the owner first opened it in the dashboard.
+    /// When the owner first opened it (`None`: new, or marked unread).
     pub read_at: Option<DateTime<Utc>>,
-    /// When it was answered (a reply sent, or marked so by hand).
+    /// When it was answered: by a reply from the dashboard, or marked so by
+    /// hand (answered by phone). Never without `read_at`.
     pub answered_at: Option<DateTime<Utc>>,
-}
-
-crate::text_enum! {
-    /// Where the owner is with a message (issue 23): new until opened, then
-    /// read, then answered.
-    MessageState { New, Read, Answered }
 }
 
 impl ContactMessage {
     pub fn state(&self) -> MessageState {
-        match (self.read_at, self.answered_at) {
+        MessageState::of(self.read_at, self.answered_at)
+    }
+}
+
+crate::text_enum! {
+    /// Where the owner stands with a contact message.
+    MessageState {
+        /// Not opened yet (or marked unread).
+        New,
+        Read,
+        /// Replied to from the dashboard, or answered another way (a call).
+        Answered,
+    }
+}
+
+/// A message's `read_at` and `answered_at`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MessageTimes {
+    pub read_at: Option<DateTime<Utc>>,
+    pub answered_at: Option<DateTime<Utc>>,
+}
+
+impl MessageState {
+    /// The state two times say: answered wins over read.
+    pub fn of(read_at: Option<DateTime<Utc>>, answered_at: Option<DateTime<Utc>>) -> Self {
+        match (read_at, answered_at) {
             (_, Some(_)) => MessageState::Answered,
             (Some(_), None) => MessageState::Read,
             (None, None) => MessageState::New,
         }
     }
+
+    /// The times a message in `current` keeps when it is put in this state
+    /// at `now`: a time already set stays (the first reading, the first
+    /// answer), a state's missing time becomes `now`, and a time the state
+    /// does not have is cleared ("new" clears both: marked unread).
+    pub fn times(self, current: MessageTimes, now: DateTime<Utc>) -> MessageTimes {
+        let read_at = current.read_at.or(Some(now));
+        match self {
+            MessageState::New => MessageTimes { read_at: None, answered_at: None },
+            MessageState::Read => MessageTimes { read_at, answered_at: None },
+            MessageState::Answered => {
+                MessageTimes { read_at, answered_at: current.answered_at.or(Some(now)) }
+            }
+        }
+    }
+}
+
+/// The owner's answer to a contact message follows the rule of every long
+/// text: something visible, at most 5,000 characters as sent, trimmed, line
+/// breaks kept.
+pub type ReplyText = LongText;
+
+/// An answer the owner sent from the dashboard, kept with its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactReply {
+    pub id: Uuid,
+    pub message_id: Uuid,
+    pub text: String,
+    /// The admin who wrote it: their e-mail at the time.
+    pub sent_by: String,
+    pub created_at: DateTime<Utc>,
+    /// Its mail to the guest in the outbox; `None` once that mail is gone
+    /// from the outbox (or when nothing composes mail: the admin CLI).
+    pub mail: Option<ReplyMail>,
+}
+
+/// A reply's mail, as the outbox has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplyMail {
+    pub id: Uuid,
+    pub state: MailState,
+}
+
+/// A message with every reply to it, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageThread {
+    pub message: ContactMessage,
+    pub replies: Vec<ContactReply>,
 }
 
 /// A page of contact messages as the dashboard asks for it: newest first,
@@ -174,6 +243,58 @@ mod tests {
     fn slugs_are_normalised_like_the_editor_does() {
         assert_eq!(Slug::parse("  Forest Bathing  101 ").unwrap().as_str(), "forest-bathing-101");
         assert_eq!(normalize_slug("Winter Ritual"), "winter-ritual");
+    }
+
+    fn at(minute: u32) -> DateTime<Utc> {
+        use chrono::TimeZone;
+        Utc.with_ymd_and_hms(2026, 11, 29, 10, minute, 0).single().expect("a time")
+    }
+
+    const NEW: MessageTimes = MessageTimes { read_at: None, answered_at: None };
+
+    #[test]
+    fn a_message_state_comes_from_its_times() {
+        assert_eq!(MessageState::of(None, None), MessageState::New);
+        assert_eq!(MessageState::of(Some(at(1)), None), MessageState::Read);
+        assert_eq!(MessageState::of(Some(at(1)), Some(at(2))), MessageState::Answered);
+        // The store's CHECK forbids it; should it be met, answered still wins.
+        assert_eq!(MessageState::of(None, Some(at(2))), MessageState::Answered);
+    }
+
+    #[test]
+    fn marking_a_message_keeps_first_times_and_clears_what_the_state_lacks() {
+        let read = MessageState::Read.times(NEW, at(5));
+        assert_eq!(read, MessageTimes { read_at: Some(at(5)), answered_at: None });
+        assert_eq!(MessageState::Read.times(read, at(9)), read, "reading again keeps the first reading");
+        // Answered by phone: read and answered now.
+        let by_phone = MessageState::Answered.times(NEW, at(7));
+        assert_eq!(by_phone, MessageTimes { read_at: Some(at(7)), answered_at: Some(at(7)) });
+        let answered = MessageState::Answered.times(read, at(8));
+        assert_eq!(answered, MessageTimes { read_at: Some(at(5)), answered_at: Some(at(8)) });
+        assert_eq!(
+            MessageState::Answered.times(answered, at(9)),
+            answered,
+            "a second reply keeps the first answer"
+        );
+        // Back to read forgets the answer; "new" (unread) forgets both.
+        assert_eq!(MessageState::Read.times(answered, at(9)), read);
+        assert_eq!(MessageState::New.times(answered, at(9)), NEW);
+        for state in MessageState::ALL {
+            let times = state.times(answered, at(9));
+            assert_eq!(MessageState::of(times.read_at, times.answered_at), *state);
+        }
+    }
+
+    #[test]
+    fn a_reply_is_required_at_most_5000_characters_and_keeps_its_lines() {
+        use crate::validation::TextError;
+        assert_eq!(ReplyText::parse(""), Err(TextError::Blank));
+        assert_eq!(ReplyText::parse(" \n\t "), Err(TextError::Blank));
+        assert_eq!(ReplyText::parse(&"a".repeat(5_001)), Err(TextError::TooLong { max: 5_000 }));
+        assert!(ReplyText::parse(&"é".repeat(5_000)).is_ok(), "characters are counted, not bytes");
+        assert_eq!(ReplyText::parse("a\0b"), Err(TextError::Nul));
+        let reply = ReplyText::parse("  Dear Ada,\n\nYes, we do.  ").expect("a reply");
+        assert_eq!(reply.as_str(), "Dear Ada,\n\nYes, we do.");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::booking::Booking;
-use crate::content::{ContactMessage, NewsletterSubscription};
+use crate::content::{ContactMessage, ContactReply, NewsletterSubscription};
 use crate::money::Money;
 use crate::order::Order;
 use crate::validation::Email;
@@ -58,6 +58,12 @@ pub enum MailEvent {
     ContactReceived {
         message: ContactMessage,
     },
+    /// The owner answered a message from the dashboard: the guest gets the
+    /// answer, with their own words quoted below it.
+    ContactReplied {
+        message: ContactMessage,
+        reply: ContactReply,
+    },
     /// A first sign-up (signing up again sends nothing).
     NewsletterJoined {
         subscription: NewsletterSubscription,
@@ -100,7 +106,7 @@ impl MailEvent {
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }
             | MailEvent::OrderRefunded { order, .. } => order.id,
-            MailEvent::ContactReceived { message } => message.id,
+            MailEvent::ContactReceived { message } | MailEvent::ContactReplied { message, .. } => message.id,
             MailEvent::NewsletterJoined { subscription } => subscription.id,
             MailEvent::GiftCardDelivered { card, .. } => card.id,
         }
@@ -126,6 +132,7 @@ crate::text_enum! {
         DepositRefunded,
         DepositActionRequired,
         GiftCardDelivered,
+        ContactReply,
     }
 }
 
@@ -175,6 +182,7 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
                 .flatten()
                 .collect()
         }
+        MailEvent::ContactReplied { message, .. } => vec![guest(T::ContactReply, &message.email)],
         MailEvent::NewsletterJoined { subscription } => {
             vec![guest(T::NewsletterWelcome, &subscription.email)]
         }

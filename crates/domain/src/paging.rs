@@ -39,13 +39,19 @@ pub struct CursorError;
 
 impl Cursor {
     /// The cursor as the client carries it: microseconds since 1970 and the
-    /// id's 32 digits, joined by `_` (URL-safe as it is).
+    /// id's 32 digits, joined by `_` (URL-safe as it is). Only times from
+    /// 1970 up to 17 digits of microseconds (the year 5138) are cursors:
+    /// every row is written after 1970, and PostgreSQL's times end long
+    /// before chrono's.
     pub fn encode(&self) -> String {
         format!("{}_{}", self.at.timestamp_micros(), self.id.simple())
     }
 
     pub fn decode(text: &str) -> Result<Self, CursorError> {
         let (micros, id) = text.split_once('_').ok_or(CursorError)?;
+        if micros.is_empty() || micros.len() > 17 || !micros.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(CursorError);
+        }
         let micros: i64 = micros.parse().map_err(|_| CursorError)?;
         let at = DateTime::from_timestamp_micros(micros).ok_or(CursorError)?;
         if id.len() != 32 {
@@ -252,6 +258,10 @@ mod tests {
         // A hyphenated id is not the cursor's form.
         assert!(Cursor::decode("1_3f9a1c2e-0000-4000-8000-000000000001").is_err());
         assert!(Cursor::decode(&format!("{}_{}", i64::MAX, Uuid::nil().simple())).is_err());
+        assert!(Cursor::decode(&format!("-1_{}", Uuid::nil().simple())).is_err(), "before 1970");
+        assert!(Cursor::decode(&format!("+1_{}", Uuid::nil().simple())).is_err());
+        assert!(Cursor::decode(&format!("{}_{}", "9".repeat(17), Uuid::nil().simple())).is_ok());
+        assert!(Cursor::decode(&format!("{}_{}", "1".repeat(18), Uuid::nil().simple())).is_err());
     }
 
     #[test]

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::booking::{Booking, CHECK_OUT_TIME, ServiceKey, booking_starts_at};
-use domain::content::{ContactMessage, Interest, NewsletterSubscription};
+use domain::content::{ContactMessage, ContactReply, Interest, NewsletterSubscription};
 use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
 use domain::order::{Order, TAX_PERCENT, order_reference};
@@ -19,7 +19,8 @@ use ports::{CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
 
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
-    self as t, Body, BookingView, Frame, GiftCardView, MessageView, OrderLine, OrderView, WelcomeView,
+    self as t, Body, BookingView, Frame, GiftCardView, MessageView, OrderLine, OrderView, ReplyView,
+    WelcomeView,
 };
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
@@ -62,6 +63,10 @@ struct Message {
     /// Not sent before this moment; `None`: at once.
     send_after: Option<DateTime<Utc>>,
 }
+
+/// The subject of the owner's answer to a contact message, as a mail client
+/// would write it.
+const REPLY_SUBJECT: &str = "Re: your message to Golden Pine Wellness Retreat";
 
 /// Guest names reach subjects and preview lines; keep those short.
 const NAME_IN_SUBJECT: usize = 60;
@@ -129,6 +134,7 @@ impl Composer {
             | MailEvent::OrderCancelled { order } => self.order_message(template, order, None),
             MailEvent::OrderRefunded { order, amount } => self.order_message(template, order, Some(*amount)),
             MailEvent::ContactReceived { message } => self.contact_message(template, message),
+            MailEvent::ContactReplied { message, reply } => self.reply_message(template, message, reply),
             MailEvent::NewsletterJoined { subscription } => self.newsletter_message(template, subscription),
             MailEvent::GiftCardDelivered { card, code } => {
                 self.gift_card_message(template, card, code, stamp)
@@ -463,6 +469,44 @@ impl Composer {
             _ => return None,
         };
         Some(Message { subject, body, calendar: None, list_unsubscribe: None, send_after: None })
+    }
+
+    /// The owner's answer. It quotes the guest's message back to the
+    /// address that sent it, which the acknowledgement never does: this one
+    /// is written only when the owner, having read the message, answers it,
+    /// so nobody can send their words to anyone through the retreat.
+    fn reply_message(
+        &self,
+        template: MailTemplate,
+        message: &ContactMessage,
+        reply: &ContactReply,
+    ) -> Option<Message> {
+        if template != MailTemplate::ContactReply {
+            return None;
+        }
+        let view = ReplyView {
+            reply: reply.text.clone(),
+            message: message.message.clone(),
+            quoted: message
+                .message
+                .lines()
+                .map(|line| format!("> {line}").trim_end().to_owned())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            received: long_date_time(self.local(message.created_at), self.config.time_zone),
+        };
+        let frame = self.frame(
+            format!("Dear {}", clip(&message.first_name, NAME_IN_SUBJECT)),
+            clip(&reply.text, 90),
+            GUEST_CONTACT_REASON,
+        );
+        Some(Message {
+            subject: REPLY_SUBJECT.to_owned(),
+            body: t::contact_reply::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: None,
+        })
     }
 
     fn newsletter_message(

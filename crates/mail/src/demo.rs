@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use domain::Money;
 use domain::booking::{Booking, BookingStatus, ServiceKey, TimeSlot};
-use domain::content::{ContactMessage, NewsletterSubscription};
+use domain::content::{ContactMessage, ContactReply, NewsletterSubscription, ReplyMail};
 use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind, GiftCardState};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate};
 use domain::order::{Customer, Order, OrderItem, OrderStatus, OrderTotals};
@@ -26,6 +26,7 @@ pub struct Demo {
 const BOOKING_ID: Uuid = Uuid::from_u128(0x5d0c_2f7e_8b1a_4c36_9e42_7a1f_0b6d_3c21);
 const ORDER_ID: Uuid = Uuid::from_u128(0x3f9a_61c4_2d7e_4b58_8a10_c6e2_94b7_0d15);
 const MESSAGE_ID: Uuid = Uuid::from_u128(0x8c41_7e2a_5b93_4f06_b1d8_2e6c_a457_9f30);
+const REPLY_ID: Uuid = Uuid::from_u128(0x2e57_c0a9_71d4_4b3e_9f68_0c1a_d5b2_8e47);
 const SUBSCRIPTION_ID: Uuid = Uuid::from_u128(0x1b7e_93d2_46a5_4c8f_a0e3_5d19_c862_7b44);
 const GIFT_CARD_ID: Uuid = Uuid::from_u128(0x6a2d_b8f1_93c4_4e75_8d06_1f4b_e72a_c598);
 /// A made-up code, the same in every preview; no card in any store has it
@@ -117,7 +118,7 @@ impl Demo {
                           Do the wellness packages include a stay in the Tiny Home?"
                     .to_owned(),
                 created_at: made,
-                read_at: None,
+                read_at: Some(made),
                 answered_at: None,
             },
             subscription: NewsletterSubscription {
@@ -185,6 +186,20 @@ impl Demo {
             MailTemplate::ContactAcknowledged | MailTemplate::OwnerNewMessage => {
                 MailEvent::ContactReceived { message: self.message.clone() }
             }
+            MailTemplate::ContactReply => MailEvent::ContactReplied {
+                message: self.message.clone(),
+                reply: ContactReply {
+                    id: REPLY_ID,
+                    message_id: MESSAGE_ID,
+                    text: "Dear Elena,\n\nThank you for writing. A Wellness Package is one full day with us; for a \
+                           weekend, pair it with two nights in the Tiny Home Retreat. March weekends still have \
+                           room.\n\nWarmly,\nOlive at Golden Pine"
+                        .to_owned(),
+                    sent_by: "stay@goldenpineretreat.com".to_owned(),
+                    created_at: self.message.created_at,
+                    mail: None::<ReplyMail>,
+                },
+            },
             MailTemplate::NewsletterWelcome => {
                 MailEvent::NewsletterJoined { subscription: self.subscription.clone() }
             }
@@ -225,7 +240,9 @@ impl Demo {
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }
             | MailEvent::OrderRefunded { order, .. } => order.customer.email.into_string(),
-            MailEvent::ContactReceived { message } => message.email,
+            MailEvent::ContactReceived { message } | MailEvent::ContactReplied { message, .. } => {
+                message.email
+            }
             MailEvent::NewsletterJoined { subscription } => subscription.email,
             MailEvent::GiftCardDelivered { card, .. } => card.recipient_email,
         }

@@ -93,6 +93,19 @@ pub struct MessageView {
     pub admin_url: String,
 }
 
+/// The owner's reply to a contact message, with the guest's own words
+/// quoted below it.
+pub struct ReplyView {
+    /// The owner's words, line breaks kept.
+    pub reply: String,
+    /// The guest's message as they wrote it.
+    pub message: String,
+    /// The same, each line behind "> ", as mail quotes it in plain text.
+    pub quoted: String,
+    /// When the guest wrote, in the retreat's time.
+    pub received: String,
+}
+
 pub struct WelcomeView {
     pub journal_url: String,
     pub unsubscribe_url: String,
@@ -185,4 +198,5 @@ templates! {
     deposit_refunded(BookingView): "deposit_refunded.html", "deposit_refunded.txt";
     deposit_action_required(BookingView): "deposit_action_required.html", "deposit_action_required.txt";
     gift_card_delivered(GiftCardView): "gift_card_delivered.html", "gift_card_delivered.txt";
+    contact_reply(ReplyView): "contact_reply.html", "contact_reply.txt";
 }

@@ -27,8 +27,8 @@ pub use error::{
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
 pub use mail::{
-    CalendarInvite, GuestLinks, MailAttempt, MailComposer, MailDelivery, MailSender, OutboxRepository,
-    OutgoingMail, SendFailure, StoredMail,
+    CalendarInvite, GuestLinks, ListedMail, MailAttempt, MailComposer, MailDelivery, MailQuery, MailSender,
+    OutboxRepository, OutgoingMail, SendFailure, StoredMail,
 };
 pub use payments::{
     AttemptAnswer, BeginPaymentError, DepositCharge, Difference, EventRecord, OrderPaymentView, PayError,

@@ -56,6 +56,34 @@ pub struct StoredMail {
     pub sent_at: Option<DateTime<Utc>>,
 }
 
+/// A message as the Emails view lists it: what and to whom, not its bodies.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedMail {
+    pub id: Uuid,
+    pub template: domain::mail::MailTemplate,
+    pub to: String,
+    pub subject: String,
+    pub state: MailState,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub related_id: Option<Uuid>,
+    pub calendar_method: Option<String>,
+    pub next_attempt_at: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// A page of the outbox as the Emails view asks for it: newest first, by
+/// recipient or subject, state and the days the messages were written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MailQuery {
+    pub search: Option<domain::paging::Search>,
+    pub state: Option<MailState>,
+    pub created_from: Option<DateTime<Utc>>,
+    pub created_until: Option<DateTime<Utc>>,
+    pub page: domain::paging::PageRequest,
+}
+
 /// Why a send failed, and whether trying again could help.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{reply}")]
@@ -96,6 +124,8 @@ pub trait OutboxRepository: Send + Sync {
     ) -> RepoResult<()>;
     /// Messages newest first, optionally of one state.
     async fn list_mail(&self, state: Option<MailState>) -> RepoResult<Vec<StoredMail>>;
+    /// One page of the messages the query matches, newest first.
+    async fn page_mail(&self, query: MailQuery) -> RepoResult<domain::paging::Page<ListedMail>>;
     async fn get_mail(&self, id: Uuid) -> RepoResult<StoredMail>;
     /// Every attempt of one message, oldest first.
     async fn mail_attempts(&self, id: Uuid) -> RepoResult<Vec<MailAttempt>>;

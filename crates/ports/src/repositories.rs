@@ -15,8 +15,8 @@ use domain::booking::{
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
 use domain::content::{
-    BlogPost, ContactMessage, MessageQuery, NewBlogPost, NewContactMessage, NewsletterSubscription,
-    SubscriberQuery,
+    BlogPost, ContactMessage, ContactReply, MessageQuery, MessageState, MessageThread, NewBlogPost,
+    NewContactMessage, NewsletterSubscription, ReplyText, SubscriberQuery,
 };
 use domain::limits::{Limit, WindowCount};
 use domain::order::{Order, OrderQuery, OrderRequest, OrderStatus};
@@ -104,7 +104,29 @@ pub trait ContentRepository: Send + Sync {
     async fn list_messages(&self) -> RepoResult<Vec<ContactMessage>>;
     /// One page of the messages the query matches, newest first.
     async fn page_messages(&self, query: MessageQuery) -> RepoResult<Page<ContactMessage>>;
+    /// Deletes the message and, by cascade, its replies (their mail stays in the outbox's log).
     async fn delete_message(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
+    /// A message with its replies, oldest first, each with its mail's state.
+    async fn get_message(&self, id: Uuid) -> RepoResult<MessageThread>;
+    /// Puts a message in `state` at `now` (`MessageState::times`); a change
+    /// is recorded in the audit trail, marking it as it already is is not.
+    async fn set_message_state(
+        &self,
+        id: Uuid,
+        state: MessageState,
+        now: DateTime<Utc>,
+        actor: Actor,
+    ) -> RepoResult<ContactMessage>;
+    /// In one transaction: the reply kept with the message, its mail to the
+    /// guest in the outbox (quoting the message), the message answered (and
+    /// read), and the audit record. `NotFound` for an unknown message.
+    async fn reply_to_message(
+        &self,
+        id: Uuid,
+        text: ReplyText,
+        now: DateTime<Utc>,
+        actor: Actor,
+    ) -> RepoResult<ContactReply>;
 
     /// Stores the address once; subscribing again renews the sign-up's time,
     /// so nothing in the answer tells a new address from a known one.
@@ -284,7 +306,7 @@ pub trait AdminRepository: Send + Sync {
 #[async_trait]
 pub trait AuditRepository: Send + Sync {
     /// Records matching `query`, newest first.
-    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Vec<AuditEntry>>;
+    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Page<AuditEntry>>;
     /// Everyone the trail names, alphabetically (the view's admin filter).
     async fn activity_actors(&self) -> RepoResult<Vec<String>>;
 }

@@ -7,8 +7,10 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditEntry, AuditQuery, AuditRecord, MAX_AUDIT_PAGE};
+use domain::paging::{Cursor, Page};
 use ports::{AuditRepository, RepoError, RepoResult};
 
+use crate::paging;
 use crate::schema::audit_log;
 use crate::{PgStore, storage};
 
@@ -62,7 +64,7 @@ impl TryFrom<AuditRow> for AuditEntry {
 
 #[async_trait]
 impl AuditRepository for PgStore {
-    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Vec<AuditEntry>> {
+    async fn list_activity(&self, query: AuditQuery) -> RepoResult<Page<AuditEntry>> {
         self.run(move |conn| {
             let mut select = audit_log::table.select(AuditRow::as_select()).into_boxed();
             if let Some(actor) = &query.actor {
@@ -77,24 +79,47 @@ impl AuditRepository for PgStore {
             if let Some(until) = query.until {
                 select = select.filter(audit_log::at.lt(until));
             }
-            let rows = select
-                .order((audit_log::at.desc(), audit_log::id.desc()))
-                .limit(query.limit.clamp(1, MAX_AUDIT_PAGE))
-                .load(conn)
-                .map_err(storage)?;
-            rows.into_iter().map(AuditEntry::try_from).collect()
+            if let Some(start) = paging::start_by::<audit_log::table>("audit_log", "at", query.start) {
+                select = select.filter(start);
+            }
+            select = if paging::newest_first(query.start) {
+                select.order((audit_log::at.desc(), audit_log::id.desc()))
+            } else {
+                select.order((audit_log::at.asc(), audit_log::id.asc()))
+            };
+            let size = query.limit.clamp(1, MAX_AUDIT_PAGE);
+            let rows = select.limit(size + 1).load(conn).map_err(storage)?;
+            let page = Page::from_rows(rows, query.start, size, None, |row: &AuditRow| Cursor {
+                at: row.at,
+                id: row.id,
+            });
+            Ok(Page {
+                items: page.items.into_iter().map(AuditEntry::try_from).collect::<RepoResult<_>>()?,
+                next: page.next,
+                previous: page.previous,
+                total: None,
+            })
         })
         .await
     }
 
     async fn activity_actors(&self) -> RepoResult<Vec<String>> {
+        #[derive(QueryableByName)]
+        struct ActorRow {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            actor: String,
+        }
+        // From one actor to the next through `audit_log_actor_idx`: a step
+        // per person, however long the trail (a plain DISTINCT reads it all).
+        const ACTORS: &str = "WITH RECURSIVE actors(actor) AS (
+                (SELECT actor FROM audit_log ORDER BY actor LIMIT 1)
+                UNION ALL
+                SELECT (SELECT a.actor FROM audit_log a WHERE a.actor > actors.actor ORDER BY a.actor LIMIT 1)
+                FROM actors WHERE actors.actor IS NOT NULL)
+            SELECT actor FROM actors WHERE actor IS NOT NULL";
         self.run(|conn| {
-            audit_log::table
-                .select(audit_log::actor)
-                .distinct()
-                .order(audit_log::actor.asc())
-                .load(conn)
-                .map_err(storage)
+            let rows: Vec<ActorRow> = diesel::sql_query(ACTORS).load(conn).map_err(storage)?;
+            Ok(rows.into_iter().map(|row| row.actor).collect())
         })
         .await
     }

@@ -6,17 +6,20 @@ use uuid::Uuid;
 use domain::Email;
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::content::{
-    BlogPost, ContactMessage, MessageQuery, MessageState, NewBlogPost, NewContactMessage,
-    NewsletterSubscription, SubscriberQuery,
+    BlogPost, ContactMessage, ContactReply, MessageQuery, MessageState, MessageThread, MessageTimes,
+    NewBlogPost, NewContactMessage, NewsletterSubscription, ReplyMail, ReplyText, SubscriberQuery,
 };
-use domain::mail::MailEvent;
+use domain::mail::{MailEvent, MailState};
 use domain::paging::Page;
 use ports::{ContentRepository, PostError, RepoResult};
 
 use crate::catalog::exactly_one;
+use crate::money::CorruptRow;
 use crate::paging::{self, Condition, MESSAGE_SEARCH_TEXT, SUBSCRIBER_SEARCH_TEXT};
 use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
-use crate::schema::{blog_posts, contact_messages, newsletter_subscriptions};
+use crate::schema::{
+    blog_posts, contact_message_replies, contact_messages, newsletter_subscriptions, outbox_messages,
+};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// A taken slug is the post's own refusal; anything else is the store's.
@@ -49,6 +52,70 @@ pub(crate) fn post_values(post: &NewBlogPost, published_at: Option<DateTime<Utc>
         content: post.content.as_str(),
         image: post.image.as_str(),
         published_at,
+    }
+}
+
+/// The message `id`, locked for the rest of the transaction.
+fn lock_message(conn: &mut PgConnection, id: Uuid) -> RepoResult<ContactMessage> {
+    contact_messages::table
+        .find(id)
+        .select(MessageRow::as_select())
+        .for_update()
+        .first(conn)
+        .map(ContactMessage::from)
+        .map_err(storage)
+}
+
+/// Puts the message in `state` at `now`; answers it as it is afterwards.
+fn mark(
+    conn: &mut PgConnection,
+    message: &ContactMessage,
+    state: MessageState,
+    now: DateTime<Utc>,
+) -> RepoResult<ContactMessage> {
+    let times = state.times(MessageTimes { read_at: message.read_at, answered_at: message.answered_at }, now);
+    diesel::update(contact_messages::table.find(message.id))
+        .set((
+            contact_messages::read_at.eq(times.read_at),
+            contact_messages::answered_at.eq(times.answered_at),
+        ))
+        .returning(MessageRow::as_returning())
+        .get_result(conn)
+        .map(ContactMessage::from)
+        .map_err(storage)
+}
+
+#[derive(Queryable)]
+struct ReplyRow {
+    id: Uuid,
+    message_id: Uuid,
+    body: String,
+    sent_by: String,
+    created_at: DateTime<Utc>,
+    outbox_id: Option<Uuid>,
+    mail_state: Option<String>,
+}
+
+impl TryFrom<ReplyRow> for ContactReply {
+    type Error = ports::RepoError;
+
+    fn try_from(row: ReplyRow) -> RepoResult<Self> {
+        let mail = match (row.outbox_id, row.mail_state) {
+            (Some(id), Some(state)) => Some(ReplyMail {
+                id,
+                state: MailState::from_text(&state)
+                    .ok_or_else(|| ports::RepoError::storage(CorruptRow(state.clone())))?,
+            }),
+            _ => None,
+        };
+        Ok(ContactReply {
+            id: row.id,
+            message_id: row.message_id,
+            text: row.body,
+            sent_by: row.sent_by,
+            created_at: row.created_at,
+            mail,
+        })
     }
 }
 
@@ -252,6 +319,105 @@ impl ContentRepository for PgStore {
                     .map(ContactMessage::from)
                     .map_err(storage)?;
                 audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::ContactMessage, id, &deleted))
+            })
+        })
+        .await
+    }
+
+    async fn get_message(&self, id: Uuid) -> RepoResult<MessageThread> {
+        self.run(move |conn| {
+            let message = contact_messages::table
+                .find(id)
+                .select(MessageRow::as_select())
+                .first(conn)
+                .map(ContactMessage::from)
+                .map_err(storage)?;
+            let rows: Vec<ReplyRow> = contact_message_replies::table
+                .left_join(outbox_messages::table)
+                .filter(contact_message_replies::message_id.eq(id))
+                .order((contact_message_replies::created_at.asc(), contact_message_replies::id.asc()))
+                .select((
+                    contact_message_replies::id,
+                    contact_message_replies::message_id,
+                    contact_message_replies::body,
+                    contact_message_replies::sent_by,
+                    contact_message_replies::created_at,
+                    contact_message_replies::outbox_id,
+                    outbox_messages::state.nullable(),
+                ))
+                .load(conn)
+                .map_err(storage)?;
+            let replies = rows.into_iter().map(ContactReply::try_from).collect::<RepoResult<_>>()?;
+            Ok(MessageThread { message, replies })
+        })
+        .await
+    }
+
+    async fn set_message_state(
+        &self,
+        id: Uuid,
+        state: MessageState,
+        now: DateTime<Utc>,
+        actor: Actor,
+    ) -> RepoResult<ContactMessage> {
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let before = lock_message(conn, id)?;
+                if before.state() == state {
+                    // Nothing changes, so nothing is written or recorded.
+                    return Ok(before);
+                }
+                let after = mark(conn, &before, state, now)?;
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::status_changed(AuditEntity::ContactMessage, id, &before, &after),
+                )?;
+                Ok(after)
+            })
+        })
+        .await
+    }
+
+    async fn reply_to_message(
+        &self,
+        id: Uuid,
+        text: ReplyText,
+        now: DateTime<Utc>,
+        actor: Actor,
+    ) -> RepoResult<ContactReply> {
+        let store = self.clone();
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let before = lock_message(conn, id)?;
+                let mut reply = ContactReply {
+                    id: Uuid::new_v4(),
+                    message_id: id,
+                    text: text.into_string(),
+                    sent_by: actor.email.clone(),
+                    created_at: now,
+                    mail: None,
+                };
+                let event = MailEvent::ContactReplied { message: before.clone(), reply: reply.clone() };
+                // One mail: to the guest (`plan_mail`).
+                reply.mail = store
+                    .enqueue_returning_ids(conn, &event)?
+                    .first()
+                    .map(|&mail| ReplyMail { id: mail, state: MailState::Queued });
+                diesel::insert_into(contact_message_replies::table)
+                    .values((
+                        contact_message_replies::id.eq(reply.id),
+                        contact_message_replies::message_id.eq(id),
+                        contact_message_replies::body.eq(&reply.text),
+                        contact_message_replies::sent_by.eq(&reply.sent_by),
+                        contact_message_replies::outbox_id.eq(reply.mail.map(|mail| mail.id)),
+                        contact_message_replies::created_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .map_err(storage)?;
+                let answered = mark(conn, &before, MessageState::Answered, now)?;
+                audit::record(conn, &actor, AuditRecord::replied(&answered, &reply))?;
+                Ok(reply)
             })
         })
         .await

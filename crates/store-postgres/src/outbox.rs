@@ -9,9 +9,14 @@ use uuid::Uuid;
 
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::mail::{MailEvent, MailState, MailTemplate};
-use ports::{CalendarInvite, MailAttempt, OutboxRepository, OutgoingMail, RepoError, RepoResult, StoredMail};
+use domain::paging::Page;
+use ports::{
+    CalendarInvite, ListedMail, MailAttempt, MailQuery, OutboxRepository, OutgoingMail, RepoError,
+    RepoResult, StoredMail,
+};
 
 use crate::money::CorruptRow;
+use crate::paging::{self, Condition, MAIL_SEARCH_TEXT};
 use crate::schema::{outbox_attempts, outbox_messages};
 use crate::{PgStore, audit, storage, transaction};
 
@@ -34,6 +39,65 @@ struct MessageRow {
     last_error: Option<String>,
     created_at: DateTime<Utc>,
     sent_at: Option<DateTime<Utc>>,
+}
+
+/// A message as the Emails view lists it (no bodies).
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = outbox_messages, check_for_backend(diesel::pg::Pg))]
+pub(crate) struct ListedRow {
+    id: Uuid,
+    template: String,
+    recipient: String,
+    subject: String,
+    calendar_method: Option<String>,
+    related_id: Option<Uuid>,
+    state: String,
+    attempts: i32,
+    next_attempt_at: DateTime<Utc>,
+    last_error: Option<String>,
+    created_at: DateTime<Utc>,
+    sent_at: Option<DateTime<Utc>>,
+}
+
+impl TryFrom<ListedRow> for ListedMail {
+    type Error = RepoError;
+
+    fn try_from(row: ListedRow) -> RepoResult<Self> {
+        let corrupt = |what: &str| RepoError::storage(CorruptRow(what.to_owned()));
+        Ok(ListedMail {
+            id: row.id,
+            template: MailTemplate::from_text(&row.template).ok_or_else(|| corrupt(&row.template))?,
+            to: row.recipient,
+            subject: row.subject,
+            state: MailState::from_text(&row.state).ok_or_else(|| corrupt(&row.state))?,
+            attempts: row.attempts,
+            last_error: row.last_error,
+            related_id: row.related_id,
+            calendar_method: row.calendar_method,
+            next_attempt_at: row.next_attempt_at,
+            created_at: row.created_at,
+            sent_at: row.sent_at,
+        })
+    }
+}
+
+/// What a mail query asks of the rows, but where its page starts.
+pub(crate) fn mail_conditions(query: &MailQuery) -> Vec<Condition<outbox_messages::table>> {
+    use outbox_messages as o;
+    let mut conditions: Vec<Condition<o::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        conditions.push(paging::text_matches(MAIL_SEARCH_TEXT, search));
+    }
+    if let Some(state) = query.state {
+        conditions.push(Box::new(o::state.eq(state.as_str())));
+    }
+    if let Some(from) = query.created_from {
+        conditions.push(Box::new(o::created_at.ge(from)));
+    }
+    if let Some(until) = query.created_until {
+        conditions.push(Box::new(o::created_at.lt(until)));
+    }
+    conditions
 }
 
 impl TryFrom<MessageRow> for StoredMail {
@@ -77,7 +141,17 @@ impl PgStore {
     /// inside the caller's transaction.
     pub(crate) fn enqueue_all(&self, conn: &mut PgConnection, events: &[MailEvent]) -> RepoResult<()> {
         let mails: Vec<OutgoingMail> = events.iter().flat_map(|event| self.compose(event)).collect();
-        write_mails(conn, &mails)
+        write_mails(conn, &mails).map(drop)
+    }
+
+    /// As [`Self::enqueue`], answering the written messages' ids (none
+    /// without a composer), for a record that keeps its mail's.
+    pub(crate) fn enqueue_returning_ids(
+        &self,
+        conn: &mut PgConnection,
+        event: &MailEvent,
+    ) -> RepoResult<Vec<Uuid>> {
+        write_mails(conn, &self.compose(event))
     }
 
     /// The messages `event` produces (none without a composer: the admin
@@ -89,10 +163,10 @@ impl PgStore {
 }
 
 /// Writes composed messages to the outbox, in one statement, inside the
-/// caller's transaction.
-pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> RepoResult<()> {
+/// caller's transaction; answers their ids.
+pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> RepoResult<Vec<Uuid>> {
     if mails.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     {
         let now = Utc::now();
@@ -113,8 +187,11 @@ pub(crate) fn write_mails(conn: &mut PgConnection, mails: &[OutgoingMail]) -> Re
                 )
             })
             .collect();
-        diesel::insert_into(outbox_messages::table).values(&rows).execute(conn).map_err(storage)?;
-        Ok(())
+        diesel::insert_into(outbox_messages::table)
+            .values(&rows)
+            .returning(outbox_messages::id)
+            .get_results(conn)
+            .map_err(storage)
     }
 }
 
@@ -248,6 +325,20 @@ impl OutboxRepository for PgStore {
                 .load(conn)
                 .map_err(storage)?;
             rows.into_iter().map(StoredMail::try_from).collect()
+        })
+        .await
+    }
+
+    async fn page_mail(&self, query: MailQuery) -> RepoResult<Page<ListedMail>> {
+        self.run(move |conn| {
+            let page =
+                paging::read_page!(conn, outbox_messages, ListedRow, mail_conditions(&query), query.page);
+            Ok(Page {
+                items: page.items.into_iter().map(ListedMail::try_from).collect::<RepoResult<_>>()?,
+                next: page.next,
+                previous: page.previous,
+                total: page.total,
+            })
         })
         .await
     }

@@ -29,6 +29,9 @@ pub(crate) const MESSAGE_SEARCH_TEXT: &str = "lower(contact_messages.first_name 
      || ' ' || contact_messages.email || ' ' || contact_messages.message)";
 /// The text a subscriber is searched by (as indexed by `newsletter_subscriptions_search_idx`).
 pub(crate) const SUBSCRIBER_SEARCH_TEXT: &str = "lower(newsletter_subscriptions.email)";
+/// The text a message of the outbox is searched by (as indexed by `outbox_messages_search_idx`).
+pub(crate) const MAIL_SEARCH_TEXT: &str =
+    "lower(outbox_messages.recipient || ' ' || outbox_messages.subject)";
 /// The text a booking is searched by (as indexed by `bookings_search_idx`).
 pub(crate) const BOOKING_SEARCH_TEXT: &str =
     "lower(bookings.first_name || ' ' || bookings.last_name || ' ' || bookings.email)";
@@ -47,13 +50,22 @@ pub(crate) fn text_matches<T: 'static>(text: &'static str, search: &Search) -> C
 /// (`(created_at, id) < (at, id)`) or before it (`>`), a row comparison
 /// PostgreSQL reads as one range of the `(created_at DESC, id DESC)` index.
 pub(crate) fn start<T: 'static>(table: &'static str, start: PageStart) -> Option<Condition<T>> {
+    start_by::<T>(table, "created_at", start)
+}
+
+/// As [`start`], for a table whose time column has another name.
+pub(crate) fn start_by<T: 'static>(
+    table: &'static str,
+    time: &'static str,
+    start: PageStart,
+) -> Option<Condition<T>> {
     let (cursor, comparison) = match start {
         PageStart::Newest => return None,
         PageStart::After(cursor) => (cursor, "<"),
         PageStart::Before(cursor) => (cursor, ">"),
     };
     Some(Box::new(
-        sql::<Bool>(&format!("({table}.created_at, {table}.id) {comparison} ("))
+        sql::<Bool>(&format!("({table}.{time}, {table}.id) {comparison} ("))
             .bind::<Timestamptz, _>(cursor.at)
             .sql(", ")
             .bind::<SqlUuid, _>(cursor.id)
@@ -160,6 +172,7 @@ pub enum ListPlan {
     Bookings(domain::booking::BookingQuery),
     Messages(domain::content::MessageQuery),
     Subscribers(domain::content::SubscriberQuery),
+    Mail(ports::MailQuery),
 }
 
 /// PostgreSQL's plans for a list's page and its count, a line per node.
@@ -176,7 +189,7 @@ impl crate::PgStore {
     pub async fn list_plans(&self, list: ListPlan) -> ports::RepoResult<ListPlans> {
         use crate::orders::order_conditions;
         use crate::rows::{BookingRow, MessageRow, SubscriptionRow};
-        use crate::schema::{bookings, contact_messages, newsletter_subscriptions, orders};
+        use crate::schema::{bookings, contact_messages, newsletter_subscriptions, orders, outbox_messages};
         self.run(move |conn| {
             let explain =
                 |conn: &mut PgConnection, query: &dyn QueryFragment<Pg>| -> ports::RepoResult<Vec<String>> {
@@ -208,6 +221,16 @@ impl crate::PgStore {
                             &page_select!(contact_messages, MessageRow, message_conditions(&q), q.page),
                         )?,
                         count: explain(conn, &count_select!(contact_messages, message_conditions(&q)))?,
+                    }
+                }
+                ListPlan::Mail(q) => {
+                    use crate::outbox::{ListedRow, mail_conditions};
+                    ListPlans {
+                        page: explain(
+                            conn,
+                            &page_select!(outbox_messages, ListedRow, mail_conditions(&q), q.page),
+                        )?,
+                        count: explain(conn, &count_select!(outbox_messages, mail_conditions(&q)))?,
                     }
                 }
                 ListPlan::Subscribers(q) => {

@@ -14,6 +14,7 @@ use domain::booking::{DateError, parse_date};
 use crate::extract::AdminSession;
 use crate::state::ApiState;
 use crate::wire::fields::CalendarDate;
+use crate::wire::paging::ListParams;
 use crate::wire::{ActivityAction, ActivityEntity};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
@@ -58,6 +59,10 @@ pub struct ActivityPage {
     pub entries: Vec<ActivityEntry>,
     /// Every actor the whole trail names, alphabetically.
     pub actors: Vec<String>,
+    /// The `after` of the next (older) page; null on the last page. Additive.
+    pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page. Additive.
+    pub previous: Option<String>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -78,6 +83,12 @@ pub struct ActivityFilter {
     /// At most this many records (default 200).
     #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
+    /// The `next` of the page before: the page of older records.
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
+    pub after: Option<String>,
+    /// The `previous` of the page after: the page of newer records (not with `after`).
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
+    pub before: Option<String>,
 }
 
 const DEFAULT_PAGE: i64 = 200;
@@ -108,6 +119,12 @@ pub async fn list(
     if !(1..=MAX_AUDIT_PAGE).contains(&limit) {
         errors.add("limit", "Limit must be a whole number from 1 to 500");
     }
+    // The trail's own page size (up to 500) stays; the cursors read as every list's do.
+    let start =
+        ListParams { q: None, from: None, to: None, after: filter.after, before: filter.before, limit: None }
+            .read(&mut errors)
+            .page
+            .start;
     errors.into_result(|| ())?;
     let query = AuditQuery {
         actor: filter.actor.filter(|a| !a.is_empty()),
@@ -115,8 +132,14 @@ pub async fn list(
         from: from.map(|d| state.clock.start_of_local_day(d)),
         until: to.and_then(|d| d.succ_opt()).map(|d| state.clock.start_of_local_day(d)),
         limit,
+        start,
     };
-    let entries = state.audit_trail.list_activity(query).await?;
+    let page = state.audit_trail.list_activity(query).await?;
     let actors = state.audit_trail.activity_actors().await?;
-    Ok(web::Json(ActivityPage { entries: entries.into_iter().map(Into::into).collect(), actors }))
+    Ok(web::Json(ActivityPage {
+        entries: page.items.into_iter().map(Into::into).collect(),
+        actors,
+        next: page.next.map(|cursor| cursor.encode()),
+        previous: page.previous.map(|cursor| cursor.encode()),
+    }))
 }

@@ -11,6 +11,7 @@ use catalogue::model::{BlogPost, published};
 use domain::content as model;
 use domain::validation as rule;
 
+use super::emails::EmailState;
 use crate::extract::JsonBody;
 use crate::extract::{AdminSession, PublicWrite};
 use crate::state::ApiState;
@@ -74,28 +75,98 @@ pub struct ContactMessage {
     pub interest: Option<String>,
     pub message: String,
     pub created_at: DateTime<Utc>,
-    /// Where the owner is with it (additive).
+    /// From `readAt` and `answeredAt`.
     pub state: wire::MessageState,
-    /// When the owner first opened it (additive).
+    /// When the owner first opened it; null while it is new.
     pub read_at: Option<DateTime<Utc>>,
-    /// When it was answered (additive).
+    /// When it was answered (a reply, or marked answered); null until then.
     pub answered_at: Option<DateTime<Utc>>,
 }
 
 impl From<model::ContactMessage> for ContactMessage {
     fn from(m: model::ContactMessage) -> Self {
         Self {
-            state: m.state().into(),
-            read_at: m.read_at,
-            answered_at: m.answered_at,
             id: m.id,
+            state: m.state().into(),
             first_name: m.first_name,
             last_name: m.last_name,
             email: m.email,
             interest: m.interest,
             message: m.message,
             created_at: m.created_at,
+            read_at: m.read_at,
+            answered_at: m.answered_at,
         }
+    }
+}
+
+/// The owner's answer to a message, kept with it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessageReply {
+    pub id: Uuid,
+    /// The reply's text, line breaks kept.
+    pub message: String,
+    /// The admin who sent it (their e-mail at the time).
+    pub sent_by: String,
+    pub created_at: DateTime<Utc>,
+    /// Its mail to the guest (`GET /api/admin/emails/{id}`); null once that
+    /// mail is gone from the outbox.
+    pub email_id: Option<Uuid>,
+    /// Where that mail stands: `queued`, `sending`, `sent` or `failed`.
+    pub email_state: Option<EmailState>,
+}
+
+impl From<model::ContactReply> for ContactMessageReply {
+    fn from(r: model::ContactReply) -> Self {
+        Self {
+            id: r.id,
+            message: r.text,
+            sent_by: r.sent_by,
+            created_at: r.created_at,
+            email_id: r.mail.map(|mail| mail.id),
+            email_state: r.mail.map(|mail| mail.state.into()),
+        }
+    }
+}
+
+/// A message with every reply to it, oldest first.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessageThread {
+    #[serde(flatten)]
+    pub message: ContactMessage,
+    pub replies: Vec<ContactMessageReply>,
+}
+
+impl From<model::MessageThread> for ContactMessageThread {
+    fn from(thread: model::MessageThread) -> Self {
+        Self {
+            message: thread.message.into(),
+            replies: thread.replies.into_iter().map(ContactMessageReply::from).collect(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MessageStateInput {
+    #[serde(default)]
+    #[schema(required = true, value_type = wire::MessageState)]
+    pub state: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReplyInput {
+    /// The answer mailed to the guest, who gets their own message quoted below it.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub message: LongText,
+}
+
+impl ReplyInput {
+    pub fn try_into_domain(self) -> Result<model::ReplyText, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        errors.field("message", model::ReplyText::parse(&self.message.0), REPLY_REQUIRED).ok_or(errors)
     }
 }
 
@@ -287,10 +358,10 @@ pub struct MessageListQuery {
     #[param(value_type = Option<CalendarDate>)]
     pub to: Option<String>,
     /// The `next` of the page before: the page of older ones.
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub after: Option<String>,
     /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub before: Option<String>,
     /// Messages per page (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -377,6 +448,69 @@ pub async fn delete_message(
     Ok(HttpResponse::NoContent().finish())
 }
 
+#[utoipa::path(get, path = "/api/admin/contact-messages/{id}", tag = "Contact",
+    params(("id" = Uuid, Path, description = "Message id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "The message with its replies, oldest first, each with its mail's state", body = ContactMessageThread),
+        (status = 404, description = "No such message", body = ErrorBody)))]
+pub async fn get_message(
+    _admin: AdminSession,
+    state: web::Data<ApiState>,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<ContactMessageThread>, ApiError> {
+    let thread = state.content_store.get_message(*id).await.map_err(ApiError::repo("Message"))?;
+    Ok(web::Json(thread.into()))
+}
+
+#[utoipa::path(put, path = "/api/admin/contact-messages/{id}/state", tag = "Contact", request_body = MessageStateInput,
+    params(("id" = Uuid, Path, description = "Message id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Marked. `read` and `answered` keep the time a message was first read or \
+            answered (`answered` by hand is for a message answered another way, such as by phone); `read` forgets \
+            an answer; `new` (unread) clears both times", body = ContactMessage),
+        (status = 400, description = "Unknown state", body = ErrorBody),
+        (status = 404, description = "No such message", body = ErrorBody)))]
+pub async fn set_message_state(
+    admin: AdminSession,
+    state: web::Data<ApiState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<MessageStateInput>,
+) -> Result<web::Json<ContactMessage>, ApiError> {
+    let marked = model::MessageState::from_text(&input.state)
+        .ok_or_else(|| ValidationErrors::single("state", MESSAGE_STATE_CHOICE))?;
+    let message = state
+        .content_store
+        .set_message_state(*id, marked, state.clock.now(), admin.actor())
+        .await
+        .map_err(ApiError::repo("Message"))?;
+    Ok(web::Json(message.into()))
+}
+
+#[utoipa::path(post, path = "/api/admin/contact-messages/{id}/replies", tag = "Contact", request_body = ReplyInput,
+    params(("id" = Uuid, Path, description = "Message id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 201, description = "Kept with the message and queued in the mail outbox to the guest (their \
+            message quoted below it); the message is now answered", body = ContactMessageReply),
+        (status = 400, description = "Blank or too long a reply", body = ErrorBody),
+        (status = 404, description = "No such message", body = ErrorBody)))]
+pub async fn reply_to_message(
+    admin: AdminSession,
+    state: web::Data<ApiState>,
+    id: web::Path<Uuid>,
+    input: JsonBody<ReplyInput>,
+) -> Result<HttpResponse, ApiError> {
+    let text = input.into_inner().try_into_domain()?;
+    let reply = state
+        .content_store
+        .reply_to_message(*id, text, state.clock.now(), admin.actor())
+        .await
+        .map_err(ApiError::repo("Message"))?;
+    Ok(HttpResponse::Created().json(ContactMessageReply::from(reply)))
+}
+
 #[utoipa::path(post, path = "/api/newsletter-subscriptions", tag = "Newsletter", request_body = NewsletterInput,
     responses(
         (status = 201, description = "Subscribed. A new address and one already subscribed get the same answer \
@@ -429,10 +563,10 @@ pub struct SubscriberListQuery {
     #[param(value_type = Option<CalendarDate>)]
     pub to: Option<String>,
     /// The `next` of the page before: the page of older ones.
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub after: Option<String>,
     /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub before: Option<String>,
     /// Subscribers per page (default 50).
     #[param(minimum = 1, maximum = 100)]
@@ -532,6 +666,19 @@ mod tests {
         assert_eq!(message("").expect("valid").interest, None);
         assert_eq!(message("spa").expect("valid").interest, Some(model::Interest::Spa));
         assert!(message("'; DROP TABLE").is_err());
+    }
+
+    #[test]
+    fn a_reply_is_required_and_at_most_long_text() {
+        let reply = |body: serde_json::Value| {
+            serde_json::from_value::<ReplyInput>(body).expect("shape").try_into_domain()
+        };
+        for blank in [json!({}), json!({"message": ""}), json!({"message": " \n\t "})] {
+            assert_eq!(reply(blank).expect_err("blank").message_for("message"), Some(REPLY_REQUIRED));
+        }
+        let long = reply(json!({"message": "a".repeat(5_001)})).expect_err("too long");
+        assert_eq!(long.message_for("message"), Some("Must be at most 5000 characters"));
+        assert_eq!(reply(json!({"message": " Yes.\nOlive "})).expect("valid").as_str(), "Yes.\nOlive");
     }
 
     #[test]

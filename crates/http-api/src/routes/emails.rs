@@ -8,11 +8,13 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use domain::mail::MailState;
-use ports::{OutgoingMail, StoredMail};
+use ports::{ListedMail, MailQuery, OutgoingMail, StoredMail};
 
 use crate::extract::AdminSession;
 use crate::state::ApiState;
-use http_common::{ApiError, ErrorBody};
+use crate::wire::fields::CalendarDate;
+use crate::wire::paging::ListParams;
+use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 http_common::wire_enum! {
     /// Where a message stands.
@@ -28,7 +30,7 @@ http_common::wire_enum! {
         OwnerNewOrder = "owner_new_order", OwnerNewMessage = "owner_new_message",
         OwnerBookingCancelled = "owner_booking_cancelled", OrderRefunded = "order_refunded",
         DepositRefunded = "deposit_refunded", DepositActionRequired = "deposit_action_required",
-        GiftCardDelivered = "gift_card_delivered",
+        GiftCardDelivered = "gift_card_delivered", ContactReply = "contact_reply",
     }
 }
 
@@ -71,6 +73,113 @@ impl From<StoredMail> for Email {
             sent_at: m.sent_at,
         }
     }
+}
+
+impl From<ListedMail> for Email {
+    fn from(m: ListedMail) -> Self {
+        Self {
+            id: m.id,
+            template: m.template.into(),
+            to: m.to,
+            subject: m.subject,
+            state: m.state.into(),
+            attempts: m.attempts,
+            last_error: m.last_error,
+            related_id: m.related_id,
+            calendar_method: m.calendar_method,
+            created_at: m.created_at,
+            next_attempt_at: m.next_attempt_at,
+            sent_at: m.sent_at,
+        }
+    }
+}
+
+/// The Emails view's query: a page of the outbox, newest first.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EmailListQuery {
+    /// Part of the recipient's address or of the subject (at least 3 characters).
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    #[param(value_type = Option<EmailState>)]
+    pub state: Option<EmailState>,
+    /// Written on this day or later (yyyy-MM-dd, the retreat's time zone).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Written on this day or earlier (yyyy-MM-dd, the retreat's time zone).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+    /// The `next` of the page before: the page of older ones.
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
+    pub after: Option<String>,
+    /// The `previous` of the page after: the page of newer ones (not with `after`).
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
+    pub before: Option<String>,
+    /// Messages per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// A page of the outbox.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailPage {
+    /// Newest first.
+    pub items: Vec<Email>,
+    /// The `after` of the next (older) page; null on the last page.
+    pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page.
+    pub previous: Option<String>,
+    /// How many match (at most 10,000 are counted: see `totalExact`).
+    pub total: i64,
+    /// False when more than 10,000 match: `total` is then "at least".
+    pub total_exact: bool,
+}
+
+/// `GET /api/admin/outbox`: the Emails view a page at a time
+/// (`GET /api/admin/emails` still answers the newest 500).
+#[utoipa::path(get, path = "/api/admin/outbox", tag = "Emails", params(EmailListQuery),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "A page of the matching messages, newest first", body = EmailPage),
+        (status = 400, description = "A search, date, state, page link or limit that cannot be read", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn page(
+    _admin: AdminSession,
+    state: web::Data<ApiState>,
+    query: web::Query<EmailListQuery>,
+) -> Result<web::Json<EmailPage>, ApiError> {
+    let query = query.into_inner();
+    let mut errors = ValidationErrors::default();
+    let list = ListParams {
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        after: query.after,
+        before: query.before,
+        limit: query.limit,
+    }
+    .read(&mut errors);
+    errors.into_result(|| ())?;
+    let clock = state.clock.as_ref();
+    let page = state
+        .mail
+        .outbox
+        .page_mail(MailQuery {
+            search: list.search,
+            state: query.state.map(Into::into),
+            created_from: list.from.map(|day| clock.start_of_local_day(day)),
+            created_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
+            page: list.page,
+        })
+        .await?;
+    Ok(web::Json(EmailPage {
+        next: page.next.map(|cursor| cursor.encode()),
+        previous: page.previous.map(|cursor| cursor.encode()),
+        total: page.total.map_or(0, |total| total.count),
+        total_exact: page.total.is_none_or(|total| total.exact),
+        items: page.items.into_iter().map(Email::from).collect(),
+    }))
 }
 
 /// One delivery attempt.

@@ -415,10 +415,10 @@ pub struct OrderListQuery {
     #[param(value_type = Option<CalendarDate>)]
     pub to: Option<String>,
     /// The `next` of the page before: the page of older ones (absent: the first page).
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub after: Option<String>,
     /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(max_length = 64)]
+    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
     pub before: Option<String>,
     /// Orders per page (default 50).
     #[param(minimum = 1, maximum = 100)]

@@ -5,6 +5,7 @@
 pub const FIRST_NAME_REQUIRED: &str = "First name is required";
 pub const LAST_NAME_REQUIRED: &str = "Last name is required";
 pub const MESSAGE_REQUIRED: &str = "Message is required";
+pub const REPLY_REQUIRED: &str = "Please write your reply";
 pub const SERVICE_REQUIRED: &str = "Please select a service";
 pub const DATE_REQUIRED: &str = "Please select a date";
 pub const TIME_REQUIRED: &str = "Please select a time";
@@ -33,4 +34,5 @@ pub const TIME_SLOT_CHOICE: &str = "Time slot must be one of 9:00, 11:00, 13:00,
 pub const BOOKING_KEY_CHOICE: &str = "Booking key must be massage, spa, accommodation, package or none";
 pub const INTEREST_CHOICE: &str = "Please choose one of the listed interests";
 pub const BOOKING_STATUS_CHOICE: &str = "Status must be pending, confirmed, completed or cancelled";
+pub const MESSAGE_STATE_CHOICE: &str = "State must be new, read or answered";
 pub const ORDER_STATUS_CHOICE: &str = "Status must be pending, processing, shipped, delivered or cancelled";

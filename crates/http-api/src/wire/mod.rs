@@ -26,7 +26,7 @@ wire_enum! {
     ActivityAction mirrors domain::audit::AuditAction {
         Created = "created", Updated = "updated", Deleted = "deleted", StatusChanged = "status_changed",
         Resent = "resent", LoginSucceeded = "login_succeeded", LoginFailed = "login_failed",
-        LoggedOut = "logged_out", Refunded = "refunded",
+        LoggedOut = "logged_out", Refunded = "refunded", Replied = "replied",
     }
 }
 wire_enum! {
@@ -110,7 +110,8 @@ wire_enum! {
 }
 wire_enum! {
     /// Where the owner is with a contact message: `new` until opened in the
-    /// dashboard, then `read`, then `answered`.
+    /// dashboard (or marked unread), then `read`, then `answered` (replied to
+    /// from the dashboard, or marked so: answered by phone).
     MessageState mirrors domain::content::MessageState {
         New = "new", Read = "read", Answered = "answered",
     }

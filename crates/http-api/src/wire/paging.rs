@@ -33,9 +33,9 @@ impl ListParams {
     /// when there is any; what was refused reads as not given).
     pub fn read(self, errors: &mut ValidationErrors) -> ListQuery {
         let search = self.q.as_deref().and_then(|q| errors.take("q", Search::parse(q)).flatten());
+        // A day sent empty is malformed too (a filter, unlike a form field, has no "required").
         let mut day = |field: &'static str, text: Option<String>| {
-            let text = text.filter(|t| !t.is_empty())?;
-            errors.take(field, parse_date(&text).map_err(|_| "Please use a date as yyyy-MM-dd"))
+            errors.take(field, parse_date(&text?).map_err(|_| "Please use a date as yyyy-MM-dd"))
         };
         let (from, to) = (day("from", self.from), day("to", self.to));
         if let (Some(from), Some(to)) = (from, to)
@@ -44,10 +44,9 @@ impl ListParams {
             errors.add("to", "The end date must not be before the start date");
         }
         let mut cursor = |field: &'static str, text: Option<String>| {
-            let text = text.filter(|t| !t.is_empty())?;
             errors.take(
                 field,
-                Cursor::decode(&text).map_err(|_| "This page link is not valid: start from the first page"),
+                Cursor::decode(&text?).map_err(|_| "This page link is not valid: start from the first page"),
             )
         };
         let start = match (cursor("after", self.after), cursor("before", self.before)) {

@@ -153,8 +153,6 @@ fn gift_card(kind: GiftCardKind, deliver_on: NaiveDate) -> GiftCard {
         buyer_email: Some("ben@example.com".to_owned()),
         void_reason: None,
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
-        read_at: None,
-        answered_at: None,
     }
 }
 
@@ -399,6 +397,34 @@ fn a_contact_message_is_acknowledged_and_reaches_the_owner_escaped() {
     );
     assert!(owner.html.contains("Hello &#60;b&#62;there&#60;/b&#62;!"));
     assert!(!owner.html.contains("<b>there"));
+}
+
+#[test]
+fn a_reply_goes_to_the_guest_alone_and_quotes_their_message_escaped() {
+    let text = "Hello <b>there</b>!\nDo you have rooms & tea?";
+    let reply = ContactReply {
+        id: Uuid::from_u128(0xe1),
+        message_id: Uuid::from_u128(0xc0),
+        text: "Dear Elena,\n\nWe do: <i>both</i>.\nOlive".to_owned(),
+        sent_by: "owner@goldenpine.example".to_owned(),
+        created_at: Utc::now(),
+        mail: None,
+    };
+    let mails = composer()
+        .compose(&MailEvent::ContactReplied { message: contact("Elena", text), reply: reply.clone() });
+    assert_eq!(mails.len(), 1, "the owner wrote it: no copy to the owner");
+    let mail = one(&mails, MailTemplate::ContactReply);
+    assert_eq!(mail.to, "elena@example.com");
+    assert_eq!(mail.subject, "Re: your message to Golden Pine Wellness Retreat");
+    assert_eq!(mail.related_id, Some(Uuid::from_u128(0xc0)), "listed with the message");
+    // The reply, then the guest's words quoted below it.
+    let (answer, quote) = mail.text.split_once("you wrote:").expect("a quote after the reply");
+    assert!(answer.contains("Dear Elena,\n\nWe do: <i>both</i>.\nOlive"), "{}", mail.text);
+    assert!(answer.contains("On Friday, November 20, 2026 at 10:05 AM PST, "), "when they wrote: {answer}");
+    assert!(quote.contains("> Hello <b>there</b>!\n> Do you have rooms & tea?"), "{}", mail.text);
+    assert!(mail.html.contains("We do: &#60;i&#62;both&#60;/i&#62;.<br/>Olive"), "{}", mail.html);
+    assert!(mail.html.contains("Hello &#60;b&#62;there&#60;/b&#62;!<br/>Do you have rooms &#38; tea?"));
+    assert!(!mail.html.contains("<b>there") && !mail.html.contains("<i>both"));
 }
 
 #[test]

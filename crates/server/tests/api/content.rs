@@ -10,7 +10,19 @@ use crate::helpers::{
 /// The specification's post fields, plus the picture's `imageSize` (docs/decisions.md §13).
 const POST_KEYS: &[&str] =
     &["id", "title", "slug", "excerpt", "content", "image", "imageSize", "publishedAt"];
-const MESSAGE_KEYS: &[&str] = &["id", "firstName", "lastName", "email", "interest", "message", "createdAt"];
+const MESSAGE_KEYS: &[&str] = &[
+    "id",
+    "firstName",
+    "lastName",
+    "email",
+    "interest",
+    "message",
+    "createdAt",
+    // Additive (issue 23, docs/decisions.md §17): where the owner is with it.
+    "state",
+    "readAt",
+    "answeredAt",
+];
 
 fn post_body(title: &str, slug: &str) -> Value {
     json!({
@@ -213,6 +225,7 @@ async fn contact_messages_are_stored_and_listed_for_admins() {
     });
     let created = expect_json(app.post_json("/api/contact-messages", &body).await, StatusCode::CREATED).await;
     assert_eq!(keys(&created), sorted(MESSAGE_KEYS));
+    assert_eq!((&created["state"], &created["readAt"]), (&json!("new"), &Value::Null));
     assert_eq!(created["interest"], "spa");
     assert_eq!(created["email"], "ada@example.com");
     assert_eq!(created["message"], "Line one.\nLine two.", "line breaks are kept");

@@ -34,6 +34,7 @@ const TABLES: &[&str] = &[
     "blog_posts",
     "bookings",
     "contact_messages",
+    "contact_message_replies",
     "orders",
     "admin_users",
     "availability",
@@ -220,7 +221,9 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         "/api/orders/{id}/payment" | "/api/orders/{id}/payment/refresh" => &f.unpaid_order,
         "/api/admin/services/{id}" => &f.service,
         "/api/admin/blackout-dates/{id}" => &f.blackout,
-        "/api/admin/contact-messages/{id}" => &f.message,
+        "/api/admin/contact-messages/{id}"
+        | "/api/admin/contact-messages/{id}/state"
+        | "/api/admin/contact-messages/{id}/replies" => &f.message,
         "/api/admin/promo-codes/{id}" => &f.promo_code,
         "/api/admin/gift-cards/{id}/void" => &f.void_card,
         "/api/admin/gift-cards/{id}/ledger"
@@ -258,6 +261,8 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "BookingInput" => booking_body("spa", &days_from_today(3), "9:00"),
         "BookingStatusInput" => json!({"status": "confirmed"}),
         "OrderStatusInput" => json!({"status": "shipped"}),
+        "MessageStateInput" => json!({"state": "read"}),
+        "ReplyInput" => json!({"message": "Thank you for writing."}),
         "BlackoutInput" => json!({
             "startDate": days_from_today(300), "endDate": days_from_today(301), "type": "retreat", "reason": "Valid",
         }),

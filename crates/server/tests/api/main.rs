@@ -22,6 +22,7 @@ mod gift_cards;
 mod hostile;
 mod images;
 mod mail;
+mod messages;
 mod migrations;
 mod openapi;
 mod ops;

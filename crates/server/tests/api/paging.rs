@@ -406,3 +406,55 @@ async fn messages_are_found_by_their_words_and_state_and_subscribers_by_address(
     )
     .await;
 }
+
+#[tokio::test]
+async fn the_outbox_and_the_activity_trail_are_read_a_page_at_a_time() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    app.sql(
+        "INSERT INTO outbox_messages (template, recipient, subject, text_body, html_body, state, created_at)
+         SELECT 'order_receipt', 'letter' || n || '@example.com', 'Your order', 'text', '<p>html</p>',
+                CASE WHEN n % 3 = 0 THEN 'failed' ELSE 'sent' END, now() - make_interval(mins => n)
+         FROM generate_series(1, 9) AS n",
+    );
+    let failed = every_page(&app, &token, "/api/admin/outbox?state=failed&q=letter&limit=2").await;
+    assert_eq!(failed.len(), 2);
+    assert_eq!(failed[0]["total"], 3);
+    let to: Vec<&str> = failed
+        .iter()
+        .flat_map(|p| p["items"].as_array().unwrap().iter().map(|m| m["to"].as_str().unwrap()))
+        .collect();
+    assert_eq!(to, ["letter3@example.com", "letter6@example.com", "letter9@example.com"]);
+    // The same message as the whole list shows it, without its bodies.
+    let listed =
+        expect_json(app.get_as(&token, "/api/admin/emails?state=failed").await, StatusCode::OK).await;
+    let first = listed.as_array().unwrap().iter().find(|m| m["to"] == "letter3@example.com").expect("listed");
+    assert_eq!(&failed[0]["items"][0], first);
+
+    // Five more sign-ins: the trail pages back and forth through them.
+    for _ in 0..5 {
+        app.admin_token().await;
+    }
+    let newest = page(&app, &token, "/api/admin/activity?limit=2").await;
+    assert_eq!(newest["previous"], Value::Null);
+    let older = page(
+        &app,
+        &token,
+        &format!("/api/admin/activity?limit=2&after={}", newest["next"].as_str().unwrap()),
+    )
+    .await;
+    let back = page(
+        &app,
+        &token,
+        &format!("/api/admin/activity?limit=2&before={}", older["previous"].as_str().unwrap()),
+    )
+    .await;
+    assert_eq!(back["entries"], newest["entries"]);
+    assert_ne!(older["entries"][0]["id"], newest["entries"][1]["id"]);
+    assert_eq!(newest["actors"], json!([ADMIN_EMAIL]));
+    assert_field_errors(
+        app.get_as(&token, "/api/admin/activity?after=x").await,
+        &[("after", "This page link is not valid: start from the first page")],
+    )
+    .await;
+}

@@ -227,10 +227,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["get_message"];
         put?: never;
         post?: never;
         delete: operations["delete_message"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reply_to_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_message_state"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -633,6 +665,26 @@ export interface paths {
         };
         get?: never;
         put: operations["set_order_status"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/outbox`: the Emails view a page at a time
+         *     (`GET /api/admin/emails` still answers the newest 500).
+         */
+        get: operations["page"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1275,7 +1327,7 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied";
         /**
          * @description What an audit record is about.
          * @enum {string}
@@ -1310,6 +1362,10 @@ export interface components {
             actors: string[];
             /** @description Newest first. */
             entries: components["schemas"]["ActivityEntry"][];
+            /** @description The `after` of the next (older) page; null on the last page. Additive. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. Additive. */
+            previous?: string | null;
         };
         /** @description An administrator (never with a password). */
         Admin: {
@@ -1663,7 +1719,7 @@ export interface components {
         ContactMessage: {
             /**
              * Format: date-time
-             * @description When it was answered (additive).
+             * @description When it was answered (a reply, or marked answered); null until then.
              */
             answeredAt?: string | null;
             /** Format: date-time */
@@ -1677,10 +1733,10 @@ export interface components {
             message: string;
             /**
              * Format: date-time
-             * @description When the owner first opened it (additive).
+             * @description When the owner first opened it; null while it is new.
              */
             readAt?: string | null;
-            /** @description Where the owner is with it (additive). */
+            /** @description From `readAt` and `answeredAt`. */
             state: components["schemas"]["MessageState"];
         };
         ContactMessageInput: {
@@ -1706,6 +1762,28 @@ export interface components {
             total: number;
             /** @description False when more than 10,000 match: `total` is then "at least". */
             totalExact: boolean;
+        };
+        /** @description The owner's answer to a message, kept with it. */
+        ContactMessageReply: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description Its mail to the guest (`GET /api/admin/emails/{id}`); null once that
+             *     mail is gone from the outbox.
+             */
+            emailId?: string | null;
+            emailState?: null | components["schemas"]["EmailState"];
+            /** Format: uuid */
+            id: string;
+            /** @description The reply's text, line breaks kept. */
+            message: string;
+            /** @description The admin who sent it (their e-mail at the time). */
+            sentBy: string;
+        };
+        /** @description A message with every reply to it, oldest first. */
+        ContactMessageThread: components["schemas"]["ContactMessage"] & {
+            replies: components["schemas"]["ContactMessageReply"][];
         };
         /**
          * @description What the dashboard's cards show. Months and weeks are the retreat's
@@ -1852,6 +1930,22 @@ export interface components {
             html: string;
             text: string;
         };
+        /** @description A page of the outbox. */
+        EmailPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Email"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
+        };
         /** @description A template rendered with demo data. */
         EmailPreview: {
             calendarIcs?: string | null;
@@ -1872,7 +1966,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2161,10 +2255,14 @@ export interface components {
         MediaUrl: string;
         /**
          * @description Where the owner is with a contact message: `new` until opened in the
-         *     dashboard, then `read`, then `answered`.
+         *     dashboard (or marked unread), then `read`, then `answered` (replied to
+         *     from the dashboard, or marked so: answered by phone).
          * @enum {string}
          */
         MessageState: "new" | "read" | "answered";
+        MessageStateInput: {
+            state: components["schemas"]["MessageState"];
+        };
         /** @description Dollars: a string with at most 2 decimals ("38.00"), or a JSON number with at most 2 decimals; 0 to 99999999.99. */
         Money: string | number;
         MonthAvailability: {
@@ -2857,6 +2955,10 @@ export interface components {
             /** @description Why (kept with the refund and in the audit trail). */
             reason?: components["schemas"]["OptionalLongText"];
         };
+        ReplyInput: {
+            /** @description The answer mailed to the guest, who gets their own message quoted below it. */
+            message: components["schemas"]["LongText"];
+        };
         /**
          * @description The retreat's standing schedule. A date's availability entry overrides
          *     it for the times it governs; a blackout closes what it covers.
@@ -3063,6 +3165,10 @@ export interface operations {
                 to?: components["schemas"]["CalendarDate"];
                 /** @description At most this many records (default 200). */
                 limit?: number;
+                /** @description The `next` of the page before: the page of older records. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer records (not with `after`). */
+                before?: string;
             };
             header?: never;
             path?: never;
@@ -4206,6 +4312,65 @@ export interface operations {
             };
         };
     };
+    get_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message with its replies, oldest first, each with its mail's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageThread"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_message: {
         parameters: {
             query?: never;
@@ -4245,6 +4410,186 @@ export interface operations {
             };
             /** @description No such message */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reply_to_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyInput"];
+            };
+        };
+        responses: {
+            /** @description Kept with the message and queued in the mail outbox to the guest (their message quoted below it); the message is now answered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessageReply"];
+                };
+            };
+            /** @description Blank or too long a reply */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_message_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Message id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageStateInput"];
+            };
+        };
+        responses: {
+            /** @description Marked. `read` and `answered` keep the time a message was first read or answered (`answered` by hand is for a message answered another way, such as by phone); `read` forgets an answer; `new` (unread) clears both times */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessage"];
+                };
+            };
+            /** @description Unknown state */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5805,6 +6150,67 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page: {
+        parameters: {
+            query?: {
+                /** @description Part of the recipient's address or of the subject (at least 3 characters). */
+                q?: string;
+                state?: components["schemas"]["EmailState"];
+                /** @description Written on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Written on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Messages per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailPage"];
+                };
+            };
+            /** @description A search, date, state, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

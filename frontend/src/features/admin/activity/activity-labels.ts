@@ -36,6 +36,7 @@ const actions: Record<ActivityAction, ActionInfo> = {
   login_failed: { label: 'Login failed', tone: 'red' },
   logged_out: { label: 'Logged out', tone: 'stone' },
   refunded: { label: 'Refunded', tone: 'yellow' },
+  replied: { label: 'Replied', tone: 'green' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

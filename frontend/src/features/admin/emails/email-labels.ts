@@ -64,6 +64,7 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   deposit_refunded: { label: 'Deposit refunded', audience: 'Guest', related: 'booking' },
   deposit_action_required: { label: 'Deposit needs the guest', audience: 'Guest', related: 'booking' },
   gift_card_delivered: { label: 'Gift card delivered', audience: 'Guest', related: 'giftCard' },
+  contact_reply: { label: 'Reply to a message', audience: 'Guest', related: 'message' },
 };
 
 export function templateInfo(template: string): TemplateInfo {

@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api/client';
 import { adminKeys } from '../../shared/admin-keys';
 import { filterQuery, listQuery, type ListFilters, type ListView } from '../../shared/list-view/list-view';
 import { pagedListOptions } from '../../shared/list-view/paged-query';
-import type { MessageState } from '../message-states';
+import type { MessageState } from './get-message-thread';
 
 /** The list view's status is the message's state (the address says `status=new` like the other lists). */
 export type MessageListView = ListView<MessageState, never>;

@@ -1,4 +1,5 @@
 import { Eye } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInstantDate } from '@/lib/dates';
@@ -11,7 +12,8 @@ import { hasFilters } from '../../shared/list-view/list-view';
 import { ListPager } from '../../shared/list-view/list-pager';
 import { useListView } from '../../shared/list-view/use-list-view';
 import { messageFilters, useMessagePage } from '../api/get-message-page';
-import { messageState, messageStates, type MessageState } from '../message-states';
+import { messageStateInfo, messageStates } from '../message-states';
+import { messageThreadQueryOptions, type MessageState } from '../api/get-message-thread';
 import { interestLabel, interestTone } from '../interests';
 import { MessageDetailsDialog } from './message-details-dialog';
 
@@ -23,13 +25,14 @@ export function MessagesTab() {
   const messages = useMessagePage(list.view);
   const remove = useDeleteMessage();
   const [viewingId, setViewingId] = useState<string | undefined>();
-  // A mail link (?tab=messages&message=<id>) opens that message. The API has no read of one message by
-  // its id yet, so a message that is not on the page cannot be opened: a note says so.
+  // A mail link (?tab=messages&message=<id>) opens that message: read from the page when it is
+  // there, else on its own (its thread, which the details dialog reads anyway).
   const [linkedId, forgetLinked] = useLinkedRecord('message');
   const rows = messages.data?.items ?? [];
-  const openId = viewingId ?? linkedId;
-  const viewing = openId ? rows.find((message) => message.id === openId) : undefined;
-  const linkedMissing = Boolean(linkedId && messages.data && !rows.some((message) => message.id === linkedId));
+  const openId = viewingId ?? linkedId ?? undefined;
+  const onPage = openId ? rows.find((message) => message.id === openId) : undefined;
+  const byId = useQuery({ ...messageThreadQueryOptions(openId ?? ''), enabled: Boolean(openId && !onPage) });
+  const viewing = onPage ?? (byId.data?.id === openId ? byId.data : undefined);
 
   return (
     <Panel>
@@ -44,11 +47,6 @@ export function MessagesTab() {
         statuses={{ label: 'State', any: 'All', choices: messageStates }}
         dates={{ from: 'Received from', to: 'Received to' }}
       />
-      {linkedMissing ? (
-        <p role="status" className="mb-4 border border-gold/40 bg-gold/10 px-4 py-3 text-sm text-gold-light">
-          The message from your link is not on this page. Search for the sender’s name to find it.
-        </p>
-      ) : null}
       <Table
         aria-label="Messages"
         scrollLabel="Messages, scrollable"
@@ -77,7 +75,7 @@ export function MessagesTab() {
           ) : (
             rows.map((message) => {
               const from = `${message.firstName} ${message.lastName}`;
-              const state = messageState(message.state);
+              const state = messageStateInfo(message.state);
               return (
                 <TableRow key={message.id} data-testid="message-row" data-message-id={message.id}>
                   <TableCell className="font-medium text-ivory">{from}</TableCell>
