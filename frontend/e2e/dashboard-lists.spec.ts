@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   addDays,
@@ -151,6 +152,14 @@ for (const width of [390, 1440]) {
       await expect(panel.getByLabel('Rows per page')).toHaveText('10');
       await expect(rows).toHaveCount(1);
       await expect(oldestRow.getByTestId('status-badge')).toHaveText('Shipped');
+
+      // The export holds what the list shows: the one order of these filters, on every page.
+      const download = page.waitForEvent('download');
+      await panel.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = await readFile(await (await download).path(), 'utf8');
+      const lines = csv.trim().split('\r\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(oldest.id);
 
       // Days that hold none of them: a last day before the first takes the first along.
       await panel.getByLabel('Placed to').fill(dayFromToday(-2));
