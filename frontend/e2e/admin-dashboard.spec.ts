@@ -28,18 +28,25 @@ const TABS = [
   'Activity',
 ] as const;
 
-test('stat cards match the API: revenue is the sum of order totals, the rest are counts', async ({ page, request }) => {
+test('stat cards match the API: revenue is the sum of order totals, orders and bookings are counts, New Messages the unopened ones', async ({
+  page,
+  request,
+}) => {
   const api = await AdminApi.create(request);
   await openDashboard(page, request);
-  const [orders, bookings, messages] = await Promise.all([
+  const [orders, bookings, summary] = await Promise.all([
     api.get<Array<{ total: string }>>('/api/orders'),
     api.get<unknown[]>('/api/bookings'),
-    api.get<unknown[]>('/api/contact-messages'),
+    api.get<{ messagesNew: number; ordersPending: number; messagesUnanswered: number }>('/api/admin/summary'),
   ]);
   await expect(page.getByTestId('stat-total-revenue')).toHaveText(dollars(orders.reduce((sum, o) => sum + cents(o.total), 0)));
   await expect(page.getByTestId('stat-total-orders')).toHaveText(String(orders.length));
   await expect(page.getByTestId('stat-total-bookings')).toHaveText(String(bookings.length));
-  await expect(page.getByTestId('stat-new-messages')).toHaveText(String(messages.length));
+  // Issue 23: "New Messages" counts the messages not yet opened (it used to count every message).
+  await expect(page.getByTestId('stat-new-messages')).toHaveText(String(summary.messagesNew));
+  const overview = page.getByRole('region', { name: 'Overview' });
+  await expect(overview).toContainText(`${summary.ordersPending} pending`);
+  await expect(overview).toContainText(`${summary.messagesUnanswered} not yet answered`);
 });
 
 test('nine tabs, Products first; arrow keys move between them', async ({ page, request }) => {

@@ -23,10 +23,14 @@ test('messages: spinner, interest badges, details with line breaks and reply lin
   // Hold the list to see the spinner.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/contact-messages', async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The tab reads a page of messages (issue 23): GET /api/admin/contact-messages?limit=50.
+  await page.route(
+    (url) => url.pathname === '/api/admin/contact-messages',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await openDashboard(page, request);
   const panel = await openTab(page, 'Messages');
   await expect(panel.getByRole('status')).toHaveText(/Loading messages/);

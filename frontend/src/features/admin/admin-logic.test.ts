@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { loginFailureText } from './auth/login-schema';
 import { toAvailabilityInput, emptyAvailability } from './calendar/availability-schema';
 import { activeStays, blackoutsCovering, dayMark, staysOn } from './calendar/calendar-logic';
-import { totalRevenue } from './dashboard/stats';
+import { summaryNotes } from './dashboard/summary-notes';
 import { interestLabel, interestTone, OTHER_TONE } from './messages/interests';
 import { shortOrderId } from './orders/order-items';
 import { slugify } from './blog/post-schema';
@@ -101,10 +101,27 @@ describe('orders and money', () => {
     expect(shortOrderId('3afd9099-1234-5678-9abc-def012345678')).toBe('3afd9099…');
   });
 
-  it('revenue sums the totals exactly', () => {
-    expect(totalRevenue([])).toBe('$0.00');
-    expect(totalRevenue([{ total: '0.10' }, { total: '0.20' }, { total: '174.96' }])).toBe('$175.26');
-    expect(totalRevenue([{ total: 'oops' }, { total: '5.00' }])).toBe('$5.00');
+  it('the stat cards’ notes read the summary’s figures', () => {
+    const notes = summaryNotes({
+      revenue: '12345.60',
+      revenueThisMonth: '420',
+      revenueLastMonth: '610.05',
+      orders: 1200,
+      ordersPending: 1234,
+      bookings: 40,
+      bookingsThisWeek: 3,
+      bookingsPending: 0,
+      messages: 9,
+      messagesNew: 2,
+      messagesUnanswered: 5,
+      subscribers: 7,
+    });
+    expect(notes).toEqual({
+      revenue: 'This month $420.00 · last month $610.05',
+      orders: '1,234 pending',
+      bookings: '3 this week · 0 awaiting an answer',
+      messages: '5 not yet answered',
+    });
   });
 });
 

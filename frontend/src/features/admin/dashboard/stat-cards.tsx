@@ -1,9 +1,8 @@
 import { CalendarCheck, Mail, ShoppingBag, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect } from 'react';
-import { useBookings } from '../bookings/api/get-bookings';
-import { useMessages } from '../messages/api/get-messages';
-import { useOrders } from '../orders/api/get-orders';
-import { totalRevenue } from './stats';
+import { displayMoney } from '@/lib/money';
+import { useSummary } from './api/get-summary';
+import { summaryNotes } from './summary-notes';
 
 function StatCard({ label, value, icon: Icon, note }: { label: string; value: string | undefined; icon: LucideIcon; note: string }) {
   return (
@@ -28,47 +27,45 @@ function StatCard({ label, value, icon: Icon, note }: { label: string; value: st
   );
 }
 
-/** Spec §2/§7: revenue and counts from the lists; a failed load is only logged. */
+/**
+ * Spec §2/§7: the four cards, from GET /api/admin/summary. "New Messages" is
+ * the messages not yet opened; each note carries the figures behind the total.
+ * A failed load is only logged (the cards show a dash).
+ */
 export function StatCards() {
-  const orders = useOrders();
-  const bookings = useBookings();
-  const messages = useMessages();
+  const summary = useSummary();
+  const figures = summary.data;
+  const notes = figures ? summaryNotes(figures) : undefined;
 
   useEffect(() => {
-    if (orders.error) console.error('Loading orders for the dashboard stats failed', orders.error);
-  }, [orders.error]);
-  useEffect(() => {
-    if (bookings.error) console.error('Loading bookings for the dashboard stats failed', bookings.error);
-  }, [bookings.error]);
-  useEffect(() => {
-    if (messages.error) console.error('Loading messages for the dashboard stats failed', messages.error);
-  }, [messages.error]);
+    if (summary.error) console.error('Loading the dashboard summary failed', summary.error);
+  }, [summary.error]);
 
   return (
     <section aria-label="Overview" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard
         label="Total Revenue"
         icon={Wallet}
-        value={orders.data ? totalRevenue(orders.data) : undefined}
-        note="Sum of all order totals"
+        value={figures ? displayMoney(figures.revenue) : undefined}
+        note={notes?.revenue ?? 'Sum of all order totals'}
       />
       <StatCard
         label="Total Orders"
         icon={ShoppingBag}
-        value={orders.data ? String(orders.data.length) : undefined}
-        note="Placed in the online shop"
+        value={figures ? String(figures.orders) : undefined}
+        note={notes?.orders ?? 'Placed in the online shop'}
       />
       <StatCard
         label="Total Bookings"
         icon={CalendarCheck}
-        value={bookings.data ? String(bookings.data.length) : undefined}
-        note="Requests from the booking form"
+        value={figures ? String(figures.bookings) : undefined}
+        note={notes?.bookings ?? 'Requests from the booking form'}
       />
       <StatCard
         label="New Messages"
         icon={Mail}
-        value={messages.data ? String(messages.data.length) : undefined}
-        note="Received through the contact form"
+        value={figures ? String(figures.messagesNew) : undefined}
+        note={notes?.messages ?? 'Not yet opened'}
       />
     </section>
   );

@@ -14,3 +14,6 @@ const states: Record<MessageState, { label: string; tone: Tone }> = {
 export function messageStateInfo(state: MessageState) {
   return states[state];
 }
+
+/** The Messages tab's state filter: new until opened, then read, then answered. */
+export const messageStates = (Object.keys(states) as MessageState[]).map((value) => ({ value, ...states[value] }));

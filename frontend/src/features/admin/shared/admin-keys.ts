@@ -6,9 +6,19 @@
  */
 export const adminKeys = {
   all: ['admin'] as const,
+  // The stat cards' figures: asked again after every admin write (dashboard/stat-cards.tsx).
+  summary: () => [...adminKeys.all, 'summary'] as const,
   orders: () => [...adminKeys.all, 'orders'] as const,
+  // Pages and single records sit under their list's key, so a change to one refreshes the others.
+  orderPage: (view: object) => [...adminKeys.orders(), 'page', view] as const,
+  order: (id: string) => [...adminKeys.orders(), 'by-id', id] as const,
   bookings: () => [...adminKeys.all, 'bookings'] as const,
+  bookingPage: (view: object) => [...adminKeys.bookings(), 'page', view] as const,
+  bookingMonth: (first: string, last: string) => [...adminKeys.bookings(), 'month', first, last] as const,
+  booking: (id: string) => [...adminKeys.bookings(), 'by-id', id] as const,
   messages: () => [...adminKeys.all, 'contact-messages'] as const,
+  messagePage: (view: object) => [...adminKeys.messages(), 'page', view] as const,
+  message: (id: string) => [...adminKeys.messages(), 'by-id', id] as const,
   blackouts: () => [...adminKeys.all, 'blackout-dates'] as const,
   availabilityAll: () => [...adminKeys.all, 'availability'] as const,
   availability: (start: string, end: string) => [...adminKeys.availabilityAll(), start, end] as const,

@@ -1,11 +1,16 @@
 /* Admin entity and payload types, derived from the generated API schema. */
 import type { RequestBodyOf, ResponseOf } from '@/lib/api/types';
 
-export type AdminOrder = ResponseOf<'/api/orders', 'get'>[number];
+// The dashboard reads its lists a page at a time (the specification's whole lists stay for other clients).
+export type OrderPage = ResponseOf<'/api/admin/orders', 'get'>;
+export type AdminOrder = OrderPage['items'][number];
 export type OrderStatus = AdminOrder['status'];
-export type AdminBooking = ResponseOf<'/api/bookings', 'get'>[number];
+export type BookingPage = ResponseOf<'/api/admin/bookings', 'get'>;
+export type AdminBooking = BookingPage['items'][number];
 export type BookingStatus = AdminBooking['status'];
-export type ContactMessage = ResponseOf<'/api/contact-messages', 'get'>[number];
+export type ContactMessagePage = ResponseOf<'/api/admin/contact-messages', 'get'>;
+export type ContactMessage = ContactMessagePage['items'][number];
+export type DashboardSummary = ResponseOf<'/api/admin/summary', 'get'>;
 export type BlackoutDate = ResponseOf<'/api/admin/blackout-dates', 'get'>[number];
 export type BlackoutType = BlackoutDate['type'];
 export type AvailabilityEntry = ResponseOf<'/api/admin/availability', 'get'>[number];

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatSlot } from '@/config/site';
 import { useServiceNames } from '@/lib/api/catalogue/get-services';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/dates';
@@ -10,11 +9,17 @@ import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
 import { ExportButton } from '../../shared/export-button';
 import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
-import { useBookings } from '../api/get-bookings';
+import { bookingServices, formatSlot } from '@/config/site';
+import type { ServiceKey } from '@/lib/api/types';
+import { filterQuery, hasFilters } from '../../shared/list-view/list-view';
+import { ListFilterBar } from '../../shared/list-view/list-filters';
+import { ListPager } from '../../shared/list-view/list-pager';
+import { useListView } from '../../shared/list-view/use-list-view';
+import { useBooking, useBookingPage } from '../api/get-booking-page';
 import { useDeleteBooking } from '../api/delete-booking';
 import { useUpdateBookingStatus } from '../api/update-booking-status';
 import { depositState } from '../deposit-labels';
-import type { AdminBooking } from '../../shared/types';
+import type { AdminBooking, BookingStatus } from '../../shared/types';
 import { displayMoney } from '@/lib/money';
 import { DepositDialog } from './deposit-dialog';
 
@@ -22,35 +27,63 @@ import { DepositDialog } from './deposit-dialog';
 const stayYears = (checkIn: string, checkOut: string) =>
   checkIn.slice(0, 4) === checkOut.slice(0, 4) ? checkIn.slice(0, 4) : `${checkIn.slice(0, 4)}–${checkOut.slice(0, 4)}`;
 
+const bookingRules = { statuses: bookingStatuses.map((status) => status.value), services: bookingServices.map((service) => service.value) };
+
+/** The booking requests a page at a time (newest request first), searched and filtered; the view lives in the address. */
 export function BookingsTab() {
-  const bookings = useBookings();
+  const list = useListView<BookingStatus, ServiceKey>(bookingRules);
+  const bookings = useBookingPage(list.view);
   const serviceLabel = useServiceNames();
-  const updateStatus = useUpdateBookingStatus();
-  const remove = useDeleteBooking();
+  const rows = bookings.data?.items ?? [];
   // The deposit shown, and whether it opened because the owner cancelled a paid one.
   const [depositOf, setDepositOf] = useState<{ id: string; offerRefund: boolean }>();
-  const depositBooking = bookings.data?.find((b) => b.id === depositOf?.id);
-  // A mail link (?tab=bookings&booking=<id>) marks that booking and brings it into view.
+  // Read from the page, else on its own: a cancelled booking may have left a "Pending" page.
+  const depositOnPage = rows.find((b) => b.id === depositOf?.id);
+  const depositById = useBooking(depositOf && !depositOnPage ? depositOf.id : undefined);
+  const depositBooking = depositOnPage ?? depositById.data ?? undefined;
+  // A mail link (?tab=bookings&booking=<id>) marks that booking and brings it into view;
+  // not on this page, it is read on its own and shown above the page's rows.
   const [linkedId] = useLinkedRecord('booking');
-  const linkedLoaded = Boolean(linkedId && bookings.data?.some((b) => b.id === linkedId));
+  const linkedOnPage = Boolean(linkedId && rows.some((b) => b.id === linkedId));
+  const linkedById = useBooking(linkedId && bookings.data && !linkedOnPage ? linkedId : undefined);
+  const pinned = linkedOnPage ? undefined : (linkedById.data ?? undefined);
+  const linkedShown = linkedOnPage || Boolean(pinned);
   useEffect(() => {
-    if (!linkedLoaded || !linkedId) return;
+    if (!linkedShown || !linkedId) return;
     document.querySelector(`[data-booking-id="${CSS.escape(linkedId)}"]`)?.scrollIntoView({ block: 'center' });
-  }, [linkedId, linkedLoaded]);
-  // Soonest appointment first; the same day by time of day.
-  const rows = [...(bookings.data ?? [])].sort(
-    (a, b) => a.date.localeCompare(b.date) || Number(a.time.split(':')[0]) - Number(b.time.split(':')[0]),
-  );
+  }, [linkedId, linkedShown]);
+  // The service records' names (a renamed service reads as renamed), the booking form's until they load.
+  const serviceChoices = bookingServices.map(({ value, label }) => ({
+    value,
+    label: serviceLabel(value) === value ? label : serviceLabel(value),
+  }));
+  // Kept here, not in each row: a row the refetch takes off the page (a status filter) must not take its mutation's callbacks with it.
+  const updateStatus = useUpdateBookingStatus();
+  const remove = useDeleteBooking();
+  const rowProps = { serviceLabel, linkedId, onDeposit: setDepositOf, updateStatus, remove };
 
   return (
     <Panel>
       <PanelHeader
         title="Bookings"
-        description="Requests from the booking form. Confirm, complete or cancel them; cancelling returns the place to the calendar."
+        description="Requests from the booking form, newest first. Confirm, complete or cancel them; cancelling returns the place to the calendar."
       >
-        <ExportButton name="bookings" />
+        <ExportButton name="bookings" filters={filterQuery(list.view)} />
       </PanelHeader>
-      <Table aria-label="Bookings">
+      <ListFilterBar
+        label="Filter the bookings"
+        controls={list}
+        search={{ label: 'Search bookings', placeholder: 'Name, e-mail or booking number' }}
+        statuses={{ label: 'Status', any: 'All statuses', choices: bookingStatuses }}
+        services={{ label: 'Service', any: 'All services', choices: serviceChoices }}
+        dates={{ from: 'Visit from', to: 'Visit to' }}
+      />
+      <Table
+        aria-label="Bookings"
+        scrollLabel="Bookings, scrollable"
+        aria-busy={bookings.isFetching}
+        className={bookings.isPlaceholderData ? 'opacity-60' : undefined}
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Customer</TableHead>
@@ -62,92 +95,21 @@ export function BookingsTab() {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {rows.length === 0 ? (
-            <TableStateRow colSpan={6} loading={bookings.isPending} error={bookings.isError} empty="No bookings yet." what="bookings" />
+          {pinned ? <BookingRow booking={pinned} {...rowProps} /> : null}
+          {rows.length === 0 && !pinned ? (
+            <TableStateRow
+              colSpan={6}
+              loading={bookings.isPending}
+              error={bookings.isError}
+              empty={hasFilters(list.view) ? 'No bookings match these filters.' : 'No bookings yet.'}
+              what="bookings"
+            />
           ) : (
-            rows.map((booking) => {
-              const status = bookingStatuses.find((s) => s.value === booking.status);
-              const who = `${booking.firstName} ${booking.lastName}`;
-              return (
-                <TableRow
-                  key={booking.id}
-                  data-testid="booking-row"
-                  data-booking-id={booking.id}
-                  aria-current={booking.id === linkedId ? true : undefined}
-                  className={cn(booking.id === linkedId && 'bg-gold/[0.07] outline outline-1 -outline-offset-1 outline-gold/60')}
-                >
-                  <TableCell>
-                    <p className="text-ivory">{who}</p>
-                    <p className="text-xs text-muted">{booking.email}</p>
-                  </TableCell>
-                  <TableCell>
-                    {serviceLabel(booking.service)}
-                    {/* What the guest's code took off: the owner charges the rest at the retreat. */}
-                    {booking.promoCode ? (
-                      <p className="text-xs text-gold-light" data-testid="booking-promo">
-                        Promo {booking.promoCode}: −{displayMoney(booking.discount)}
-                      </p>
-                    ) : null}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {booking.checkOut ? (
-                      <>
-                        <span data-testid="stay-dates">{formatStayRange(booking.date, booking.checkOut, booking.nights)}</span>{' '}
-                        <span className="ml-1 text-xs text-muted">{stayYears(booking.date, booking.checkOut)}</span>
-                      </>
-                    ) : (
-                      formatCalendarDate(booking.date)
-                    )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatSlot(booking.time)}</TableCell>
-                  <TableCell>
-                    {status ? (
-                      <ToneBadge data-testid="status-badge" tone={status.tone}>
-                        {status.label}
-                      </ToneBadge>
-                    ) : (
-                      booking.status
-                    )}
-                    {booking.deposit ? (
-                      <DepositButton booking={booking} onOpen={() => setDepositOf({ id: booking.id, offerRefund: false })} />
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex items-center justify-end gap-2">
-                      <StatusSelect
-                        value={booking.status}
-                        options={bookingStatuses}
-                        label={`Status of the booking of ${who} on ${formatCalendarDate(booking.date)}`}
-                        disabled={updateStatus.isPending && updateStatus.variables?.id === booking.id}
-                        onChange={(next) => {
-                          if (next === booking.status) return;
-                          updateStatus.mutate(
-                            { id: booking.id, status: next },
-                            {
-                              // Cancelling a booking whose deposit was taken offers its refund.
-                              onSuccess: (changed) => {
-                                if (next === 'cancelled' && changed.deposit?.state === 'paid') {
-                                  setDepositOf({ id: booking.id, offerRefund: true });
-                                }
-                              },
-                            },
-                          );
-                        }}
-                      />
-                      <DeleteAction
-                        label={`Delete the booking of ${who} on ${formatCalendarDate(booking.date)}`}
-                        what="booking"
-                        pending={remove.isPending && remove.variables === booking.id}
-                        onConfirmed={() => remove.mutate(booking.id)}
-                      />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })
+            rows.map((booking) => <BookingRow key={booking.id} booking={booking} {...rowProps} />)
           )}
         </TableBody>
       </Table>
+      <ListPager label="Bookings pages" controls={list} page={bookings.data} loading={bookings.isPlaceholderData} />
       <DepositDialog
         booking={depositBooking}
         offerRefund={depositOf?.offerRefund}
@@ -156,6 +118,99 @@ export function BookingsTab() {
         }}
       />
     </Panel>
+  );
+}
+
+/** A booking's row: who, what, when, its status and deposit, and the owner's actions. */
+function BookingRow({
+  booking,
+  serviceLabel,
+  linkedId,
+  onDeposit,
+  updateStatus,
+  remove,
+}: {
+  booking: AdminBooking;
+  serviceLabel: (key: string) => string;
+  linkedId: string | null;
+  onDeposit: (deposit: { id: string; offerRefund: boolean }) => void;
+  updateStatus: ReturnType<typeof useUpdateBookingStatus>;
+  remove: ReturnType<typeof useDeleteBooking>;
+}) {
+  const status = bookingStatuses.find((s) => s.value === booking.status);
+  const who = `${booking.firstName} ${booking.lastName}`;
+  return (
+    <TableRow
+      data-testid="booking-row"
+      data-booking-id={booking.id}
+      aria-current={booking.id === linkedId ? true : undefined}
+      className={cn(booking.id === linkedId && 'bg-gold/[0.07] outline outline-1 -outline-offset-1 outline-gold/60')}
+    >
+      <TableCell>
+        <p className="text-ivory">{who}</p>
+        <p className="text-xs text-muted">{booking.email}</p>
+      </TableCell>
+      <TableCell>
+        {serviceLabel(booking.service)}
+        {/* What the guest's code took off: the owner charges the rest at the retreat. */}
+        {booking.promoCode ? (
+          <p className="text-xs text-gold-light" data-testid="booking-promo">
+            Promo {booking.promoCode}: −{displayMoney(booking.discount)}
+          </p>
+        ) : null}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {booking.checkOut ? (
+          <>
+            <span data-testid="stay-dates">{formatStayRange(booking.date, booking.checkOut, booking.nights)}</span>{' '}
+            <span className="ml-1 text-xs text-muted">{stayYears(booking.date, booking.checkOut)}</span>
+          </>
+        ) : (
+          formatCalendarDate(booking.date)
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">{formatSlot(booking.time)}</TableCell>
+      <TableCell>
+        {status ? (
+          <ToneBadge data-testid="status-badge" tone={status.tone}>
+            {status.label}
+          </ToneBadge>
+        ) : (
+          booking.status
+        )}
+        {booking.deposit ? <DepositButton booking={booking} onOpen={() => onDeposit({ id: booking.id, offerRefund: false })} /> : null}
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center justify-end gap-2">
+          <StatusSelect
+            value={booking.status}
+            options={bookingStatuses}
+            label={`Status of the booking of ${who} on ${formatCalendarDate(booking.date)}`}
+            disabled={updateStatus.isPending && updateStatus.variables?.id === booking.id}
+            onChange={(next) => {
+              if (next === booking.status) return;
+              updateStatus.mutate(
+                { id: booking.id, status: next },
+                {
+                  // Cancelling a booking whose deposit was taken offers its refund.
+                  onSuccess: (changed) => {
+                    if (next === 'cancelled' && changed.deposit?.state === 'paid') {
+                      onDeposit({ id: booking.id, offerRefund: true });
+                    }
+                  },
+                },
+              );
+            }}
+          />
+          <DeleteAction
+            label={`Delete the booking of ${who} on ${formatCalendarDate(booking.date)}`}
+            what="booking"
+            pending={remove.isPending && remove.variables === booking.id}
+            onConfirmed={() => remove.mutate(booking.id)}
+          />
+        </div>
+      </TableCell>
+    </TableRow>
   );
 }
 

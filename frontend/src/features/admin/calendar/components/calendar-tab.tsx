@@ -10,7 +10,6 @@ import { formatSlot } from '@/config/site';
 import { businessToday, formatCalendarDate } from '@/lib/dates';
 import { cn } from '@/lib/cn';
 import { formatStayRange, nightsBetween } from '@/lib/stay-dates';
-import { useBookings } from '../../bookings/api/get-bookings';
 import { SchedulePanel } from '../../schedule/components/schedule-panel';
 import { bookingStatuses } from '../../shared/statuses';
 import type { AdminBooking, AvailabilityEntry, BlackoutDate, CapacityDay } from '../../shared/types';
@@ -19,6 +18,7 @@ import { useDeleteAvailability } from '../api/delete-availability';
 import { useDeleteBlackout } from '../api/delete-blackout';
 import { useAvailabilityRange } from '../api/get-availability';
 import { useBlackouts } from '../api/get-blackouts';
+import { useMonthStays } from '../api/get-month-stays';
 import { useCapacityRange } from '../api/get-capacity';
 import type { BlackoutFormValues } from '../blackout-schema';
 import {
@@ -104,9 +104,10 @@ function DayByDay() {
   const removeEntry = useDeleteAvailability();
   const allBlackouts = sortBlackouts(blackouts.data ?? []);
   const entries = availability.data ?? [];
-  // Bookings hold places only through availability entries; a Tiny Home stay is shown on each of its nights from the bookings.
-  const bookings = useBookings();
-  const stays = activeStays(bookings.data ?? []);
+  // Bookings hold places only through availability entries; a Tiny Home stay is shown on each of its nights
+  // from the bookings, and only the shown month's are read (never every booking).
+  const monthStays = useMonthStays(firstDayOfMonth(month), lastDayOfMonth(month));
+  const stays = activeStays(monthStays.data ?? []);
 
   const blockFirstThreeMonths = () => {
     setPreset((p) => ({

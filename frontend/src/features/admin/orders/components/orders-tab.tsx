@@ -7,7 +7,12 @@ import { useLinkedRecord } from '../../shared/linked-records';
 import { StatusSelect } from '../../shared/status-select';
 import { ExportButton } from '../../shared/export-button';
 import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
-import { useOrders } from '../api/get-orders';
+import { filterQuery, hasFilters } from '../../shared/list-view/list-view';
+import { ListFilterBar } from '../../shared/list-view/list-filters';
+import { ListPager } from '../../shared/list-view/list-pager';
+import { useListView } from '../../shared/list-view/use-list-view';
+import type { OrderStatus } from '../../shared/types';
+import { useOrder, useOrderPage } from '../api/get-order-page';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { shortOrderId } from '../order-items';
 import { displayMoney } from '@/lib/money';
@@ -16,24 +21,43 @@ import { paymentRefundable, paymentState } from '../payment-labels';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { ReconciliationButton } from './reconciliation-dialog';
 
+const orderRules = { statuses: orderStatuses.map((status) => status.value) };
+
+/** The shop's orders a page at a time (newest first), searched and filtered; the view lives in the address. */
 export function OrdersTab() {
-  const orders = useOrders();
+  const list = useListView<OrderStatus>(orderRules);
+  const orders = useOrderPage(list.view);
   const updateStatus = useUpdateOrderStatus();
   const [shown, setViewing] = useState<{ id: string; offerRefund: boolean } | undefined>();
   const payments = usePaymentsConfig();
   // A mail link (?tab=orders&order=<id>) opens that order's details.
   const [linkedId, forgetLinked] = useLinkedRecord('order');
-  const rows = [...(orders.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const openId = shown?.id ?? linkedId;
-  const viewing = openId ? rows.find((order) => order.id === openId) : undefined;
+  const rows = orders.data?.items ?? [];
+  const openId = shown?.id ?? linkedId ?? undefined;
+  // The order shown is read from the page when it is there, else on its own (a link, or a filter it no longer matches).
+  const onPage = openId ? rows.find((order) => order.id === openId) : undefined;
+  const byId = useOrder(openId && !onPage ? openId : undefined);
+  const viewing = onPage ?? byId.data ?? undefined;
 
   return (
     <Panel>
       <PanelHeader title="Orders" description="Shop orders, newest first. Set a status as each parcel moves along.">
         {payments.data?.enabled ? <ReconciliationButton /> : null}
-        <ExportButton name="orders" />
+        <ExportButton name="orders" filters={filterQuery(list.view)} />
       </PanelHeader>
-      <Table aria-label="Orders">
+      <ListFilterBar
+        label="Filter the orders"
+        controls={list}
+        search={{ label: 'Search orders', placeholder: 'Name, e-mail or order number' }}
+        statuses={{ label: 'Status', any: 'All statuses', choices: orderStatuses }}
+        dates={{ from: 'Placed from', to: 'Placed to' }}
+      />
+      <Table
+        aria-label="Orders"
+        scrollLabel="Orders, scrollable"
+        aria-busy={orders.isFetching}
+        className={orders.isPlaceholderData ? 'opacity-60' : undefined}
+      >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Order</TableHead>
@@ -46,7 +70,13 @@ export function OrdersTab() {
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableStateRow colSpan={6} loading={orders.isPending} error={orders.isError} empty="No orders yet." what="orders" />
+            <TableStateRow
+              colSpan={6}
+              loading={orders.isPending}
+              error={orders.isError}
+              empty={hasFilters(list.view) ? 'No orders match these filters.' : 'No orders yet.'}
+              what="orders"
+            />
           ) : (
             rows.map((order) => {
               const status = orderStatuses.find((s) => s.value === order.status);
@@ -113,6 +143,7 @@ export function OrdersTab() {
           )}
         </TableBody>
       </Table>
+      <ListPager label="Orders pages" controls={list} page={orders.data} loading={orders.isPlaceholderData} />
       <OrderDetailsDialog
         order={viewing}
         offerRefund={shown?.offerRefund}
