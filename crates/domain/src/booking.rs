@@ -429,3 +429,19 @@ impl NewAvailability {
 
 #[cfg(test)]
 mod tests;
+
+/// A page of bookings as the dashboard asks for it (issue 23): newest
+/// request first, matching a search (a name, an e-mail or the start of the
+/// booking's id), a status, a service and the days of the visit — a stay
+/// is found by any of its nights.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BookingQuery {
+    pub search: Option<crate::paging::Search>,
+    pub status: Option<BookingStatus>,
+    pub service: Option<ServiceKey>,
+    /// The visit touches this day or a later one.
+    pub visit_from: Option<NaiveDate>,
+    /// The visit begins on this day or an earlier one.
+    pub visit_to: Option<NaiveDate>,
+    pub page: crate::paging::PageRequest,
+}

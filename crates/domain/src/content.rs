@@ -107,6 +107,47 @@ pub struct ContactMessage {
     pub interest: Option<String>,
     pub message: String,
     pub created_at: DateTime<Utc>,
+    /// When the owner first opened it in the dashboard.
+    pub read_at: Option<DateTime<Utc>>,
+    /// When it was answered (a reply sent, or marked so by hand).
+    pub answered_at: Option<DateTime<Utc>>,
+}
+
+crate::text_enum! {
+    /// Where the owner is with a message (issue 23): new until opened, then
+    /// read, then answered.
+    MessageState { New, Read, Answered }
+}
+
+impl ContactMessage {
+    pub fn state(&self) -> MessageState {
+        match (self.read_at, self.answered_at) {
+            (_, Some(_)) => MessageState::Answered,
+            (Some(_), None) => MessageState::Read,
+            (None, None) => MessageState::New,
+        }
+    }
+}
+
+/// A page of contact messages as the dashboard asks for it: newest first,
+/// matching a search (a name, an e-mail or words of the message), a state
+/// and the days they came on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MessageQuery {
+    pub search: Option<crate::paging::Search>,
+    pub state: Option<MessageState>,
+    pub received_from: Option<DateTime<Utc>>,
+    pub received_until: Option<DateTime<Utc>>,
+    pub page: crate::paging::PageRequest,
+}
+
+/// A page of newsletter subscribers: newest first, by e-mail and sign-up day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubscriberQuery {
+    pub search: Option<crate::paging::Search>,
+    pub joined_from: Option<DateTime<Utc>>,
+    pub joined_until: Option<DateTime<Utc>>,
+    pub page: crate::paging::PageRequest,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -20,6 +20,7 @@ pub mod paging;
 pub mod payment;
 pub mod promo;
 pub mod quiz;
+pub mod summary;
 pub mod validation;
 
 pub use money::Money;

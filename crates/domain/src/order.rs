@@ -751,3 +751,17 @@ mod tests {
         );
     }
 }
+
+/// A page of orders as the dashboard asks for it (issue 23): newest first,
+/// matching a search (a name, an e-mail or the start of the order's id), a
+/// status and the days it was placed on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrderQuery {
+    pub search: Option<crate::paging::Search>,
+    pub status: Option<OrderStatus>,
+    /// Placed at or after.
+    pub placed_from: Option<DateTime<Utc>>,
+    /// Placed before.
+    pub placed_until: Option<DateTime<Utc>>,
+    pub page: crate::paging::PageRequest,
+}

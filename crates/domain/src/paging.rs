@@ -56,18 +56,27 @@ impl Cursor {
     }
 }
 
+/// Where a page starts: at the newest row, after a row (the next, older
+/// page) or before one (the previous, newer page).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PageStart {
+    #[default]
+    Newest,
+    After(Cursor),
+    Before(Cursor),
+}
+
 /// How many rows to read and from where.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
-    pub after: Option<Cursor>,
+    pub start: PageStart,
     pub size: i64,
+    /// Whether to count the matching rows (a list shown to the owner does;
+    /// an export reading every page does not).
+    pub count_total: bool,
 }
 
 impl PageRequest {
-    pub fn first(size: i64) -> Self {
-        Self { after: None, size }
-    }
-
     /// The request's size when it is one a page may have.
     pub fn valid_size(size: Option<i64>) -> Option<i64> {
         let size = size.unwrap_or(DEFAULT_PAGE_SIZE);
@@ -98,23 +107,49 @@ impl Total {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page<T> {
     pub items: Vec<T>,
-    /// Where the next page starts; none on the last page.
+    /// Where the next (older) page starts; none on the last page.
     pub next: Option<Cursor>,
-    pub total: Total,
+    /// Where the previous (newer) page ends; none on the first page.
+    pub previous: Option<Cursor>,
+    /// None when the request did not ask for it.
+    pub total: Option<Total>,
 }
 
 impl<T> Page<T> {
-    /// From `size + 1` rows read (the extra one only says there is more).
-    pub fn from_rows(mut rows: Vec<T>, size: i64, total: Total, cursor_of: impl Fn(&T) -> Cursor) -> Self {
+    /// From up to `size + 1` rows read for `start` (the extra one only says
+    /// there is more that way): newest first for `Newest` and `After`,
+    /// oldest first for `Before`, which reads towards the newer rows.
+    pub fn from_rows(
+        mut rows: Vec<T>,
+        start: PageStart,
+        size: i64,
+        total: Option<Total>,
+        cursor_of: impl Fn(&T) -> Cursor,
+    ) -> Self {
         let size = usize::try_from(size.max(0)).unwrap_or(0);
         let more = rows.len() > size;
         rows.truncate(size);
-        let next = if more { rows.last().map(&cursor_of) } else { None };
-        Self { items: rows, next, total }
+        if let PageStart::Before(_) = start {
+            rows.reverse();
+        }
+        let (first, last) = (rows.first().map(&cursor_of), rows.last().map(&cursor_of));
+        let (next, previous) = match start {
+            PageStart::Newest => (last.filter(|_| more), None),
+            // The row the page starts after is newer; more were read past the page.
+            PageStart::After(_) => (last.filter(|_| more), first),
+            // The row the page ends before is older; more were read before the page.
+            PageStart::Before(_) => (last, first.filter(|_| more)),
+        };
+        Self { items: rows, next, previous, total }
     }
 
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
-        Page { items: self.items.into_iter().map(f).collect(), next: self.next, total: self.total }
+        Page {
+            items: self.items.into_iter().map(f).collect(),
+            next: self.next,
+            previous: self.previous,
+            total: self.total,
+        }
     }
 }
 
@@ -136,6 +171,8 @@ pub enum SearchError {
 impl Search {
     /// `None` for an empty search (the whole list).
     pub fn parse(text: &str) -> Result<Option<Self>, SearchError> {
+        // PostgreSQL text holds no NUL: one typed or pasted is dropped.
+        let text = text.replace('\0', "");
         let text = text.trim();
         if text.is_empty() {
             return Ok(None);
@@ -144,7 +181,7 @@ impl Search {
         if chars < MIN_SEARCH_CHARS {
             return Err(SearchError::TooShort);
         }
-        if chars > MAX_SEARCH_CHARS || text.contains('\0') {
+        if chars > MAX_SEARCH_CHARS {
             return Err(SearchError::TooLong);
         }
         Ok(Some(Self { text: text.to_lowercase() }))
@@ -180,7 +217,8 @@ impl Search {
             .chars()
             .filter(|c| *c != '-')
             .collect();
-        if digits.len() < MIN_ID_DIGITS || digits.len() > 32 || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        if digits.len() < MIN_ID_DIGITS || digits.len() > 32 || !digits.chars().all(|c| c.is_ascii_hexdigit())
+        {
             return None;
         }
         let low = format!("{digits:0<32}");
@@ -200,8 +238,15 @@ mod tests {
             id: Uuid::from_u128(0x3f9a_1c2e_0000_4000_8000_0000_0000_0001),
         };
         assert_eq!(Cursor::decode(&cursor.encode()), Ok(cursor));
-        for bad in ["", "_", "12", "12_", "x_3f9a1c2e000040008000000000000001", "1_3f9a", "1_zz9a1c2e000040008000000000000001"]
-        {
+        for bad in [
+            "",
+            "_",
+            "12",
+            "12_",
+            "x_3f9a1c2e000040008000000000000001",
+            "1_3f9a",
+            "1_zz9a1c2e000040008000000000000001",
+        ] {
             assert_eq!(Cursor::decode(bad), Err(CursorError), "{bad}");
         }
         // A hyphenated id is not the cursor's form.
@@ -212,14 +257,23 @@ mod tests {
     #[test]
     fn a_page_keeps_its_size_and_points_past_its_last_row_only_when_more_follow() {
         let cursor_of = |n: &u128| Cursor { at: DateTime::UNIX_EPOCH, id: Uuid::from_u128(*n) };
-        let total = Total::from_capped(3);
-        let page = Page::from_rows(vec![1, 2, 3], 2, total, cursor_of);
-        assert_eq!(page.items, vec![1, 2]);
-        assert_eq!(page.next.map(|c| c.id), Some(Uuid::from_u128(2)));
-        let last = Page::from_rows(vec![3], 2, total, cursor_of);
-        assert_eq!((last.items, last.next), (vec![3], None));
-        let exactly = Page::from_rows(vec![1, 2], 2, total, cursor_of);
+        let id = |cursor: Option<Cursor>| cursor.map(|c| c.id.as_u128());
+        let total = Some(Total::from_capped(9));
+        let any = cursor_of(&0);
+        // Rows 9 (newest) … 1 (oldest); pages of 2.
+        let page = Page::from_rows(vec![9, 8, 7], PageStart::Newest, 2, total, cursor_of);
+        assert_eq!((page.items, id(page.next), id(page.previous)), (vec![9, 8], Some(8), None));
+        let middle = Page::from_rows(vec![7, 6, 5], PageStart::After(any), 2, total, cursor_of);
+        assert_eq!((middle.items, id(middle.next), id(middle.previous)), (vec![7, 6], Some(6), Some(7)));
+        let last = Page::from_rows(vec![1], PageStart::After(any), 2, total, cursor_of);
+        assert_eq!((last.items, id(last.next), id(last.previous)), (vec![1], None, Some(1)));
+        let exactly = Page::from_rows(vec![9, 8], PageStart::Newest, 2, total, cursor_of);
         assert_eq!(exactly.next, None);
+        // Back towards the newest: read oldest first, shown newest first.
+        let back = Page::from_rows(vec![7, 8, 9], PageStart::Before(any), 2, total, cursor_of);
+        assert_eq!((back.items, id(back.next), id(back.previous)), (vec![8, 7], Some(7), Some(8)));
+        let top = Page::from_rows(vec![8, 9], PageStart::Before(any), 2, total, cursor_of);
+        assert_eq!((top.items, id(top.next), id(top.previous)), (vec![9, 8], Some(8), None));
     }
 
     #[test]
@@ -243,7 +297,8 @@ mod tests {
         assert_eq!(Search::parse("  "), Ok(None));
         assert_eq!(Search::parse("al"), Err(SearchError::TooShort));
         assert_eq!(Search::parse(&"a".repeat(101)), Err(SearchError::TooLong));
-        assert_eq!(Search::parse("a\0b"), Err(SearchError::TooLong));
+        assert_eq!(Search::parse("a\0b"), Err(SearchError::TooShort));
+        assert_eq!(Search::parse("ab\0c").unwrap().unwrap().text(), "abc");
         let search = Search::parse("  Mrs. ALVAREZ ").unwrap().unwrap();
         assert_eq!(search.text(), "mrs. alvarez");
         assert_eq!(search.like_pattern(), "%mrs. alvarez%");
@@ -259,9 +314,15 @@ mod tests {
         assert_eq!(low.to_string(), "3f9a1c2e-0000-0000-0000-000000000000");
         assert_eq!(high.to_string(), "3f9a1c2e-ffff-ffff-ffff-ffffffffffff");
         let whole = "3f9a1c2e-0000-4000-8000-000000000001";
-        assert_eq!(search(whole).id_range(), Some((Uuid::parse_str(whole).unwrap(), Uuid::parse_str(whole).unwrap())));
+        assert_eq!(
+            search(whole).id_range(),
+            Some((Uuid::parse_str(whole).unwrap(), Uuid::parse_str(whole).unwrap()))
+        );
         assert_eq!(search("abc").id_range(), None, "too few digits");
         assert_eq!(search("alvarez").id_range(), None);
-        assert_eq!(search("cafe").id_range().map(|(l, _)| l.to_string()), Some("cafe0000-0000-0000-0000-000000000000".into()));
+        assert_eq!(
+            search("cafe").id_range().map(|(l, _)| l.to_string()),
+            Some("cafe0000-0000-0000-0000-000000000000".into())
+        );
     }
 }

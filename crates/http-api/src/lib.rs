@@ -17,7 +17,7 @@ use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
-    promos, quiz, schedule,
+    promos, quiz, schedule, summary,
 };
 pub use crate::state::ApiState;
 
@@ -60,10 +60,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .app_data(json_config(ARTICLE_JSON_LIMIT)),
         )
         .service(resource!("/contact-messages", GET => content::list_messages, POST => content::create_message))
+        .service(resource!("/admin/contact-messages", GET => content::page_messages))
         .service(resource!("/admin/contact-messages/{id}", DELETE => content::delete_message))
         .service(resource!("/newsletter-subscriptions", POST => content::subscribe))
         .service(resource!("/admin/newsletter-subscriptions", GET => content::list_subscriptions))
+        .service(resource!("/admin/subscribers", GET => content::page_subscribers))
         .service(resource!("/orders", GET => orders::list_orders, POST => orders::place_order))
+        .service(resource!("/admin/orders", GET => orders::page_orders))
         .service(resource!("/admin/orders/{id}/status", PUT => orders::set_order_status))
         .service(resource!("/checkout/quote", POST => promos::quote_cart))
         .service(resource!("/admin/promo-codes", GET => promos::list_promo_codes, POST => promos::create_promo_code))
@@ -95,6 +98,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/availability/month", GET => bookings::month_availability))
         .service(resource!("/bookings", GET => bookings::list_bookings, POST => bookings::create_booking))
         .service(resource!("/bookings/quote", POST => bookings::quote_booking))
+        .service(resource!("/admin/bookings", GET => bookings::page_bookings))
         .service(resource!("/admin/bookings/{id}", PUT => bookings::set_booking_status, DELETE => bookings::delete_booking))
         .service(resource!("/admin/blackout-dates", GET => bookings::list_blackouts, POST => bookings::create_blackout))
         .service(resource!("/admin/blackout-impact", POST => bookings::blackout_impact))
@@ -111,6 +115,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/login", POST => admin::login))
         .service(resource!("/admin/logout", POST => admin::logout))
         .service(resource!("/admin/me", GET => admin::me))
+        .service(resource!("/admin/summary", GET => summary::summary))
         .service(resource!("/guest/bookings/{token}", GET => guest::booking))
         .service(resource!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking))
         .service(resource!("/guest/bookings/{token}/deposit/refresh", POST => guest::refresh_deposit))

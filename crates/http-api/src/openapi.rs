@@ -8,7 +8,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
-    promos, quiz, schedule,
+    promos, quiz, schedule, summary,
 };
 
 #[derive(OpenApi)]
@@ -29,9 +29,9 @@ use crate::routes::{
         catalog::delete_product,
         catalog::list_media, catalog::add_media, catalog::update_media, catalog::delete_media,
         content::list_posts, content::get_post, content::create_post, content::update_post, content::delete_post,
-        content::create_message, content::list_messages, content::delete_message,
-        content::subscribe, content::list_subscriptions,
-        orders::place_order, orders::list_orders, orders::set_order_status,
+        content::create_message, content::list_messages, content::page_messages, content::delete_message,
+        content::subscribe, content::list_subscriptions, content::page_subscribers,
+        orders::place_order, orders::list_orders, orders::page_orders, orders::set_order_status,
         promos::quote_cart, promos::list_promo_codes, promos::create_promo_code, promos::update_promo_code,
         gift_cards::gift_card_options, gift_cards::buy_gift_card, gift_cards::gift_card_balance, gift_cards::print_gift_card, gift_cards::list_gift_cards,
         gift_cards::give_gift_card, gift_cards::gift_card_ledger, gift_cards::void_gift_card, gift_cards::redeem_gift_card, gift_cards::cash_out_gift_card,
@@ -39,12 +39,13 @@ use crate::routes::{
         payments::config, payments::pay_order, payments::order_payment, payments::refresh_order_payment,
         payments::webhook, payments::order_payment_history, payments::refund_order, payments::reconciliation,
         bookings::check_availability, bookings::month_availability, bookings::open_times, bookings::create_booking, bookings::quote_booking, bookings::list_bookings,
+        bookings::page_bookings,
         bookings::set_booking_status, bookings::delete_booking,
         bookings::blackout_impact, bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
         bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,
         schedule::get_schedule, schedule::save_schedule, schedule::capacity_overview,
         quiz::recommend,
-        admin::login, admin::logout, admin::me,
+        admin::login, admin::logout, admin::me, summary::summary,
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,

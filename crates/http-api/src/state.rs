@@ -35,6 +35,8 @@ pub struct ApiState {
     pub metrics: crate::metrics::Metrics,
     /// The audit trail's reading side (the Activity view).
     pub audit_trail: Arc<dyn AuditRepository>,
+    /// The dashboard's stat cards.
+    pub summary: Arc<dyn ports::SummaryRepository>,
     /// Public-write counts, shared by every process.
     pub write_limits: Arc<dyn LimitRepository>,
     pub guard: Guard,

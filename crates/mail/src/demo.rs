@@ -117,6 +117,8 @@ impl Demo {
                           Do the wellness packages include a stay in the Tiny Home?"
                     .to_owned(),
                 created_at: made,
+                read_at: None,
+                answered_at: None,
             },
             subscription: NewsletterSubscription {
                 id: SUBSCRIPTION_ID,

@@ -43,5 +43,6 @@ pub use promos::{
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
     DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,
+    SummaryRepository,
 };
 pub use services::{QuizResult, recommend};

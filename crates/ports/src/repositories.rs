@@ -10,13 +10,17 @@ use domain::Email;
 use domain::admin::Admin;
 use domain::audit::{Actor, AuditEntry, AuditQuery};
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingStatus, DayAvailability, DayLoad, DayReason, LocalNow,
-    NewAvailability, NewBlackout, NewBooking, Schedule, ServiceKey,
+    AvailabilityEntry, Blackout, Booking, BookingQuery, BookingStatus, DayAvailability, DayLoad, DayReason,
+    LocalNow, NewAvailability, NewBlackout, NewBooking, Schedule, ServiceKey,
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
-use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
+use domain::content::{
+    BlogPost, ContactMessage, MessageQuery, NewBlogPost, NewContactMessage, NewsletterSubscription,
+    SubscriberQuery,
+};
 use domain::limits::{Limit, WindowCount};
-use domain::order::{Order, OrderRequest, OrderStatus};
+use domain::order::{Order, OrderQuery, OrderRequest, OrderStatus};
+use domain::paging::Page;
 
 use crate::error::{
     AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoResult,
@@ -98,12 +102,16 @@ pub trait ContentRepository: Send + Sync {
     async fn create_message(&self, message: NewContactMessage) -> RepoResult<ContactMessage>;
     /// Messages newest first.
     async fn list_messages(&self) -> RepoResult<Vec<ContactMessage>>;
+    /// One page of the messages the query matches, newest first.
+    async fn page_messages(&self, query: MessageQuery) -> RepoResult<Page<ContactMessage>>;
     async fn delete_message(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// Stores the address once; subscribing again renews the sign-up's time,
     /// so nothing in the answer tells a new address from a known one.
     async fn subscribe(&self, email: Email) -> RepoResult<NewsletterSubscription>;
     async fn list_subscriptions(&self) -> RepoResult<Vec<NewsletterSubscription>>;
+    /// One page of the subscribers the query matches, newest sign-up first.
+    async fn page_subscriptions(&self, query: SubscriberQuery) -> RepoResult<Page<NewsletterSubscription>>;
     /// Removes a subscription (`NotFound` when it is already gone).
     async fn unsubscribe(&self, id: Uuid) -> RepoResult<()>;
 }
@@ -124,6 +132,9 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Created<Order>, OrderError>;
     /// Orders newest first.
     async fn list_orders(&self) -> RepoResult<Vec<Order>>;
+    /// One page of the orders the query matches, newest first
+    /// (`domain::paging`), read through the indexes of issue 23.
+    async fn page_orders(&self, query: OrderQuery) -> RepoResult<Page<Order>>;
     async fn get_order(&self, id: Uuid) -> RepoResult<Order>;
     async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order>;
 }
@@ -158,6 +169,8 @@ pub trait BookingRepository: Send + Sync {
     ) -> Result<Created<Booking>, BookingError>;
     /// Bookings newest first.
     async fn list_bookings(&self) -> RepoResult<Vec<Booking>>;
+    /// One page of the bookings the query matches, newest request first.
+    async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>>;
     async fn get_booking(&self, id: Uuid) -> RepoResult<Booking>;
     /// The guest's own cancellation (`domain::booking::guest_may_cancel` with
     /// `cutoff_hours`), giving its capacity back, in one transaction with the
@@ -309,4 +322,10 @@ pub struct DemoProduct {
 pub struct DemoPost {
     pub post: NewBlogPost,
     pub published_at: DateTime<Utc>,
+}
+
+/// The dashboard's stat cards, counted in SQL (issue 23).
+#[async_trait]
+pub trait SummaryRepository: Send + Sync {
+    async fn summary(&self, query: domain::summary::SummaryQuery) -> RepoResult<domain::summary::Summary>;
 }

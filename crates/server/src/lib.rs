@@ -312,6 +312,7 @@ impl Application {
             calendar_store: Arc::new(store.clone()),
             store_health: Arc::new(store.clone()),
             audit_trail: Arc::new(store.clone()),
+            summary: Arc::new(store.clone()),
             write_limits: Arc::new(store),
             guard: Guard {
                 public_write_limit: Limit {

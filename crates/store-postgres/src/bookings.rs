@@ -7,14 +7,16 @@ use uuid::Uuid;
 
 use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::{
-    AvailabilityEntry, Blackout, Booking, BookingPlans, BookingRejection, BookingStatus, CapacityUpdate,
-    DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking,
-    Schedule, ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load, guest_may_cancel,
-    is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change, with_standing,
+    AvailabilityEntry, Blackout, Booking, BookingPlans, BookingQuery, BookingRejection, BookingStatus,
+    CapacityUpdate, DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout,
+    NewBooking, Schedule, ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load,
+    guest_may_cancel, is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change,
+    with_standing,
 };
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::{BookedService, CancelledBy, MailEvent};
+use domain::paging::Page;
 use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
@@ -29,6 +31,7 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
+use crate::paging::{self, BOOKING_SEARCH_TEXT, Condition, VISIT_DAYS};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, services};
@@ -292,6 +295,41 @@ pub(crate) fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Book
         .try_into()
 }
 
+/// What a booking query asks of the rows, but where its page starts (shared
+/// by the page and its count).
+pub(crate) fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings::table>> {
+    let mut conditions: Vec<Condition<bookings::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        let by_text = paging::text_matches(BOOKING_SEARCH_TEXT, search);
+        conditions.push(match search.id_range() {
+            Some((low, high)) => Box::new(by_text.or(bookings::id.between(low, high))),
+            None => by_text,
+        });
+    }
+    if let Some(status) = query.status {
+        conditions.push(Box::new(bookings::status.eq(status.as_str())));
+    }
+    if let Some(service) = query.service {
+        conditions.push(Box::new(bookings::service.eq(service.as_str())));
+    }
+    // A visit holds its days (a stay its nights; its check-out day is not
+    // one): it is found by overlap with the days asked for, through the
+    // GiST index `bookings_visit_idx` on the same expression.
+    if query.visit_from.is_some() || query.visit_to.is_some() {
+        conditions.push(Box::new(
+            diesel::dsl::sql::<diesel::sql_types::Bool>(VISIT_DAYS)
+                .sql(" && daterange(")
+                .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(query.visit_from)
+                .sql(", ")
+                .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(
+                    query.visit_to.and_then(|to| to.succ_opt()),
+                )
+                .sql(")"),
+        ));
+    }
+    conditions
+}
+
 #[async_trait]
 impl BookingRepository for PgStore {
     async fn day_availability(
@@ -345,6 +383,19 @@ impl BookingRepository for PgStore {
                 .load(conn)
                 .map_err(storage)?;
             convert_all(rows)
+        })
+        .await
+    }
+
+    async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>> {
+        self.run(move |conn| {
+            let page = paging::read_page!(conn, bookings, BookingRow, booking_conditions(&query), query.page);
+            Ok(Page {
+                items: convert_all(page.items)?,
+                next: page.next,
+                previous: page.previous,
+                total: page.total,
+            })
         })
         .await
     }

@@ -5,11 +5,16 @@ use uuid::Uuid;
 
 use domain::Email;
 use domain::audit::{Actor, AuditEntity, AuditRecord};
-use domain::content::{BlogPost, ContactMessage, NewBlogPost, NewContactMessage, NewsletterSubscription};
+use domain::content::{
+    BlogPost, ContactMessage, MessageQuery, MessageState, NewBlogPost, NewContactMessage,
+    NewsletterSubscription, SubscriberQuery,
+};
 use domain::mail::MailEvent;
+use domain::paging::Page;
 use ports::{ContentRepository, PostError, RepoResult};
 
 use crate::catalog::exactly_one;
+use crate::paging::{self, Condition, MESSAGE_SEARCH_TEXT, SUBSCRIBER_SEARCH_TEXT};
 use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
 use crate::schema::{blog_posts, contact_messages, newsletter_subscriptions};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
@@ -45,6 +50,49 @@ pub(crate) fn post_values(post: &NewBlogPost, published_at: Option<DateTime<Utc>
         image: post.image.as_str(),
         published_at,
     }
+}
+
+/// What a message query asks of the rows, but where its page starts.
+pub(crate) fn message_conditions(query: &MessageQuery) -> Vec<Condition<contact_messages::table>> {
+    use contact_messages as m;
+    let mut conditions: Vec<Condition<m::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        conditions.push(paging::text_matches(MESSAGE_SEARCH_TEXT, search));
+    }
+    // The states as the partial indexes have them (new: not read; answered: answered).
+    match query.state {
+        None => {}
+        Some(MessageState::New) => conditions.push(Box::new(m::read_at.is_null())),
+        Some(MessageState::Read) => {
+            conditions.push(Box::new(m::read_at.is_not_null().and(m::answered_at.is_null())))
+        }
+        Some(MessageState::Answered) => conditions.push(Box::new(m::answered_at.is_not_null())),
+    }
+    if let Some(from) = query.received_from {
+        conditions.push(Box::new(m::created_at.ge(from)));
+    }
+    if let Some(until) = query.received_until {
+        conditions.push(Box::new(m::created_at.lt(until)));
+    }
+    conditions
+}
+
+/// What a subscriber query asks of the rows, but where its page starts.
+pub(crate) fn subscriber_conditions(
+    query: &SubscriberQuery,
+) -> Vec<Condition<newsletter_subscriptions::table>> {
+    use newsletter_subscriptions as n;
+    let mut conditions: Vec<Condition<n::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        conditions.push(paging::text_matches(SUBSCRIBER_SEARCH_TEXT, search));
+    }
+    if let Some(from) = query.joined_from {
+        conditions.push(Box::new(n::created_at.ge(from)));
+    }
+    if let Some(until) = query.joined_until {
+        conditions.push(Box::new(n::created_at.lt(until)));
+    }
+    conditions
 }
 
 #[async_trait]
@@ -181,6 +229,20 @@ impl ContentRepository for PgStore {
         .await
     }
 
+    async fn page_messages(&self, query: MessageQuery) -> RepoResult<Page<ContactMessage>> {
+        self.run(move |conn| {
+            let page = paging::read_page!(
+                conn,
+                contact_messages,
+                MessageRow,
+                message_conditions(&query),
+                query.page
+            );
+            Ok(page.map(ContactMessage::from))
+        })
+        .await
+    }
+
     async fn delete_message(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
         self.run(move |conn| {
             transaction(conn, |conn| {
@@ -232,6 +294,20 @@ impl ContentRepository for PgStore {
                 }
                 Ok(subscription)
             })
+        })
+        .await
+    }
+
+    async fn page_subscriptions(&self, query: SubscriberQuery) -> RepoResult<Page<NewsletterSubscription>> {
+        self.run(move |conn| {
+            let page = paging::read_page!(
+                conn,
+                newsletter_subscriptions,
+                SubscriptionRow,
+                subscriber_conditions(&query),
+                query.page
+            );
+            Ok(page.map(NewsletterSubscription::from))
         })
         .await
     }

@@ -16,11 +16,15 @@ mod idempotency;
 mod money;
 mod orders;
 mod outbox;
+mod paging;
+
+pub use paging::{ListPlan, ListPlans};
 mod payments;
 mod promos;
 mod rows;
 mod schedule;
 mod schema;
+mod summary;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -12,9 +12,10 @@ use domain::gift_card::{CardPayment, CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
-    Customer, NewOrder, Order, OrderItem, OrderRequest, OrderStatus, OrderTotals, PricedOrders, PricingError,
-    StockMovement, price_orders,
+    Customer, NewOrder, Order, OrderItem, OrderQuery, OrderRequest, OrderStatus, OrderTotals, PricedOrders,
+    PricingError, StockMovement, price_orders,
 };
+use domain::paging::Page;
 use domain::payment::{OrderPayment, PaymentState};
 use domain::promo::{AppliedPromo, PromoCodeText};
 use domain::{Email, Money};
@@ -23,6 +24,7 @@ use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
+use crate::paging::{self, Condition, ORDER_SEARCH_TEXT};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{orders, products};
 use crate::{PgStore, audit, storage, transaction};
@@ -68,7 +70,7 @@ fn items_from_json(json: serde_json::Value) -> RepoResult<Vec<OrderItem>> {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = orders, check_for_backend(diesel::pg::Pg))]
-struct OrderRow {
+pub(crate) struct OrderRow {
     id: Uuid,
     first_name: String,
     last_name: String,
@@ -427,6 +429,29 @@ fn write_orders(
         .collect())
 }
 
+/// What an order query asks of the rows, but where its page starts (shared
+/// by the page and its count).
+pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
+    let mut conditions: Vec<Condition<orders::table>> = Vec::new();
+    if let Some(search) = &query.search {
+        let by_text = paging::text_matches(ORDER_SEARCH_TEXT, search);
+        conditions.push(match search.id_range() {
+            Some((low, high)) => Box::new(by_text.or(orders::id.between(low, high))),
+            None => by_text,
+        });
+    }
+    if let Some(status) = query.status {
+        conditions.push(Box::new(orders::status.eq(status.as_str())));
+    }
+    if let Some(from) = query.placed_from {
+        conditions.push(Box::new(orders::created_at.ge(from)));
+    }
+    if let Some(until) = query.placed_until {
+        conditions.push(Box::new(orders::created_at.lt(until)));
+    }
+    conditions
+}
+
 #[async_trait]
 impl OrderRepository for PgStore {
     async fn place_order(
@@ -446,6 +471,19 @@ impl OrderRepository for PgStore {
                 .load(conn)
                 .map_err(storage)?;
             convert_all(rows)
+        })
+        .await
+    }
+
+    async fn page_orders(&self, query: OrderQuery) -> RepoResult<Page<Order>> {
+        self.run(move |conn| {
+            let page = paging::read_page!(conn, orders, OrderRow, order_conditions(&query), query.page);
+            Ok(Page {
+                items: convert_all(page.items)?,
+                next: page.next,
+                previous: page.previous,
+                total: page.total,
+            })
         })
         .await
     }

@@ -169,6 +169,8 @@ pub struct MessageRow {
     pub interest: Option<String>,
     pub message: String,
     pub created_at: DateTime<Utc>,
+    pub read_at: Option<DateTime<Utc>>,
+    pub answered_at: Option<DateTime<Utc>>,
 }
 
 impl From<MessageRow> for ContactMessage {
@@ -181,6 +183,8 @@ impl From<MessageRow> for ContactMessage {
             interest: row.interest,
             message: row.message,
             created_at: row.created_at,
+            read_at: row.read_at,
+            answered_at: row.answered_at,
         }
     }
 }

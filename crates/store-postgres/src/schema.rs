@@ -149,6 +149,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    dashboard_totals (id) {
+        id -> Bool,
+        orders -> Int8,
+        order_revenue -> Numeric,
+        bookings -> Int8,
+        contact_messages -> Int8,
+        newsletter_subscriptions -> Int8,
+    }
+}
+
+diesel::table! {
     gift_card_ledger (id) {
         id -> Uuid,
         card_id -> Uuid,
@@ -404,6 +415,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     bookings,
     contact_message_replies,
     contact_messages,
+    dashboard_totals,
     gift_card_ledger,
     gift_cards,
     idempotency_keys,

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use catalogue::CatalogueRead;
@@ -16,9 +16,11 @@ use crate::extract::{AdminSession, PublicWrite};
 use crate::state::ApiState;
 use crate::wire;
 use crate::wire::fields::{
-    ArticleText, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText, SlugText,
+    ArticleText, CalendarDate, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText,
+    SlugText,
 };
 use crate::wire::messages::*;
+use crate::wire::paging::ListParams;
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -72,11 +74,20 @@ pub struct ContactMessage {
     pub interest: Option<String>,
     pub message: String,
     pub created_at: DateTime<Utc>,
+    /// Where the owner is with it (additive).
+    pub state: wire::MessageState,
+    /// When the owner first opened it (additive).
+    pub read_at: Option<DateTime<Utc>>,
+    /// When it was answered (additive).
+    pub answered_at: Option<DateTime<Utc>>,
 }
 
 impl From<model::ContactMessage> for ContactMessage {
     fn from(m: model::ContactMessage) -> Self {
         Self {
+            state: m.state().into(),
+            read_at: m.read_at,
+            answered_at: m.answered_at,
             id: m.id,
             first_name: m.first_name,
             last_name: m.last_name,
@@ -260,6 +271,97 @@ pub async fn list_messages(
     Ok(web::Json(state.content_store.list_messages().await?.into_iter().map(ContactMessage::from).collect()))
 }
 
+/// The Messages tab's query: a page of messages, newest first.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MessageListQuery {
+    /// A name, an e-mail or words of the message (at least 3 characters).
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    #[param(value_type = Option<wire::MessageState>)]
+    pub state: Option<wire::MessageState>,
+    /// Received on this day or later (yyyy-MM-dd, the retreat's time zone).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Received on this day or earlier (yyyy-MM-dd, the retreat's time zone).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+    /// The `next` of the page before: the page of older ones.
+    #[param(max_length = 64)]
+    pub after: Option<String>,
+    /// The `previous` of the page after: the page of newer ones (not with `after`).
+    #[param(max_length = 64)]
+    pub before: Option<String>,
+    /// Messages per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// A page of contact messages.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessagePage {
+    /// Newest first.
+    pub items: Vec<ContactMessage>,
+    /// The `after` of the next (older) page; null on the last page.
+    pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page.
+    pub previous: Option<String>,
+    /// How many match (at most 10,000 are counted: see `totalExact`).
+    pub total: i64,
+    /// False when more than 10,000 match: `total` is then "at least".
+    pub total_exact: bool,
+}
+
+/// `GET /api/admin/contact-messages`: what the dashboard reads (the
+/// specification's `GET /api/contact-messages` still answers every message).
+#[utoipa::path(get, path = "/api/admin/contact-messages", tag = "Contact", params(MessageListQuery),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "A page of the matching messages, newest first", body = ContactMessagePage),
+        (status = 400, description = "A search, date, state, page link or limit that cannot be read", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn page_messages(
+    _admin: AdminSession,
+    state: web::Data<ApiState>,
+    query: web::Query<MessageListQuery>,
+) -> Result<web::Json<ContactMessagePage>, ApiError> {
+    let page =
+        state.content_store.page_messages(message_query(query.into_inner(), state.clock.as_ref())?).await?;
+    Ok(web::Json(ContactMessagePage {
+        next: page.next.map(|cursor| cursor.encode()),
+        previous: page.previous.map(|cursor| cursor.encode()),
+        total: page.total.map_or(0, |total| total.count),
+        total_exact: page.total.is_none_or(|total| total.exact),
+        items: page.items.into_iter().map(ContactMessage::from).collect(),
+    }))
+}
+
+/// The query as the store takes it (the CSV export reads the same parameters).
+pub(crate) fn message_query(
+    query: MessageListQuery,
+    clock: &dyn ports::Clock,
+) -> Result<model::MessageQuery, ApiError> {
+    let mut errors = ValidationErrors::default();
+    let list = ListParams {
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        after: query.after,
+        before: query.before,
+        limit: query.limit,
+    }
+    .read(&mut errors);
+    errors.into_result(|| ())?;
+    Ok(model::MessageQuery {
+        search: list.search,
+        state: query.state.map(Into::into),
+        received_from: list.from.map(|day| clock.start_of_local_day(day)),
+        received_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
+        page: list.page,
+    })
+}
+
 #[utoipa::path(delete, path = "/api/admin/contact-messages/{id}", tag = "Contact",
     params(("id" = Uuid, Path, description = "Message id")),
     security(("bearer_auth" = [])),
@@ -311,6 +413,96 @@ pub async fn list_subscriptions(
             .map(NewsletterSubscription::from)
             .collect(),
     ))
+}
+
+/// The subscribers' list: a page of them, newest sign-up first.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SubscriberListQuery {
+    /// Part of an e-mail address (at least 3 characters).
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    /// Signed up on this day or later (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Signed up on this day or earlier (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+    /// The `next` of the page before: the page of older ones.
+    #[param(max_length = 64)]
+    pub after: Option<String>,
+    /// The `previous` of the page after: the page of newer ones (not with `after`).
+    #[param(max_length = 64)]
+    pub before: Option<String>,
+    /// Subscribers per page (default 50).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<i64>,
+}
+
+/// A page of newsletter subscribers.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriberPage {
+    /// Newest sign-up first.
+    pub items: Vec<NewsletterSubscription>,
+    /// The `after` of the next (older) page; null on the last page.
+    pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page.
+    pub previous: Option<String>,
+    /// How many match (at most 10,000 are counted: see `totalExact`).
+    pub total: i64,
+    /// False when more than 10,000 match: `total` is then "at least".
+    pub total_exact: bool,
+}
+
+/// `GET /api/admin/subscribers`: the newsletter's list a page at a time
+/// (`GET /api/admin/newsletter-subscriptions` still answers every one).
+#[utoipa::path(get, path = "/api/admin/subscribers", tag = "Newsletter", params(SubscriberListQuery),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "A page of the matching subscribers, newest first", body = SubscriberPage),
+        (status = 400, description = "A search, date, page link or limit that cannot be read", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn page_subscribers(
+    _admin: AdminSession,
+    state: web::Data<ApiState>,
+    query: web::Query<SubscriberListQuery>,
+) -> Result<web::Json<SubscriberPage>, ApiError> {
+    let page = state
+        .content_store
+        .page_subscriptions(subscriber_query(query.into_inner(), state.clock.as_ref())?)
+        .await?;
+    Ok(web::Json(SubscriberPage {
+        next: page.next.map(|cursor| cursor.encode()),
+        previous: page.previous.map(|cursor| cursor.encode()),
+        total: page.total.map_or(0, |total| total.count),
+        total_exact: page.total.is_none_or(|total| total.exact),
+        items: page.items.into_iter().map(NewsletterSubscription::from).collect(),
+    }))
+}
+
+/// The query as the store takes it (the CSV export reads the same parameters).
+pub(crate) fn subscriber_query(
+    query: SubscriberListQuery,
+    clock: &dyn ports::Clock,
+) -> Result<model::SubscriberQuery, ApiError> {
+    let mut errors = ValidationErrors::default();
+    let list = ListParams {
+        q: query.q,
+        from: query.from,
+        to: query.to,
+        after: query.after,
+        before: query.before,
+        limit: query.limit,
+    }
+    .read(&mut errors);
+    errors.into_result(|| ())?;
+    Ok(model::SubscriberQuery {
+        search: list.search,
+        joined_from: list.from.map(|day| clock.start_of_local_day(day)),
+        joined_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
+        page: list.page,
+    })
 }
 
 #[cfg(test)]

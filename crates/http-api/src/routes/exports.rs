@@ -10,11 +10,23 @@ use actix_web::http::header::{self, ContentDisposition, DispositionParam, Dispos
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, SecondsFormat, Utc};
 
+use domain::booking::{Booking, BookingQuery};
+use domain::content::{ContactMessage, MessageQuery, NewsletterSubscription, SubscriberQuery};
 use domain::export::neutralise_cell;
+use domain::order as model;
+use domain::paging::{Page, PageRequest, PageStart};
 use domain::payment::DepositState;
+use futures_util::StreamExt;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::extract::AdminSession;
+use crate::routes::bookings::{BookingListQuery, booking_query};
+use crate::routes::content::{MessageListQuery, SubscriberListQuery, message_query, subscriber_query};
+use crate::routes::orders::{OrderListQuery, order_query};
 use crate::state::ApiState;
+use crate::wire;
+use crate::wire::fields::CalendarDate;
 use http_common::{ApiError, ErrorBody};
 
 /// Rows per chunk of the streamed body.
@@ -50,192 +62,374 @@ fn csv_response(
         }
         chunks.push(web::Bytes::from(bytes));
     }
-    Ok(HttpResponse::Ok()
+    Ok(csv_headers(name, today)
+        .streaming(futures_util::stream::iter(chunks.into_iter().map(Ok::<_, std::convert::Infallible>))))
+}
+
+/// Rows an export reads per page: one page in memory at a time.
+const EXPORT_PAGE: i64 = 500;
+
+/// A CSV body read from the database a page at a time (each page after the
+/// last row of the one before, `domain::paging`), so an export of a million
+/// orders holds one page in memory and starts arriving at once.
+fn paged_csv<T, Fetch, Fut>(
+    name: &str,
+    today: chrono::NaiveDate,
+    header: &[&str],
+    fetch: Fetch,
+    cells: fn(T) -> Vec<String>,
+) -> Result<HttpResponse, ApiError>
+where
+    T: 'static,
+    Fetch: Fn(PageRequest) -> Fut + 'static,
+    Fut: std::future::Future<Output = ports::RepoResult<Page<T>>> + 'static,
+{
+    let first = web::Bytes::from([BYTE_ORDER_MARK.as_bytes(), &record(header)?].concat());
+    let fetch = std::rc::Rc::new(fetch);
+    // The state is where the next page starts: `None` once the last was sent.
+    let pages = futures_util::stream::unfold(Some(PageStart::Newest), move |start: Option<PageStart>| {
+        let fetch = fetch.clone();
+        async move {
+            let page = match fetch(PageRequest { start: start?, size: EXPORT_PAGE, count_total: false }).await
+            {
+                Ok(page) => page,
+                // Headers are sent: the only way left to say so is to break off the body.
+                Err(error) => return Some((Err(std::io::Error::other(error.to_string())), None)),
+            };
+            let mut bytes = Vec::new();
+            for item in page.items {
+                let row = cells(item);
+                let row: Vec<&str> = row.iter().map(String::as_str).collect();
+                match record(&row) {
+                    Ok(line) => bytes.extend(line),
+                    Err(error) => return Some((Err(std::io::Error::other(error.to_string())), None)),
+                }
+            }
+            Some((Ok(web::Bytes::from(bytes)), page.next.map(PageStart::After)))
+        }
+    });
+    let body = futures_util::stream::once(std::future::ready(Ok::<_, std::io::Error>(first))).chain(pages);
+    Ok(csv_headers(name, today).streaming(body))
+}
+
+fn csv_headers(name: &str, today: chrono::NaiveDate) -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Ok();
+    response
         .content_type("text/csv; charset=utf-8")
         .insert_header(ContentDisposition {
             disposition: DispositionType::Attachment,
             parameters: vec![DispositionParam::Filename(format!("golden-pine-{name}-{today}.csv"))],
         })
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .streaming(futures_util::stream::iter(chunks.into_iter().map(Ok::<_, std::convert::Infallible>))))
+        .insert_header((header::CACHE_CONTROL, "no-store"));
+    response
 }
 
 const CSV_DESCRIPTION: &str = "CSV (RFC 4180, UTF-8 with BOM, header row), newest first; cells that \
     would start a formula begin with an apostrophe";
 
-#[utoipa::path(get, path = "/api/admin/exports/orders.csv", tag = "Exports",
-    security(("bearer_auth" = [])),
-    responses(
-        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
-        (status = 401, description = "Not signed in", body = ErrorBody)))]
-pub async fn orders(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .order_store
-        .list_orders()
-        .await?
-        .into_iter()
-        .map(|order| {
-            let items = order
-                .items
-                .iter()
-                .map(|item| format!("{} x {} @ {}", item.quantity, item.product_name, item.price))
-                .collect::<Vec<_>>()
-                .join("; ");
-            let c = order.customer;
-            vec![
-                order.id.to_string(),
-                timestamp(order.created_at),
-                order.status.as_str().to_owned(),
-                c.first_name,
-                c.last_name,
-                c.email.as_str().to_owned(),
-                c.phone.unwrap_or_default(),
-                c.address,
-                c.city,
-                c.state,
-                c.zip,
-                items,
-                order.totals.subtotal.to_string(),
-                order.totals.tax.to_string(),
-                order.totals.shipping.to_string(),
-                order.totals.total.to_string(),
-                order.payment.state.as_str().to_owned(),
-                order.payment.refunded.to_string(),
-                order.totals.discount.to_string(),
-                order.promo.map(|promo| promo.code.as_str().to_owned()).unwrap_or_default(),
-            ]
-        })
-        .collect();
-    let header = [
-        "id",
-        "created_at",
-        "status",
-        "first_name",
-        "last_name",
-        "email",
-        "phone",
-        "address",
-        "city",
-        "state",
-        "zip",
-        "items",
-        "subtotal",
-        "tax",
-        "shipping",
-        "total",
-        // Added with payments: last, so existing spreadsheet columns keep their places.
-        "payment_state",
-        "refunded",
-        // Added with promo codes (docs/decisions.md §15), last for the same reason.
-        "discount",
-        "promo_code",
-    ];
-    csv_response("orders", state.clock.local_now().date, &header, rows)
+/// What an export takes of a list's query: its search and filters (every page).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderExportQuery {
+    /// As `GET /api/admin/orders`: a name, an e-mail or the start of an id.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    #[param(value_type = Option<wire::OrderStatus>)]
+    pub status: Option<wire::OrderStatus>,
+    /// Placed on this day or later (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Placed on this day or earlier (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/admin/exports/bookings.csv", tag = "Exports",
+#[utoipa::path(get, path = "/api/admin/exports/orders.csv", tag = "Exports", params(OrderExportQuery),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 400, description = "A search, date or status that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
-pub async fn bookings(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .calendar_store
-        .list_bookings()
-        .await?
-        .into_iter()
-        .map(|b| {
-            let deposit = b.deposit.as_ref().filter(|d| d.state != DepositState::None);
-            vec![
-                b.id.to_string(),
-                timestamp(b.created_at),
-                b.status.as_str().to_owned(),
-                b.service.as_str().to_owned(),
-                b.date.to_string(),
-                b.time.as_str().to_owned(),
-                b.first_name,
-                b.last_name,
-                b.email,
-                b.notes.unwrap_or_default(),
-                b.check_out.map(|day| day.to_string()).unwrap_or_default(),
-                deposit.map_or(DepositState::None, |d| d.state).as_str().to_owned(),
-                deposit.map(|d| d.amount.to_string()).unwrap_or_default(),
-                deposit.map(|d| d.refunded.to_string()).unwrap_or_default(),
-            ]
-        })
-        .collect();
-    let header = [
-        "id",
-        "created_at",
-        "status",
-        "service",
-        "date",
-        "time",
-        "first_name",
-        "last_name",
-        "email",
-        "notes",
-        // Added with stays: last, so existing spreadsheet columns keep their places.
-        "check_out",
-        // Added with deposits, after those.
-        "deposit_state",
-        "deposit_amount",
-        "deposit_refunded",
-    ];
-    csv_response("bookings", state.clock.local_now().date, &header, rows)
+pub async fn orders(
+    _admin: AdminSession,
+    state: web::Data<ApiState>,
+    query: web::Query<OrderExportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    let filter = order_query(
+        OrderListQuery {
+            q: query.q,
+            status: query.status,
+            from: query.from,
+            to: query.to,
+            after: None,
+            before: None,
+            limit: None,
+        },
+        state.clock.as_ref(),
+    )?;
+    let store = state.order_store.clone();
+    let fetch = move |page| {
+        let (store, query) = (store.clone(), model::OrderQuery { page, ..filter.clone() });
+        async move { store.page_orders(query).await }
+    };
+    paged_csv("orders", state.clock.local_now().date, &ORDER_COLUMNS, fetch, order_cells)
 }
 
-#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports",
+const ORDER_COLUMNS: [&str; 20] = [
+    "id",
+    "created_at",
+    "status",
+    "first_name",
+    "last_name",
+    "email",
+    "phone",
+    "address",
+    "city",
+    "state",
+    "zip",
+    "items",
+    "subtotal",
+    "tax",
+    "shipping",
+    "total",
+    // Added with payments: last, so existing spreadsheet columns keep their places.
+    "payment_state",
+    "refunded",
+    // Added with promo codes (docs/decisions.md §15), last for the same reason.
+    "discount",
+    "promo_code",
+];
+
+fn order_cells(order: model::Order) -> Vec<String> {
+    let items = order
+        .items
+        .iter()
+        .map(|item| format!("{} x {} @ {}", item.quantity, item.product_name, item.price))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let c = order.customer;
+    vec![
+        order.id.to_string(),
+        timestamp(order.created_at),
+        order.status.as_str().to_owned(),
+        c.first_name,
+        c.last_name,
+        c.email.as_str().to_owned(),
+        c.phone.unwrap_or_default(),
+        c.address,
+        c.city,
+        c.state,
+        c.zip,
+        items,
+        order.totals.subtotal.to_string(),
+        order.totals.tax.to_string(),
+        order.totals.shipping.to_string(),
+        order.totals.total.to_string(),
+        order.payment.state.as_str().to_owned(),
+        order.payment.refunded.to_string(),
+        order.totals.discount.to_string(),
+        order.promo.map(|promo| promo.code.as_str().to_owned()).unwrap_or_default(),
+    ]
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BookingExportQuery {
+    /// As `GET /api/admin/bookings`: a name, an e-mail or the start of an id.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    #[param(value_type = Option<wire::BookingStatus>)]
+    pub status: Option<wire::BookingStatus>,
+    #[param(value_type = Option<wire::ServiceKey>)]
+    pub service: Option<wire::ServiceKey>,
+    /// The visit touches this day or a later one (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// The visit begins on this day or an earlier one (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/bookings.csv", tag = "Exports", params(BookingExportQuery),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 400, description = "A search, date, status or service that cannot be read", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody)))]
+pub async fn bookings(
+    _admin: AdminSession,
+    state: web::Data<ApiState>,
+    query: web::Query<BookingExportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    let filter = booking_query(BookingListQuery {
+        q: query.q,
+        status: query.status,
+        service: query.service,
+        from: query.from,
+        to: query.to,
+        after: None,
+        before: None,
+        limit: None,
+    })?;
+    let store = state.calendar_store.clone();
+    let fetch = move |page| {
+        let (store, query) = (store.clone(), BookingQuery { page, ..filter.clone() });
+        async move { store.page_bookings(query).await }
+    };
+    paged_csv("bookings", state.clock.local_now().date, &BOOKING_COLUMNS, fetch, booking_cells)
+}
+
+const BOOKING_COLUMNS: [&str; 14] = [
+    "id",
+    "created_at",
+    "status",
+    "service",
+    "date",
+    "time",
+    "first_name",
+    "last_name",
+    "email",
+    "notes",
+    // Added with stays: last, so existing spreadsheet columns keep their places.
+    "check_out",
+    // Added with deposits, after those.
+    "deposit_state",
+    "deposit_amount",
+    "deposit_refunded",
+];
+
+fn booking_cells(b: Booking) -> Vec<String> {
+    let deposit = b.deposit.as_ref().filter(|d| d.state != DepositState::None);
+    vec![
+        b.id.to_string(),
+        timestamp(b.created_at),
+        b.status.as_str().to_owned(),
+        b.service.as_str().to_owned(),
+        b.date.to_string(),
+        b.time.as_str().to_owned(),
+        b.first_name,
+        b.last_name,
+        b.email,
+        b.notes.unwrap_or_default(),
+        b.check_out.map(|day| day.to_string()).unwrap_or_default(),
+        deposit.map_or(DepositState::None, |d| d.state).as_str().to_owned(),
+        deposit.map(|d| d.amount.to_string()).unwrap_or_default(),
+        deposit.map(|d| d.refunded.to_string()).unwrap_or_default(),
+    ]
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MessageExportQuery {
+    /// As `GET /api/admin/contact-messages`: a name, an e-mail or words of the message.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    #[param(value_type = Option<wire::MessageState>)]
+    pub state: Option<wire::MessageState>,
+    /// Received on this day or later (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Received on this day or earlier (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports", params(MessageExportQuery),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 400, description = "A search, date or state that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn contact_messages(
     _admin: AdminSession,
     state: web::Data<ApiState>,
+    query: web::Query<MessageExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .content_store
-        .list_messages()
-        .await?
-        .into_iter()
-        .map(|m| {
-            vec![
-                m.id.to_string(),
-                timestamp(m.created_at),
-                m.first_name,
-                m.last_name,
-                m.email,
-                m.interest.unwrap_or_default(),
-                m.message,
-            ]
-        })
-        .collect();
-    let header = ["id", "created_at", "first_name", "last_name", "email", "interest", "message"];
-    csv_response("contact-messages", state.clock.local_now().date, &header, rows)
+    let query = query.into_inner();
+    let filter = message_query(
+        MessageListQuery {
+            q: query.q,
+            state: query.state,
+            from: query.from,
+            to: query.to,
+            after: None,
+            before: None,
+            limit: None,
+        },
+        state.clock.as_ref(),
+    )?;
+    let store = state.content_store.clone();
+    let fetch = move |page| {
+        let (store, query) = (store.clone(), MessageQuery { page, ..filter.clone() });
+        async move { store.page_messages(query).await }
+    };
+    // `state` was added with the owner's replies: last, so existing columns keep their places.
+    let header = ["id", "created_at", "first_name", "last_name", "email", "interest", "message", "state"];
+    paged_csv("contact-messages", state.clock.local_now().date, &header, fetch, |m: ContactMessage| {
+        let message_state = m.state().as_str().to_owned();
+        vec![
+            m.id.to_string(),
+            timestamp(m.created_at),
+            m.first_name,
+            m.last_name,
+            m.email,
+            m.interest.unwrap_or_default(),
+            m.message,
+            message_state,
+        ]
+    })
 }
 
-#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports",
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SubscriberExportQuery {
+    /// As `GET /api/admin/subscribers`: part of an e-mail address.
+    #[param(max_length = 100)]
+    pub q: Option<String>,
+    /// Signed up on this day or later (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub from: Option<String>,
+    /// Signed up on this day or earlier (yyyy-MM-dd).
+    #[param(value_type = Option<CalendarDate>)]
+    pub to: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports", params(SubscriberExportQuery),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
+        (status = 400, description = "A search or date that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn newsletter_subscriptions(
     _admin: AdminSession,
     state: web::Data<ApiState>,
+    query: web::Query<SubscriberExportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .content_store
-        .list_subscriptions()
-        .await?
-        .into_iter()
-        .map(|s| vec![s.id.to_string(), timestamp(s.created_at), s.email])
-        .collect();
-    csv_response(
+    let query = query.into_inner();
+    let filter = subscriber_query(
+        SubscriberListQuery {
+            q: query.q,
+            from: query.from,
+            to: query.to,
+            after: None,
+            before: None,
+            limit: None,
+        },
+        state.clock.as_ref(),
+    )?;
+    let store = state.content_store.clone();
+    let fetch = move |page| {
+        let (store, query) = (store.clone(), SubscriberQuery { page, ..filter.clone() });
+        async move { store.page_subscriptions(query).await }
+    };
+    paged_csv(
         "newsletter-subscriptions",
         state.clock.local_now().date,
         &["id", "created_at", "email"],
-        rows,
+        fetch,
+        |s: NewsletterSubscription| vec![s.id.to_string(), timestamp(s.created_at), s.email],
     )
 }
 

@@ -41,3 +41,4 @@ async fn catalogue_answer(
         .insert_header((header::CACHE_CONTROL, REVALIDATE));
     Ok(if fresh { response.finish() } else { response.content_type("application/json").body(answer.body) })
 }
+pub mod summary;

@@ -3,6 +3,7 @@
 
 pub mod fields;
 pub mod messages;
+pub mod paging;
 
 use http_common::wire_enum;
 use serde::{Deserialize, Serialize};
@@ -106,6 +107,13 @@ wire_enum! {
 wire_enum! {
     /// Accommodation an availability entry is about.
     AccommodationType mirrors domain::booking::AccommodationType { TinyHome = "tiny_home", Retreat = "retreat" }
+}
+wire_enum! {
+    /// Where the owner is with a contact message: `new` until opened in the
+    /// dashboard, then `read`, then `answered`.
+    MessageState mirrors domain::content::MessageState {
+        New = "new", Read = "read", Answered = "answered",
+    }
 }
 wire_enum! {
     /// Contact-form interest.

@@ -127,6 +127,8 @@ fn contact(first_name: &str, text: &str) -> ContactMessage {
         interest: Some("package".to_owned()),
         message: text.to_owned(),
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
+        read_at: None,
+        answered_at: None,
     }
 }
 
@@ -151,6 +153,8 @@ fn gift_card(kind: GiftCardKind, deliver_on: NaiveDate) -> GiftCard {
         buyer_email: Some("ben@example.com".to_owned()),
         void_reason: None,
         created_at: Utc.with_ymd_and_hms(2026, 11, 20, 18, 5, 0).single().expect("time"),
+        read_at: None,
+        answered_at: None,
     }
 }
 

@@ -26,6 +26,8 @@ mod migrations;
 mod openapi;
 mod ops;
 mod orders;
+mod paging;
+mod paging_plans;
 mod payments;
 mod promos;
 mod quiz;

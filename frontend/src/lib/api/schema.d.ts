@@ -116,6 +116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/bookings`: what the dashboard reads (the specification's
+         *     `GET /api/bookings` still answers every booking, for existing clients).
+         */
+        get: operations["page_bookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}": {
         parameters: {
             query?: never;
@@ -172,6 +192,26 @@ export interface paths {
             cookie?: never;
         };
         get: operations["capacity_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/contact-messages`: what the dashboard reads (the
+         *     specification's `GET /api/contact-messages` still answers every message).
+         */
+        get: operations["page_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -532,6 +572,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/orders`: what the dashboard reads (the specification's
+         *     `GET /api/orders` still answers every order, for existing clients).
+         */
+        get: operations["page_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/payment": {
         parameters: {
             query?: never;
@@ -671,6 +731,42 @@ export interface paths {
         put: operations["update_service"];
         post?: never;
         delete: operations["delete_service"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/admin/subscribers`: the newsletter's list a page at a time
+         *     (`GET /api/admin/newsletter-subscriptions` still answers every one).
+         */
+        get: operations["page_subscribers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1472,6 +1568,22 @@ export interface components {
          * @enum {string|null}
          */
         BookingKeyChoice: "massage" | "spa" | "accommodation" | "package" | "none" | "" | null;
+        /** @description A page of bookings. */
+        BookingPage: {
+            /** @description Newest request first. */
+            items: components["schemas"]["Booking"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many bookings match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
+        };
         /** @description A booking's price with a promo code: what the request will record. */
         BookingQuote: {
             /** @example 9.50 */
@@ -1549,6 +1661,11 @@ export interface components {
         Capacity: number;
         /** @description A message sent through the contact form. */
         ContactMessage: {
+            /**
+             * Format: date-time
+             * @description When it was answered (additive).
+             */
+            answeredAt?: string | null;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -1558,6 +1675,13 @@ export interface components {
             interest?: null | components["schemas"]["Interest"];
             lastName: string;
             message: string;
+            /**
+             * Format: date-time
+             * @description When the owner first opened it (additive).
+             */
+            readAt?: string | null;
+            /** @description Where the owner is with it (additive). */
+            state: components["schemas"]["MessageState"];
         };
         ContactMessageInput: {
             email: components["schemas"]["EmailAddress"];
@@ -1566,6 +1690,73 @@ export interface components {
             lastName: components["schemas"]["ShortText"];
             message: components["schemas"]["LongText"];
             website?: components["schemas"]["Honeypot"];
+        };
+        /** @description A page of contact messages. */
+        ContactMessagePage: {
+            /** @description Newest first. */
+            items: components["schemas"]["ContactMessage"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
+        };
+        /**
+         * @description What the dashboard's cards show. Months and weeks are the retreat's
+         *     (Pacific time), weeks run Monday to Sunday.
+         */
+        DashboardSummary: {
+            /** Format: int64 */
+            bookings: number;
+            /**
+             * Format: int64
+             * @description Booking requests still waiting for an answer.
+             */
+            bookingsPending: number;
+            /**
+             * Format: int64
+             * @description Visits this week (not cancelled); a stay counts when one of its nights is this week.
+             */
+            bookingsThisWeek: number;
+            /** Format: int64 */
+            messages: number;
+            /**
+             * Format: int64
+             * @description Messages not yet opened (the New Messages card).
+             */
+            messagesNew: number;
+            /**
+             * Format: int64
+             * @description Messages not yet answered.
+             */
+            messagesUnanswered: number;
+            /** Format: int64 */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Orders still pending (not yet processed).
+             */
+            ordersPending: number;
+            /**
+             * @description Every order's total summed, as the specification's Total Revenue card has it.
+             * @example 1234.56
+             */
+            revenue: string;
+            /** @example 610.00 */
+            revenueLastMonth: string;
+            /**
+             * @description Orders placed this month, cancelled ones left out.
+             * @example 420.00
+             */
+            revenueThisMonth: string;
+            /** Format: int64 */
+            subscribers: number;
         };
         DayAvailability: {
             available: boolean;
@@ -1968,6 +2159,12 @@ export interface components {
          * @example /media/products/alpine-cedar-face-oil.webp
          */
         MediaUrl: string;
+        /**
+         * @description Where the owner is with a contact message: `new` until opened in the
+         *     dashboard, then `read`, then `answered`.
+         * @enum {string}
+         */
+        MessageState: "new" | "read" | "answered";
         /** @description Dollars: a string with at most 2 decimals ("38.00"), or a JSON number with at most 2 decimals; 0 to 99999999.99. */
         Money: string | number;
         MonthAvailability: {
@@ -2172,6 +2369,22 @@ export interface components {
             productName: string;
             /** Format: int32 */
             quantity: number;
+        };
+        /** @description A page of orders. */
+        OrderPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Order"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many orders match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
         };
         /** @description An order's payment. */
         OrderPayment: {
@@ -2775,6 +2988,22 @@ export interface components {
          * @enum {string}
          */
         StressLevel: "low" | "moderate" | "high" | "burnout";
+        /** @description A page of newsletter subscribers. */
+        SubscriberPage: {
+            /** @description Newest sign-up first. */
+            items: components["schemas"]["NewsletterSubscription"][];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more than 10,000 match: `total` is then "at least". */
+            totalExact: boolean;
+        };
         /**
          * @description The quiz's third question.
          * @enum {string}
@@ -3482,6 +3711,74 @@ export interface operations {
             };
         };
     };
+    page_bookings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A guest's name or e-mail, or the start of the booking's id (at least
+                 *     3 characters; empty: every booking).
+                 */
+                q?: string;
+                status?: components["schemas"]["BookingStatus"];
+                service?: components["schemas"]["ServiceKey"];
+                /**
+                 * @description The visit touches this day or a later one (yyyy-MM-dd): a stay is
+                 *     found by any of its nights.
+                 */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description The visit begins on this day or an earlier one (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones (absent: the first page). */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Bookings per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching bookings, newest request first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingPage"];
+                };
+            };
+            /** @description A search, date, status, service, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_booking_status: {
         parameters: {
             query?: never;
@@ -3848,6 +4145,67 @@ export interface operations {
             };
         };
     };
+    page_messages: {
+        parameters: {
+            query?: {
+                /** @description A name, an e-mail or words of the message (at least 3 characters). */
+                q?: string;
+                state?: components["schemas"]["MessageState"];
+                /** @description Received on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Received on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Messages per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagePage"];
+                };
+            };
+            /** @description A search, date, state, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_message: {
         parameters: {
             query?: never;
@@ -4113,7 +4471,16 @@ export interface operations {
     };
     bookings: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As `GET /api/admin/bookings`: a name, an e-mail or the start of an id. */
+                q?: string;
+                status?: components["schemas"]["BookingStatus"];
+                service?: components["schemas"]["ServiceKey"];
+                /** @description The visit touches this day or a later one (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description The visit begins on this day or an earlier one (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4127,6 +4494,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A search, date, status or service that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4151,7 +4527,15 @@ export interface operations {
     };
     contact_messages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As `GET /api/admin/contact-messages`: a name, an e-mail or words of the message. */
+                q?: string;
+                state?: components["schemas"]["MessageState"];
+                /** @description Received on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Received on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4165,6 +4549,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A search, date or state that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4227,7 +4620,14 @@ export interface operations {
     };
     newsletter_subscriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As `GET /api/admin/subscribers`: part of an e-mail address. */
+                q?: string;
+                /** @description Signed up on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Signed up on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4241,6 +4641,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A search or date that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -4265,7 +4674,15 @@ export interface operations {
     };
     orders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description As `GET /api/admin/orders`: a name, an e-mail or the start of an id. */
+                q?: string;
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Placed on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Placed on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4279,6 +4696,15 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            /** @description A search, date or status that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -5066,6 +5492,70 @@ export interface operations {
                 };
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page_orders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A customer's name or e-mail, or the start of the order's id (at
+                 *     least 3 characters; empty: every order).
+                 */
+                q?: string;
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Placed on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Placed on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones (absent: the first page). */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Orders per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            /** @description A search, date, status, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6019,6 +6509,104 @@ export interface operations {
             };
             /** @description No such service */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    page_subscribers: {
+        parameters: {
+            query?: {
+                /** @description Part of an e-mail address (at least 3 characters). */
+                q?: string;
+                /** @description Signed up on this day or later (yyyy-MM-dd). */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Signed up on this day or earlier (yyyy-MM-dd). */
+                to?: components["schemas"]["CalendarDate"];
+                /** @description The `next` of the page before: the page of older ones. */
+                after?: string;
+                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                before?: string;
+                /** @description Subscribers per page (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching subscribers, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberPage"];
+                };
+            };
+            /** @description A search, date, page link or limit that cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard's figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSummary"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
