@@ -101,6 +101,8 @@ struct Row {
     p50: Option<f64>,
     p99: Option<f64>,
     rps: Option<f64>,
+    /// p50 and p99 of one client alone.
+    alone: (Option<f64>, Option<f64>),
     kb: Option<f64>,
     notes: String,
     /// Against the issue's target (only at ×1): met or not.
@@ -114,6 +116,7 @@ impl Row {
             p50: None,
             p99: None,
             rps: None,
+            alone: (None, None),
             kb: None,
             notes: why.into(),
             target: None,
@@ -129,6 +132,7 @@ impl Row {
 struct Settings {
     seconds: u64,
     clients: usize,
+    serial_seconds: u64,
 }
 
 fn memory_kib(pid: u32, field: &str) -> u64 {
@@ -180,13 +184,18 @@ async fn main() -> anyhow::Result<()> {
     if scales.is_empty() {
         scales = vec![1, 10];
     }
-    let settings = Settings { seconds: env_or("SCALE_SECONDS", 5), clients: env_or("SCALE_CLIENTS", 8) };
+    let settings = Settings {
+        seconds: env_or("SCALE_SECONDS", 5),
+        clients: env_or("SCALE_CLIENTS", 8),
+        serial_seconds: env_or("SCALE_SERIAL_SECONDS", 2),
+    };
     let pg =
         std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".into());
     let database_url = format!("{}/golden_pine_scale?sslmode=disable", pg.trim_end_matches('/'));
     println!(
-        "scale bench: {} s per call, {} concurrent keep-alive clients, Accept-Encoding: {BROWSER_ENCODINGS}",
-        settings.seconds, settings.clients
+        "scale bench: {} s per call with {} concurrent keep-alive clients, then {} s with one; \
+         Accept-Encoding: {BROWSER_ENCODINGS}",
+        settings.seconds, settings.clients, settings.serial_seconds
     );
     let mut results: Vec<(u32, Vec<Row>)> = Vec::new();
     for &scale in &scales {
@@ -201,17 +210,22 @@ async fn main() -> anyhow::Result<()> {
         let (base_scale, base_rows) = &results[0];
         println!("\n### {} vs {} (p99; one-off figures: their time)\n", label(*scale), label(*base_scale));
         for row in rows {
-            let before = base_rows.iter().find(|b| b.name == row.name).and_then(Row::headline);
-            if let (Some(before), Some(after)) = (before, row.headline()) {
-                let ratio = after / before.max(0.001);
-                let mark = if row.p99.is_some() && ratio > GROWTH_TARGET { " (over ×2)" } else { "" };
-                println!(
-                    "- {}: {} vs {}: ×{ratio:.1}{mark} ({before:.1} → {after:.1} ms)",
-                    row.name,
-                    label(*scale),
-                    label(*base_scale)
-                );
-            }
+            let Some(base_row) = base_rows.iter().find(|b| b.name == row.name) else { continue };
+            let (Some(before), Some(after)) = (base_row.headline(), row.headline()) else { continue };
+            let ratio = after / before.max(0.001);
+            let mark = if row.p99.is_some() && ratio > GROWTH_TARGET { " (over ×2)" } else { "" };
+            let alone = match (base_row.alone.1, row.alone.1) {
+                (Some(before), Some(after)) => {
+                    format!("; 1 client ×{:.1} ({before:.1} → {after:.1} ms)", after / before.max(0.001))
+                }
+                _ => String::new(),
+            };
+            println!(
+                "- {}: {} vs {}: ×{ratio:.1}{mark} ({before:.1} → {after:.1} ms{alone})",
+                row.name,
+                label(*scale),
+                label(*base_scale)
+            );
         }
     }
     Ok(())
@@ -580,7 +594,7 @@ fn page_notes(body: &[u8]) -> String {
         return String::new();
     };
     let total = match (page["total"].as_u64(), page["totalExact"].as_bool()) {
-        (Some(total), Some(false)) => format!(", total ≈{total}"),
+        (Some(total), Some(false)) => format!(", total ≥{total}"),
         (Some(total), _) => format!(", total {total}"),
         _ => String::new(),
     };
@@ -604,6 +618,7 @@ async fn once(client: &Client, base: &str, token: &str, call: &Call) -> Row {
         p50: Some(ms),
         p99: None,
         rps: None,
+        alone: (None, None),
         kb: Some(answer.body.len() as f64 / 1024.0),
         notes: format!(
             "one request; {}, {:.1} MB uncompressed ({})",
@@ -636,7 +651,8 @@ async fn nth_page(client: &Client, base: &str, token: &str, path: &str, n: u32) 
 }
 
 /// `settings.clients` keep-alive clients asking for `path` for
-/// `settings.seconds`, as a browser does.
+/// `settings.seconds`, as a browser does; then one client alone for
+/// `settings.serial_seconds` (what a request costs without a queue).
 async fn load(client: &Client, base: &str, token: &str, call: &Call, path: &str, settings: &Settings) -> Row {
     let target_url = url(base, path);
     let probe = match fetch(client, &target_url, token, Some(BROWSER_ENCODINGS)).await {
@@ -646,13 +662,53 @@ async fn load(client: &Client, base: &str, token: &str, call: &Call, path: &str,
     if probe.status != StatusCode::OK {
         return refused(call.name, &probe);
     }
-    let notes = page_notes(&decoded(&probe));
+    let page = page_notes(&decoded(&probe));
+    let busy = hammer(client, &target_url, token, settings.clients, settings.seconds).await;
+    let alone = hammer(client, &target_url, token, 1, settings.serial_seconds).await;
+    let kb = probe.body.len() as f64 / 1024.0;
+    let mut notes = [page.as_str(), probe.encoding.as_str()]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if busy.errors + alone.errors > 0 {
+        notes.push_str(&format!("; {} errors", busy.errors + alone.errors));
+    }
+    Row {
+        name: call.name.to_owned(),
+        p50: busy.quantile(0.5),
+        p99: busy.quantile(0.99),
+        rps: Some(busy.latencies.len() as f64 / busy.elapsed.as_secs_f64()),
+        alone: (alone.quantile(0.5), alone.quantile(0.99)),
+        kb: Some(kb),
+        notes,
+        target: busy.quantile(0.99).map(|p99| p99 <= P99_TARGET_MS && kb <= KB_TARGET),
+    }
+}
+
+/// What a run of clients measured: the answered requests' latencies, sorted.
+struct Measured {
+    latencies: Vec<Duration>,
+    errors: u64,
+    elapsed: Duration,
+}
+
+impl Measured {
+    fn quantile(&self, q: f64) -> Option<f64> {
+        let at = ((self.latencies.len() as f64 - 1.0) * q).round() as usize;
+        self.latencies.get(at).map(|d| d.as_secs_f64() * 1000.0)
+    }
+}
+
+/// `clients` keep-alive clients sending GET `target_url` one after another
+/// for `seconds`.
+async fn hammer(client: &Client, target_url: &str, token: &str, clients: usize, seconds: u64) -> Measured {
     let stop = Arc::new(AtomicBool::new(false));
     let errors = Arc::new(AtomicU64::new(0));
     let mut workers = Vec::new();
-    for _ in 0..settings.clients {
+    for _ in 0..clients {
         let (client, stop, errors, target_url, token) =
-            (client.clone(), stop.clone(), errors.clone(), target_url.clone(), token.to_owned());
+            (client.clone(), stop.clone(), errors.clone(), target_url.to_owned(), token.to_owned());
         workers.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
@@ -677,7 +733,7 @@ async fn load(client: &Client, base: &str, token: &str, call: &Call, path: &str,
         }));
     }
     let started = Instant::now();
-    tokio::time::sleep(Duration::from_secs(settings.seconds)).await;
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
     stop.store(true, Ordering::Relaxed);
     let mut latencies = Vec::new();
     for worker in workers {
@@ -685,25 +741,7 @@ async fn load(client: &Client, base: &str, token: &str, call: &Call, path: &str,
     }
     let elapsed = started.elapsed();
     latencies.sort();
-    let pick = |q: f64| {
-        latencies.get(((latencies.len() as f64 - 1.0) * q).round() as usize).map(|d| d.as_secs_f64() * 1000.0)
-    };
-    let (p50, p99) = (pick(0.5), pick(0.99));
-    let kb = probe.body.len() as f64 / 1024.0;
-    let errors = errors.load(Ordering::Relaxed);
-    let mut notes = format!("{notes}; {}", probe.encoding);
-    if errors > 0 {
-        notes.push_str(&format!("; {errors} errors"));
-    }
-    Row {
-        name: call.name.to_owned(),
-        p50,
-        p99,
-        rps: Some(latencies.len() as f64 / elapsed.as_secs_f64()),
-        kb: Some(kb),
-        notes,
-        target: p99.map(|p99| p99 <= P99_TARGET_MS && kb <= KB_TARGET),
-    }
+    Measured { latencies, errors: errors.load(Ordering::Relaxed), elapsed }
 }
 
 /// A CSV download, as a browser makes it: up to three times (fewer when one
@@ -756,6 +794,7 @@ async fn export(client: &Client, base: &str, token: &str, call: &Call, pid: u32)
         p50: times.get(times.len() / 2).copied(),
         p99: times.last().copied(),
         rps: None,
+        alone: (None, None),
         kb: Some(first.body.len() as f64 / 1024.0),
         notes: format!(
             "{} runs (p99 column: slowest); {} rows; server peak {peak_mib} MiB resident (from {before_mib}); {}",
@@ -806,6 +845,7 @@ fn orders_tab(base: &str, scale: u32) -> Vec<Row> {
             p50: ms.filter(|_| result == "shown"),
             p99: None,
             rps: None,
+            alone: (None, None),
             kb: None,
             notes,
             target: (scale == 1).then_some(result == "shown" && ms.is_some_and(|ms| ms <= TAB_TARGET_MS)),
@@ -855,11 +895,13 @@ fn run_node(base: &str) -> Result<Value, String> {
 fn print_row(row: &Row) {
     let ms = |v: Option<f64>| v.map_or("-".to_owned(), |v| format!("{v:.1}"));
     println!(
-        "  {:<36} p50 {:>9} p99 {:>9} ms  {:>8} req/s  {:>9} KB  {}",
+        "  {:<36} p50 {:>8} p99 {:>8} ms {:>6} req/s, alone {:>6} {:>6} ms {:>8} KB  {}",
         row.name,
         ms(row.p50),
         ms(row.p99),
         row.rps.map_or("-".to_owned(), |v| format!("{v:.0}")),
+        ms(row.alone.0),
+        ms(row.alone.1),
         row.kb.map_or("-".to_owned(), |v| format!("{v:.1}")),
         row.notes
     );
@@ -868,8 +910,10 @@ fn print_row(row: &Row) {
 fn print_table(scale: u32, rows: &[Row]) {
     let cell = |v: Option<f64>, digits: usize| v.map_or("—".to_owned(), |v| format!("{v:.digits$}"));
     println!("\n### ×{scale}: {} orders\n", label(scale));
-    println!("| call | p50 ms | p99 ms | req/s | KB compressed | target | notes |");
-    println!("|---|---:|---:|---:|---:|:---:|---|");
+    println!(
+        "| call | p50 ms | p99 ms | req/s | 1 client p50 | 1 client p99 | KB compressed | target | notes |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|:---:|---|");
     for row in rows {
         let target = match (scale, row.target) {
             (1, Some(true)) => "ok",
@@ -877,11 +921,13 @@ fn print_table(scale: u32, rows: &[Row]) {
             _ => "",
         };
         println!(
-            "| {} | {} | {} | {} | {} | {target} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {target} | {} |",
             row.name,
             cell(row.p50, 1),
             cell(row.p99, 1),
             cell(row.rps, 0),
+            cell(row.alone.0, 1),
+            cell(row.alone.1, 1),
             cell(row.kb, 1),
             row.notes
         );
