@@ -89,12 +89,19 @@ build: build-frontend
     cargo build --release -p server
 
 # Benchmarks: domain rules, HTTP throughput/latency/memory, and Lighthouse
-# (mobile) on every public page, all on a release build.
-bench: ensure-postgres build-frontend payments-server
+# (mobile) on every public page, all on a release build; then bench-scale.
+bench: ensure-postgres build-frontend payments-server && bench-scale
     cargo bench -p domain
     cargo build --release -p server --bin server --example load
     ./target/release/examples/load "${BENCH_SECONDS:-10}"
     bash scripts/lighthouse.sh
+
+# Each scale on a freshly seeded database (×1: 100,000 orders); SCALES="1"
+# for ×1 only, SCALE_SECONDS and SCALE_CLIENTS per call. Never part of `test`.
+# Admin paged calls, exports and the Orders tab in Chromium at 100k and 1M orders.
+bench-scale: ensure-postgres build-frontend
+    cargo build --release -p server --bin server --example scale
+    ./target/release/examples/scale ${SCALES:-1 10}
 
 # Install the frontend's npm packages when the lock file changed.
 frontend-deps:

@@ -160,8 +160,17 @@ test('a failed email offers Resend: it is posted, the list is asked again, a toa
     sentAt: null,
   };
   let resent = 0;
-  await page.route('**/api/admin/emails', (route) =>
-    route.fulfill({ json: [resent > 0 ? { ...failed, state: 'queued', attempts: 0, lastError: null } : failed] }),
+  // The Emails view reads the outbox a page at a time (GET /api/admin/outbox).
+  await page.route('**/api/admin/outbox?*', (route) =>
+    route.fulfill({
+      json: {
+        items: [resent > 0 ? { ...failed, state: 'queued', attempts: 0, lastError: null } : failed],
+        next: null,
+        previous: null,
+        total: 1,
+        totalExact: true,
+      },
+    }),
   );
   await page.route(`**/api/admin/emails/${failed.id}/resend`, (route) => {
     expect(route.request().method()).toBe('POST');

@@ -14,7 +14,7 @@ use domain::booking::{DateError, parse_date};
 use crate::extract::AdminSession;
 use crate::state::ApiState;
 use crate::wire::fields::CalendarDate;
-use crate::wire::paging::ListParams;
+use crate::wire::paging::page_start;
 use crate::wire::{ActivityAction, ActivityEntity};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
@@ -119,12 +119,8 @@ pub async fn list(
     if !(1..=MAX_AUDIT_PAGE).contains(&limit) {
         errors.add("limit", "Limit must be a whole number from 1 to 500");
     }
-    // The trail's own page size (up to 500) stays; the cursors read as every list's do.
-    let start =
-        ListParams { q: None, from: None, to: None, after: filter.after, before: filter.before, limit: None }
-            .read(&mut errors)
-            .page
-            .start;
+    // The trail keeps its own page size (up to 500); the cursors read as every list's do.
+    let start = page_start(filter.after, filter.before, &mut errors);
     errors.into_result(|| ())?;
     let query = AuditQuery {
         actor: filter.actor.filter(|a| !a.is_empty()),

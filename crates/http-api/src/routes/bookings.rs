@@ -22,7 +22,7 @@ use crate::wire::fields::{
     OptionalCalendarDate, OptionalLongText, OptionalPromoCode, ServiceIdChoice, ShortText, TimeSlotChoice,
 };
 use crate::wire::messages::*;
-use crate::wire::paging::ListParams;
+use crate::wire::paging::{ListSearch, PageParams};
 use crate::wire::{self, chosen, form_whole};
 
 /// A booking request.
@@ -663,34 +663,15 @@ pub async fn list_bookings(
     Ok(web::Json(state.calendar_store.list_bookings().await?.into_iter().map(Booking::from).collect()))
 }
 
-/// The Bookings tab's query: a page of bookings, newest request first.
-#[derive(Debug, Deserialize, IntoParams)]
+/// The Bookings tab's filters (beside its search, visit days and page:
+/// `wire::paging`; a visit is found by any of its days, a stay by its nights).
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct BookingListQuery {
-    /// A guest's name or e-mail, or the start of the booking's id (at least
-    /// 3 characters; empty: every booking).
-    #[param(max_length = 100)]
-    pub q: Option<String>,
+pub struct BookingFilter {
     #[param(value_type = Option<wire::BookingStatus>)]
     pub status: Option<wire::BookingStatus>,
     #[param(value_type = Option<wire::ServiceKey>)]
     pub service: Option<wire::ServiceKey>,
-    /// The visit touches this day or a later one (yyyy-MM-dd): a stay is
-    /// found by any of its nights.
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// The visit begins on this day or an earlier one (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-    /// The `next` of the page before: the page of older ones (absent: the first page).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub after: Option<String>,
-    /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub before: Option<String>,
-    /// Bookings per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
 }
 
 /// A page of bookings.
@@ -711,7 +692,7 @@ pub struct BookingPage {
 
 /// `GET /api/admin/bookings`: what the dashboard reads (the specification's
 /// `GET /api/bookings` still answers every booking, for existing clients).
-#[utoipa::path(get, path = "/api/admin/bookings", tag = "Bookings", params(BookingListQuery),
+#[utoipa::path(get, path = "/api/admin/bookings", tag = "Bookings", params(ListSearch, BookingFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "A page of the matching bookings, newest request first", body = BookingPage),
@@ -720,9 +701,12 @@ pub struct BookingPage {
 pub async fn page_bookings(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<BookingListQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<BookingFilter>,
+    page: web::Query<PageParams>,
 ) -> Result<web::Json<BookingPage>, ApiError> {
-    let page = state.calendar_store.page_bookings(booking_query(query.into_inner())?).await?;
+    let query = booking_query(search.into_inner(), filter.into_inner(), Some(page.into_inner()))?;
+    let page = state.calendar_store.page_bookings(query).await?;
     Ok(web::Json(BookingPage {
         next: page.next.map(|cursor| cursor.encode()),
         previous: page.previous.map(|cursor| cursor.encode()),
@@ -734,22 +718,18 @@ pub async fn page_bookings(
 
 /// The query as the store takes it, or every refusal by parameter (the CSV
 /// export reads the same parameters).
-pub(crate) fn booking_query(query: BookingListQuery) -> Result<model::BookingQuery, ApiError> {
+pub(crate) fn booking_query(
+    search: ListSearch,
+    filter: BookingFilter,
+    page: Option<PageParams>,
+) -> Result<model::BookingQuery, ApiError> {
     let mut errors = ValidationErrors::default();
-    let list = ListParams {
-        q: query.q,
-        from: query.from,
-        to: query.to,
-        after: query.after,
-        before: query.before,
-        limit: query.limit,
-    }
-    .read(&mut errors);
+    let list = search.read(page, &mut errors);
     errors.into_result(|| ())?;
     Ok(model::BookingQuery {
         search: list.search,
-        status: query.status.map(Into::into),
-        service: query.service.map(Into::into),
+        status: filter.status.map(Into::into),
+        service: filter.service.map(Into::into),
         visit_from: list.from,
         visit_to: list.to,
         page: list.page,

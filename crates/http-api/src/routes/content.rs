@@ -17,11 +17,10 @@ use crate::extract::{AdminSession, PublicWrite};
 use crate::state::ApiState;
 use crate::wire;
 use crate::wire::fields::{
-    ArticleText, CalendarDate, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText,
-    SlugText,
+    ArticleText, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText, SlugText,
 };
 use crate::wire::messages::*;
-use crate::wire::paging::ListParams;
+use crate::wire::paging::{ListSearch, PageParams};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -342,30 +341,12 @@ pub async fn list_messages(
     Ok(web::Json(state.content_store.list_messages().await?.into_iter().map(ContactMessage::from).collect()))
 }
 
-/// The Messages tab's query: a page of messages, newest first.
-#[derive(Debug, Deserialize, IntoParams)]
+/// The Messages tab's filter (beside its search, days and page: `wire::paging`).
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct MessageListQuery {
-    /// A name, an e-mail or words of the message (at least 3 characters).
-    #[param(max_length = 100)]
-    pub q: Option<String>,
+pub struct MessageFilter {
     #[param(value_type = Option<wire::MessageState>)]
     pub state: Option<wire::MessageState>,
-    /// Received on this day or later (yyyy-MM-dd, the retreat's time zone).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Received on this day or earlier (yyyy-MM-dd, the retreat's time zone).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-    /// The `next` of the page before: the page of older ones.
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub after: Option<String>,
-    /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub before: Option<String>,
-    /// Messages per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
 }
 
 /// A page of contact messages.
@@ -386,7 +367,7 @@ pub struct ContactMessagePage {
 
 /// `GET /api/admin/contact-messages`: what the dashboard reads (the
 /// specification's `GET /api/contact-messages` still answers every message).
-#[utoipa::path(get, path = "/api/admin/contact-messages", tag = "Contact", params(MessageListQuery),
+#[utoipa::path(get, path = "/api/admin/contact-messages", tag = "Contact", params(ListSearch, MessageFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "A page of the matching messages, newest first", body = ContactMessagePage),
@@ -395,10 +376,17 @@ pub struct ContactMessagePage {
 pub async fn page_messages(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<MessageListQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<MessageFilter>,
+    page: web::Query<PageParams>,
 ) -> Result<web::Json<ContactMessagePage>, ApiError> {
-    let page =
-        state.content_store.page_messages(message_query(query.into_inner(), state.clock.as_ref())?).await?;
+    let query = message_query(
+        search.into_inner(),
+        filter.into_inner(),
+        Some(page.into_inner()),
+        state.clock.as_ref(),
+    )?;
+    let page = state.content_store.page_messages(query).await?;
     Ok(web::Json(ContactMessagePage {
         next: page.next.map(|cursor| cursor.encode()),
         previous: page.previous.map(|cursor| cursor.encode()),
@@ -410,23 +398,17 @@ pub async fn page_messages(
 
 /// The query as the store takes it (the CSV export reads the same parameters).
 pub(crate) fn message_query(
-    query: MessageListQuery,
+    search: ListSearch,
+    filter: MessageFilter,
+    page: Option<PageParams>,
     clock: &dyn ports::Clock,
 ) -> Result<model::MessageQuery, ApiError> {
     let mut errors = ValidationErrors::default();
-    let list = ListParams {
-        q: query.q,
-        from: query.from,
-        to: query.to,
-        after: query.after,
-        before: query.before,
-        limit: query.limit,
-    }
-    .read(&mut errors);
+    let list = search.read(page, &mut errors);
     errors.into_result(|| ())?;
     Ok(model::MessageQuery {
         search: list.search,
-        state: query.state.map(Into::into),
+        state: filter.state.map(Into::into),
         received_from: list.from.map(|day| clock.start_of_local_day(day)),
         received_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
         page: list.page,
@@ -549,30 +531,6 @@ pub async fn list_subscriptions(
     ))
 }
 
-/// The subscribers' list: a page of them, newest sign-up first.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SubscriberListQuery {
-    /// Part of an e-mail address (at least 3 characters).
-    #[param(max_length = 100)]
-    pub q: Option<String>,
-    /// Signed up on this day or later (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Signed up on this day or earlier (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-    /// The `next` of the page before: the page of older ones.
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub after: Option<String>,
-    /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub before: Option<String>,
-    /// Subscribers per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
-}
-
 /// A page of newsletter subscribers.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -591,7 +549,7 @@ pub struct SubscriberPage {
 
 /// `GET /api/admin/subscribers`: the newsletter's list a page at a time
 /// (`GET /api/admin/newsletter-subscriptions` still answers every one).
-#[utoipa::path(get, path = "/api/admin/subscribers", tag = "Newsletter", params(SubscriberListQuery),
+#[utoipa::path(get, path = "/api/admin/subscribers", tag = "Newsletter", params(ListSearch, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "A page of the matching subscribers, newest first", body = SubscriberPage),
@@ -600,12 +558,11 @@ pub struct SubscriberPage {
 pub async fn page_subscribers(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<SubscriberListQuery>,
+    search: web::Query<ListSearch>,
+    page: web::Query<PageParams>,
 ) -> Result<web::Json<SubscriberPage>, ApiError> {
-    let page = state
-        .content_store
-        .page_subscriptions(subscriber_query(query.into_inner(), state.clock.as_ref())?)
-        .await?;
+    let query = subscriber_query(search.into_inner(), Some(page.into_inner()), state.clock.as_ref())?;
+    let page = state.content_store.page_subscriptions(query).await?;
     Ok(web::Json(SubscriberPage {
         next: page.next.map(|cursor| cursor.encode()),
         previous: page.previous.map(|cursor| cursor.encode()),
@@ -617,19 +574,12 @@ pub async fn page_subscribers(
 
 /// The query as the store takes it (the CSV export reads the same parameters).
 pub(crate) fn subscriber_query(
-    query: SubscriberListQuery,
+    search: ListSearch,
+    page: Option<PageParams>,
     clock: &dyn ports::Clock,
 ) -> Result<model::SubscriberQuery, ApiError> {
     let mut errors = ValidationErrors::default();
-    let list = ListParams {
-        q: query.q,
-        from: query.from,
-        to: query.to,
-        after: query.after,
-        before: query.before,
-        limit: query.limit,
-    }
-    .read(&mut errors);
+    let list = search.read(page, &mut errors);
     errors.into_result(|| ())?;
     Ok(model::SubscriberQuery {
         search: list.search,

@@ -12,8 +12,7 @@ use ports::{ListedMail, MailQuery, OutgoingMail, StoredMail};
 
 use crate::extract::AdminSession;
 use crate::state::ApiState;
-use crate::wire::fields::CalendarDate;
-use crate::wire::paging::ListParams;
+use crate::wire::paging::{ListSearch, PageParams};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 http_common::wire_enum! {
@@ -94,32 +93,6 @@ impl From<ListedMail> for Email {
     }
 }
 
-/// The Emails view's query: a page of the outbox, newest first.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct EmailListQuery {
-    /// Part of the recipient's address or of the subject (at least 3 characters).
-    #[param(max_length = 100)]
-    pub q: Option<String>,
-    #[param(value_type = Option<EmailState>)]
-    pub state: Option<EmailState>,
-    /// Written on this day or later (yyyy-MM-dd, the retreat's time zone).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Written on this day or earlier (yyyy-MM-dd, the retreat's time zone).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-    /// The `next` of the page before: the page of older ones.
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub after: Option<String>,
-    /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub before: Option<String>,
-    /// Messages per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
-}
-
 /// A page of the outbox.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -138,7 +111,7 @@ pub struct EmailPage {
 
 /// `GET /api/admin/outbox`: the Emails view a page at a time
 /// (`GET /api/admin/emails` still answers the newest 500).
-#[utoipa::path(get, path = "/api/admin/outbox", tag = "Emails", params(EmailListQuery),
+#[utoipa::path(get, path = "/api/admin/outbox", tag = "Emails", params(ListSearch, EmailFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "A page of the matching messages, newest first", body = EmailPage),
@@ -147,19 +120,12 @@ pub struct EmailPage {
 pub async fn page(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<EmailListQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<EmailFilter>,
+    page: web::Query<PageParams>,
 ) -> Result<web::Json<EmailPage>, ApiError> {
-    let query = query.into_inner();
     let mut errors = ValidationErrors::default();
-    let list = ListParams {
-        q: query.q,
-        from: query.from,
-        to: query.to,
-        after: query.after,
-        before: query.before,
-        limit: query.limit,
-    }
-    .read(&mut errors);
+    let list = search.into_inner().read(Some(page.into_inner()), &mut errors);
     errors.into_result(|| ())?;
     let clock = state.clock.as_ref();
     let page = state
@@ -167,7 +133,7 @@ pub async fn page(
         .outbox
         .page_mail(MailQuery {
             search: list.search,
-            state: query.state.map(Into::into),
+            state: filter.into_inner().state.map(Into::into),
             created_from: list.from.map(|day| clock.start_of_local_day(day)),
             created_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
             page: list.page,

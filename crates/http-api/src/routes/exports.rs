@@ -17,16 +17,13 @@ use domain::order as model;
 use domain::paging::{Page, PageRequest, PageStart};
 use domain::payment::DepositState;
 use futures_util::StreamExt;
-use serde::Deserialize;
-use utoipa::IntoParams;
 
 use crate::extract::AdminSession;
-use crate::routes::bookings::{BookingListQuery, booking_query};
-use crate::routes::content::{MessageListQuery, SubscriberListQuery, message_query, subscriber_query};
-use crate::routes::orders::{OrderListQuery, order_query};
+use crate::routes::bookings::{BookingFilter, booking_query};
+use crate::routes::content::{MessageFilter, message_query, subscriber_query};
+use crate::routes::orders::{OrderFilter, order_query};
 use crate::state::ApiState;
-use crate::wire;
-use crate::wire::fields::CalendarDate;
+use crate::wire::paging::ListSearch;
 use http_common::{ApiError, ErrorBody};
 
 /// Rows per chunk of the streamed body.
@@ -127,24 +124,7 @@ fn csv_headers(name: &str, today: chrono::NaiveDate) -> actix_web::HttpResponseB
 const CSV_DESCRIPTION: &str = "CSV (RFC 4180, UTF-8 with BOM, header row), newest first; cells that \
     would start a formula begin with an apostrophe";
 
-/// What an export takes of a list's query: its search and filters (every page).
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct OrderExportQuery {
-    /// As `GET /api/admin/orders`: a name, an e-mail or the start of an id.
-    #[param(max_length = 100)]
-    pub q: Option<String>,
-    #[param(value_type = Option<wire::OrderStatus>)]
-    pub status: Option<wire::OrderStatus>,
-    /// Placed on this day or later (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Placed on this day or earlier (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-}
-
-#[utoipa::path(get, path = "/api/admin/exports/orders.csv", tag = "Exports", params(OrderExportQuery),
+#[utoipa::path(get, path = "/api/admin/exports/orders.csv", tag = "Exports", params(ListSearch, OrderFilter),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
@@ -153,21 +133,10 @@ pub struct OrderExportQuery {
 pub async fn orders(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<OrderExportQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<OrderFilter>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = query.into_inner();
-    let filter = order_query(
-        OrderListQuery {
-            q: query.q,
-            status: query.status,
-            from: query.from,
-            to: query.to,
-            after: None,
-            before: None,
-            limit: None,
-        },
-        state.clock.as_ref(),
-    )?;
+    let filter = order_query(search.into_inner(), filter.into_inner(), None, state.clock.as_ref())?;
     let store = state.order_store.clone();
     let fetch = move |page| {
         let (store, query) = (store.clone(), model::OrderQuery { page, ..filter.clone() });
@@ -233,25 +202,7 @@ fn order_cells(order: model::Order) -> Vec<String> {
     ]
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct BookingExportQuery {
-    /// As `GET /api/admin/bookings`: a name, an e-mail or the start of an id.
-    #[param(max_length = 100)]
-    pub q: Option<String>,
-    #[param(value_type = Option<wire::BookingStatus>)]
-    pub status: Option<wire::BookingStatus>,
-    #[param(value_type = Option<wire::ServiceKey>)]
-    pub service: Option<wire::ServiceKey>,
-    /// The visit touches this day or a later one (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// The visit begins on this day or an earlier one (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-}
-
-#[utoipa::path(get, path = "/api/admin/exports/bookings.csv", tag = "Exports", params(BookingExportQuery),
+#[utoipa::path(get, path = "/api/admin/exports/bookings.csv", tag = "Exports", params(ListSearch, BookingFilter),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
@@ -260,19 +211,10 @@ pub struct BookingExportQuery {
 pub async fn bookings(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<BookingExportQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<BookingFilter>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = query.into_inner();
-    let filter = booking_query(BookingListQuery {
-        q: query.q,
-        status: query.status,
-        service: query.service,
-        from: query.from,
-        to: query.to,
-        after: None,
-        before: None,
-        limit: None,
-    })?;
+    let filter = booking_query(search.into_inner(), filter.into_inner(), None)?;
     let store = state.calendar_store.clone();
     let fetch = move |page| {
         let (store, query) = (store.clone(), BookingQuery { page, ..filter.clone() });
@@ -320,23 +262,7 @@ fn booking_cells(b: Booking) -> Vec<String> {
     ]
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct MessageExportQuery {
-    /// As `GET /api/admin/contact-messages`: a name, an e-mail or words of the message.
-    #[param(max_length = 100)]
-    pub q: Option<String>,
-    #[param(value_type = Option<wire::MessageState>)]
-    pub state: Option<wire::MessageState>,
-    /// Received on this day or later (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Received on this day or earlier (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-}
-
-#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports", params(MessageExportQuery),
+#[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports", params(ListSearch, MessageFilter),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
@@ -345,21 +271,10 @@ pub struct MessageExportQuery {
 pub async fn contact_messages(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<MessageExportQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<MessageFilter>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = query.into_inner();
-    let filter = message_query(
-        MessageListQuery {
-            q: query.q,
-            state: query.state,
-            from: query.from,
-            to: query.to,
-            after: None,
-            before: None,
-            limit: None,
-        },
-        state.clock.as_ref(),
-    )?;
+    let filter = message_query(search.into_inner(), filter.into_inner(), None, state.clock.as_ref())?;
     let store = state.content_store.clone();
     let fetch = move |page| {
         let (store, query) = (store.clone(), MessageQuery { page, ..filter.clone() });
@@ -382,21 +297,7 @@ pub async fn contact_messages(
     })
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SubscriberExportQuery {
-    /// As `GET /api/admin/subscribers`: part of an e-mail address.
-    #[param(max_length = 100)]
-    pub q: Option<String>,
-    /// Signed up on this day or later (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Signed up on this day or earlier (yyyy-MM-dd).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-}
-
-#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports", params(SubscriberExportQuery),
+#[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports", params(ListSearch),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
@@ -405,20 +306,9 @@ pub struct SubscriberExportQuery {
 pub async fn newsletter_subscriptions(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<SubscriberExportQuery>,
+    search: web::Query<ListSearch>,
 ) -> Result<HttpResponse, ApiError> {
-    let query = query.into_inner();
-    let filter = subscriber_query(
-        SubscriberListQuery {
-            q: query.q,
-            from: query.from,
-            to: query.to,
-            after: None,
-            before: None,
-            limit: None,
-        },
-        state.clock.as_ref(),
-    )?;
+    let filter = subscriber_query(search.into_inner(), None, state.clock.as_ref())?;
     let store = state.content_store.clone();
     let fetch = move |page| {
         let (store, query) = (store.clone(), SubscriberQuery { page, ..filter.clone() });

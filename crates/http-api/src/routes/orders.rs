@@ -19,11 +19,11 @@ use crate::extract::{
 };
 use crate::state::ApiState;
 use crate::wire::fields::{
-    CalendarDate, EmailAddress, Honeypot, Money, OptionalGiftCardCode, OptionalMoney, OptionalPromoCode,
-    OrderItems, PhoneText, ShortText,
+    EmailAddress, Honeypot, Money, OptionalGiftCardCode, OptionalMoney, OptionalPromoCode, OrderItems,
+    PhoneText, ShortText,
 };
 use crate::wire::messages::*;
-use crate::wire::paging::ListParams;
+use crate::wire::paging::{ListSearch, PageParams};
 use crate::wire::{self, amount_text, whole_number};
 
 /// A stored order.
@@ -398,31 +398,12 @@ pub async fn list_orders(
     Ok(web::Json(state.order_store.list_orders().await?.into_iter().map(Order::from).collect()))
 }
 
-/// The Orders tab's query: a page of orders, newest first.
-#[derive(Debug, Deserialize, IntoParams)]
+/// The Orders tab's filter (beside its search and page: `wire::paging`).
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct OrderListQuery {
-    /// A customer's name or e-mail, or the start of the order's id (at
-    /// least 3 characters; empty: every order).
-    #[param(max_length = 100)]
-    pub q: Option<String>,
+pub struct OrderFilter {
     #[param(value_type = Option<wire::OrderStatus>)]
     pub status: Option<wire::OrderStatus>,
-    /// Placed on this day or later (yyyy-MM-dd, the retreat's time zone).
-    #[param(value_type = Option<CalendarDate>)]
-    pub from: Option<String>,
-    /// Placed on this day or earlier (yyyy-MM-dd, the retreat's time zone).
-    #[param(value_type = Option<CalendarDate>)]
-    pub to: Option<String>,
-    /// The `next` of the page before: the page of older ones (absent: the first page).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub after: Option<String>,
-    /// The `previous` of the page after: the page of newer ones (not with `after`).
-    #[param(pattern = r"^[0-9]{1,17}_[0-9a-f]{32}$")]
-    pub before: Option<String>,
-    /// Orders per page (default 50).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<i64>,
 }
 
 /// A page of orders.
@@ -443,7 +424,7 @@ pub struct OrderPage {
 
 /// `GET /api/admin/orders`: what the dashboard reads (the specification's
 /// `GET /api/orders` still answers every order, for existing clients).
-#[utoipa::path(get, path = "/api/admin/orders", tag = "Orders", params(OrderListQuery),
+#[utoipa::path(get, path = "/api/admin/orders", tag = "Orders", params(ListSearch, OrderFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "A page of the matching orders, newest first", body = OrderPage),
@@ -452,9 +433,12 @@ pub struct OrderPage {
 pub async fn page_orders(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<OrderListQuery>,
+    search: web::Query<ListSearch>,
+    filter: web::Query<OrderFilter>,
+    page: web::Query<PageParams>,
 ) -> Result<web::Json<OrderPage>, ApiError> {
-    let query = order_query(query.into_inner(), state.clock.as_ref())?;
+    let query =
+        order_query(search.into_inner(), filter.into_inner(), Some(page.into_inner()), state.clock.as_ref())?;
     let page = state.order_store.page_orders(query).await?;
     Ok(web::Json(OrderPage {
         next: page.next.map(|cursor| cursor.encode()),
@@ -468,23 +452,17 @@ pub async fn page_orders(
 /// The query as the store takes it, or every refusal by parameter (the CSV
 /// export reads the same parameters).
 pub(crate) fn order_query(
-    query: OrderListQuery,
+    search: ListSearch,
+    filter: OrderFilter,
+    page: Option<PageParams>,
     clock: &dyn ports::Clock,
 ) -> Result<model::OrderQuery, ApiError> {
     let mut errors = ValidationErrors::default();
-    let list = ListParams {
-        q: query.q,
-        from: query.from,
-        to: query.to,
-        after: query.after,
-        before: query.before,
-        limit: query.limit,
-    }
-    .read(&mut errors);
+    let list = search.read(page, &mut errors);
     errors.into_result(|| ())?;
     Ok(model::OrderQuery {
         search: list.search,
-        status: query.status.map(Into::into),
+        status: filter.status.map(Into::into),
         placed_from: list.from.map(|day| clock.start_of_local_day(day)),
         placed_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
         page: list.page,

@@ -3821,24 +3821,27 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description A guest's name or e-mail, or the start of the booking's id (at least
-                 *     3 characters; empty: every booking).
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
                  */
                 q?: string;
-                status?: components["schemas"]["BookingStatus"];
-                service?: components["schemas"]["ServiceKey"];
                 /**
-                 * @description The visit touches this day or a later one (yyyy-MM-dd): a stay is
-                 *     found by any of its nights.
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
                  */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description The visit begins on this day or an earlier one (yyyy-MM-dd). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before: the page of older ones (absent: the first page). */
+                status?: components["schemas"]["BookingStatus"];
+                service?: components["schemas"]["ServiceKey"];
+                /** @description The `next` of the page before: the page of older rows (absent: the first page). */
                 after?: string;
-                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                /** @description The `previous` of the page after: the page of newer rows (not with `after`). */
                 before?: string;
-                /** @description Bookings per page (default 50). */
+                /** @description Rows per page (default 50). */
                 limit?: number;
             };
             header?: never;
@@ -4254,18 +4257,27 @@ export interface operations {
     page_messages: {
         parameters: {
             query?: {
-                /** @description A name, an e-mail or words of the message (at least 3 characters). */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
-                state?: components["schemas"]["MessageState"];
-                /** @description Received on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Received on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before: the page of older ones. */
+                state?: components["schemas"]["MessageState"];
+                /** @description The `next` of the page before: the page of older rows (absent: the first page). */
                 after?: string;
-                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                /** @description The `previous` of the page after: the page of newer rows (not with `after`). */
                 before?: string;
-                /** @description Messages per page (default 50). */
+                /** @description Rows per page (default 50). */
                 limit?: number;
             };
             header?: never;
@@ -4817,14 +4829,23 @@ export interface operations {
     bookings: {
         parameters: {
             query?: {
-                /** @description As `GET /api/admin/bookings`: a name, an e-mail or the start of an id. */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
+                from?: components["schemas"]["CalendarDate"];
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
+                to?: components["schemas"]["CalendarDate"];
                 status?: components["schemas"]["BookingStatus"];
                 service?: components["schemas"]["ServiceKey"];
-                /** @description The visit touches this day or a later one (yyyy-MM-dd). */
-                from?: components["schemas"]["CalendarDate"];
-                /** @description The visit begins on this day or an earlier one (yyyy-MM-dd). */
-                to?: components["schemas"]["CalendarDate"];
             };
             header?: never;
             path?: never;
@@ -4873,13 +4894,22 @@ export interface operations {
     contact_messages: {
         parameters: {
             query?: {
-                /** @description As `GET /api/admin/contact-messages`: a name, an e-mail or words of the message. */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
-                state?: components["schemas"]["MessageState"];
-                /** @description Received on this day or later (yyyy-MM-dd). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Received on this day or earlier (yyyy-MM-dd). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
+                state?: components["schemas"]["MessageState"];
             };
             header?: never;
             path?: never;
@@ -4966,11 +4996,20 @@ export interface operations {
     newsletter_subscriptions: {
         parameters: {
             query?: {
-                /** @description As `GET /api/admin/subscribers`: part of an e-mail address. */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
-                /** @description Signed up on this day or later (yyyy-MM-dd). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Signed up on this day or earlier (yyyy-MM-dd). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
             };
             header?: never;
@@ -5020,13 +5059,22 @@ export interface operations {
     orders: {
         parameters: {
             query?: {
-                /** @description As `GET /api/admin/orders`: a name, an e-mail or the start of an id. */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
-                status?: components["schemas"]["OrderStatus"];
-                /** @description Placed on this day or later (yyyy-MM-dd). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Placed on this day or earlier (yyyy-MM-dd). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
+                status?: components["schemas"]["OrderStatus"];
             };
             header?: never;
             path?: never;
@@ -5860,20 +5908,26 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description A customer's name or e-mail, or the start of the order's id (at
-                 *     least 3 characters; empty: every order).
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
                  */
                 q?: string;
-                status?: components["schemas"]["OrderStatus"];
-                /** @description Placed on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Placed on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before: the page of older ones (absent: the first page). */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description The `next` of the page before: the page of older rows (absent: the first page). */
                 after?: string;
-                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                /** @description The `previous` of the page after: the page of newer rows (not with `after`). */
                 before?: string;
-                /** @description Orders per page (default 50). */
+                /** @description Rows per page (default 50). */
                 limit?: number;
             };
             header?: never;
@@ -6171,18 +6225,28 @@ export interface operations {
     page: {
         parameters: {
             query?: {
-                /** @description Part of the recipient's address or of the subject (at least 3 characters). */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
-                state?: components["schemas"]["EmailState"];
-                /** @description Written on this day or later (yyyy-MM-dd, the retreat's time zone). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Written on this day or earlier (yyyy-MM-dd, the retreat's time zone). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before: the page of older ones. */
+                /** @description Only messages in this state. */
+                state?: components["schemas"]["EmailState"];
+                /** @description The `next` of the page before: the page of older rows (absent: the first page). */
                 after?: string;
-                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                /** @description The `previous` of the page after: the page of newer rows (not with `after`). */
                 before?: string;
-                /** @description Messages per page (default 50). */
+                /** @description Rows per page (default 50). */
                 limit?: number;
             };
             header?: never;
@@ -6936,17 +7000,26 @@ export interface operations {
     page_subscribers: {
         parameters: {
             query?: {
-                /** @description Part of an e-mail address (at least 3 characters). */
+                /**
+                 * @description At least 3 characters (empty: everything): a name, an e-mail or the
+                 *     start of an id as the dashboard shows it (`#3f9a1c2e…`) for orders and
+                 *     bookings; also words of the message for messages; part of the address
+                 *     for subscribers; the recipient or subject for e-mails.
+                 */
                 q?: string;
-                /** @description Signed up on this day or later (yyyy-MM-dd). */
+                /**
+                 * @description From this day on (yyyy-MM-dd, the retreat's time zone): the day an
+                 *     order was placed, a message received, a subscriber signed up, an
+                 *     e-mail written; for bookings, a day of the visit (a stay's nights).
+                 */
                 from?: components["schemas"]["CalendarDate"];
-                /** @description Signed up on this day or earlier (yyyy-MM-dd). */
+                /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
-                /** @description The `next` of the page before: the page of older ones. */
+                /** @description The `next` of the page before: the page of older rows (absent: the first page). */
                 after?: string;
-                /** @description The `previous` of the page after: the page of newer ones (not with `after`). */
+                /** @description The `previous` of the page after: the page of newer rows (not with `after`). */
                 before?: string;
-                /** @description Subscribers per page (default 50). */
+                /** @description Rows per page (default 50). */
                 limit?: number;
             };
             header?: never;

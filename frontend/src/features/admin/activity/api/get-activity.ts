@@ -3,14 +3,19 @@ import { api, unwrap } from '@/lib/api/client';
 import { adminKeys } from '../../shared/admin-keys';
 import type { ActivityFilters } from '../activity-labels';
 
-export async function getActivity(filters: ActivityFilters) {
+/** Where a page of the trail starts: the newest records, or after (older) / before (newer) a page's cursor. */
+export type ActivityStart = { after?: string; before?: string };
+
+export async function getActivity(filters: ActivityFilters, start: ActivityStart, signal?: AbortSignal) {
   const query = {
     actor: filters.actor || undefined,
     entity: filters.entity || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
+    after: start.after,
+    before: start.before,
   };
-  return unwrap(await api.GET('/api/admin/activity', { params: { query } }));
+  return unwrap(await api.GET('/api/admin/activity', { params: { query }, signal }));
 }
 
 /*
@@ -18,9 +23,13 @@ export async function getActivity(filters: ActivityFilters) {
  * asked again whenever the tab opens or a filter changes; the last page stays
  * on screen while the next loads.
  */
-export const activityQueryOptions = (filters: ActivityFilters) =>
-  queryOptions({ queryKey: adminKeys.activity(filters), queryFn: () => getActivity(filters), staleTime: 0 });
+export const activityQueryOptions = (filters: ActivityFilters, start: ActivityStart = {}) =>
+  queryOptions({
+    queryKey: adminKeys.activity({ ...filters, ...start }),
+    queryFn: ({ signal }) => getActivity(filters, start, signal),
+    staleTime: 0,
+  });
 
-export function useActivity(filters: ActivityFilters) {
-  return useQuery({ ...activityQueryOptions(filters), placeholderData: keepPreviousData });
+export function useActivity(filters: ActivityFilters, start: ActivityStart = {}) {
+  return useQuery({ ...activityQueryOptions(filters, start), placeholderData: keepPreviousData, gcTime: 2 * 60_000 });
 }

@@ -1,4 +1,4 @@
-import { RefreshCw, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, RefreshCw, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { formatInstantDate, formatInstantTime } from '@/lib/dates';
 import { Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import type { ActivityEntity } from '../../shared/types';
-import { useActivity } from '../api/get-activity';
+import { useActivity, type ActivityStart } from '../api/get-activity';
 import { actionInfo, entityChoices, entityLabel, hasFilters, NO_FILTERS, type ActivityFilters } from '../activity-labels';
 
 const COLUMNS = 5;
@@ -18,9 +18,16 @@ const ANY = 'any';
 /** The audit trail, read-only: who changed what and when, newest first. */
 export function ActivityTab() {
   const [filters, setFilters] = useState<ActivityFilters>(NO_FILTERS);
-  const activity = useActivity(filters);
+  // Pages follow the records (keyset): Older reads after the page's last one, Newer before its first.
+  const [start, setStart] = useState<ActivityStart>({});
+  const activity = useActivity(filters, start);
   const ids = { actor: useId(), entity: useId(), from: useId(), to: useId() };
-  const set = (change: Partial<ActivityFilters>) => setFilters((current) => ({ ...current, ...change }));
+  const set = (change: Partial<ActivityFilters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setStart({});
+  };
+  const next = activity.data?.next;
+  const previous = activity.data?.previous;
   const entries = activity.data?.entries ?? [];
   const actors = activity.data?.actors ?? [];
 
@@ -87,7 +94,16 @@ export function ActivityTab() {
           <Label htmlFor={ids.to}>To</Label>
           <Input id={ids.to} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.target.value })} />
         </div>
-        <Button variant="ghost" size="sm" className="h-12" disabled={!hasFilters(filters)} onClick={() => setFilters(NO_FILTERS)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-12"
+          disabled={!hasFilters(filters)}
+          onClick={() => {
+            setFilters(NO_FILTERS);
+            setStart({});
+          }}
+        >
           <X aria-hidden className="size-4" />
           Clear filters
         </Button>
@@ -136,9 +152,21 @@ export function ActivityTab() {
           )}
         </TableBody>
       </Table>
-      {entries.length >= 200 ? (
-        <p className="mt-4 text-xs text-muted">Showing the 200 newest records; narrow the filters to see older ones.</p>
-      ) : null}
+      <nav aria-label="Activity pages" className="mt-6 flex justify-end gap-2 border-t border-line/70 pt-5">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!previous || activity.isFetching}
+          onClick={() => previous && setStart({ before: previous })}
+        >
+          <ChevronLeft aria-hidden className="size-4" />
+          Newer
+        </Button>
+        <Button variant="outline" size="sm" disabled={!next || activity.isFetching} onClick={() => next && setStart({ after: next })}>
+          Older
+          <ChevronRight aria-hidden className="size-4" />
+        </Button>
+      </nav>
     </Panel>
   );
 }

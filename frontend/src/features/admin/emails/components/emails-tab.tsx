@@ -5,34 +5,49 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/cn';
 import { formatInstantDate, formatInstantTime } from '@/lib/dates';
 import { useLinkedRecord } from '../../shared/linked-records';
+import { hasFilters } from '../../shared/list-view/list-view';
+import { ListPager } from '../../shared/list-view/list-pager';
+import { ListSearch } from '../../shared/list-view/list-search';
+import { useListView } from '../../shared/list-view/use-list-view';
+import type { EmailState } from '../../shared/types';
 import { IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
-import { useEmails } from '../api/get-emails';
+import { useEmail } from '../api/get-email';
+import { useEmailPage } from '../api/get-email-page';
 import { useMailSettings } from '../api/get-mail-settings';
 import { useResendEmail } from '../api/resend-email';
-import { isFailed, matchesFilter, stateFilters, stateInfo, templateInfo, type StateFilter } from '../email-labels';
+import { isFailed, stateFilters, stateInfo, templateInfo } from '../email-labels';
 import { EmailDetailsDialog } from './email-details-dialog';
 import { EmailPreviewsDialog } from './email-previews-dialog';
 import { MailSettingsNotice } from './mail-settings-notice';
 
 const COLUMNS = 8;
+const emailRules = { statuses: stateFilters.flatMap(({ value }) => (value === 'all' ? [] : [value])) as EmailState[] };
 
+/** The outbox a page at a time (newest first), by state and searched; the view lives in the address. */
 export function EmailsTab() {
-  const emails = useEmails();
+  const list = useListView<EmailState>(emailRules);
+  const emails = useEmailPage(list.view);
   const settings = useMailSettings();
   const resend = useResendEmail();
-  const [filter, setFilter] = useState<StateFilter>('all');
   const [viewingId, setViewingId] = useState<string | undefined>();
   const [previewsOpen, setPreviewsOpen] = useState(false);
   const [linkedId, forgetLinked] = useLinkedRecord('email');
 
-  // Newest first, as the server sends them; sorted again so the order never depends on it.
-  const all = [...(emails.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const rows = all.filter((email) => matchesFilter(email.state, filter));
-  const count = (value: StateFilter) => all.filter((email) => matchesFilter(email.state, value)).length;
-  // By id, so an open dialog follows the list as it refreshes (after a resend, say).
-  const openId = viewingId ?? linkedId;
-  const shown = openId ? all.find((email) => email.id === openId) : undefined;
-  const emptyText = filter === 'all' ? 'No emails yet.' : `No ${stateInfo(filter).label.toLowerCase()} emails.`;
+  const rows = emails.data?.items ?? [];
+  const filter = list.view.status || 'all';
+  // By id, so an open dialog follows the list as it refreshes (after a resend, say); one not on the page is read on its own.
+  const openId = viewingId ?? linkedId ?? undefined;
+  const onPage = openId ? rows.find((email) => email.id === openId) : undefined;
+  const byId = useEmail(openId && !onPage ? openId : undefined);
+  const shown = onPage ?? byId.data;
+  const emptyText = hasFilters(list.view)
+    ? filter === 'all'
+      ? 'No emails match this search.'
+      : `No ${stateInfo(filter).label.toLowerCase()} emails match.`
+    : filter === 'all'
+      ? 'No emails yet.'
+      : `No ${stateInfo(filter).label.toLowerCase()} emails.`;
+  const activeCount = emails.data ? `${emails.data.total.toLocaleString('en-US')}${emails.data.totalExact ? '' : '+'}` : '';
 
   return (
     <Panel>
@@ -52,6 +67,14 @@ export function EmailsTab() {
 
       <MailSettingsNotice settings={settings.data} />
 
+      <div className="mb-4 max-w-md">
+        <ListSearch
+          label="Search emails"
+          placeholder="Recipient or subject"
+          value={list.view.q}
+          onSearch={(q, options) => list.filter({ q }, options)}
+        />
+      </div>
       <div role="group" aria-label="Show emails by state" className="mb-4 flex flex-wrap gap-2">
         {stateFilters.map(({ value, label }) => {
           const active = filter === value;
@@ -60,21 +83,22 @@ export function EmailsTab() {
               key={value}
               type="button"
               aria-pressed={active}
-              onClick={() => setFilter(value)}
+              onClick={() => list.filter({ status: value === 'all' ? '' : value })}
               className={cn(
                 'inline-flex h-9 cursor-pointer items-center gap-2 border px-4 text-[0.7rem] font-medium uppercase tracking-wide-2 transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-light',
                 active ? 'border-gold bg-gold/15 text-gold-light' : 'border-line text-sand hover:border-gold/50 hover:text-gold-light',
               )}
             >
               {label}
-              <span className={cn('tabular-nums', active ? 'text-gold-light' : 'text-muted')}>{emails.data ? count(value) : ''}</span>
+              {/* How many the state holds is counted for the state shown (a count per state would read the whole outbox). */}
+              {active ? <span className="tabular-nums text-gold-light">{activeCount}</span> : null}
             </button>
           );
         })}
       </div>
 
       {/* Wide on purpose: on a narrow screen the table scrolls sideways rather than squeezing addresses letter by letter. */}
-      <Table aria-label="Emails" className="min-w-[72rem]">
+      <Table aria-label="Emails" className={cn('min-w-[72rem]', emails.isPlaceholderData && 'opacity-60')} aria-busy={emails.isFetching}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>Recipient</TableHead>
@@ -148,7 +172,7 @@ export function EmailsTab() {
           )}
         </TableBody>
       </Table>
-      {emails.data && emails.data.length >= 500 ? <p className="mt-4 text-xs text-muted">Showing the 500 newest messages.</p> : null}
+      <ListPager label="Emails pages" controls={list} page={emails.data} loading={emails.isFetching} />
 
       <EmailDetailsDialog
         email={shown}

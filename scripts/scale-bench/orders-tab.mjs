@@ -1,0 +1,224 @@
+// The admin dashboard's Orders tab in Chromium, at whatever volume the
+// server holds: `node scripts/scale-bench/orders-tab.mjs <base-url> [email] [password]`
+// (the scale bench, crates/server/examples/scale.rs, runs it).
+//
+// 1. Signs in through the login form, waits for the dashboard, then times a
+//    click on the "Orders" tab until the first order row is visible.
+// 2. In a fresh browser context: signs in again and opens
+//    /admin/dashboard?tab=orders right after; times from submitting the
+//    login form until the first order row is visible.
+// Each with the page's JS heap (CDP Performance.getMetrics) and the resident
+// memory of Chromium's processes (the sum over its process tree, from /proc;
+// RSS counts shared pages once per process, PSS shares them out).
+// A row not shown in 60 s, or a crashed page, is reported, not waited for.
+// Prints one JSON line.
+
+import { createRequire } from 'node:module';
+import { readFileSync, readdirSync } from 'node:fs';
+
+// playwright-core from the frontend's packages, wherever this is run from.
+const require = createRequire(new URL('../../frontend/package.json', import.meta.url));
+
+const [base, email = process.env.ADMIN_EMAIL, password = process.env.ADMIN_PASSWORD] = process.argv.slice(2);
+const LIMIT_MS = 60_000;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function finish(report) {
+  console.log(JSON.stringify(report));
+}
+
+/** `promise`, or `fallback` when it has not settled in `ms` (a busy renderer answers nothing). */
+function within(ms, promise, fallback) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  return Promise.race([promise.catch(() => fallback), late]).finally(() => clearTimeout(timer));
+}
+
+/** Every process under `root` (its children, theirs...), from /proc. */
+function processTree(root) {
+  const children = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields follow the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(name));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const tree = [];
+  const queue = [...(children.get(root) ?? [])];
+  while (queue.length) {
+    const pid = queue.pop();
+    tree.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+function kib(file, field) {
+  try {
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(field));
+    return line ? Number(line.split(/\s+/)[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Chromium's resident memory in MB: this script's child processes (the browser and its helpers). */
+function chromiumMemory() {
+  let rss = 0;
+  let pss = 0;
+  for (const pid of processTree(process.pid)) {
+    rss += kib(`/proc/${pid}/status`, 'VmRSS:');
+    pss += kib(`/proc/${pid}/smaps_rollup`, 'Pss:');
+  }
+  return { rssMB: rss / 1024, pssMB: pss / 1024 };
+}
+
+async function memory(page, peakRss) {
+  const { rssMB, pssMB } = chromiumMemory();
+  // A crashed page has no heap to read, a page busy in a script may not answer.
+  const jsHeapUsedMB = await within(
+    10_000,
+    (async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      await cdp.detach();
+      const used = metrics.find((m) => m.name === 'JSHeapUsedSize');
+      return used ? used.value / 1048576 : null;
+    })(),
+    null,
+  );
+  return {
+    jsHeapUsedMB,
+    chromiumRssMB: rssMB,
+    chromiumPssMB: pssMB,
+    chromiumPeakRssMB: Math.max(peakRss, rssMB),
+  };
+}
+
+/**
+ * Waits for the first order row: "shown" with the time since `start`,
+ * "did not show in 60 s", or "crashed" (the page's 'crash' event).
+ */
+async function firstRow(page, crashed, start) {
+  const row = page.locator('[data-testid="order-row"]').first();
+  const outcome = await Promise.race([
+    row.waitFor({ state: 'visible', timeout: LIMIT_MS }).then(
+      () => 'shown',
+      (e) => (/Timeout/i.test(String(e)) ? 'did not show in 60 s' : `failed: ${String(e).split('\n')[0]}`),
+    ),
+    crashed.then(() => 'crashed'),
+  ]);
+  return { result: outcome, ms: outcome === 'shown' ? performance.now() - start : null };
+}
+
+/** A browser of its own for each measurement: its memory is that page's alone. */
+async function newPage() {
+  const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  let signal;
+  const crashed = new Promise((resolve) => {
+    signal = resolve;
+  });
+  page.on('crash', () => signal());
+  return { browser, page, crashed };
+}
+
+/** Closes a browser; one stuck in a page's script is killed. */
+async function closeBrowser(browser) {
+  const closed = await within(15_000, browser.close().then(() => true), false);
+  if (!closed) {
+    for (const pid of processTree(process.pid)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+  }
+}
+
+/**
+ * One measurement in its own browser, given at most `LIMIT_MS` and a minute
+ * more, with the memory at its end and Chromium's peak during it.
+ */
+async function measure(work) {
+  let opened;
+  try {
+    opened = await newPage();
+  } catch (e) {
+    return { error: `Chromium did not start (${executablePath}): ${String(e.message).split('\n')[0]}` };
+  }
+  let peak = 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, chromiumMemory().rssMB);
+  }, 100);
+  try {
+    const failed = (e) => ({ result: `failed: ${String(e?.message ?? e).split('\n')[0]}`, ms: null });
+    const outcome = await within(LIMIT_MS + 60_000, work(opened).catch(failed), null);
+    clearInterval(timer);
+    const result = outcome ?? { result: `did not finish in ${(LIMIT_MS + 60_000) / 1000} s`, ms: null };
+    return { ...result, memory: await memory(opened.page, peak) };
+  } finally {
+    clearInterval(timer);
+    await closeBrowser(opened.browser);
+  }
+}
+
+/** Fills and submits the login form; resolves to the time of the submit. */
+async function submitLogin(page) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  const start = performance.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  return start;
+}
+
+let chromium;
+
+async function main() {
+  if (!base || !email || !password) {
+    return finish({ error: 'usage: orders-tab.mjs <base-url> <email> <password>' });
+  }
+  try {
+    ({ chromium } = require('playwright-core'));
+  } catch (e) {
+    return finish({ error: `playwright-core not found (npm ci in frontend/): ${e.message}` });
+  }
+  const report = {};
+  // 1. The dashboard, then a click on the tab.
+  report.tabClick = await measure(async ({ page, crashed }) => {
+    await submitLogin(page);
+    await page.waitForURL('**/admin/dashboard**', { timeout: LIMIT_MS });
+    const tab = page.getByRole('tab', { name: 'Orders' });
+    await tab.waitFor({ state: 'visible', timeout: LIMIT_MS });
+    const start = performance.now();
+    await tab.click({ timeout: LIMIT_MS });
+    return firstRow(page, crashed, start);
+  });
+  // 2. Login, then the Orders tab opened straight away.
+  report.afterLogin = await measure(async ({ page, crashed }) => {
+    const start = await submitLogin(page);
+    await page.waitForURL('**/admin/dashboard**', { timeout: LIMIT_MS });
+    const loginMs = performance.now() - start;
+    await page.goto(`${base}/admin/dashboard?tab=orders`, { waitUntil: 'commit', timeout: LIMIT_MS });
+    return { ...(await firstRow(page, crashed, start)), loginMs };
+  });
+  finish(report);
+}
+
+main()
+  .catch((e) => finish({ error: String(e?.message ?? e).split('\n')[0] }))
+  .finally(() => process.exit(0));
