@@ -407,7 +407,9 @@ fn seed_sql(table: &str, rows: u64) -> String {
     match table {
         "orders" => {
             let place = format!("1 + {} % 10", h(8));
-            // Mostly delivered, as an old shop's orders are; every status present.
+            // Mostly delivered, as an old shop's orders are; every status present,
+            // but only the last month's orders still on their way (pending,
+            // processing, shipped), as a shop that keeps up has them.
             let status = pick(
                 "'pending','processing','shipped','shipped','delivered','delivered','delivered','delivered',\
                  'delivered','delivered','delivered','delivered','delivered','delivered','delivered','delivered',\
@@ -436,7 +438,8 @@ fn seed_sql(table: &str, rows: u64) -> String {
                      jsonb_build_array({item_a}) || CASE WHEN two THEN jsonb_build_array({item_b}) ELSE '[]'::jsonb END, \
                      subtotal, round(subtotal * 0.08, 2), CASE WHEN subtotal > 100 THEN 0 ELSE 15 END, \
                      subtotal + round(subtotal * 0.08, 2) + CASE WHEN subtotal > 100 THEN 0 ELSE 15 END, \
-                     {status}, now() - ({age}) \
+                     CASE WHEN {status} IN ('pending', 'processing', 'shipped') AND ({age}) > interval '30 days' \
+                         THEN 'delivered' ELSE {status} END, now() - ({age}) \
                  FROM t",
                 ha = h(10),
                 hb = h(11),
