@@ -73,8 +73,8 @@ fn calls(from: &str, to: &str) -> Vec<Call> {
         Call::new("orders, page 20", "/api/admin/orders?limit=50", Page(20)),
         Call::new("orders, search", "/api/admin/orders?limit=50&q=alvarez", Load),
         Call::new(
-            "orders, shipped in a half-year",
-            &format!("/api/admin/orders?limit=50&status=shipped&from={from}&to={to}"),
+            "orders, cancelled in a half-year",
+            &format!("/api/admin/orders?limit=50&status=cancelled&from={from}&to={to}"),
             Load,
         ),
         Call::new("bookings, first page", "/api/admin/bookings?limit=50", Load),
