@@ -166,7 +166,13 @@ pub fn standing_entries(
     taken: &impl Taken,
 ) -> Vec<AvailabilityEntry> {
     let mut made = Vec::new();
-    for &date in dates {
+    // Once per date however many requests name it: a copy of a standing
+    // entry would be a second set of places (simultaneous requests for one
+    // time were spread over the copies and overbooked it).
+    let mut dates = dates.to_vec();
+    dates.sort_unstable();
+    dates.dedup();
+    for date in dates {
         let of_date: Vec<AvailabilityEntry> = stored.iter().filter(|e| e.date == date).cloned().collect();
         for &key in ServiceKey::ALL {
             let governed = |slot: TimeSlot| governing_entries(&of_date, key, slot).next().is_some();

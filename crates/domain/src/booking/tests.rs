@@ -809,6 +809,27 @@ mod schedule_tests {
     }
 
     #[test]
+    fn simultaneous_requests_take_the_standing_places_one_after_another() {
+        let schedule = retreat();
+        let today = now(TODAY, 8);
+        // Tuesday: open at 9:00 and 11:00 (Monday is closed).
+        let tuesday = "2026-12-08";
+        // A batch names its date once per request.
+        let all = entries(&schedule, &[tuesday; 5], &[], 0);
+        let requests: Vec<NewBooking> = (0..5)
+            .map(|n| NewBooking {
+                email: Email::parse(&format!("guest{n}@example.com")).expect("email"),
+                ..booking(ServiceKey::Massage, tuesday, TimeSlot::ElevenAm)
+            })
+            .collect();
+        let batch: Vec<(&NewBooking, LocalNow)> = requests.iter().map(|b| (b, today)).collect();
+        let BookingPlans { decisions, .. } =
+            super::super::plan_bookings(&batch, &schedule, &[], &all, |_, _| 0);
+        // Two massages a time: the first two take them.
+        assert_eq!(decisions.iter().filter(|d| d.is_ok()).count(), 2, "{decisions:?}");
+    }
+
+    #[test]
     fn the_default_schedule_adds_nothing() {
         let made = standing_entries(&Schedule::default(), &[date(MONDAY)], &[], &none_taken);
         assert!(made.is_empty(), "{made:?}");

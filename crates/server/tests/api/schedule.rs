@@ -147,6 +147,29 @@ async fn six_guests_asking_at_once_for_one_tiny_home_get_one_stay() {
     assert_eq!(overview[0]["services"][3]["capacity"], 2, "{overview}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn eight_guests_asking_at_once_for_one_time_get_the_demo_s_three_places() {
+    // The demo retreat takes three massages a time. Simultaneous requests
+    // are decided together in one transaction: each takes a place from the
+    // one standing figure, not from a copy of it per request (they did, and
+    // all eight were booked).
+    let app = spawn_app().await;
+    let date = days_from_today(12);
+    let requests = (0..8).map(|i| {
+        let mut body = booking_body("massage", &date, "13:00");
+        body["email"] = json!(format!("burst{i}@example.com"));
+        let request = Client::new().post(app.url("/api/bookings")).json(&body);
+        async move { request.send().await.expect("sent").status() }
+    });
+    let answers = join_all(requests).await;
+    assert_eq!(answers.iter().filter(|s| **s == StatusCode::CREATED).count(), 3, "{answers:?}");
+    assert!(answers.iter().all(|s| [StatusCode::CREATED, StatusCode::CONFLICT].contains(s)), "{answers:?}");
+    let stored = app.sql_count(&format!(
+        "SELECT count(*) FROM bookings WHERE service = 'massage' AND date = '{date}' AND time = '13:00'"
+    ));
+    assert_eq!(stored, 3);
+}
+
 #[tokio::test]
 async fn opening_hours_close_treatments_and_every_answer_agrees() {
     let app = spawn_app().await;

@@ -163,9 +163,11 @@ async fn guests_booking_writing_and_signing_in_leave_every_kept_page_as_it_is() 
 
     // A burst of bookings, and every other write a guest or the owner makes
     // that changes nothing the pages show.
-    let date = days_from_today(9);
+    // Each at a time of its own: the demo retreat takes two or three guests a time.
     let bookings = (0..24).map(|i| {
-        let mut body = booking_body(["massage", "spa", "package"][i % 3], &date, "11:00");
+        let date = days_from_today(9 + (i / 5) as i64);
+        let time = ["9:00", "11:00", "13:00", "15:00", "17:00"][i % 5];
+        let mut body = booking_body(["massage", "spa", "package"][i % 3], &date, time);
         body["email"] = json!(format!("guest{i}@example.com"));
         let app = &app;
         async move { app.post_json("/api/bookings", &body).await.status() }
