@@ -58,6 +58,10 @@ pub struct Claims {
     /// before versions existed count as the first.
     #[serde(default = "first_session_version")]
     pub ver: i32,
+    /// The signed-in device's session; a token without one (issued before
+    /// sessions were kept per device) is refused.
+    #[serde(default)]
+    pub sid: Option<String>,
 }
 
 fn first_session_version() -> i32 {
@@ -98,6 +102,7 @@ impl TokenIssuer for JwtIssuer {
             exp: expires_at.timestamp(),
             iss: ISSUER.to_owned(),
             ver: subject.session_version,
+            sid: Some(subject.session_id.to_string()),
         };
         let token = encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| TokenError::Issue(e.to_string()))?;
@@ -108,7 +113,29 @@ impl TokenIssuer for JwtIssuer {
         let data =
             decode::<Claims>(token, &self.decoding, &self.validation).map_err(|_| TokenError::Invalid)?;
         let admin_id = Uuid::parse_str(&data.claims.sub).map_err(|_| TokenError::Invalid)?;
-        Ok(TokenSubject { admin_id, session_version: data.claims.ver })
+        let session_id = data.claims.sid.as_deref().and_then(|sid| Uuid::parse_str(sid).ok());
+        let session_id = session_id.ok_or(TokenError::Invalid)?;
+        Ok(TokenSubject { admin_id, session_version: data.claims.ver, session_id })
+    }
+}
+
+/// Single-use link secrets: 32 random alphanumeric characters (190 bits),
+/// kept as their SHA-256. A fast hash is enough for a secret this long: it
+/// cannot be guessed, only stolen from the mail.
+pub struct RandomLinkSecrets;
+
+const LINK_SECRET_CHARS: usize = 32;
+
+impl ports::LinkSecrets for RandomLinkSecrets {
+    fn new_secret(&self) -> (domain::team::LinkSecret, String) {
+        let secret = random_secret(LINK_SECRET_CHARS);
+        let hash = self.hash(&secret);
+        (domain::team::LinkSecret::new(secret), hash)
+    }
+
+    fn hash(&self, secret: &str) -> String {
+        use sha2::{Digest, Sha256};
+        Sha256::digest(secret.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
     }
 }
 
@@ -223,9 +250,13 @@ mod tests {
     #[test]
     fn tokens_round_trip_and_reject_forgeries_and_expiry() {
         let issuer = JwtIssuer::new(b"secret-one", Duration::hours(8));
-        let admin = TokenSubject { admin_id: Uuid::new_v4(), session_version: 3 };
+        let admin = TokenSubject { admin_id: Uuid::new_v4(), session_version: 3, session_id: Uuid::new_v4() };
         let token = issuer.issue(admin, Utc::now()).unwrap();
-        assert_eq!(issuer.verify(&token.token), Ok(admin), "the session version travels in the token");
+        assert_eq!(
+            issuer.verify(&token.token),
+            Ok(admin),
+            "the session version and device travel in the token"
+        );
 
         let other = JwtIssuer::new(b"secret-two", Duration::hours(8));
         assert_eq!(other.verify(&token.token), Err(TokenError::Invalid));
@@ -236,22 +267,29 @@ mod tests {
         assert_eq!(issuer.verify("not.a.token"), Err(TokenError::Invalid));
         assert_eq!(issuer.verify(""), Err(TokenError::Invalid));
 
-        // A token from before session versions counts as the first version.
+        // A token from before session versions counts as the first version...
         let old = Claims {
             sub: admin.admin_id.to_string(),
             iat: Utc::now().timestamp(),
             exp: (Utc::now() + Duration::hours(1)).timestamp(),
             iss: ISSUER.to_owned(),
             ver: 1,
+            sid: Some(admin.session_id.to_string()),
+        };
+        let sign = |value: &serde_json::Value| {
+            encode(&Header::new(Algorithm::HS256), value, &EncodingKey::from_secret(b"secret-one")).unwrap()
         };
         let mut value = serde_json::to_value(&old).unwrap();
         value.as_object_mut().unwrap().remove("ver");
-        let legacy =
-            encode(&Header::new(Algorithm::HS256), &value, &EncodingKey::from_secret(b"secret-one")).unwrap();
         assert_eq!(
-            issuer.verify(&legacy).map(|s| s.session_version),
+            issuer.verify(&sign(&value)).map(|s| s.session_version),
             Ok(domain::admin::FIRST_SESSION_VERSION)
         );
+        // ...but one from before sessions were kept per device names none, and is refused.
+        value.as_object_mut().unwrap().remove("sid");
+        assert_eq!(issuer.verify(&sign(&value)), Err(TokenError::Invalid));
+        value["sid"] = serde_json::json!("not-a-session");
+        assert_eq!(issuer.verify(&sign(&value)), Err(TokenError::Invalid));
     }
 
     #[test]
@@ -275,7 +313,8 @@ mod tests {
         // An admin token is no guest link, and a guest link no admin token.
         let admin = JwtIssuer::new(b"a-secret-of-at-least-thirty-two-bytes!!", Duration::hours(1));
         assert!(admin.verify(&manage).is_err());
-        let token = admin.issue(TokenSubject { admin_id: id, session_version: 1 }, Utc::now()).unwrap();
+        let subject = TokenSubject { admin_id: id, session_version: 1, session_id: Uuid::new_v4() };
+        let token = admin.issue(subject, Utc::now()).unwrap();
         assert_eq!(links.verify_booking(&token.token), None);
     }
 
@@ -300,6 +339,19 @@ mod tests {
         validation.set_audience(&[VIEW_GIFT_CARD]);
         let claims = decode::<GuestClaims>(&card, &links.decoding, &validation).expect("claims").claims;
         assert!(claims.exp > (Utc::now() + Duration::days(9 * 366)).timestamp());
+    }
+
+    #[test]
+    fn link_secrets_are_long_random_and_kept_as_their_hash() {
+        use ports::LinkSecrets;
+        let (one, hash) = RandomLinkSecrets.new_secret();
+        let (two, _) = RandomLinkSecrets.new_secret();
+        assert_eq!(one.expose().len(), LINK_SECRET_CHARS);
+        assert_ne!(one, two);
+        assert_eq!(RandomLinkSecrets.hash(one.expose()), hash);
+        assert_ne!(hash, one.expose());
+        assert_eq!(hash.len(), 64);
+        assert_eq!(format!("{one:?}"), "LinkSecret(***)");
     }
 
     #[tokio::test]

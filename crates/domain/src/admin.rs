@@ -18,6 +18,7 @@ pub struct Admin {
     /// deactivation, re-activation or logout moves it on, which ends every
     /// earlier token at once.
     pub session_version: i32,
+    pub role: crate::team::Role,
 }
 
 /// The session version of an admin who never had a session ended (and of

@@ -34,6 +34,9 @@ crate::text_enum! {
         PromoCode,
         GiftCard,
         Schedule,
+        /// A member of the owner's team (their role, whether they may sign in).
+        TeamMember,
+        Invitation,
     }
 }
 
@@ -52,6 +55,18 @@ crate::text_enum! {
         Refunded,
         /// A contact message answered from the dashboard (the reply is mailed).
         Replied,
+        /// A team invitation mailed, withdrawn or accepted.
+        Invited,
+        InvitationRevoked,
+        InvitationAccepted,
+        RoleChanged,
+        Deactivated,
+        Reactivated,
+        /// A "forgot password" link mailed, and a password set through one.
+        PasswordResetRequested,
+        PasswordReset,
+        /// One signed-in device ended from the Security view.
+        SessionEnded,
     }
 }
 

@@ -21,6 +21,7 @@ pub mod payment;
 pub mod promo;
 pub mod quiz;
 pub mod summary;
+pub mod team;
 pub mod validation;
 
 pub use money::Money;

@@ -91,6 +91,18 @@ pub enum MailEvent {
         booking: Booking,
         service: Option<BookedService>,
     },
+    /// The owner invited someone to the team: their link sets a password.
+    TeamInvited {
+        invitation: crate::team::Invitation,
+        secret: crate::team::LinkSecret,
+    },
+    /// Someone asked for a new password: the account's address gets a
+    /// single-use link.
+    PasswordResetAsked {
+        admin: crate::admin::Admin,
+        secret: crate::team::LinkSecret,
+        expires_at: DateTime<Utc>,
+    },
 }
 
 impl MailEvent {
@@ -109,6 +121,8 @@ impl MailEvent {
             MailEvent::ContactReceived { message } | MailEvent::ContactReplied { message, .. } => message.id,
             MailEvent::NewsletterJoined { subscription } => subscription.id,
             MailEvent::GiftCardDelivered { card, .. } => card.id,
+            MailEvent::TeamInvited { invitation, .. } => invitation.id,
+            MailEvent::PasswordResetAsked { admin, .. } => admin.id,
         }
     }
 }
@@ -133,6 +147,8 @@ crate::text_enum! {
         DepositActionRequired,
         GiftCardDelivered,
         ContactReply,
+        TeamInvitation,
+        PasswordReset,
     }
 }
 
@@ -194,6 +210,8 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
             vec![guest(T::DepositActionRequired, &booking.email)]
         }
         MailEvent::GiftCardDelivered { card, .. } => vec![guest(T::GiftCardDelivered, &card.recipient_email)],
+        MailEvent::TeamInvited { invitation, .. } => vec![guest(T::TeamInvitation, &invitation.email)],
+        MailEvent::PasswordResetAsked { admin, .. } => vec![guest(T::PasswordReset, &admin.email)],
     }
 }
 

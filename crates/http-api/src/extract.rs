@@ -12,15 +12,22 @@ use http_common::{ApiError, ErrorCode};
 
 use crate::state::ApiState;
 
-/// The authenticated administrator of a request. Extracting it is what makes
-/// a handler admin-only: a missing, malformed, forged or expired token, or a
-/// deactivated admin, ends the request with 401.
-pub struct AdminSession(pub Admin);
+/// The authenticated administrator of a request, whatever their role, and
+/// the signed-in device (session) the token belongs to. Extracting it is
+/// what makes a handler admin-only: a missing, malformed, forged or expired
+/// token, an ended session, or a deactivated admin, ends the request with
+/// 401. Handlers every role may use take this; the owner's take
+/// [`OwnerSession`] (docs/decisions.md §18).
+pub struct AdminSession(pub Admin, pub uuid::Uuid);
 
 impl AdminSession {
     /// The admin as the audit trail names them.
     pub fn actor(&self) -> domain::audit::Actor {
         domain::audit::Actor::admin(&self.0)
+    }
+
+    pub fn session_id(&self) -> uuid::Uuid {
+        self.1
     }
 }
 
@@ -34,7 +41,37 @@ impl FromRequest for AdminSession {
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
             let token = token.ok_or_else(|| ApiError::unauthenticated("Authentication required"))?;
-            Ok(AdminSession(state.auth.authenticate(&token).await?))
+            let (admin, session) = state.auth.authenticate(&token).await?;
+            Ok(AdminSession(admin, session))
+        })
+    }
+}
+
+pub const OWNER_ONLY_MESSAGE: &str = "Only an owner can do this.";
+
+/// An authenticated administrator whose role is *owner*: staff get 403
+/// `forbidden` (after the token is checked, so a bad token is still 401).
+pub struct OwnerSession(pub Admin, pub uuid::Uuid);
+
+impl OwnerSession {
+    pub fn actor(&self) -> domain::audit::Actor {
+        domain::audit::Actor::admin(&self.0)
+    }
+}
+
+impl FromRequest for OwnerSession {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let session = AdminSession::from_request(req, payload);
+        Box::pin(async move {
+            let AdminSession(admin, id) = session.await?;
+            if admin.role.is_owner() {
+                Ok(OwnerSession(admin, id))
+            } else {
+                Err(ApiError::new(ErrorCode::Forbidden, OWNER_ONLY_MESSAGE))
+            }
         })
     }
 }

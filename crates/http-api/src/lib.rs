@@ -17,7 +17,7 @@ use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
-    promos, quiz, schedule, summary,
+    promos, quiz, schedule, summary, team,
 };
 pub use crate::state::ApiState;
 
@@ -117,6 +117,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/login", POST => admin::login))
         .service(resource!("/admin/logout", POST => admin::logout))
         .service(resource!("/admin/me", GET => admin::me))
+        .service(resource!("/admin/team", GET => team::team))
+        .service(resource!("/admin/team/invitations", POST => team::invite))
+        .service(resource!("/admin/team/invitations/{id}", DELETE => team::revoke_invitation))
+        .service(resource!("/admin/team/{id}", PUT => team::change_member))
+        .service(resource!("/admin/sessions", GET => team::sessions))
+        .service(resource!("/admin/sessions/end-others", POST => team::end_other_sessions))
+        .service(resource!("/admin/sessions/{id}", DELETE => team::end_session))
+        .service(resource!("/admin/invitation", POST => team::invitation))
+        .service(resource!("/admin/invitation/accept", POST => team::accept_invitation))
+        .service(resource!("/admin/password-reset", POST => team::request_password_reset))
+        .service(resource!("/admin/password-reset/confirm", POST => team::confirm_password_reset))
         .service(resource!("/admin/summary", GET => summary::summary))
         .service(resource!("/guest/bookings/{token}", GET => guest::booking))
         .service(resource!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking))

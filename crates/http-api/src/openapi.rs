@@ -8,7 +8,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
-    promos, quiz, schedule, summary,
+    promos, quiz, schedule, summary, team,
 };
 
 #[derive(OpenApi)]
@@ -47,6 +47,9 @@ use crate::routes::{
         schedule::get_schedule, schedule::save_schedule, schedule::capacity_overview,
         quiz::recommend,
         admin::login, admin::logout, admin::me, summary::summary,
+        team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,
+        team::end_other_sessions, team::invitation, team::accept_invitation, team::request_password_reset,
+        team::confirm_password_reset,
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
@@ -69,6 +72,7 @@ use crate::routes::{
         (name = "Calendar", description = "Blackout periods and availability entries"),
         (name = "Quiz", description = "The wellness quiz's recommendation"),
         (name = "Admin", description = "Administrator login"),
+        (name = "Team", description = "The owner's team: roles, invitations, signed-in devices, password resets"),
         (name = "Guest", description = "What guests reach through the signed links in their mail"),
         (name = "Emails", description = "The mail outbox: messages, attempts, resending, template previews"),
         (name = "Exports", description = "Orders, bookings, contact messages and subscribers as CSV for spreadsheets"),

@@ -37,6 +37,8 @@ pub enum ErrorCode {
     Unauthenticated,
     /// 401: the login's email and password do not match an active admin.
     InvalidCredentials,
+    /// 403: the signed-in team member's role may not do this (staff calling an owner's call).
+    Forbidden,
     /// 404: no such record, or no such API endpoint.
     NotFound,
     /// 404: a guest link (manage a booking, unsubscribe) that is tampered with or has expired.
@@ -105,6 +107,10 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     /// 409: the change clashed with one made at the same moment; reload and retry.
     Conflict,
+    /// 409: the change would leave the team without an active owner.
+    LastOwner,
+    /// 409: someone with this email is already on the team.
+    AlreadyMember,
     /// 402: the bank declined the card; the message says why, in the bank's words.
     /// The guest may try another card.
     PaymentDeclined,
@@ -134,6 +140,7 @@ impl ErrorCode {
         match self {
             C::ValidationFailed | C::InvalidJson | C::InvalidId | C::InvalidQuery => StatusCode::BAD_REQUEST,
             C::Unauthenticated | C::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            C::Forbidden => StatusCode::FORBIDDEN,
             C::NotFound | C::InvalidLink | C::GiftCardNotFound => StatusCode::NOT_FOUND,
             C::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             C::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
@@ -164,6 +171,8 @@ impl ErrorCode {
             | C::BookingKeyTaken
             | C::IdempotencyKeyReused
             | C::Conflict
+            | C::LastOwner
+            | C::AlreadyMember
             | C::PaymentInProgress
             | C::NotPayable
             | C::PaymentsOff
@@ -472,6 +481,17 @@ impl From<AuthError> for ApiError {
                 ApiError::rate_limited(error.to_string(), retry_after_seconds)
             }
             AuthError::EmailTaken => ApiError::new(ErrorCode::Conflict, error.to_string()),
+            AuthError::InvalidLink => ApiError::new(ErrorCode::InvalidLink, error.to_string()),
+            AuthError::Team(refusal) => {
+                use domain::team::TeamError as T;
+                let code = match refusal {
+                    T::LastOwner => ErrorCode::LastOwner,
+                    T::AlreadyMember => ErrorCode::AlreadyMember,
+                    T::OwnAccount => ErrorCode::Forbidden,
+                };
+                ApiError::new(code, refusal.to_string())
+            }
+            AuthError::NotFound(what) => ApiError::new(ErrorCode::NotFound, format!("{what} not found")),
             AuthError::Repo(error) => error.into(),
             AuthError::Internal(reason) => ApiError::internal(reason),
         }

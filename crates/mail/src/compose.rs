@@ -19,8 +19,8 @@ use ports::{CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
 
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
-    self as t, Body, BookingView, Frame, GiftCardView, MessageView, OrderLine, OrderView, ReplyView,
-    WelcomeView,
+    self as t, Body, BookingView, Frame, GiftCardView, InvitationView, MessageView, OrderLine, OrderView,
+    ReplyView, ResetView, WelcomeView,
 };
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
@@ -77,6 +77,9 @@ const GUEST_ORDER_REASON: &str =
     "You are receiving this because an order was placed with this address at Golden Pine.";
 const GUEST_CONTACT_REASON: &str = "You are receiving this because you wrote to us through our website.";
 const NEWSLETTER_REASON: &str = "You are receiving this because you joined the Golden Pine journal.";
+const TEAM_REASON: &str = "You are receiving this because of your account on the Golden Pine dashboard.";
+const INVITATION_SUBJECT: &str = "Your invitation to the Golden Pine team";
+const RESET_SUBJECT: &str = "Set a new password for Golden Pine";
 const OWNER_REASON: &str = "Sent to the retreat's notification address (NOTIFY_EMAIL).";
 const GIFT_CARD_REASON: &str =
     "You are receiving this because a Golden Pine gift card was sent to this address.";
@@ -138,6 +141,12 @@ impl Composer {
             MailEvent::NewsletterJoined { subscription } => self.newsletter_message(template, subscription),
             MailEvent::GiftCardDelivered { card, code } => {
                 self.gift_card_message(template, card, code, stamp)
+            }
+            MailEvent::TeamInvited { invitation, secret } => {
+                self.invitation_message(template, invitation, secret)
+            }
+            MailEvent::PasswordResetAsked { admin, secret, expires_at } => {
+                self.reset_message(template, admin, secret, *expires_at)
             }
         }
     }
@@ -503,6 +512,68 @@ impl Composer {
         Some(Message {
             subject: REPLY_SUBJECT.to_owned(),
             body: t::contact_reply::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: None,
+        })
+    }
+
+    /// The link's secret rides in the fragment: browsers never send it, so
+    /// it reaches no server's log; the page reads it from there.
+    fn invitation_message(
+        &self,
+        template: MailTemplate,
+        invitation: &domain::team::Invitation,
+        secret: &domain::team::LinkSecret,
+    ) -> Option<Message> {
+        if template != MailTemplate::TeamInvitation {
+            return None;
+        }
+        let inviter = invitation.invited_by.as_deref().map(header_safe).filter(|name| !name.is_empty());
+        let view = InvitationView {
+            name: header_safe(&invitation.name),
+            invited_by: inviter.unwrap_or_else(|| "The owner".to_owned()),
+            role: match invitation.role {
+                domain::team::Role::Owner => "an owner",
+                domain::team::Role::Staff => "staff",
+            }
+            .to_owned(),
+            accept_url: format!("{}/admin/join#{}", self.config.public_url, secret.expose()),
+            expires: long_date_time(self.local(invitation.expires_at), self.config.time_zone),
+        };
+        let frame = self.frame(
+            "Join the Golden Pine team",
+            "Your invitation to the dashboard".to_owned(),
+            TEAM_REASON,
+        );
+        Some(Message {
+            subject: INVITATION_SUBJECT.to_owned(),
+            body: t::team_invitation::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: None,
+        })
+    }
+
+    fn reset_message(
+        &self,
+        template: MailTemplate,
+        admin: &domain::admin::Admin,
+        secret: &domain::team::LinkSecret,
+        expires_at: DateTime<Utc>,
+    ) -> Option<Message> {
+        if template != MailTemplate::PasswordReset {
+            return None;
+        }
+        let view = ResetView {
+            name: header_safe(&admin.name),
+            reset_url: format!("{}/admin/reset-password#{}", self.config.public_url, secret.expose()),
+            expires: long_date_time(self.local(expires_at), self.config.time_zone),
+        };
+        let frame = self.frame("A new password", "Your link to set a new password".to_owned(), TEAM_REASON);
+        Some(Message {
+            subject: RESET_SUBJECT.to_owned(),
+            body: t::password_reset::render(&frame, &view),
             calendar: None,
             list_unsubscribe: None,
             send_after: None,

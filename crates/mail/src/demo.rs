@@ -29,6 +29,9 @@ const MESSAGE_ID: Uuid = Uuid::from_u128(0x8c41_7e2a_5b93_4f06_b1d8_2e6c_a457_9f
 const REPLY_ID: Uuid = Uuid::from_u128(0x2e57_c0a9_71d4_4b3e_9f68_0c1a_d5b2_8e47);
 const SUBSCRIPTION_ID: Uuid = Uuid::from_u128(0x1b7e_93d2_46a5_4c8f_a0e3_5d19_c862_7b44);
 const GIFT_CARD_ID: Uuid = Uuid::from_u128(0x6a2d_b8f1_93c4_4e75_8d06_1f4b_e72a_c598);
+const INVITATION_ID: Uuid = Uuid::from_u128(0x4f1c_2a9e_6b37_4d80_9c15_e3a7_0b62_d4f9);
+/// A made-up link secret for previews; no stored link has its hash.
+const PREVIEW_LINK_SECRET: &str = "preview-only-not-a-real-link";
 /// A made-up code, the same in every preview; no card in any store has it
 /// (a real one comes from random bytes).
 const GIFT_CARD_CODE: &str = "K7QM-R2XD-9HPT-WV3A-BC4E";
@@ -225,6 +228,32 @@ impl Demo {
                 card: self.gift_card.clone(),
                 code: self.gift_card_code.clone(),
             },
+            MailTemplate::TeamInvitation => MailEvent::TeamInvited {
+                invitation: domain::team::Invitation {
+                    id: INVITATION_ID,
+                    email: "olive@example.com".to_owned(),
+                    name: "Olive Hart".to_owned(),
+                    role: domain::team::Role::Staff,
+                    invited_by: Some("Maya Chen".to_owned()),
+                    created_at: self.message.created_at,
+                    expires_at: domain::team::invitation_expires(self.message.created_at),
+                },
+                secret: domain::team::LinkSecret::new(PREVIEW_LINK_SECRET.to_owned()),
+            },
+            MailTemplate::PasswordReset => MailEvent::PasswordResetAsked {
+                admin: domain::admin::Admin {
+                    id: INVITATION_ID,
+                    email: "olive@example.com".to_owned(),
+                    name: "Olive Hart".to_owned(),
+                    is_active: true,
+                    created_at: self.message.created_at,
+                    last_login: None,
+                    session_version: domain::admin::FIRST_SESSION_VERSION,
+                    role: domain::team::Role::Staff,
+                },
+                secret: domain::team::LinkSecret::new(PREVIEW_LINK_SECRET.to_owned()),
+                expires_at: domain::team::reset_expires(self.message.created_at),
+            },
         }
     }
 
@@ -245,6 +274,8 @@ impl Demo {
             }
             MailEvent::NewsletterJoined { subscription } => subscription.email,
             MailEvent::GiftCardDelivered { card, .. } => card.recipient_email,
+            MailEvent::TeamInvited { invitation, .. } => invitation.email,
+            MailEvent::PasswordResetAsked { admin, .. } => admin.email,
         }
     }
 }

@@ -106,6 +106,23 @@ pub struct ReplyView {
     pub received: String,
 }
 
+/// An invitation to the team. The link carries its secret in the fragment.
+pub struct InvitationView {
+    pub name: String,
+    pub invited_by: String,
+    /// "an owner", "staff".
+    pub role: String,
+    pub accept_url: String,
+    pub expires: String,
+}
+
+/// A password-reset link. The link carries its secret in the fragment.
+pub struct ResetView {
+    pub name: String,
+    pub reset_url: String,
+    pub expires: String,
+}
+
 pub struct WelcomeView {
     pub journal_url: String,
     pub unsubscribe_url: String,
@@ -199,4 +216,6 @@ templates! {
     deposit_action_required(BookingView): "deposit_action_required.html", "deposit_action_required.txt";
     gift_card_delivered(GiftCardView): "gift_card_delivered.html", "gift_card_delivered.txt";
     contact_reply(ReplyView): "contact_reply.html", "contact_reply.txt";
+    team_invitation(InvitationView): "team_invitation.html", "team_invitation.txt";
+    password_reset(ResetView): "password_reset.html", "password_reset.txt";
 }

@@ -8,12 +8,18 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use domain::Email;
-use domain::admin::{Admin, Credentials, INVALID_CREDENTIALS, NewAdmin, Password, login_throttle};
-use domain::audit::Actor;
+use domain::admin::{
+    Admin, Credentials, FIRST_SESSION_VERSION, INVALID_CREDENTIALS, NewAdmin, Password, login_throttle,
+};
+use domain::audit::{Actor, AuditAction};
 use domain::booking::LocalNow;
 use domain::limits::Limit;
+use domain::mail::MailEvent;
+use domain::team::{
+    self, Invitation, LinkSecret, MemberChange, NewInvitation, Session, SignInContext, TeamError,
+};
 
-use crate::error::{CreateAdminError, RepoError};
+use crate::error::{CreateAdminError, RepoError, TeamChangeError};
 use crate::repositories::AdminRepository;
 
 /// The current time, globally and at the retreat.
@@ -50,11 +56,22 @@ pub enum TokenError {
     Issue(String),
 }
 
-/// Who a valid token was issued to, and under which session version.
+/// Who a valid token was issued to: the admin, their session version when
+/// it was issued, and the signed-in device (session) it belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TokenSubject {
     pub admin_id: Uuid,
     pub session_version: i32,
+    pub session_id: Uuid,
+}
+
+/// Secrets for single-use links (invitations, password resets): random,
+/// unguessable, and stored only as a hash.
+pub trait LinkSecrets: Send + Sync {
+    /// A new secret and the hash to store.
+    fn new_secret(&self) -> (LinkSecret, String);
+    /// The hash to look a presented secret up by.
+    fn hash(&self, secret: &str) -> String;
 }
 
 pub trait TokenIssuer: Send + Sync {
@@ -73,10 +90,41 @@ pub enum AuthError {
     Unauthenticated,
     #[error("An admin with this email already exists")]
     EmailTaken,
+    /// An invitation or reset link that is unknown, used, withdrawn or past its time.
+    #[error("This link has expired or has already been used. Please ask for a new one.")]
+    InvalidLink,
+    #[error(transparent)]
+    Team(#[from] TeamError),
+    #[error("{0} not found")]
+    NotFound(&'static str),
     #[error(transparent)]
     Repo(#[from] RepoError),
     #[error("authentication failed internally: {0}")]
     Internal(String),
+}
+
+impl From<TeamChangeError> for AuthError {
+    fn from(error: TeamChangeError) -> Self {
+        match error {
+            TeamChangeError::Refused(refusal) => AuthError::Team(refusal),
+            TeamChangeError::Repo(error) => AuthError::Repo(error),
+        }
+    }
+}
+
+/// A new session: its bearer token, who it is for, and the device's session id.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub token: IssuedToken,
+    pub admin: Admin,
+    pub session_id: Uuid,
+}
+
+/// The team as the owner's Team view shows it.
+#[derive(Debug, Clone)]
+pub struct Team {
+    pub members: Vec<Admin>,
+    pub invitations: Vec<Invitation>,
 }
 
 #[derive(Clone)]
@@ -84,6 +132,7 @@ pub struct AuthService {
     admins: Arc<dyn AdminRepository>,
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn TokenIssuer>,
+    secrets: Arc<dyn LinkSecrets>,
     clock: Arc<dyn Clock>,
 }
 
@@ -92,19 +141,22 @@ impl AuthService {
         admins: Arc<dyn AdminRepository>,
         hasher: Arc<dyn PasswordHasher>,
         tokens: Arc<dyn TokenIssuer>,
+        secrets: Arc<dyn LinkSecrets>,
         clock: Arc<dyn Clock>,
     ) -> Self {
-        Self { admins, hasher, tokens, clock }
+        Self { admins, hasher, tokens, secrets, clock }
     }
 
-    /// Checks the credentials sent from `client` (its network address).
-    /// Every failure answers the same `InvalidCredentials`, whether the e-mail
-    /// is unknown, the password wrong or the admin deactivated. The attempt is
-    /// counted (per address and per account) before the password is checked,
-    /// as a failure until it succeeds: simultaneous guesses would otherwise
-    /// all pass the throttle before any of them is counted.
-    pub async fn login(&self, form: Credentials, client: &str) -> Result<(IssuedToken, Admin), AuthError> {
+    /// Checks the credentials sent from `context` (the device and its
+    /// network address). Every failure answers the same `InvalidCredentials`,
+    /// whether the e-mail is unknown, the password wrong or the admin
+    /// deactivated. The attempt is counted (per address and per account)
+    /// before the password is checked, as a failure until it succeeds:
+    /// simultaneous guesses would otherwise all pass the throttle before any
+    /// of them is counted.
+    pub async fn login(&self, form: Credentials, context: &SignInContext) -> Result<SignedIn, AuthError> {
         let now = self.clock.now();
+        let client = context.client_address.as_str();
         let account = form.email.trim().to_lowercase();
         let (client_count, account_count) = self.admins.record_failed_login(client, &account, now).await?;
         if let Some(until) = login_throttle(&client_count, &account_count, now) {
@@ -119,13 +171,10 @@ impl AuthService {
         match found {
             Some((admin, _)) if password_ok && admin.is_active => {
                 self.admins.clear_failed_logins(client, &account).await?;
-                let admin = self.admins.record_login(admin.id, now).await?;
-                let subject = TokenSubject { admin_id: admin.id, session_version: admin.session_version };
-                let token = self
-                    .tokens
-                    .issue(subject, now)
-                    .map_err(|error| AuthError::Internal(error.to_string()))?;
-                Ok((token, admin))
+                let (session, token) = self.new_session(admin.id, admin.session_version, context, now)?;
+                let session_id = session.id;
+                let admin = self.admins.open_session(admin.id, session).await?;
+                Ok(SignedIn { token, admin, session_id })
             }
             found => {
                 let reason = match &found {
@@ -140,20 +189,199 @@ impl AuthService {
         }
     }
 
-    /// The active admin a bearer token belongs to, if the token's session
-    /// has not been ended since it was issued.
-    pub async fn authenticate(&self, token: &str) -> Result<Admin, AuthError> {
+    /// A token for a new session of the admin, and the session's row.
+    fn new_session(
+        &self,
+        admin_id: Uuid,
+        session_version: i32,
+        context: &SignInContext,
+        now: DateTime<Utc>,
+    ) -> Result<(Session, IssuedToken), AuthError> {
+        let session_id = Uuid::new_v4();
+        let subject = TokenSubject { admin_id, session_version, session_id };
+        let token =
+            self.tokens.issue(subject, now).map_err(|error| AuthError::Internal(error.to_string()))?;
+        let session = Session {
+            id: session_id,
+            admin_id,
+            created_at: now,
+            last_seen_at: now,
+            expires_at: token.expires_at,
+            user_agent: context.user_agent.clone(),
+            client_address: context.client_address.clone(),
+        };
+        Ok((session, token))
+    }
+
+    /// The active admin a bearer token belongs to and the token's session,
+    /// if that session is still open and the admin's sessions have not all
+    /// been ended since it was issued.
+    pub async fn authenticate(&self, token: &str) -> Result<(Admin, Uuid), AuthError> {
         let subject = self.tokens.verify(token).map_err(|_| AuthError::Unauthenticated)?;
-        match self.admins.find_by_id(subject.admin_id).await? {
-            Some(admin) if admin.is_active && admin.session_version == subject.session_version => Ok(admin),
+        let now = self.clock.now();
+        match self.admins.find_session(subject.session_id, now).await? {
+            Some((admin, session))
+                if admin.id == subject.admin_id
+                    && admin.is_active
+                    && admin.session_version == subject.session_version =>
+            {
+                if team::should_touch(session.last_seen_at, now) {
+                    self.admins.touch_session(session.id, now).await?;
+                }
+                Ok((admin, session.id))
+            }
             _ => Err(AuthError::Unauthenticated),
         }
     }
 
-    /// Ends every session of the admin (logout ends them on every device).
-    pub async fn logout(&self, admin: &Admin) -> Result<(), AuthError> {
+    /// Ends this device's session; the admin's other devices stay signed in.
+    pub async fn logout(&self, admin: &Admin, session_id: Uuid) -> Result<(), AuthError> {
+        let now = self.clock.now();
+        self.admins.end_session(admin, session_id, AuditAction::LoggedOut, "Logged out", now).await?;
+        Ok(())
+    }
+
+    /// The admin's signed-in devices.
+    pub async fn sessions(&self, admin: &Admin) -> Result<Vec<Session>, AuthError> {
+        Ok(self.admins.list_sessions(admin.id, self.clock.now()).await?)
+    }
+
+    /// Ends one of the admin's own sessions (from the Security view).
+    pub async fn end_session(&self, admin: &Admin, session_id: Uuid) -> Result<(), AuthError> {
+        let now = self.clock.now();
+        let summary = "Signed out a device";
+        match self.admins.end_session(admin, session_id, AuditAction::SessionEnded, summary, now).await? {
+            true => Ok(()),
+            false => Err(AuthError::NotFound("Session")),
+        }
+    }
+
+    /// Ends every session of the admin but `current`; answers how many.
+    pub async fn end_other_sessions(&self, admin: &Admin, current: Uuid) -> Result<u64, AuthError> {
+        Ok(self.admins.end_other_sessions(admin, current, self.clock.now()).await?)
+    }
+
+    /// Ends every session of the admin at once (the command line).
+    pub async fn end_all_sessions(&self, admin: &Admin) -> Result<(), AuthError> {
         self.admins.end_sessions(admin.id).await?;
         Ok(())
+    }
+
+    pub async fn team(&self) -> Result<Team, AuthError> {
+        Ok(Team {
+            members: self.admins.list_team().await?,
+            invitations: self.admins.open_invitations().await?,
+        })
+    }
+
+    /// Invites someone by e-mail: their link (mailed in the same
+    /// transaction) sets their password and signs them in, once, within
+    /// `team::INVITATION_DAYS`. A new invitation to the same address
+    /// replaces an open one.
+    pub async fn invite(&self, new: NewInvitation, by: &Admin) -> Result<Invitation, AuthError> {
+        if self.admins.find_by_email(&new.email).await?.is_some() {
+            return Err(AuthError::Team(TeamError::AlreadyMember));
+        }
+        let now = self.clock.now();
+        let invitation = Invitation {
+            id: Uuid::new_v4(),
+            email: new.email.as_str().to_owned(),
+            name: new.name.as_str().to_owned(),
+            role: new.role,
+            invited_by: Some(by.name.clone()),
+            created_at: now,
+            expires_at: team::invitation_expires(now),
+        };
+        let (secret, hash) = self.secrets.new_secret();
+        let mail = MailEvent::TeamInvited { invitation: invitation.clone(), secret };
+        Ok(self.admins.create_invitation(invitation, hash, mail, Actor::admin(by)).await?)
+    }
+
+    pub async fn revoke_invitation(&self, id: Uuid, by: &Admin) -> Result<(), AuthError> {
+        match self.admins.revoke_invitation(id, Actor::admin(by), self.clock.now()).await? {
+            true => Ok(()),
+            false => Err(AuthError::NotFound("Invitation")),
+        }
+    }
+
+    /// The invitation a link's secret opens, if it still works.
+    pub async fn invitation(&self, secret: &str) -> Result<Invitation, AuthError> {
+        let hash = self.secrets.hash(secret);
+        self.admins.usable_invitation(&hash, self.clock.now()).await?.ok_or(AuthError::InvalidLink)
+    }
+
+    /// Joins the team through an invitation: the password is set, the link
+    /// is spent and the new member is signed in on this device.
+    pub async fn accept_invitation(
+        &self,
+        secret: &str,
+        password: &Password,
+        context: &SignInContext,
+    ) -> Result<SignedIn, AuthError> {
+        let now = self.clock.now();
+        let password_hash = self.hasher.hash(password).await.map_err(AuthError::Internal)?;
+        let (session, token) = self.new_session(Uuid::new_v4(), FIRST_SESSION_VERSION, context, now)?;
+        let session_id = session.id;
+        let hash = self.secrets.hash(secret);
+        match self.admins.accept_invitation(&hash, &password_hash, session, now).await? {
+            Some(admin) => Ok(SignedIn { token, admin, session_id }),
+            None => Err(AuthError::InvalidLink),
+        }
+    }
+
+    /// Changes a member's role or access; the team always keeps an active
+    /// owner. Nobody changes their own role or access here (another owner
+    /// does), so an owner cannot lock themself out by a slip.
+    pub async fn change_member(
+        &self,
+        id: Uuid,
+        change: MemberChange,
+        by: &Admin,
+    ) -> Result<Admin, AuthError> {
+        if id == by.id {
+            return Err(AuthError::Team(TeamError::OwnAccount));
+        }
+        self.admins
+            .change_member(id, change, Actor::admin(by))
+            .await?
+            .ok_or(AuthError::NotFound("Team member"))
+    }
+
+    /// "Forgot password": mails a single-use link to the account with this
+    /// address, if there is an active one and none was mailed in the last
+    /// few minutes. The caller answers the same whatever happened here.
+    pub async fn request_password_reset(&self, email: &str) -> Result<(), AuthError> {
+        let Ok(email) = Email::parse(email) else { return Ok(()) };
+        let Some((admin, _)) = self.admins.find_by_email(&email).await? else { return Ok(()) };
+        let now = self.clock.now();
+        if !admin.is_active || !team::may_mail_reset(self.admins.last_reset_request(admin.id).await?, now) {
+            return Ok(());
+        }
+        let (secret, hash) = self.secrets.new_secret();
+        let expires_at = team::reset_expires(now);
+        let mail = MailEvent::PasswordResetAsked { admin: admin.clone(), secret, expires_at };
+        self.admins.create_password_reset(&admin, hash, expires_at, mail, now).await?;
+        Ok(())
+    }
+
+    /// Whether a reset link still works (the page asks before showing its form).
+    pub async fn check_reset_link(&self, secret: &str) -> Result<(), AuthError> {
+        let hash = self.secrets.hash(secret);
+        match self.admins.usable_reset(&hash, self.clock.now()).await? {
+            true => Ok(()),
+            false => Err(AuthError::InvalidLink),
+        }
+    }
+
+    /// Sets a new password through a reset link (once); every session of the
+    /// account ends.
+    pub async fn reset_password_with(&self, secret: &str, password: &Password) -> Result<Admin, AuthError> {
+        let password_hash = self.hasher.hash(password).await.map_err(AuthError::Internal)?;
+        let hash = self.secrets.hash(secret);
+        self.admins
+            .reset_password_with(&hash, &password_hash, self.clock.now())
+            .await?
+            .ok_or(AuthError::InvalidLink)
     }
 
     pub async fn create_admin(&self, new: NewAdmin) -> Result<Admin, AuthError> {

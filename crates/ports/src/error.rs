@@ -120,6 +120,15 @@ pub enum CreateAdminError {
     Repo(#[from] RepoError),
 }
 
+/// Changing the team (an invitation, a member's role or access).
+#[derive(Debug, thiserror::Error)]
+pub enum TeamChangeError {
+    #[error(transparent)]
+    Refused(#[from] domain::team::TeamError),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
 /// Placing an order.
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {

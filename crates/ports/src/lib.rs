@@ -17,12 +17,13 @@ mod repositories;
 mod services;
 
 pub use auth::{
-    AuthError, AuthService, Clock, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject,
+    AuthError, AuthService, Clock, IssuedToken, LinkSecrets, PasswordHasher, SignedIn, Team, TokenError,
+    TokenIssuer, TokenSubject,
 };
 pub use booking::BookingService;
 pub use error::{
     AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoError,
-    RepoResult, ServiceError, StatusChangeError,
+    RepoResult, ServiceError, StatusChangeError, TeamChangeError,
 };
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};

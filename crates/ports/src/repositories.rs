@@ -21,10 +21,11 @@ use domain::content::{
 use domain::limits::{Limit, WindowCount};
 use domain::order::{Order, OrderQuery, OrderRequest, OrderStatus};
 use domain::paging::Page;
+use domain::team::{Invitation, MemberChange, Session};
 
 use crate::error::{
     AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoResult,
-    ServiceError, StatusChangeError,
+    ServiceError, StatusChangeError, TeamChangeError,
 };
 
 /// A client's retry key for a create (the `Idempotency-Key` header) and the
@@ -270,13 +271,99 @@ pub trait AdminRepository: Send + Sync {
     async fn set_active(&self, email: &Email, active: bool) -> RepoResult<Admin>;
     /// Sets a new password, ending the admin's sessions.
     async fn set_password_hash(&self, email: &Email, password_hash: &str) -> RepoResult<Admin>;
-    /// Stamps the admin's last login, with its audit record.
-    async fn record_login(&self, id: Uuid, at: DateTime<Utc>) -> RepoResult<Admin>;
     /// Records a checked login that failed (`summary` says why, for the
     /// Activity view only; the client always hears "Invalid credentials").
     async fn record_login_failure(&self, actor: Actor, summary: &str) -> RepoResult<()>;
-    /// Moves the admin's session version on: every earlier token stops working.
+    /// Moves the admin's session version on and ends every session row:
+    /// every earlier token stops working.
     async fn end_sessions(&self, id: Uuid) -> RepoResult<Admin>;
+
+    /// Opens a session for the admin who just proved who they are: stamps
+    /// their last login, writes the session row and the audit record.
+    async fn open_session(&self, admin_id: Uuid, session: domain::team::Session) -> RepoResult<Admin>;
+    /// The admin and their session, if the session is open and not expired.
+    async fn find_session(
+        &self,
+        session_id: Uuid,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<(Admin, Session)>>;
+    /// Writes the session's "last seen".
+    async fn touch_session(&self, session_id: Uuid, now: DateTime<Utc>) -> RepoResult<()>;
+    /// The admin's open sessions, the most recently seen first.
+    async fn list_sessions(&self, admin_id: Uuid, now: DateTime<Utc>) -> RepoResult<Vec<Session>>;
+    /// Ends one of the admin's sessions (`summary` for the audit trail);
+    /// `false` when they have no such open session.
+    async fn end_session(
+        &self,
+        admin: &Admin,
+        session_id: Uuid,
+        action: domain::audit::AuditAction,
+        summary: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<bool>;
+    /// Ends the admin's sessions other than `keep`; answers how many.
+    async fn end_other_sessions(&self, admin: &Admin, keep: Uuid, now: DateTime<Utc>) -> RepoResult<u64>;
+
+    /// Everyone on the team (active or not), owners first, then by name.
+    async fn list_team(&self) -> RepoResult<Vec<Admin>>;
+    /// Invitations neither accepted nor withdrawn (expired ones included,
+    /// so the owner sees them and can send a new one).
+    async fn open_invitations(&self) -> RepoResult<Vec<Invitation>>;
+    /// Stores an invitation (withdrawing an earlier open one to the same
+    /// address) and writes its mail, in one transaction.
+    async fn create_invitation(
+        &self,
+        invitation: Invitation,
+        token_hash: String,
+        mail: domain::mail::MailEvent,
+        actor: Actor,
+    ) -> Result<Invitation, TeamChangeError>;
+    /// Withdraws an open invitation; `false` when there is none with that id.
+    async fn revoke_invitation(&self, id: Uuid, actor: Actor, now: DateTime<Utc>) -> RepoResult<bool>;
+    /// The invitation a link's secret belongs to, if it still works.
+    async fn usable_invitation(&self, token_hash: &str, now: DateTime<Utc>)
+    -> RepoResult<Option<Invitation>>;
+    /// Spends the invitation (once: simultaneous tries get one winner),
+    /// creates the member with the invitation's role and opens their first
+    /// session, in one transaction. `None` when the link no longer works.
+    async fn accept_invitation(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        session: domain::team::Session,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Admin>, TeamChangeError>;
+    /// Changes a member's role or whether they may sign in, keeping an
+    /// active owner (`domain::team::check_change`, checked with the owners
+    /// locked); deactivating ends their sessions. `None`: no such member.
+    async fn change_member(
+        &self,
+        id: Uuid,
+        change: MemberChange,
+        actor: Actor,
+    ) -> Result<Option<Admin>, TeamChangeError>;
+
+    /// Whether a reset link's secret (by its hash) still works.
+    async fn usable_reset(&self, token_hash: &str, now: DateTime<Utc>) -> RepoResult<bool>;
+    /// When the account last had a reset link mailed.
+    async fn last_reset_request(&self, admin_id: Uuid) -> RepoResult<Option<DateTime<Utc>>>;
+    /// Stores a reset link's hash and writes its mail, in one transaction.
+    async fn create_password_reset(
+        &self,
+        admin: &Admin,
+        token_hash: String,
+        expires_at: DateTime<Utc>,
+        mail: domain::mail::MailEvent,
+        now: DateTime<Utc>,
+    ) -> RepoResult<()>;
+    /// Spends a reset link (once) and sets the password, ending every
+    /// session of the account. `None` when the link no longer works.
+    async fn reset_password_with(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<Admin>>;
 
     /// Counts a login attempt as a failure for the client address and for the
     /// account (`domain::admin::CLIENT_LOGIN_LIMIT`, `ACCOUNT_LOGIN_LIMIT`:

@@ -103,7 +103,13 @@ pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
     let clock: Arc<dyn Clock> = Arc::new(BusinessClock { tz: config.business_tz });
     let hasher = BcryptHasher::new(config.bcrypt_cost).map_err(anyhow::Error::msg)?;
     let tokens = JwtIssuer::new(secret.as_bytes(), chrono::Duration::hours(config.token_ttl_hours));
-    let auth = AuthService::new(Arc::new(store.clone()), Arc::new(hasher), Arc::new(tokens), clock.clone());
+    let auth = AuthService::new(
+        Arc::new(store.clone()),
+        Arc::new(hasher),
+        Arc::new(tokens),
+        Arc::new(auth::RandomLinkSecrets),
+        clock.clone(),
+    );
     let links: Arc<dyn GuestLinks> = Arc::new(GuestLinkSigner::new(secret.as_bytes()));
     Ok(Wiring { store, auth, clock, links })
 }

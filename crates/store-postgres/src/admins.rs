@@ -7,17 +7,21 @@ use domain::Email;
 use domain::admin::{ACCOUNT_LOGIN_LIMIT, Admin, CLIENT_LOGIN_LIMIT};
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::limits::WindowCount;
-use ports::{AdminRepository, CreateAdminError, DemoCatalogue, RepoResult};
+use domain::mail::MailEvent;
+use domain::team::{Invitation, MemberChange, Session, describe_device};
+use ports::{AdminRepository, CreateAdminError, DemoCatalogue, RepoResult, TeamChangeError};
 
 use crate::catalog::{media_values, product_values, service_values};
 use crate::content::post_values;
 use crate::counters::{Counter, count_in_window};
+use crate::outbox::write_mails;
 use crate::rows::AdminRow;
 use crate::schema::{
     account_login_attempts, admin_users, app_settings, blog_posts, login_attempts, product_media, products,
     services,
 };
-use crate::{Constraint, PgStore, audit, storage, transaction, violates};
+use crate::team::{self, SessionPick};
+use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// A session's record names the admin it belongs to.
 fn session_record(admin: &Admin, action: AuditAction, summary: &str) -> AuditRecord {
@@ -127,23 +131,6 @@ impl AdminRepository for PgStore {
         .await
     }
 
-    async fn record_login(&self, id: Uuid, at: DateTime<Utc>) -> RepoResult<Admin> {
-        self.run(move |conn| {
-            transaction(conn, |conn| {
-                let admin = diesel::update(admin_users::table.find(id))
-                    .set(admin_users::last_login.eq(at))
-                    .returning(AdminRow::as_returning())
-                    .get_result(conn)
-                    .map(|row| row.split().0)
-                    .map_err(storage)?;
-                let record = session_record(&admin, AuditAction::LoginSucceeded, "Logged in");
-                audit::record(conn, &Actor::admin(&admin), record)?;
-                Ok(admin)
-            })
-        })
-        .await
-    }
-
     async fn record_login_failure(&self, actor: Actor, summary: &str) -> RepoResult<()> {
         let record =
             AuditRecord::new(AuditEntity::Session, actor.admin_id, AuditAction::LoginFailed, summary);
@@ -159,10 +146,198 @@ impl AdminRepository for PgStore {
                     .get_result(conn)
                     .map(|row| row.split().0)
                     .map_err(storage)?;
+                team::end_sessions_where(conn, id, SessionPick::All, Utc::now())?;
                 let record = session_record(&admin, AuditAction::LoggedOut, "Logged out on every device");
                 audit::record(conn, &Actor::admin(&admin), record)?;
                 Ok(admin)
             })
+        })
+        .await
+    }
+
+    async fn open_session(&self, admin_id: Uuid, session: Session) -> RepoResult<Admin> {
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let admin = diesel::update(admin_users::table.find(admin_id))
+                    .set(admin_users::last_login.eq(session.created_at))
+                    .returning(AdminRow::as_returning())
+                    .get_result(conn)
+                    .map(|row| row.split().0)
+                    .map_err(storage)?;
+                team::insert_session(conn, &session)?;
+                let summary = format!("Logged in ({})", describe_device(&session.user_agent));
+                let record = session_record(&admin, AuditAction::LoginSucceeded, &summary);
+                audit::record(conn, &Actor::admin(&admin), record)?;
+                Ok(admin)
+            })
+        })
+        .await
+    }
+
+    async fn find_session(
+        &self,
+        session_id: Uuid,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<(Admin, Session)>> {
+        self.run(move |conn| team::find_session(conn, session_id, now)).await
+    }
+
+    async fn touch_session(&self, session_id: Uuid, now: DateTime<Utc>) -> RepoResult<()> {
+        self.run(move |conn| team::touch_session(conn, session_id, now)).await
+    }
+
+    async fn list_sessions(&self, admin_id: Uuid, now: DateTime<Utc>) -> RepoResult<Vec<Session>> {
+        self.run(move |conn| team::list_sessions(conn, admin_id, now)).await
+    }
+
+    async fn end_session(
+        &self,
+        admin: &Admin,
+        session_id: Uuid,
+        action: AuditAction,
+        summary: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<bool> {
+        let (admin, summary) = (admin.clone(), summary.to_owned());
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let ended = team::end_sessions_where(conn, admin.id, SessionPick::Only(session_id), now)?;
+                if ended > 0 {
+                    audit::record(conn, &Actor::admin(&admin), session_record(&admin, action, &summary))?;
+                }
+                Ok(ended > 0)
+            })
+        })
+        .await
+    }
+
+    async fn end_other_sessions(&self, admin: &Admin, keep: Uuid, now: DateTime<Utc>) -> RepoResult<u64> {
+        let admin = admin.clone();
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let ended = team::end_sessions_where(conn, admin.id, SessionPick::AllBut(keep), now)?;
+                let summary = format!("Signed out {ended} other device{}", if ended == 1 { "" } else { "s" });
+                audit::record(
+                    conn,
+                    &Actor::admin(&admin),
+                    session_record(&admin, AuditAction::SessionEnded, &summary),
+                )?;
+                Ok(ended)
+            })
+        })
+        .await
+    }
+
+    async fn list_team(&self) -> RepoResult<Vec<Admin>> {
+        self.run(team::list_team).await
+    }
+
+    async fn open_invitations(&self) -> RepoResult<Vec<Invitation>> {
+        self.run(team::open_invitations).await
+    }
+
+    async fn create_invitation(
+        &self,
+        invitation: Invitation,
+        token_hash: String,
+        mail: MailEvent,
+        actor: Actor,
+    ) -> Result<Invitation, TeamChangeError> {
+        // Composed before the transaction takes its locks.
+        let mails = self.compose(&mail);
+        self.run(move |conn| {
+            refusable_transaction(conn, |conn| {
+                if let Err(refusal) = team::create_invitation(conn, &invitation, &token_hash, &actor)? {
+                    return Ok(Err(refusal));
+                }
+                write_mails(conn, &mails)?;
+                Ok(Ok(invitation))
+            })
+        })
+        .await?
+        .map_err(TeamChangeError::from)
+    }
+
+    async fn revoke_invitation(&self, id: Uuid, actor: Actor, now: DateTime<Utc>) -> RepoResult<bool> {
+        self.run(move |conn| transaction(conn, |conn| team::revoke_invitation(conn, id, &actor, now))).await
+    }
+
+    async fn usable_invitation(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<Invitation>> {
+        let token_hash = token_hash.to_owned();
+        self.run(move |conn| team::usable_invitation(conn, &token_hash, now)).await
+    }
+
+    async fn accept_invitation(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        session: Session,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Admin>, TeamChangeError> {
+        let (token_hash, password_hash) = (token_hash.to_owned(), password_hash.to_owned());
+        self.run(move |conn| {
+            refusable_transaction(conn, |conn| {
+                team::accept_invitation(conn, &token_hash, &password_hash, &session, now)
+            })
+        })
+        .await?
+        .map_err(TeamChangeError::from)
+    }
+
+    async fn change_member(
+        &self,
+        id: Uuid,
+        change: MemberChange,
+        actor: Actor,
+    ) -> Result<Option<Admin>, TeamChangeError> {
+        self.run(move |conn| {
+            refusable_transaction(conn, |conn| team::change_member(conn, id, change, &actor, Utc::now()))
+        })
+        .await?
+        .map_err(TeamChangeError::from)
+    }
+
+    async fn usable_reset(&self, token_hash: &str, now: DateTime<Utc>) -> RepoResult<bool> {
+        let token_hash = token_hash.to_owned();
+        self.run(move |conn| team::usable_reset(conn, &token_hash, now)).await
+    }
+
+    async fn last_reset_request(&self, admin_id: Uuid) -> RepoResult<Option<DateTime<Utc>>> {
+        self.run(move |conn| team::last_reset_request(conn, admin_id)).await
+    }
+
+    async fn create_password_reset(
+        &self,
+        admin: &Admin,
+        token_hash: String,
+        expires_at: DateTime<Utc>,
+        mail: MailEvent,
+        now: DateTime<Utc>,
+    ) -> RepoResult<()> {
+        let admin = admin.clone();
+        let mails = self.compose(&mail);
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                team::insert_reset(conn, &admin, &token_hash, expires_at, now)?;
+                write_mails(conn, &mails).map(drop)
+            })
+        })
+        .await
+    }
+
+    async fn reset_password_with(
+        &self,
+        token_hash: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<Admin>> {
+        let (token_hash, password_hash) = (token_hash.to_owned(), password_hash.to_owned());
+        self.run(move |conn| {
+            transaction(conn, |conn| team::reset_password_with(conn, &token_hash, &password_hash, now))
         })
         .await
     }

@@ -25,6 +25,7 @@ mod rows;
 mod schedule;
 mod schema;
 mod summary;
+mod team;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -370,6 +370,7 @@ pub struct AdminRow {
     pub created_at: DateTime<Utc>,
     pub last_login: Option<DateTime<Utc>>,
     pub session_version: i32,
+    pub role: String,
 }
 
 impl AdminRow {
@@ -383,6 +384,9 @@ impl AdminRow {
             created_at: self.created_at,
             last_login: self.last_login,
             session_version: self.session_version,
+            // The column's CHECK allows only the roles; an unknown word would
+            // be a newer server's, and the safe reading of it is the lesser role.
+            role: domain::team::Role::from_text(&self.role).unwrap_or(domain::team::Role::Staff),
         };
         (admin, self.password)
     }

@@ -9,6 +9,45 @@ diesel::table! {
 }
 
 diesel::table! {
+    admin_invitations (id) {
+        id -> Uuid,
+        email -> Text,
+        name -> Text,
+        role -> Text,
+        token_hash -> Text,
+        invited_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        accepted_at -> Nullable<Timestamptz>,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    admin_password_resets (id) {
+        id -> Uuid,
+        admin_id -> Uuid,
+        token_hash -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    admin_sessions (id) {
+        id -> Uuid,
+        admin_id -> Uuid,
+        created_at -> Timestamptz,
+        last_seen_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+        user_agent -> Text,
+        client_address -> Text,
+    }
+}
+
+diesel::table! {
     admin_users (id) {
         id -> Uuid,
         email -> Text,
@@ -18,6 +57,7 @@ diesel::table! {
         created_at -> Timestamptz,
         last_login -> Nullable<Timestamptz>,
         session_version -> Int4,
+        role -> Text,
     }
 }
 
@@ -386,6 +426,9 @@ diesel::table! {
     }
 }
 
+diesel::joinable!(admin_invitations -> admin_users (invited_by));
+diesel::joinable!(admin_password_resets -> admin_users (admin_id));
+diesel::joinable!(admin_sessions -> admin_users (admin_id));
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
@@ -405,6 +448,9 @@ diesel::joinable!(refunds -> payments (payment_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     account_login_attempts,
+    admin_invitations,
+    admin_password_resets,
+    admin_sessions,
     admin_users,
     app_settings,
     audit_log,

@@ -11,7 +11,7 @@ use uuid::Uuid;
 use domain::audit::{AuditEntry, AuditQuery, MAX_AUDIT_PAGE};
 use domain::booking::{DateError, parse_date};
 
-use crate::extract::AdminSession;
+use crate::extract::OwnerSession;
 use crate::state::ApiState;
 use crate::wire::fields::CalendarDate;
 use crate::wire::paging::page_start;
@@ -96,10 +96,11 @@ const DEFAULT_PAGE: i64 = 200;
 #[utoipa::path(get, path = "/api/admin/activity", tag = "Activity", params(ActivityFilter), operation_id = "list_activity",
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Matching records, newest first", body = ActivityPage),
         (status = 400, description = "A malformed date or limit", body = ErrorBody)))]
 pub async fn list(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     filter: web::Query<ActivityFilter>,
 ) -> Result<web::Json<ActivityPage>, ApiError> {

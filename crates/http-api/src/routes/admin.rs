@@ -24,6 +24,8 @@ pub struct Admin {
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub last_login: Option<DateTime<Utc>>,
+    /// What they may do: `owner` (everything) or `staff` (docs/decisions.md §18).
+    pub role: crate::wire::Role,
 }
 
 impl From<model::Admin> for Admin {
@@ -35,6 +37,7 @@ impl From<model::Admin> for Admin {
             is_active: a.is_active,
             created_at: a.created_at,
             last_login: a.last_login,
+            role: a.role.into(),
         }
     }
 }
@@ -92,8 +95,24 @@ pub async fn login(
     input: JsonBody<LoginInput>,
 ) -> Result<web::Json<LoginResponse>, ApiError> {
     let credentials = input.into_inner().try_into_domain()?;
-    let (token, admin) = state.auth.login(credentials, &client_address(&req)).await?;
-    Ok(web::Json(LoginResponse { token: token.token, expires_at: token.expires_at, admin: admin.into() }))
+    let signed_in = state.auth.login(credentials, &sign_in_context(&req)).await?;
+    Ok(web::Json(signed_in.into()))
+}
+
+impl From<ports::SignedIn> for LoginResponse {
+    fn from(signed_in: ports::SignedIn) -> Self {
+        Self {
+            token: signed_in.token.token,
+            expires_at: signed_in.token.expires_at,
+            admin: signed_in.admin.into(),
+        }
+    }
+}
+
+/// The device and address a sign-in comes from, for the Security view.
+pub fn sign_in_context(req: &HttpRequest) -> domain::team::SignInContext {
+    let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|value| value.to_str().ok());
+    domain::team::SignInContext::new(agent.unwrap_or_default(), &client_address(req))
 }
 
 #[utoipa::path(get, path = "/api/admin/me", tag = "Admin",
@@ -106,8 +125,8 @@ pub async fn me(admin: AdminSession) -> web::Json<Admin> {
 
 #[utoipa::path(post, path = "/api/admin/logout", tag = "Admin",
     security(("bearer_auth" = [])),
-    responses((status = 204, description = "Every session of this admin has ended: their tokens no longer work")))]
+    responses((status = 204, description = "This device's session has ended: its token no longer works (the admin's other devices stay signed in; see `/api/admin/sessions`)")))]
 pub async fn logout(admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
-    state.auth.logout(&admin.0).await?;
+    state.auth.logout(&admin.0, admin.session_id()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

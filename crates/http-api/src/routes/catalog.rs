@@ -11,7 +11,7 @@ use domain::catalog as model;
 use domain::validation as rule;
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
-use crate::extract::{AdminSession, JsonBody};
+use crate::extract::{JsonBody, OwnerSession};
 use crate::state::ApiState;
 use crate::wire::fields::{
     BookingKeyChoice, DepositAmount, DepositPercent, DurationMinutes, LongText, MediaUrl, Money,
@@ -306,10 +306,11 @@ pub async fn get_product(
 #[utoipa::path(post, path = "/api/products", tag = "Products", request_body = ProductInput,
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Created", body = Product),
         (status = 400, description = "Invalid fields", body = ErrorBody)))]
 pub async fn create_product(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     input: JsonBody<ProductInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -323,11 +324,12 @@ pub async fn create_product(
     params(("id" = Uuid, Path, description = "Product id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Updated", body = Product),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn update_product(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<ProductInput>,
@@ -346,10 +348,11 @@ pub async fn update_product(
     params(("id" = Uuid, Path, description = "Product id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 204, description = "Deleted with its media"),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn delete_product(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
@@ -376,11 +379,12 @@ pub async fn list_media(
     params(("id" = Uuid, Path, description = "Product id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Added", body = ProductMedia),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody)))]
 pub async fn add_media(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<MediaInput>,
@@ -396,11 +400,12 @@ pub async fn add_media(
     params(("id" = Uuid, Path, description = "Media id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Moved", body = ProductMedia),
         (status = 400, description = "Invalid sort order", body = ErrorBody),
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn update_media(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<MediaOrderInput>,
@@ -419,10 +424,11 @@ pub async fn update_media(
     params(("id" = Uuid, Path, description = "Media id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 204, description = "Deleted"),
         (status = 404, description = "No such media", body = ErrorBody)))]
 pub async fn delete_media(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
@@ -442,11 +448,12 @@ pub async fn list_services(req: HttpRequest, state: web::Data<ApiState>) -> Resu
 #[utoipa::path(post, path = "/api/services", tag = "Services", request_body = ServiceInput,
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Created", body = Service),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn create_service(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     input: JsonBody<ServiceInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -460,12 +467,13 @@ pub async fn create_service(
     params(("id" = Uuid, Path, description = "Service id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Updated", body = Service),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such service", body = ErrorBody),
         (status = 409, description = "Another service carries the booking key (`booking_key_taken`)", body = ErrorBody)))]
 pub async fn update_service(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<ServiceInput>,
@@ -484,10 +492,11 @@ pub async fn update_service(
     params(("id" = Uuid, Path, description = "Service id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 204, description = "Deleted with its availability entries"),
         (status = 404, description = "No such service", body = ErrorBody)))]
 pub async fn delete_service(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {

@@ -13,7 +13,7 @@ use domain::validation as rule;
 
 use super::emails::EmailState;
 use crate::extract::JsonBody;
-use crate::extract::{AdminSession, PublicWrite};
+use crate::extract::{AdminSession, OwnerSession, PublicWrite};
 use crate::state::ApiState;
 use crate::wire;
 use crate::wire::fields::{
@@ -263,11 +263,12 @@ pub async fn get_post(
 #[utoipa::path(post, path = "/api/blog-posts", tag = "Journal", request_body = BlogPostInput,
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Published", body = BlogPost),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn create_post(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     input: JsonBody<BlogPostInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -280,12 +281,13 @@ pub async fn create_post(
     params(("id" = Uuid, Path, description = "Post id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Updated", body = BlogPost),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such post", body = ErrorBody),
         (status = 409, description = "The slug is taken", body = ErrorBody)))]
 pub async fn update_post(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<BlogPostInput>,
@@ -301,10 +303,11 @@ pub async fn update_post(
     params(("id" = Uuid, Path, description = "Post id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 204, description = "Deleted"),
         (status = 404, description = "No such post", body = ErrorBody)))]
 pub async fn delete_post(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
@@ -515,9 +518,10 @@ pub async fn subscribe(
 #[utoipa::path(get, path = "/api/admin/newsletter-subscriptions", tag = "Newsletter",
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Every subscriber, newest first", body = [NewsletterSubscription])))]
 pub async fn list_subscriptions(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<NewsletterSubscription>>, ApiError> {
     Ok(web::Json(
@@ -552,11 +556,12 @@ pub struct SubscriberPage {
 #[utoipa::path(get, path = "/api/admin/subscribers", tag = "Newsletter", params(ListSearch, PageParams),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "A page of the matching subscribers, newest first", body = SubscriberPage),
         (status = 400, description = "A search, date, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page_subscribers(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
     page: web::Query<PageParams>,

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use domain::mail::MailState;
 use ports::{ListedMail, MailQuery, OutgoingMail, StoredMail};
 
-use crate::extract::AdminSession;
+use crate::extract::OwnerSession;
 use crate::state::ApiState;
 use crate::wire::paging::{ListSearch, PageParams};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
@@ -30,6 +30,7 @@ http_common::wire_enum! {
         OwnerBookingCancelled = "owner_booking_cancelled", OrderRefunded = "order_refunded",
         DepositRefunded = "deposit_refunded", DepositActionRequired = "deposit_action_required",
         GiftCardDelivered = "gift_card_delivered", ContactReply = "contact_reply",
+        TeamInvitation = "team_invitation", PasswordReset = "password_reset",
     }
 }
 
@@ -114,11 +115,12 @@ pub struct EmailPage {
 #[utoipa::path(get, path = "/api/admin/outbox", tag = "Emails", params(ListSearch, EmailFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "A page of the matching messages, newest first", body = EmailPage),
         (status = 400, description = "A search, date, state, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
     filter: web::Query<EmailFilter>,
@@ -219,9 +221,10 @@ pub struct EmailFilter {
 
 #[utoipa::path(get, path = "/api/admin/emails", tag = "Emails", params(EmailFilter),
     security(("bearer_auth" = [])),
-    responses((status = 200, description = "Messages, newest first (at most 500)", body = [Email])))]
+    responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),(status = 200, description = "Messages, newest first (at most 500)", body = [Email])))]
 pub async fn list(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     filter: web::Query<EmailFilter>,
 ) -> Result<web::Json<Vec<Email>>, ApiError> {
@@ -233,10 +236,11 @@ pub async fn list(
     params(("id" = Uuid, Path, description = "Message id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "The message and its attempts", body = EmailDetail),
         (status = 404, description = "No such message", body = ErrorBody)))]
 pub async fn detail(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<EmailDetail>, ApiError> {
@@ -262,10 +266,11 @@ pub async fn detail(
     params(("id" = Uuid, Path, description = "Message id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Queued again, with a fresh series of attempts", body = Email),
         (status = 404, description = "No failed message has this id", body = ErrorBody)))]
 pub async fn resend(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<Email>, ApiError> {
@@ -280,15 +285,17 @@ pub async fn resend(
 
 #[utoipa::path(get, path = "/api/admin/email-previews", tag = "Emails",
     security(("bearer_auth" = [])),
-    responses((status = 200, description = "Every template rendered with demo data", body = [EmailPreview])))]
-pub async fn previews(_admin: AdminSession, state: web::Data<ApiState>) -> web::Json<Vec<EmailPreview>> {
+    responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),(status = 200, description = "Every template rendered with demo data", body = [EmailPreview])))]
+pub async fn previews(_admin: OwnerSession, state: web::Data<ApiState>) -> web::Json<Vec<EmailPreview>> {
     web::Json(state.mail.composer.previews().into_iter().map(EmailPreview::from).collect())
 }
 
 #[utoipa::path(get, path = "/api/admin/mail-settings", tag = "Emails",
     security(("bearer_auth" = [])),
-    responses((status = 200, description = "How mail leaves the server", body = MailSettings)))]
-pub async fn settings(_admin: AdminSession, state: web::Data<ApiState>) -> web::Json<MailSettings> {
+    responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),(status = 200, description = "How mail leaves the server", body = MailSettings)))]
+pub async fn settings(_admin: OwnerSession, state: web::Data<ApiState>) -> web::Json<MailSettings> {
     web::Json(MailSettings {
         delivering: state.mail.delivering,
         from: state.mail.from.clone(),

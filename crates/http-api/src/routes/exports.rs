@@ -18,7 +18,7 @@ use domain::paging::{Page, PageRequest, PageStart};
 use domain::payment::DepositState;
 use futures_util::StreamExt;
 
-use crate::extract::AdminSession;
+use crate::extract::OwnerSession;
 use crate::routes::bookings::{BookingFilter, booking_query};
 use crate::routes::content::{MessageFilter, message_query, subscriber_query};
 use crate::routes::orders::{OrderFilter, order_query};
@@ -127,11 +127,12 @@ const CSV_DESCRIPTION: &str = "CSV (RFC 4180, UTF-8 with BOM, header row), newes
 #[utoipa::path(get, path = "/api/admin/exports/orders.csv", tag = "Exports", params(ListSearch, OrderFilter),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 400, description = "A search, date or status that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn orders(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
     filter: web::Query<OrderFilter>,
@@ -205,11 +206,12 @@ fn order_cells(order: model::Order) -> Vec<String> {
 #[utoipa::path(get, path = "/api/admin/exports/bookings.csv", tag = "Exports", params(ListSearch, BookingFilter),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 400, description = "A search, date, status or service that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn bookings(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
     filter: web::Query<BookingFilter>,
@@ -265,11 +267,12 @@ fn booking_cells(b: Booking) -> Vec<String> {
 #[utoipa::path(get, path = "/api/admin/exports/contact-messages.csv", tag = "Exports", params(ListSearch, MessageFilter),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 400, description = "A search, date or state that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn contact_messages(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
     filter: web::Query<MessageFilter>,
@@ -300,11 +303,12 @@ pub async fn contact_messages(
 #[utoipa::path(get, path = "/api/admin/exports/newsletter-subscriptions.csv", tag = "Exports", params(ListSearch),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 400, description = "A search or date that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn newsletter_subscriptions(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
 ) -> Result<HttpResponse, ApiError> {
@@ -326,9 +330,10 @@ pub async fn newsletter_subscriptions(
 #[utoipa::path(get, path = "/api/admin/exports/promo-codes.csv", tag = "Exports",
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
-pub async fn promo_codes(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+pub async fn promo_codes(_admin: OwnerSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
     let or_blank = |value: Option<String>| value.unwrap_or_default();
     let rows = state
         .promo_store
@@ -385,9 +390,10 @@ pub async fn promo_codes(_admin: AdminSession, state: web::Data<ApiState>) -> Re
 #[utoipa::path(get, path = "/api/admin/exports/gift-cards.csv", tag = "Exports",
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = CSV_DESCRIPTION, content_type = "text/csv", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
-pub async fn gift_cards(_admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+pub async fn gift_cards(_admin: OwnerSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
     let or_blank = |value: Option<String>| value.unwrap_or_default();
     let rows = state
         .gift_card_store

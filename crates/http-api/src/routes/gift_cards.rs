@@ -19,7 +19,7 @@ use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
 use ports::{GiftCardPurchase, IdempotencyKey, PromotionalCard};
 
 use crate::extract::{
-    AdminSession, IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, PUBLIC_WRITE_MESSAGE, PublicWrite,
+    IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, OwnerSession, PUBLIC_WRITE_MESSAGE, PublicWrite,
     client_address,
 };
 use crate::routes::orders::Order;
@@ -522,9 +522,10 @@ impl From<LedgerEntry> for GiftCardEntry {
 
 #[utoipa::path(get, path = "/api/admin/gift-cards", tag = "Gift cards",
     security(("bearer_auth" = [])),
-    responses((status = 200, description = "Every gift card, newest first", body = [AdminGiftCard])))]
+    responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),(status = 200, description = "Every gift card, newest first", body = [AdminGiftCard])))]
 pub async fn list_gift_cards(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<AdminGiftCard>>, ApiError> {
     Ok(web::Json(
@@ -536,10 +537,11 @@ pub async fn list_gift_cards(
     params(("id" = Uuid, Path, description = "Gift card id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "The card's ledger, oldest first", body = [GiftCardEntry]),
         (status = 404, description = "No such gift card", body = ErrorBody)))]
 pub async fn gift_card_ledger(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<Vec<GiftCardEntry>>, ApiError> {
@@ -560,12 +562,13 @@ pub struct VoidInput {
     params(("id" = Uuid, Path, description = "Gift card id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Voided: its balance is gone (a ledger entry records what was left)", body = AdminGiftCard),
         (status = 400, description = "No reason given", body = ErrorBody),
         (status = 404, description = "No such gift card", body = ErrorBody),
         (status = 409, description = "Already void (`gift_card_refused`)", body = ErrorBody)))]
 pub async fn void_gift_card(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<VoidInput>,
@@ -591,12 +594,13 @@ pub struct RedeemInput {
     params(("id" = Uuid, Path, description = "Gift card id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Taken off the card (a treatment paid at the retreat)", body = AdminGiftCard),
         (status = 400, description = "Invalid amount", body = ErrorBody),
         (status = 404, description = "No such gift card", body = ErrorBody),
         (status = 409, description = "The card cannot pay it (`gift_card_refused`: void, expired, or holding less)", body = ErrorBody)))]
 pub async fn redeem_gift_card(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<RedeemInput>,
@@ -624,11 +628,12 @@ pub async fn redeem_gift_card(
     params(("id" = Uuid, Path, description = "Gift card id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "The balance (under $10) recorded as paid out in cash", body = AdminGiftCard),
         (status = 404, description = "No such gift card", body = ErrorBody),
         (status = 409, description = "Not an active card with a balance under $10 (`gift_card_refused`)", body = ErrorBody)))]
 pub async fn cash_out_gift_card(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<AdminGiftCard>, ApiError> {
@@ -639,11 +644,12 @@ pub async fn cash_out_gift_card(
     params(("id" = Uuid, Path, description = "Gift card id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Its recipient's mail goes out again (one not yet due keeps its day)", body = AdminGiftCard),
         (status = 404, description = "No such gift card", body = ErrorBody),
         (status = 409, description = "Not an active card (`gift_card_refused`)", body = ErrorBody)))]
 pub async fn resend_gift_card(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<web::Json<AdminGiftCard>, ApiError> {
@@ -678,10 +684,11 @@ pub struct PromotionalCardInput {
 #[utoipa::path(post, path = "/api/admin/gift-cards", tag = "Gift cards", request_body = PromotionalCardInput,
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Issued; its recipient's mail goes out on `deliverOn`", body = AdminGiftCard),
         (status = 400, description = "Invalid fields", body = ErrorBody)))]
 pub async fn give_gift_card(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     input: JsonBody<PromotionalCardInput>,
 ) -> Result<HttpResponse, ApiError> {

@@ -12,6 +12,7 @@ pub mod payments;
 pub mod promos;
 pub mod quiz;
 pub mod schedule;
+pub mod team;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};

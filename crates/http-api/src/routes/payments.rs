@@ -12,7 +12,7 @@ use uuid::Uuid;
 use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
 use ports::{Difference, OrderPaymentView, PaymentHistory, PaymentService, RefundTarget, WebhookRefusal};
 
-use crate::extract::{AdminSession, JsonBody};
+use crate::extract::{AdminSession, JsonBody, OwnerSession};
 use crate::state::ApiState;
 use crate::wire::fields::{CalendarDate, Money as MoneyField, OptionalLongText};
 use crate::wire::{self, amount_text};
@@ -430,13 +430,14 @@ pub struct RefundAnswer {
     params(("id" = Uuid, Path, description = "Order id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Refunded through the provider; the guest is mailed", body = RefundAnswer),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Payments are off (`payments_off`), or nothing (or not that much) is left to refund (`refund_refused`)", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached (`payment_provider_unavailable`), or the \
             database did not answer in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn refund_order(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<RefundInput>,
@@ -506,13 +507,14 @@ pub async fn deposit_history(
     params(("id" = Uuid, Path, description = "Booking id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Refunded through the provider; the guest is mailed", body = RefundAnswer),
         (status = 404, description = "No such booking", body = ErrorBody),
         (status = 409, description = "Payments are off (`payments_off`), or nothing (or not that much) of the deposit is left to refund (`refund_refused`)", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached (`payment_provider_unavailable`), or the \
             database did not answer in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn refund_deposit(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<RefundInput>,
@@ -633,12 +635,13 @@ pub fn reconciliation_range(query: ReconciliationQuery) -> Result<(NaiveDate, Na
 #[utoipa::path(get, path = "/api/admin/payments/reconciliation", tag = "Payments", params(ReconciliationQuery),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Every difference between our payment records and the provider's for the days", body = Reconciliation),
         (status = 409, description = "Payments are off (`payments_off`)", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached (`payment_provider_unavailable`), or the \
             database did not answer in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn reconciliation(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
     query: web::Query<ReconciliationQuery>,
 ) -> Result<web::Json<Reconciliation>, ApiError> {

@@ -15,7 +15,7 @@ use domain::validation as rule;
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 use ports::PromoCodeEntry;
 
-use crate::extract::{AdminSession, JsonBody, PublicWrite};
+use crate::extract::{JsonBody, OwnerSession, PublicWrite};
 use crate::state::ApiState;
 use crate::wire::amount_text;
 use crate::wire::fields::{
@@ -250,9 +250,10 @@ impl PromoCodeInput {
 #[utoipa::path(get, path = "/api/admin/promo-codes", tag = "Promo codes",
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Every promo code, newest first, with its uses and the revenue it brought", body = [PromoCode])))]
 pub async fn list_promo_codes(
-    _admin: AdminSession,
+    _admin: OwnerSession,
     state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<PromoCode>>, ApiError> {
     Ok(web::Json(state.promo_store.list_promo_codes().await?.into_iter().map(PromoCode::from).collect()))
@@ -261,11 +262,12 @@ pub async fn list_promo_codes(
 #[utoipa::path(post, path = "/api/admin/promo-codes", tag = "Promo codes", request_body = PromoCodeInput,
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 201, description = "Created", body = PromoCode),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 409, description = "Another code has this name (`duplicate_promo_code`)", body = ErrorBody)))]
 pub async fn create_promo_code(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     input: JsonBody<PromoCodeInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -278,12 +280,13 @@ pub async fn create_promo_code(
     params(("id" = Uuid, Path, description = "Promo code id")),
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Saved (its uses so far are kept)", body = PromoCode),
         (status = 400, description = "Invalid fields", body = ErrorBody),
         (status = 404, description = "No such promo code", body = ErrorBody),
         (status = 409, description = "Another code has this name (`duplicate_promo_code`)", body = ErrorBody)))]
 pub async fn update_promo_code(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<PromoCodeInput>,

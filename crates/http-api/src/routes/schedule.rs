@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use domain::booking as model;
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
-use crate::extract::{AdminSession, JsonBody};
+use crate::extract::{AdminSession, JsonBody, OwnerSession};
 use crate::state::ApiState;
 use crate::wire::fields::{CalendarDate, HorizonDays, NoticeHours, StandingCapacity};
 use crate::wire::{self, form_whole};
@@ -214,10 +214,11 @@ pub async fn get_schedule(
 #[utoipa::path(put, path = "/api/admin/schedule", tag = "Calendar", request_body = ScheduleInput,
     security(("bearer_auth" = [])),
     responses(
+        (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
         (status = 200, description = "Saved; bookings from now on follow it", body = Schedule),
         (status = 400, description = "Invalid fields (`errors` names each, e.g. `capacity.massage`, `openingHours.monday`)", body = ErrorBody)))]
 pub async fn save_schedule(
-    admin: AdminSession,
+    admin: OwnerSession,
     state: web::Data<ApiState>,
     input: JsonBody<ScheduleInput>,
 ) -> Result<web::Json<Schedule>, ApiError> {

@@ -373,6 +373,14 @@ field!(
         .max_length(Some(LOGIN_FIELD_MAX))
 );
 
+field!(
+    /// The secret of a mailed single-use link (an invitation, a password reset).
+    LinkToken(String) => string()
+        .description(Some("The secret after `#` in the mailed link.".to_owned()))
+        .min_length(Some(1))
+        .max_length(Some(LOGIN_FIELD_MAX))
+);
+
 fn whole(minimum: i64, maximum: i64, what: &str) -> ObjectBuilder {
     ObjectBuilder::new()
         .schema_type(Type::Integer)

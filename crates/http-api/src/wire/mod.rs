@@ -18,7 +18,7 @@ wire_enum! {
         Product = "product", ProductMedia = "product_media", Service = "service", BlogPost = "blog_post",
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
-        GiftCard = "gift_card", Schedule = "schedule",
+        GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
     }
 }
 wire_enum! {
@@ -26,7 +26,18 @@ wire_enum! {
     ActivityAction mirrors domain::audit::AuditAction {
         Created = "created", Updated = "updated", Deleted = "deleted", StatusChanged = "status_changed",
         Resent = "resent", LoginSucceeded = "login_succeeded", LoginFailed = "login_failed",
-        LoggedOut = "logged_out", Refunded = "refunded", Replied = "replied",
+        LoggedOut = "logged_out", Refunded = "refunded", Replied = "replied", Invited = "invited",
+        InvitationRevoked = "invitation_revoked", InvitationAccepted = "invitation_accepted",
+        RoleChanged = "role_changed", Deactivated = "deactivated", Reactivated = "reactivated",
+        PasswordResetRequested = "password_reset_requested", PasswordReset = "password_reset",
+        SessionEnded = "session_ended",
+    }
+}
+wire_enum! {
+    /// What a team member may do: `owner` (everything) or `staff` (bookings,
+    /// calendar, orders, messages; docs/decisions.md §18).
+    Role mirrors domain::team::Role {
+        Owner = "owner", Staff = "staff",
     }
 }
 wire_enum! {

@@ -235,7 +235,7 @@ async fn every_admin_write_leaves_one_record_with_who_what_and_the_change() {
     .await;
     assert!(summary.contains(failed["to"].as_str().expect("to")), "{summary}");
 
-    // Logging out ends the sessions, and says so.
+    // Logging out ends the device's session, and says so.
     let before = app.rows("audit_log");
     assert_eq!(
         app.send_as(&token, Method::POST, "/api/admin/logout", None).await.status(),

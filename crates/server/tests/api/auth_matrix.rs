@@ -126,6 +126,13 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
     let ops = admin_operations(&app).await;
     let token = app.admin_token().await;
     let admin_id = app.admin_json(&token, "/api/admin/me").await["id"].as_str().expect("id").to_owned();
+    // Tokens name their signed-in device (session); crafted ones name the login's.
+    let session = app.sql_text("SELECT id FROM admin_sessions ORDER BY created_at DESC LIMIT 1");
+    let claims = |sub: &str, ago: i64, lifetime: i64, issuer: &str| {
+        let mut claims = claims(sub, ago, lifetime, issuer);
+        claims["sid"] = json!(session);
+        claims
+    };
 
     // The crafting is right: a token made here with the test secret is accepted...
     let crafted = sign(&claims(&admin_id, 0, 3600, ISSUER), JWT_SECRET);
@@ -162,7 +169,25 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
             "a subject that is not an id",
             Some(format!("Bearer {}", sign(&claims("admin", 0, 3600, ISSUER), JWT_SECRET))),
         ),
-        ("no expiry", Some(format!("Bearer {}", sign(&json!({"sub": admin_id, "iss": ISSUER}), JWT_SECRET)))),
+        (
+            "no expiry",
+            Some(format!(
+                "Bearer {}",
+                sign(&json!({"sub": admin_id, "iss": ISSUER, "sid": session}), JWT_SECRET)
+            )),
+        ),
+        (
+            "no session",
+            Some(format!("Bearer {}", sign(&self::claims(&admin_id, 0, 3600, ISSUER), JWT_SECRET))),
+        ),
+        (
+            "another session",
+            Some(format!("Bearer {}", {
+                let mut other = claims(&admin_id, 0, 3600, ISSUER);
+                other["sid"] = json!(uuid::Uuid::new_v4());
+                sign(&other, JWT_SECRET)
+            })),
+        ),
         ("an unsigned token", Some(format!("Bearer {}", unsigned(&claims(&admin_id, 0, 3600, ISSUER))))),
         ("a tampered signature", Some(format!("Bearer {}", tamper_signature(&crafted)))),
     ];
@@ -193,7 +218,7 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
         }
     }
 
-    // Logout with a valid token ends every session: both tokens stop at once.
+    // Logout ends the device's session: both tokens name it, so both stop at once.
     let response = call(&app, &logout[0], Some(&format!("Bearer {crafted}"))).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT, "logout with a valid token");
     assert_unauthorized(&app, &ops, "a token from before logout", Some(&format!("Bearer {token}"))).await;
@@ -203,8 +228,9 @@ async fn every_admin_operation_refuses_missing_malformed_forged_and_expired_toke
     // A deactivated admin's tokens stop working at once.
     let token = app.admin_token().await;
     assert_eq!(app.get_as(&token, "/api/admin/me").await.status(), StatusCode::OK, "a new login works");
+    let session = app.sql_text("SELECT id FROM admin_sessions ORDER BY created_at DESC LIMIT 1");
     let mut new_session = claims(&admin_id, 0, 3600, ISSUER);
-    new_session["ver"] = json!(2);
+    new_session["sid"] = json!(session);
     let crafted = sign(&new_session, JWT_SECRET);
     assert_eq!(
         app.get_as(&crafted, "/api/admin/me").await.status(),

@@ -337,7 +337,7 @@ async fn refused_everywhere(app: &TestApp, ops: &[Operation], token: &str, what:
 }
 
 #[tokio::test]
-async fn reset_deactivation_reactivation_and_logout_end_every_earlier_token() {
+async fn reset_deactivation_reactivation_and_signing_out_end_every_earlier_token() {
     let app = spawn_app().await;
     let ops = admin_operations(&app).await;
     assert!(ops.len() >= 25, "{}", ops.len());
@@ -352,12 +352,23 @@ async fn reset_deactivation_reactivation_and_logout_end_every_earlier_token() {
     cli(&app, &["activate", "--email", ADMIN_EMAIL], "");
     refused_everywhere(&app, &ops, &token, "re-activation").await;
 
+    // Logout ends that device's session only (issue 24); "sign out the
+    // other devices" ends the rest.
     let token = app.admin_token().await;
     let other_device = app.admin_token().await;
+    let third_device = app.admin_token().await;
     let response = app.send_as(&token, Method::POST, "/api/admin/logout", None).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     refused_everywhere(&app, &ops, &token, "logout").await;
-    refused_everywhere(&app, &ops, &other_device, "logout elsewhere").await;
+    assert_eq!(app.get_as(&other_device, "/api/admin/me").await.status(), StatusCode::OK, "still signed in");
+    let response = app.send_as(&other_device, Method::POST, "/api/admin/sessions/end-others", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    refused_everywhere(&app, &ops, &third_device, "signing the other devices out").await;
+    assert_eq!(
+        app.get_as(&other_device, "/api/admin/me").await.status(),
+        StatusCode::OK,
+        "this device stays"
+    );
     let fresh = app.admin_token().await;
     assert_eq!(app.get_as(&fresh, "/api/admin/me").await.status(), StatusCode::OK, "a new login works");
 }

@@ -264,7 +264,11 @@ async fn a_refused_event_queues_nothing_and_a_failed_message_can_be_resent() {
 
     // Every template has a preview; the emails view is admin-only.
     let previews = app.admin_json(&token, "/api/admin/email-previews").await;
-    assert_eq!(previews.as_array().expect("list").len(), 17);
+    assert_eq!(
+        previews.as_array().expect("list").len(),
+        19,
+        "one per template (issue 24 added the invitation and the reset link)"
+    );
     assert_eq!(app.get("/api/admin/emails").await.status(), StatusCode::UNAUTHORIZED);
 }
 

@@ -40,4 +40,5 @@ mod smtp;
 mod stays;
 mod stock;
 mod stripe_server;
+mod team;
 mod write_bursts;

@@ -22,6 +22,8 @@ const entities: Record<ActivityEntity, string> = {
   promo_code: 'Promo code',
   gift_card: 'Gift card',
   schedule: 'Schedule',
+  team_member: 'Team member',
+  invitation: 'Invitation',
 };
 
 type ActionInfo = { label: string; tone: Tone };
@@ -37,6 +39,15 @@ const actions: Record<ActivityAction, ActionInfo> = {
   logged_out: { label: 'Logged out', tone: 'stone' },
   refunded: { label: 'Refunded', tone: 'yellow' },
   replied: { label: 'Replied', tone: 'green' },
+  invited: { label: 'Invited', tone: 'blue' },
+  invitation_revoked: { label: 'Invitation withdrawn', tone: 'stone' },
+  invitation_accepted: { label: 'Joined the team', tone: 'green' },
+  role_changed: { label: 'Role changed', tone: 'yellow' },
+  deactivated: { label: 'Deactivated', tone: 'red' },
+  reactivated: { label: 'Reactivated', tone: 'green' },
+  password_reset_requested: { label: 'Password reset asked', tone: 'blue' },
+  password_reset: { label: 'Password reset', tone: 'yellow' },
+  session_ended: { label: 'Signed out a device', tone: 'stone' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

@@ -42,7 +42,7 @@ export function matchesFilter(state: string, filter: StateFilter): boolean {
 type TemplateInfo = {
   label: string;
   /** Who it goes to. */
-  audience: 'Guest' | 'Retreat';
+  audience: 'Guest' | 'Retreat' | 'Team';
   /** What its relatedId points at, when the dashboard shows that kind of record. */
   related?: LinkedRecord;
 };
@@ -65,7 +65,14 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   deposit_action_required: { label: 'Deposit needs the guest', audience: 'Guest', related: 'booking' },
   gift_card_delivered: { label: 'Gift card delivered', audience: 'Guest', related: 'giftCard' },
   contact_reply: { label: 'Reply to a message', audience: 'Guest', related: 'message' },
+  team_invitation: { label: 'Team invitation', audience: 'Team' },
+  password_reset: { label: 'Password reset link', audience: 'Team' },
 };
+
+/** Who a message goes to, in words: "To the guest", "To the team member". */
+export function audienceWords(audience: TemplateInfo['audience']): string {
+  return { Guest: 'guest', Retreat: 'retreat', Team: 'team member' }[audience];
+}
 
 export function templateInfo(template: string): TemplateInfo {
   return templates[template as EmailTemplate] ?? { label: humanize(template), audience: 'Guest' };

@@ -10,7 +10,7 @@ import type { OutboxEmail } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';
 import { useReturnFocus } from '../../shared/use-return-focus';
 import { useEmail } from '../api/get-email';
-import { calendarLabel, isFailed, stateInfo, templateInfo } from '../email-labels';
+import { calendarLabel, isFailed, stateInfo, templateInfo, audienceWords } from '../email-labels';
 import { EmailFrame, PlainText } from './email-frame';
 
 const relatedWords = {
@@ -66,7 +66,7 @@ function EmailDetails({ email, onResend, resending }: { email: OutboxEmail; onRe
     <>
       <DialogHeader>
         <p className="eyebrow mb-3">
-          {template.label} · to the {template.audience === 'Guest' ? 'guest' : 'retreat'}
+          {template.label} · to the {audienceWords(template.audience)}
         </p>
         <DialogTitle>Email Details</DialogTitle>
         <DialogDescription>{email.subject}</DialogDescription>

@@ -2,7 +2,7 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useEmailPreviews } from '../api/get-email-previews';
-import { calendarLabel, templateInfo } from '../email-labels';
+import { calendarLabel, templateInfo, audienceWords } from '../email-labels';
 import { useReturnFocus } from '../../shared/use-return-focus';
 import type { EmailPreview } from '../../shared/types';
 import { EmailFrame, PlainText } from './email-frame';
@@ -58,7 +58,7 @@ function Previews() {
               className="group cursor-pointer border-b border-line/70 border-l-2 border-l-transparent px-4 py-3 text-left transition-colors duration-200 last:border-b-0 hover:bg-gold/[0.05] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-light data-[state=active]:border-l-gold data-[state=active]:bg-gold/10"
             >
               <span className="block text-sm text-ivory group-data-[state=active]:text-gold-light">{info.label}</span>
-              <span className="block text-xs text-muted">To the {info.audience === 'Guest' ? 'guest' : 'retreat'}</span>
+              <span className="block text-xs text-muted">To the {audienceWords(info.audience)}</span>
             </TabsPrimitive.Trigger>
           );
         })}

@@ -15,7 +15,7 @@ import { useEmail } from '../api/get-email';
 import { useEmailPage } from '../api/get-email-page';
 import { useMailSettings } from '../api/get-mail-settings';
 import { useResendEmail } from '../api/resend-email';
-import { isFailed, stateFilters, stateInfo, templateInfo } from '../email-labels';
+import { isFailed, stateFilters, stateInfo, templateInfo, audienceWords } from '../email-labels';
 import { EmailDetailsDialog } from './email-details-dialog';
 import { EmailPreviewsDialog } from './email-previews-dialog';
 import { MailSettingsNotice } from './mail-settings-notice';
@@ -125,7 +125,7 @@ export function EmailsTab() {
                   <TableCell className="min-w-56 max-w-80 text-ivory">{email.subject}</TableCell>
                   <TableCell className="min-w-40">
                     <p>{template.label}</p>
-                    <p className="text-xs text-muted">To the {template.audience === 'Guest' ? 'guest' : 'retreat'}</p>
+                    <p className="text-xs text-muted">To the {audienceWords(template.audience)}</p>
                   </TableCell>
                   <TableCell>
                     <ToneBadge data-testid="email-state" tone={state.tone}>
