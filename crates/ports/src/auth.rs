@@ -147,6 +147,11 @@ impl AuthService {
         Self { admins, hasher, tokens, secrets, clock }
     }
 
+    /// The same service over another store (the one that writes mail).
+    pub fn with_admins(&self, admins: Arc<dyn AdminRepository>) -> Self {
+        Self { admins, ..self.clone() }
+    }
+
     /// Checks the credentials sent from `context` (the device and its
     /// network address). Every failure answers the same `InvalidCredentials`,
     /// whether the e-mail is unknown, the password wrong or the admin

@@ -319,7 +319,7 @@ impl Application {
             store_health: Arc::new(store.clone()),
             audit_trail: Arc::new(store.clone()),
             summary: Arc::new(store.clone()),
-            write_limits: Arc::new(store),
+            write_limits: Arc::new(store.clone()),
             guard: Guard {
                 public_write_limit: Limit {
                     max: config.public_write_limit,
@@ -332,7 +332,8 @@ impl Application {
                 trusted_proxies: config.trusted_proxies.clone(),
                 body_timeout: std::time::Duration::from_secs(config.request_body_timeout_seconds),
             },
-            auth: wiring.auth,
+            // The team's mail (invitations, reset links) is written with its change.
+            auth: wiring.auth.with_admins(Arc::new(store.clone())),
             clock: wiring.clock,
             metrics,
             mail,

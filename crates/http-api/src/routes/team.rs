@@ -84,7 +84,9 @@ pub struct InvitationInput {
     #[serde(default)]
     #[schema(required = true)]
     pub name: ShortText,
-    pub role: Role,
+    #[serde(default)]
+    #[schema(value_type = Role, required = true)]
+    pub role: Option<Role>,
 }
 
 impl InvitationInput {
@@ -92,8 +94,9 @@ impl InvitationInput {
         let mut errors = ValidationErrors::new();
         let email = errors.take("email", Email::parse(&self.email.0));
         let name = errors.field("name", PersonName::parse(&self.name.0), "Name is required");
-        match (email, name) {
-            (Some(email), Some(name)) => Ok(NewInvitation { email, name, role: self.role.into() }),
+        let role = errors.take("role", self.role.ok_or("Choose a role: owner or staff"));
+        match (email, name, role) {
+            (Some(email), Some(name), Some(role)) => Ok(NewInvitation { email, name, role: role.into() }),
             _ => Err(errors),
         }
     }

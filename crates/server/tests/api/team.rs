@@ -310,9 +310,11 @@ async fn deactivating_a_member_ends_their_sessions_at_once_and_the_team_keeps_an
 
     // Two owners demoting each other at the same moment: one wins, and the
     // team keeps its one active owner.
+    let demote = json!({"role": "staff"});
+    let (staff_path, owner_path) = (member(&staff_id), member(&owner_id));
     let (one, two) = tokio::join!(
-        app.put_as(&owner, &member(&staff_id), &json!({"role": "staff"})),
-        app.put_as(&second_owner, &member(&owner_id), &json!({"role": "staff"}))
+        app.put_as(&owner, &staff_path, &demote),
+        app.put_as(&second_owner, &owner_path, &demote)
     );
     let statuses = [one.status(), two.status()];
     assert!(statuses.contains(&StatusCode::OK), "{statuses:?}");
@@ -420,7 +422,11 @@ async fn logging_out_ends_only_that_device_and_the_security_view_ends_the_others
 async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_address_exists() {
     let app = spawn_app().await;
     let before = app.admin_token().await;
-    let ask = |email: &str| app.post_json("/api/admin/password-reset", &json!({"email": email}));
+    let app = &app;
+    let ask = |email: &str| {
+        let body = json!({"email": email});
+        async move { app.post_json("/api/admin/password-reset", &body).await }
+    };
     let known = expect_json(ask(ADMIN_EMAIL).await, StatusCode::ACCEPTED).await;
     let unknown = expect_json(ask("nobody@example.com").await, StatusCode::ACCEPTED).await;
     let malformed = expect_json(ask("not an address").await, StatusCode::ACCEPTED).await;
@@ -440,7 +446,8 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
 
     let secret = mailed_secret(&app, "password_reset", ADMIN_EMAIL);
     let confirm = |password: &str| {
-        app.post_json("/api/admin/password-reset/confirm", &json!({"token": secret, "password": password}))
+        let body = json!({"token": &secret, "password": password});
+        async move { app.post_json("/api/admin/password-reset/confirm", &body).await }
     };
     assert_field_errors(confirm("short").await, &[("password", "Password must be at least 12 characters")])
         .await;
