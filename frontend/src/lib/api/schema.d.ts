@@ -1634,10 +1634,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many bookings match (at most 10,000 are counted: see `totalExact`).
+             * @description How many bookings match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description A booking's price with a promo code: what the request will record. */
@@ -1757,10 +1757,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description The owner's answer to a message, kept with it. */
@@ -1940,10 +1940,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description A template rendered with demo data. */
@@ -2478,10 +2478,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many orders match (at most 10,000 are counted: see `totalExact`).
+             * @description How many orders match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description An order's payment. */
@@ -3100,10 +3100,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /**
