@@ -224,7 +224,8 @@ pub(crate) fn window(size: i64) -> i64 {
 /// among the newest rows, read the matches the index gives; left free, the
 /// planner may instead walk the newest-first index over the whole table for
 /// a word it guesses common (`read_page!`). `SET LOCAL` ends with the
-/// transaction.
+/// transaction: the store reads pages outside any other one, so these hold
+/// for `read` alone (inside another, they would last until it ends).
 pub(crate) fn through_search_index<R>(
     conn: &mut PgConnection,
     read: impl FnOnce(&mut PgConnection) -> QueryResult<R>,
