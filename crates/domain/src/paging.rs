@@ -6,8 +6,9 @@
 //! and page 2,000 costs what page 1 costs. The cursor is that last row's
 //! time and id, sent to the client as opaque text.
 //!
-//! Totals are counted up to [`COUNT_CAP`] rows: past it the answer says "at
-//! least", so a page never counts a million rows to say how many there are.
+//! Totals are counted up to [`COUNT_CAP`] rows ([`SEARCH_COUNT_CAP`] for a
+//! search): past it the answer says "at least", so a page never counts a
+//! million rows to say how many there are.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -18,6 +19,11 @@ pub const DEFAULT_PAGE_SIZE: i64 = 50;
 pub const MAX_PAGE_SIZE: i64 = 100;
 /// Rows counted for a total before it is given as "at least this many".
 pub const COUNT_CAP: i64 = 10_000;
+/// The same for a search. A filter's rows come straight from their index,
+/// but every row a search counts is read and its text matched: a name on
+/// 3 % of the orders took ten thousand of them to count, and that read grew
+/// with the table (docs/decisions.md §17).
+pub const SEARCH_COUNT_CAP: i64 = 1_000;
 /// The shortest search the database can look up through its trigram indexes
 /// (a shorter one would read every row).
 pub const MIN_SEARCH_CHARS: usize = 3;
@@ -94,18 +100,19 @@ impl PageRequest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Total {
     pub count: i64,
-    /// False when more than [`COUNT_CAP`] rows match: `count` is then the cap.
+    /// False when more than the cap ([`Total::cap`]) match: `count` is then the cap.
     pub exact: bool,
 }
 
 impl Total {
-    /// From a count of at most `COUNT_CAP + 1` rows (the store stops there).
-    pub fn from_capped(counted: i64) -> Self {
-        if counted > COUNT_CAP {
-            Self { count: COUNT_CAP, exact: false }
-        } else {
-            Self { count: counted, exact: true }
-        }
+    /// Rows counted before the total says "at least": fewer for a search.
+    pub fn cap(searched: bool) -> i64 {
+        if searched { SEARCH_COUNT_CAP } else { COUNT_CAP }
+    }
+
+    /// From a count of at most `cap + 1` rows (the store stops there).
+    pub fn from_capped(counted: i64, cap: i64) -> Self {
+        if counted > cap { Self { count: cap, exact: false } } else { Self { count: counted, exact: true } }
     }
 }
 
@@ -268,7 +275,7 @@ mod tests {
     fn a_page_keeps_its_size_and_points_past_its_last_row_only_when_more_follow() {
         let cursor_of = |n: &u128| Cursor { at: DateTime::UNIX_EPOCH, id: Uuid::from_u128(*n) };
         let id = |cursor: Option<Cursor>| cursor.map(|c| c.id.as_u128());
-        let total = Some(Total::from_capped(9));
+        let total = Some(Total::from_capped(9, COUNT_CAP));
         let any = cursor_of(&0);
         // Rows 9 (newest) … 1 (oldest); pages of 2.
         let page = Page::from_rows(vec![9, 8, 7], PageStart::Newest, 2, total, cursor_of);
@@ -288,9 +295,16 @@ mod tests {
 
     #[test]
     fn totals_past_the_cap_are_at_least_the_cap() {
-        assert_eq!(Total::from_capped(0), Total { count: 0, exact: true });
-        assert_eq!(Total::from_capped(COUNT_CAP), Total { count: COUNT_CAP, exact: true });
-        assert_eq!(Total::from_capped(COUNT_CAP + 1), Total { count: COUNT_CAP, exact: false });
+        assert_eq!(Total::from_capped(0, COUNT_CAP), Total { count: 0, exact: true });
+        assert_eq!(Total::from_capped(COUNT_CAP, COUNT_CAP), Total { count: COUNT_CAP, exact: true });
+        assert_eq!(Total::from_capped(COUNT_CAP + 1, COUNT_CAP), Total { count: COUNT_CAP, exact: false });
+        // A search stops counting sooner.
+        assert_eq!(Total::cap(true), SEARCH_COUNT_CAP);
+        assert_eq!(Total::cap(false), COUNT_CAP);
+        assert_eq!(
+            Total::from_capped(SEARCH_COUNT_CAP + 1, Total::cap(true)),
+            Total { count: SEARCH_COUNT_CAP, exact: false }
+        );
     }
 
     #[test]

@@ -389,7 +389,14 @@ impl BookingRepository for PgStore {
 
     async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>> {
         self.run(move |conn| {
-            let page = paging::read_page!(conn, bookings, BookingRow, booking_conditions(&query), query.page);
+            let page = paging::read_page!(
+                conn,
+                bookings,
+                BookingRow,
+                booking_conditions(&query),
+                query.page,
+                query.search.is_some()
+            );
             Ok(Page {
                 items: convert_all(page.items)?,
                 next: page.next,

@@ -303,7 +303,8 @@ impl ContentRepository for PgStore {
                 contact_messages,
                 MessageRow,
                 message_conditions(&query),
-                query.page
+                query.page,
+                query.search.is_some()
             );
             Ok(page.map(ContactMessage::from))
         })
@@ -471,7 +472,8 @@ impl ContentRepository for PgStore {
                 newsletter_subscriptions,
                 SubscriptionRow,
                 subscriber_conditions(&query),
-                query.page
+                query.page,
+                query.search.is_some()
             );
             Ok(page.map(NewsletterSubscription::from))
         })

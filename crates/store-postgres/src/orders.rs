@@ -477,7 +477,14 @@ impl OrderRepository for PgStore {
 
     async fn page_orders(&self, query: OrderQuery) -> RepoResult<Page<Order>> {
         self.run(move |conn| {
-            let page = paging::read_page!(conn, orders, OrderRow, order_conditions(&query), query.page);
+            let page = paging::read_page!(
+                conn,
+                orders,
+                OrderRow,
+                order_conditions(&query),
+                query.page,
+                query.search.is_some()
+            );
             Ok(Page {
                 items: convert_all(page.items)?,
                 next: page.next,

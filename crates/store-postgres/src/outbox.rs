@@ -331,8 +331,14 @@ impl OutboxRepository for PgStore {
 
     async fn page_mail(&self, query: MailQuery) -> RepoResult<Page<ListedMail>> {
         self.run(move |conn| {
-            let page =
-                paging::read_page!(conn, outbox_messages, ListedRow, mail_conditions(&query), query.page);
+            let page = paging::read_page!(
+                conn,
+                outbox_messages,
+                ListedRow,
+                mail_conditions(&query),
+                query.page,
+                query.search.is_some()
+            );
             Ok(Page {
                 items: page.items.into_iter().map(ListedMail::try_from).collect::<RepoResult<_>>()?,
                 next: page.next,

@@ -7,19 +7,23 @@
 //! stay character for character the indexed ones, or PostgreSQL reads every
 //! row; `tests/api/paging_plans.rs` fails when a page does.
 
+use diesel::connection::SimpleConnection;
 use diesel::dsl::sql;
 use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{Bool, Text, Timestamptz, Uuid as SqlUuid};
+use diesel::sql_types::{BigInt, Bool, Text, Timestamptz, Uuid as SqlUuid};
 
-use domain::paging::{COUNT_CAP, PageStart, Search};
+use domain::paging::{PageStart, Search, Total};
 
 /// A condition of a page's query on table `T`.
 pub(crate) type Condition<T> = Box<dyn BoxableExpression<T, Pg, SqlType = Bool>>;
 
-/// Rows counted for a total: one past the cap says "at least" (`Total::from_capped`).
-pub(crate) const COUNT_LIMIT: i64 = COUNT_CAP + 1;
+/// Rows counted for a total: one past the cap says "at least"
+/// (`Total::from_capped`), and a search stops sooner (`Total::cap`).
+pub(crate) fn count_limit(searched: bool) -> i64 {
+    Total::cap(searched) + 1
+}
 
 /// The text an order is searched by (as indexed by `orders_search_idx`).
 pub(crate) const ORDER_SEARCH_TEXT: &str =
@@ -79,19 +83,24 @@ pub(crate) fn newest_first(start: PageStart) -> bool {
     !matches!(start, PageStart::Before(_))
 }
 
-/// The count query of a list: the ids of at most `COUNT_LIMIT` rows that
-/// `$conditions` (an expression giving a fresh `Vec<Condition<_>>`) keep.
-/// In the pages' order, so PostgreSQL reads them from the same index and
-/// stops at the limit (unordered, it may read the table from its start).
+/// The count query of a list: the ids of at most `count_limit(searched)`
+/// rows that `$conditions` (an expression giving a fresh `Vec<Condition<_>>`)
+/// keep. Filtered, in the pages' order, so PostgreSQL reads them from the
+/// same index and stops at the limit (unordered, it may read the table from
+/// its start). Searched, unordered: run [`through_search_index`], it reads
+/// the matches the trigram index gives and stops at the limit, where the
+/// pages' order made it read every match to sort them, or walk the whole
+/// newest-first index when it guessed a word common.
 macro_rules! count_select {
-    ($table:ident, $conditions:expr) => {
-        $conditions
+    ($table:ident, $conditions:expr, $searched:expr) => {{
+        let searched: bool = $searched;
+        let select = $conditions
             .into_iter()
             .fold($table::table.into_boxed(), |select, condition| select.filter(condition))
             .select($table::id)
-            .order(($table::created_at.desc(), $table::id.desc()))
-            .limit($crate::paging::COUNT_LIMIT)
-    };
+            .limit($crate::paging::count_limit(searched));
+        if searched { select } else { select.order(($table::created_at.desc(), $table::id.desc())) }
+    }};
 }
 pub(crate) use count_select;
 
@@ -117,31 +126,171 @@ macro_rules! page_select {
 }
 pub(crate) use page_select;
 
-/// One page of a list (`page_select!`), with its capped count when asked.
-/// Macros because each table is its own type to Diesel; the SQL they write
-/// is the same for every list.
+/// The first step of a search's page: `page_select!` over only the
+/// `window(size)` rows next from where the page starts, read by walking the
+/// `(created_at, id)` index (the conditions apply outside the window, so
+/// PostgreSQL cannot read the search's index for them instead).
+macro_rules! window_select {
+    ($table:ident, $row:ty, $conditions:expr, $page:expr) => {{
+        let page: domain::paging::PageRequest = $page;
+        $crate::paging::Windowed {
+            table: stringify!($table),
+            selection: <$row>::as_select(),
+            start: $crate::paging::start::<$table::table>(stringify!($table), page.start),
+            conditions: $conditions,
+            newest_first: $crate::paging::newest_first(page.start),
+            window: $crate::paging::window(page.size),
+            limit: page.size + 1,
+        }
+    }};
+}
+pub(crate) use window_select;
+
+/// One page of a list (`page_select!`), with its capped count when asked
+/// (`$searched`: whether the conditions hold a search). Macros because each
+/// table is its own type to Diesel; the SQL they write is the same for
+/// every list.
+///
+/// A search reads its page in two steps. PostgreSQL's guess of how many
+/// rows a `LIKE '%word%'` matches is poor, and either of its plans is slow
+/// when it guesses wrong: read every match through the trigram index and
+/// sort them by date (a name on 3 % of the orders: 30,000 of a million), or
+/// walk the newest-first index until the page is full (a rare word: the
+/// whole table). So the count is read through the trigram index
+/// ([`through_search_index`]), stopping at a lower cap (`Total::cap`); when
+/// it stopped, the page is first looked for among the next `window` rows
+/// ([`window_select!`]): a full page there is the answer, in order, as
+/// those are the rows that come next. Fewer there (or fewer than the cap in
+/// all) means the word's matches are few enough to read them all from the
+/// trigram index and sort them.
 macro_rules! read_page {
-    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr) => {{
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr) => {{
         use diesel::prelude::*;
         let page: domain::paging::PageRequest = $page;
+        let searched: bool = $searched;
         let total = if page.count_total {
-            let counted = $crate::paging::count_select!($table, $conditions)
-                .load::<uuid::Uuid>($conn)
-                .map_err($crate::storage)?
-                .len();
-            Some(domain::paging::Total::from_capped(i64::try_from(counted).unwrap_or(i64::MAX)))
+            let count = |conn: &mut diesel::pg::PgConnection| {
+                $crate::paging::count_select!($table, $conditions, searched).load::<uuid::Uuid>(conn)
+            };
+            let counted =
+                if searched { $crate::paging::through_search_index($conn, count) } else { count($conn) }
+                    .map_err($crate::storage)?
+                    .len();
+            Some(domain::paging::Total::from_capped(
+                i64::try_from(counted).unwrap_or(i64::MAX),
+                domain::paging::Total::cap(searched),
+            ))
         } else {
             None
         };
-        let rows = $crate::paging::page_select!($table, $row, $conditions, page)
-            .load::<$row>($conn)
-            .map_err($crate::storage)?;
+        let read = |conn: &mut diesel::pg::PgConnection| {
+            $crate::paging::page_select!($table, $row, $conditions, page).load::<$row>(conn)
+        };
+        // Counted to fewer than the cap, the matches are few enough to read
+        // them all: the window would only cost a walk.
+        let few = total.is_some_and(|total| total.exact);
+        let rows = if searched {
+            let windowed = if few {
+                None
+            } else {
+                let rows = $crate::paging::window_select!($table, $row, $conditions, page)
+                    .load::<$row>($conn)
+                    .map_err($crate::storage)?;
+                (i64::try_from(rows.len()).unwrap_or(i64::MAX) > page.size).then_some(rows)
+            };
+            match windowed {
+                Some(rows) => rows,
+                None => $crate::paging::through_search_index($conn, read).map_err($crate::storage)?,
+            }
+        } else {
+            read($conn).map_err($crate::storage)?
+        };
         domain::paging::Page::from_rows(rows, page.start, page.size, total, |row: &$row| {
             domain::paging::Cursor { at: row.created_at, id: row.id }
         })
     }};
 }
 pub(crate) use read_page;
+
+/// The rows a search's page is first looked for among: forty pages' worth,
+/// so a word on one row in forty or more (a common surname) fills its page
+/// from them (`read_page!`), whatever the table's size.
+pub(crate) fn window(size: i64) -> i64 {
+    40 * (size + 1)
+}
+
+/// Runs `read` with PostgreSQL held to bitmap scans: for a search, the
+/// trigram index. A search's count, and its page when the word is rare
+/// among the newest rows, read the matches the index gives; left free, the
+/// planner may instead walk the newest-first index over the whole table for
+/// a word it guesses common (`read_page!`). `SET LOCAL` ends with the
+/// transaction: the store reads pages outside any other one, so these hold
+/// for `read` alone (inside another, they would last until it ends).
+pub(crate) fn through_search_index<R>(
+    conn: &mut PgConnection,
+    read: impl FnOnce(&mut PgConnection) -> QueryResult<R>,
+) -> QueryResult<R> {
+    conn.transaction(|conn| {
+        conn.batch_execute(
+            "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; \
+             SET LOCAL enable_indexonlyscan = off",
+        )?;
+        read(conn)
+    })
+}
+
+/// `SELECT <selection> FROM (the next window rows of table from start, in
+/// the page's order) AS table WHERE <conditions> ORDER BY … LIMIT limit`:
+/// the first step of a search's page (`window_select!`). The window keeps
+/// the table's name, so the conditions read as they do on the table.
+pub(crate) struct Windowed<T, S> {
+    pub table: &'static str,
+    pub selection: S,
+    pub start: Option<Condition<T>>,
+    pub conditions: Vec<Condition<T>>,
+    pub newest_first: bool,
+    pub window: i64,
+    pub limit: i64,
+}
+
+impl<T, S: QueryFragment<Pg>> QueryFragment<Pg> for Windowed<T, S> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let order = if self.newest_first {
+            " ORDER BY created_at DESC, id DESC LIMIT "
+        } else {
+            " ORDER BY created_at ASC, id ASC LIMIT "
+        };
+        out.push_sql("SELECT ");
+        self.selection.walk_ast(out.reborrow())?;
+        out.push_sql(" FROM (SELECT * FROM ");
+        out.push_identifier(self.table)?;
+        if let Some(start) = &self.start {
+            out.push_sql(" WHERE ");
+            start.walk_ast(out.reborrow())?;
+        }
+        out.push_sql(order);
+        out.push_bind_param::<BigInt, _>(&self.window)?;
+        out.push_sql(") AS ");
+        out.push_identifier(self.table)?;
+        for (i, condition) in self.conditions.iter().enumerate() {
+            out.push_sql(if i == 0 { " WHERE " } else { " AND " });
+            condition.walk_ast(out.reborrow())?;
+        }
+        out.push_sql(order);
+        out.push_bind_param::<BigInt, _>(&self.limit)
+    }
+}
+
+impl<T, S> QueryId for Windowed<T, S> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<T, S: Expression> Query for Windowed<T, S> {
+    type SqlType = S::SqlType;
+}
+
+impl<T, S> RunQueryDsl<PgConnection> for Windowed<T, S> {}
 
 /// `EXPLAIN` before a query, its binds kept: the plan of exactly the query
 /// the store runs.
@@ -182,74 +331,51 @@ pub struct ListPlans {
     pub count: Vec<String>,
 }
 
+/// The plans of a page of `$table` and its count, as `read_page!` runs
+/// them: for a search, the window's plan, then the trigram index's for when
+/// the window holds less than a page.
+macro_rules! list_plans {
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $q:expr) => {{
+        let conn: &mut PgConnection = $conn;
+        let searched = $q.search.is_some();
+        let explain =
+            |conn: &mut PgConnection, query: &dyn QueryFragment<Pg>| Explain(query).load::<String>(conn);
+        let page = |conn: &mut PgConnection| explain(conn, &page_select!($table, $row, $conditions, $q.page));
+        let count = |conn: &mut PgConnection| explain(conn, &count_select!($table, $conditions, searched));
+        let plans = if searched {
+            explain(conn, &window_select!($table, $row, $conditions, $q.page)).and_then(|mut window| {
+                window.push("then, when the window holds less than a page:".to_owned());
+                window.extend(through_search_index(conn, page)?);
+                Ok(ListPlans { page: window, count: through_search_index(conn, count)? })
+            })
+        } else {
+            page(conn).and_then(|page| Ok(ListPlans { page, count: count(conn)? }))
+        };
+        plans.map_err(crate::storage)?
+    }};
+}
+
 impl crate::PgStore {
     /// The plans of the queries a page of `list` runs (`EXPLAIN`, not
     /// executed): for the plan test, which fails on a sequential scan of a
     /// big table, and for an operator wondering why a page is slow.
     pub async fn list_plans(&self, list: ListPlan) -> ports::RepoResult<ListPlans> {
-        use crate::orders::order_conditions;
+        use crate::bookings::booking_conditions;
+        use crate::content::{message_conditions, subscriber_conditions};
+        use crate::orders::{OrderRow, order_conditions};
+        use crate::outbox::{ListedRow, mail_conditions};
         use crate::rows::{BookingRow, MessageRow, SubscriptionRow};
         use crate::schema::{bookings, contact_messages, newsletter_subscriptions, orders, outbox_messages};
         self.run(move |conn| {
-            let explain =
-                |conn: &mut PgConnection, query: &dyn QueryFragment<Pg>| -> ports::RepoResult<Vec<String>> {
-                    Explain(query).load::<String>(conn).map_err(crate::storage)
-                };
             Ok(match list {
-                ListPlan::Orders(q) => ListPlans {
-                    page: explain(
-                        conn,
-                        &page_select!(orders, crate::orders::OrderRow, order_conditions(&q), q.page),
-                    )?,
-                    count: explain(conn, &count_select!(orders, order_conditions(&q)))?,
-                },
-                ListPlan::Bookings(q) => {
-                    use crate::bookings::booking_conditions;
-                    ListPlans {
-                        page: explain(
-                            conn,
-                            &page_select!(bookings, BookingRow, booking_conditions(&q), q.page),
-                        )?,
-                        count: explain(conn, &count_select!(bookings, booking_conditions(&q)))?,
-                    }
-                }
+                ListPlan::Orders(q) => list_plans!(conn, orders, OrderRow, order_conditions(&q), q),
+                ListPlan::Bookings(q) => list_plans!(conn, bookings, BookingRow, booking_conditions(&q), q),
                 ListPlan::Messages(q) => {
-                    use crate::content::message_conditions;
-                    ListPlans {
-                        page: explain(
-                            conn,
-                            &page_select!(contact_messages, MessageRow, message_conditions(&q), q.page),
-                        )?,
-                        count: explain(conn, &count_select!(contact_messages, message_conditions(&q)))?,
-                    }
+                    list_plans!(conn, contact_messages, MessageRow, message_conditions(&q), q)
                 }
-                ListPlan::Mail(q) => {
-                    use crate::outbox::{ListedRow, mail_conditions};
-                    ListPlans {
-                        page: explain(
-                            conn,
-                            &page_select!(outbox_messages, ListedRow, mail_conditions(&q), q.page),
-                        )?,
-                        count: explain(conn, &count_select!(outbox_messages, mail_conditions(&q)))?,
-                    }
-                }
+                ListPlan::Mail(q) => list_plans!(conn, outbox_messages, ListedRow, mail_conditions(&q), q),
                 ListPlan::Subscribers(q) => {
-                    use crate::content::subscriber_conditions;
-                    ListPlans {
-                        page: explain(
-                            conn,
-                            &page_select!(
-                                newsletter_subscriptions,
-                                SubscriptionRow,
-                                subscriber_conditions(&q),
-                                q.page
-                            ),
-                        )?,
-                        count: explain(
-                            conn,
-                            &count_select!(newsletter_subscriptions, subscriber_conditions(&q)),
-                        )?,
-                    }
+                    list_plans!(conn, newsletter_subscriptions, SubscriptionRow, subscriber_conditions(&q), q)
                 }
             })
         })

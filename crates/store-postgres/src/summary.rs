@@ -1,7 +1,9 @@
 //! The dashboard's stat cards in one statement (issue 23): the all-time
 //! figures from `dashboard_totals` (kept by triggers, see the migration
 //! `2026-11-29-000001_dashboard_at_scale`), the rest through the indexes of
-//! the periods and states they count.
+//! the periods and states they count. A month's revenue is read from
+//! `orders_revenue_idx` alone (migration `2026-11-29-000003`), whose
+//! predicate is the query's `status <> 'cancelled'` word for word.
 
 use async_trait::async_trait;
 use bigdecimal::BigDecimal;

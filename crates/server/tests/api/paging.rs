@@ -179,7 +179,7 @@ async fn what_a_list_cannot_read_is_refused_by_parameter() {
 }
 
 #[tokio::test]
-async fn past_ten_thousand_the_total_says_at_least() {
+async fn past_ten_thousand_the_total_says_at_least_and_a_search_past_a_thousand() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     seed_orders(&app, 10_001, "Many", "pending", 5, false);
@@ -188,6 +188,13 @@ async fn past_ten_thousand_the_total_says_at_least() {
     let some = page(&app, &token, "/api/admin/orders?q=many1000").await;
     // many1000, many10000 and many10001: counted exactly.
     assert_eq!((some["total"].as_i64(), some["totalExact"].as_bool()), (Some(3), Some(true)));
+    // A search stops counting at a thousand (each row it counts is read and matched).
+    let searched = page(&app, &token, "/api/admin/orders?q=many&limit=2").await;
+    assert_eq!((searched["total"].as_i64(), searched["totalExact"].as_bool()), (Some(1_000), Some(false)));
+    assert_eq!(ids(&searched).len(), 2);
+    // many99, many990…many999 and many9900…many9999: below the cap, counted exactly.
+    let few = page(&app, &token, "/api/admin/orders?q=many99").await;
+    assert_eq!((few["total"].as_i64(), few["totalExact"].as_bool()), (Some(111), Some(true)));
 }
 
 fn seed_booking(
@@ -457,4 +464,53 @@ async fn the_outbox_and_the_activity_trail_are_read_a_page_at_a_time() {
         &[("after", "This page link is not valid: start from the first page")],
     )
     .await;
+}
+
+#[tokio::test]
+async fn a_search_pages_alike_through_common_and_rare_words_both_ways() {
+    // A search's page is looked for among the next rows first when the word
+    // matches past the count's cap, and read through the trigram index when
+    // those hold less than a page or the word matches fewer
+    // (store-postgres/src/paging.rs): every way must give the same rows.
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    // 3,300 orders a minute apart: every third a Lindgren (1,100, past the
+    // cap: their pages come from the next rows, but the last ones), one in
+    // sixty a Quist (55: through the index).
+    app.sql(
+        "INSERT INTO orders (first_name, last_name, email, address, city, state, zip, items, subtotal, tax, shipping, total, status, created_at)
+         SELECT 'Guest', CASE WHEN n % 60 = 7 THEN 'Quist' WHEN n % 3 = 0 THEN 'Lindgren' ELSE 'Other' END,
+                'guest' || n || '@example.com', '1 Pine Ridge Rd', 'Idyllwild', 'CA', '92549', '[]',
+                34.00, 2.72, 15.00, 51.72, 'pending', now() - make_interval(mins => n)
+         FROM generate_series(1, 3300) AS n",
+    );
+    let all = expect_json(app.get_as(&token, "/api/orders").await, StatusCode::OK).await;
+    for (word, name, limit, total, exact) in
+        [("lindgren", "Lindgren", 100, 1_000, false), ("quist", "Quist", 5, 55, true)]
+    {
+        // Newest first, as the full list has them (no two share a time).
+        let expected: Vec<String> = all
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter(|o| o["lastName"] == name)
+            .map(|o| o["id"].as_str().expect("id").to_owned())
+            .collect();
+        let path = format!("/api/admin/orders?q={word}&limit={limit}");
+        let forward = every_page(&app, &token, &path).await;
+        assert_eq!(
+            (forward[0]["total"].as_i64(), forward[0]["totalExact"].as_bool()),
+            (Some(total), Some(exact))
+        );
+        let seen: Vec<String> = forward.iter().flat_map(ids).collect();
+        assert_eq!(seen, expected, "{word}: newest first, nothing lost or repeated");
+        // And back from the last page to the first.
+        let mut back = vec![forward.last().expect("a page").clone()];
+        while let Some(previous) = back.last().and_then(|p| p["previous"].as_str()).map(str::to_owned) {
+            back.push(page(&app, &token, &format!("{path}&before={previous}")).await);
+            assert!(back.len() < 100, "paging back does not end");
+        }
+        let seen_back: Vec<String> = back.iter().rev().flat_map(ids).collect();
+        assert_eq!(seen_back, expected, "{word}: the same rows going back");
+    }
 }

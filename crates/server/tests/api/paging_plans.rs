@@ -163,6 +163,18 @@ async fn every_page_and_count_is_read_through_an_index() {
         }
     }
     assert!(scans.is_empty(), "sequential scans of big tables:\n\n{}", scans.join("\n\n"));
+
+    // A search's page is looked for first among the next rows, walking the
+    // newest-first index (either way from a cursor), then through the
+    // trigram index; its count through the trigram index alone.
+    for start in [PageStart::Newest, PageStart::After(cursor), PageStart::Before(cursor)] {
+        let plans = store.list_plans(order(search("ada"), None, None, None, start)).await.expect("plans");
+        let (page, count) = (plans.page.join("\n"), plans.count.join("\n"));
+        let window = page.split("then, when the window").next().unwrap_or_default();
+        assert!(window.contains("orders_newest_idx") && !window.contains("orders_search_idx"), "{page}");
+        assert!(page.contains("orders_search_idx"), "{page}");
+        assert!(count.contains("orders_search_idx") && !count.contains("orders_newest_idx"), "{count}");
+    }
 }
 
 #[tokio::test]

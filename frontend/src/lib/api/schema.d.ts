@@ -1812,10 +1812,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many bookings match (at most 10,000 are counted: see `totalExact`).
+             * @description How many bookings match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description A booking's price with a promo code: what the request will record. */
@@ -1935,10 +1935,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description The owner's answer to a message, kept with it. */
@@ -2118,10 +2118,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description A template rendered with demo data. */
@@ -2704,10 +2704,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many orders match (at most 10,000 are counted: see `totalExact`).
+             * @description How many orders match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description An order's payment. */
@@ -3365,10 +3365,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
              */
             total: number;
-            /** @description False when more than 10,000 match: `total` is then "at least". */
+            /** @description False when more match than were counted: `total` is then "at least". */
             totalExact: boolean;
         };
         Team: {

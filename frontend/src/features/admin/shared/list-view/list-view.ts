@@ -184,7 +184,9 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The pager's words: "1–50 of 1,234", "of 10,000+" when the server stopped
- * counting; "50 of 1,234" when the page's position is not known.
+ * counting (a search stops at "1,000+"); "50 of 1,234" when the page's
+ * position is not known. Past a capped count, "at least" is at least the
+ * rows already shown ("1,001–1,050 of 1,050+").
  */
 export function pagerText({
   page,
@@ -199,9 +201,10 @@ export function pagerText({
   total: number;
   totalExact: boolean;
 }): string {
-  const of = `of ${number(total)}${totalExact ? '' : '+'}`;
+  const first = page === null ? 1 : (page - 1) * size + 1;
+  const last = first + count - 1;
+  const of = totalExact ? `of ${number(total)}` : `of ${number(Math.max(total, last))}+`;
   if (count === 0) return `0 ${of}`;
   if (page === null) return `${number(count)} ${of}`;
-  const first = (page - 1) * size + 1;
-  return `${number(first)}–${number(first + count - 1)} ${of}`;
+  return `${number(first)}–${number(last)} ${of}`;
 }
