@@ -45,6 +45,9 @@ const routes = createRoutes({
   newsletterUnsubscribe: browserOnly,
   adminLogin: browserOnly,
   adminDashboard: browserOnly,
+  adminForgotPassword: browserOnly,
+  adminResetPassword: browserOnly,
+  adminJoin: browserOnly,
 });
 
 function pathOf(url: string): string {

@@ -165,6 +165,33 @@ pub const PAGES: &[Page] = &[
         crumb: None,
         graph: Graph::None,
     },
+    Page {
+        path: "/admin/forgot-password",
+        title: "Admin | Golden Pine Wellness Retreat",
+        description: "Administration.",
+        rendered: false,
+        indexed: false,
+        crumb: None,
+        graph: Graph::None,
+    },
+    Page {
+        path: "/admin/reset-password",
+        title: "Admin | Golden Pine Wellness Retreat",
+        description: "Administration.",
+        rendered: false,
+        indexed: false,
+        crumb: None,
+        graph: Graph::None,
+    },
+    Page {
+        path: "/admin/join",
+        title: "Admin | Golden Pine Wellness Retreat",
+        description: "Administration.",
+        rendered: false,
+        indexed: false,
+        crumb: None,
+        graph: Graph::None,
+    },
 ];
 
 /// A journal post's page: `/blog/{slug}`, titled by the post.

@@ -26,6 +26,9 @@ const pageNames: PageName[] = [
   'newsletterUnsubscribe',
   'adminLogin',
   'adminDashboard',
+  'adminForgotPassword',
+  'adminResetPassword',
+  'adminJoin',
 ];
 
 type Leaf = { path: string; browserOnly: boolean };

@@ -28,7 +28,10 @@ export type PageName =
   | 'manageBooking'
   | 'newsletterUnsubscribe'
   | 'adminLogin'
-  | 'adminDashboard';
+  | 'adminDashboard'
+  | 'adminForgotPassword'
+  | 'adminResetPassword'
+  | 'adminJoin';
 
 export type PageRoute = { Component: ComponentType };
 
@@ -80,6 +83,10 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
       children: [
         { path: 'login', ...pages.adminLogin },
         { path: 'dashboard', ...pages.adminDashboard },
+        // Reached from the team's mail; the link's secret is in the URL's fragment.
+        { path: 'forgot-password', ...pages.adminForgotPassword },
+        { path: 'reset-password', ...pages.adminResetPassword },
+        { path: 'join', ...pages.adminJoin },
       ],
     },
   ];

@@ -47,5 +47,8 @@ export const routes = withEarlyClickReplay(
     // Only this file may import the admin screens, and only lazily.
     adminLogin: onDemand(() => import('@/features/admin/admin-login')),
     adminDashboard: onDemand(() => import('@/features/admin/admin-dashboard')),
+    adminForgotPassword: onDemand(() => import('@/features/admin/admin-forgot-password')),
+    adminResetPassword: onDemand(() => import('@/features/admin/admin-reset-password')),
+    adminJoin: onDemand(() => import('@/features/admin/admin-join')),
   }),
 );

@@ -20,41 +20,49 @@ import { OrdersTab } from './orders/components/orders-tab';
 import { ProductsTab } from './products/components/products-tab';
 import { PromoCodesTab } from './promos/components/promo-codes-tab';
 import { ServicesTab } from './services/components/services-tab';
+import { SecurityTab } from './team/components/security-tab';
+import { TeamTab } from './team/components/team-tab';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
 import { adminKeys } from './shared/admin-keys';
 import { tabFromSearch, type DashboardTab } from './shared/linked-records';
 import { useAdminHead } from './shared/admin-head';
 
+/** Each tab, and whether staff see it (docs/decisions.md §18: staff run orders, bookings, the calendar and messages). */
 const tabs = [
-  { value: 'products', label: 'Products', Panel: ProductsTab },
-  { value: 'orders', label: 'Orders', Panel: OrdersTab },
-  { value: 'calendar', label: 'Calendar', Panel: CalendarTab },
-  { value: 'bookings', label: 'Bookings', Panel: BookingsTab },
-  { value: 'services', label: 'Services', Panel: ServicesTab },
-  { value: 'blog', label: 'Blog', Panel: BlogTab },
-  { value: 'messages', label: 'Messages', Panel: MessagesTab },
-  { value: 'promo-codes', label: 'Promo codes', Panel: PromoCodesTab },
-  { value: 'gift-cards', label: 'Gift cards', Panel: GiftCardsTab },
-  { value: 'emails', label: 'Emails', Panel: EmailsTab },
-  { value: 'activity', label: 'Activity', Panel: ActivityTab },
-] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode }>;
+  { value: 'products', label: 'Products', Panel: ProductsTab, staff: false },
+  { value: 'orders', label: 'Orders', Panel: OrdersTab, staff: true },
+  { value: 'calendar', label: 'Calendar', Panel: CalendarTab, staff: true },
+  { value: 'bookings', label: 'Bookings', Panel: BookingsTab, staff: true },
+  { value: 'services', label: 'Services', Panel: ServicesTab, staff: false },
+  { value: 'blog', label: 'Blog', Panel: BlogTab, staff: false },
+  { value: 'messages', label: 'Messages', Panel: MessagesTab, staff: true },
+  { value: 'promo-codes', label: 'Promo codes', Panel: PromoCodesTab, staff: false },
+  { value: 'gift-cards', label: 'Gift cards', Panel: GiftCardsTab, staff: false },
+  { value: 'emails', label: 'Emails', Panel: EmailsTab, staff: false },
+  { value: 'activity', label: 'Activity', Panel: ActivityTab, staff: false },
+  { value: 'team', label: 'Team', Panel: TeamTab, staff: false },
+  { value: 'security', label: 'Security', Panel: SecurityTab, staff: true },
+] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode; staff: boolean }>;
 
 /** /admin/dashboard: only with both session keys present (spec §2, §6). */
 export default function AdminDashboard() {
   useAdminHead('Admin Dashboard');
   const session = useAdminSession();
   if (!session) return <Navigate to="/admin/login" replace />;
-  return <Dashboard name={session.user.name} token={session.token} />;
+  return <Dashboard name={session.user.name} token={session.token} owner={session.user.role === 'owner'} />;
 }
 
-function Dashboard({ name, token }: { name: string; token: string }) {
+function Dashboard({ name, token, owner }: { name: string; token: string; owner: boolean }) {
   useSessionGuard();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // ?tab= opens a tab (mail links name one); choosing a tab writes it back, dropping any record named for the last one.
   const [params, setParams] = useSearchParams();
-  const tab = tabFromSearch(params);
+  const shown = tabs.filter((t) => owner || t.staff);
+  const named = tabFromSearch(params);
+  // Staff land on Orders: a tab of the owner's named in the address (a mail link) is not theirs.
+  const tab = shown.some((t) => t.value === named) ? named : 'orders';
 
   const logout = () => {
     // Ends the session on the server too, so the token stops working at once.
@@ -80,13 +88,13 @@ function Dashboard({ name, token }: { name: string; token: string }) {
         <NextFourteenDays />
         <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
           <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
-            {tabs.map((t) => (
+            {shown.map((t) => (
               <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-5! lg:tracking-luxe!">
                 {t.label}
               </TabsTrigger>
             ))}
           </TabsList>
-          {tabs.map(({ value, Panel }) => (
+          {shown.map(({ value, Panel }) => (
             <TabsContent key={value} value={value} className="mt-8">
               <Panel />
             </TabsContent>

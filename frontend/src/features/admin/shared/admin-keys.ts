@@ -34,4 +34,6 @@ export const adminKeys = {
   giftCards: () => [...adminKeys.all, 'gift-cards'] as const,
   giftCardLedger: (id: string) => [...adminKeys.giftCards(), id, 'ledger'] as const,
   activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
+  team: () => [...adminKeys.all, 'team'] as const,
+  sessions: () => [...adminKeys.all, 'sessions'] as const,
 };

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useIsOwner } from '../session/role';
 import { Button } from '@/components/ui/button';
 import { ADMIN_TOKEN_KEY } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
@@ -34,8 +35,10 @@ async function downloadExport(name: ExportName, filters: ExportFilters = {}): Pr
 }
 
 /** Given `filters`, the file holds what the list shows (every page of it), not the whole table. */
+/** Exports are the owner's (docs/decisions.md §18): staff do not see the button. */
 export function ExportButton({ name, label = 'Export CSV', filters }: { name: ExportName; label?: string; filters?: ExportFilters }) {
   const [busy, setBusy] = useState(false);
+  if (!useIsOwner()) return null;
   return (
     <Button
       variant="outline"

@@ -21,6 +21,8 @@ export const dashboardTabs = [
   'gift-cards',
   'emails',
   'activity',
+  'team',
+  'security',
 ] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
 export const DEFAULT_TAB: DashboardTab = 'products';

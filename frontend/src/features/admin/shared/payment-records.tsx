@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { useIsOwner } from '../session/role';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
@@ -121,6 +122,9 @@ export function RefundForm({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
+  // Refunds are the owner's (docs/decisions.md §18).
+  const owner = useIsOwner();
+  if (!owner) return <p className="text-sm text-muted">Only an owner can give money back.</p>;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = amount.trim();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
@@ -43,6 +43,12 @@ export function LoginForm() {
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Logging in...' : 'Login'}
       </Button>
+      <Link
+        to="/admin/forgot-password"
+        className="justify-self-center text-xs uppercase tracking-wide-2 text-sand underline-offset-4 transition-colors hover:text-gold-light hover:underline"
+      >
+        Forgot password?
+      </Link>
     </form>
   );
 }

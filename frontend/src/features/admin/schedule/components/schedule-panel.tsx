@@ -12,6 +12,7 @@ import { LoadError } from '@/components/ui/state';
 import { formatSlot, timeSlots } from '@/config/site';
 import { businessToday, formatCalendarDate } from '@/lib/dates';
 import { cn } from '@/lib/cn';
+import { useIsOwner } from '../../session/role';
 import { applyFieldErrors } from '../../shared/form-errors';
 import type { Schedule } from '../../shared/types';
 import { Panel, PanelHeader } from '../../shared/ui';
@@ -54,6 +55,8 @@ export function SchedulePanel() {
 
 function ScheduleForm({ schedule }: { schedule: Schedule }) {
   const update = useUpdateSchedule();
+  // Staff see the standing rules; only an owner changes them (docs/decisions.md §18).
+  const owner = useIsOwner();
   const { control, handleSubmit, reset, setError } = useForm<ScheduleFormValues>({
     resolver: zodResolver(scheduleSchema),
     defaultValues: toScheduleForm(schedule),
@@ -121,9 +124,13 @@ function ScheduleForm({ schedule }: { schedule: Schedule }) {
             <Button variant="ghost" disabled={!isDirty || update.isPending} onClick={() => reset()}>
               Discard changes
             </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Schedule'}
-            </Button>
+            {owner ? (
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? 'Saving...' : 'Save Schedule'}
+              </Button>
+            ) : (
+              <p className="text-sm text-muted">Only an owner can change the schedule.</p>
+            )}
           </div>
         </div>
       </form>
