@@ -13,7 +13,7 @@ import {
   unique,
 } from './admin-helpers';
 
-// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16).
+// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18).
 const TABS = [
   'Products',
   'Orders',
@@ -26,6 +26,8 @@ const TABS = [
   'Gift cards',
   'Emails',
   'Activity',
+  'Team',
+  'Security',
 ] as const;
 
 test('stat cards match the API: revenue is the sum of order totals, orders and bookings are counts, New Messages the unopened ones', async ({

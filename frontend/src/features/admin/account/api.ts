@@ -6,8 +6,9 @@ export async function requestPasswordReset(email: string) {
   return unwrap(await api.POST('/api/admin/password-reset', { body: { email } }));
 }
 
+/** 204 when set; errors are thrown by the client itself. */
 export async function confirmPasswordReset(token: string, password: string) {
-  return unwrap(await api.POST('/api/admin/password-reset/confirm', { body: { token, password } }));
+  await api.POST('/api/admin/password-reset/confirm', { body: { token, password } });
 }
 
 /** What an invitation link opens (404 `invalid_link` when it no longer works). */

@@ -32,8 +32,10 @@ export function useInvite() {
 export function useWithdrawInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (invitation: Invitation) =>
-      unwrap(await api.DELETE('/api/admin/team/invitations/{id}', { params: { path: { id: invitation.id } } })),
+    // 204: errors are thrown by the client itself.
+    mutationFn: async (invitation: Invitation) => {
+      await api.DELETE('/api/admin/team/invitations/{id}', { params: { path: { id: invitation.id } } });
+    },
     onSuccess: (_, invitation) => notifySuccess(`The invitation to ${invitation.email} is withdrawn`),
     onError: (error) => notifyError(error, 'The invitation could not be withdrawn'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
@@ -61,8 +63,9 @@ export function useSessions() {
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (device: SignedInDevice) =>
-      unwrap(await api.DELETE('/api/admin/sessions/{id}', { params: { path: { id: device.id } } })),
+    mutationFn: async (device: SignedInDevice) => {
+      await api.DELETE('/api/admin/sessions/{id}', { params: { path: { id: device.id } } });
+    },
     onSuccess: (_, device) => notifySuccess(`${device.device} is signed out`),
     onError: (error) => notifyError(error, 'That device could not be signed out'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
