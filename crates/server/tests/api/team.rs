@@ -444,7 +444,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     expect_json(ask(ADMIN_EMAIL).await, StatusCode::ACCEPTED).await;
     assert_eq!(mails(ADMIN_EMAIL), 1);
 
-    let secret = mailed_secret(&app, "password_reset", ADMIN_EMAIL);
+    let secret = mailed_secret(app, "password_reset", ADMIN_EMAIL);
     let confirm = |password: &str| {
         let body = json!({"token": &secret, "password": password});
         async move { app.post_json("/api/admin/password-reset/confirm", &body).await }
@@ -457,7 +457,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     let old =
         app.post_json("/api/admin/login", &json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})).await;
     assert_eq!(old.status(), StatusCode::UNAUTHORIZED);
-    login_as(&app, ADMIN_EMAIL, NEW_PASSWORD, "test").await;
+    login_as(app, ADMIN_EMAIL, NEW_PASSWORD, "test").await;
     // The link works once.
     assert_error_code(confirm("yet another long password").await, StatusCode::NOT_FOUND, "invalid_link")
         .await;
@@ -466,7 +466,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     app.sql("UPDATE admin_password_resets SET created_at = created_at - interval '1 hour'");
     expect_json(ask(ADMIN_EMAIL).await, StatusCode::ACCEPTED).await;
     assert_eq!(mails(ADMIN_EMAIL), 2);
-    let second = mailed_secret(&app, "password_reset", ADMIN_EMAIL);
+    let second = mailed_secret(app, "password_reset", ADMIN_EMAIL);
     app.sql(
         "UPDATE admin_password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL",
     );
@@ -477,7 +477,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
         )
         .await;
     assert_error_code(response, StatusCode::NOT_FOUND, "invalid_link").await;
-    login_as(&app, ADMIN_EMAIL, NEW_PASSWORD, "test").await;
+    login_as(app, ADMIN_EMAIL, NEW_PASSWORD, "test").await;
     let trail =
         app.sql_text("SELECT string_agg(action, ',' ORDER BY at) FROM audit_log WHERE entity = 'session'");
     assert!(trail.contains("password_reset_requested") && trail.contains("password_reset,"), "{trail}");
