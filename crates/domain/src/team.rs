@@ -117,6 +117,8 @@ pub enum TeamError {
     AlreadyMember,
     #[error("You cannot change your own role or access; another owner can.")]
     OwnAccount,
+    #[error("This is the device you are using: log out instead.")]
+    CurrentDevice,
 }
 
 /// The last-owner rule: a change that would leave no active owner is

@@ -488,6 +488,7 @@ impl From<AuthError> for ApiError {
                     T::LastOwner => ErrorCode::LastOwner,
                     T::AlreadyMember => ErrorCode::AlreadyMember,
                     T::OwnAccount => ErrorCode::Forbidden,
+                    T::CurrentDevice => ErrorCode::Conflict,
                 };
                 ApiError::new(code, refusal.to_string())
             }

@@ -251,8 +251,12 @@ impl AuthService {
         Ok(self.admins.list_sessions(admin.id, self.clock.now()).await?)
     }
 
-    /// Ends one of the admin's own sessions (from the Security view).
-    pub async fn end_session(&self, admin: &Admin, session_id: Uuid) -> Result<(), AuthError> {
+    /// Ends one of the admin's own other sessions (from the Security view);
+    /// the device in use signs out with logout.
+    pub async fn end_session(&self, admin: &Admin, session_id: Uuid, current: Uuid) -> Result<(), AuthError> {
+        if session_id == current {
+            return Err(AuthError::Team(TeamError::CurrentDevice));
+        }
         let now = self.clock.now();
         let summary = "Signed out a device";
         match self.admins.end_session(admin, session_id, AuditAction::SessionEnded, summary, now).await? {

@@ -221,13 +221,14 @@ pub async fn sessions(
     responses(
         (status = 204, description = "That device is signed out: its token no longer works"),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "None of your open sessions has this id", body = ErrorBody)))]
+        (status = 404, description = "None of your open sessions has this id", body = ErrorBody),
+        (status = 409, description = "`conflict`: this is the device making the request (log out instead)", body = ErrorBody)))]
 pub async fn end_session(
     admin: AdminSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.auth.end_session(&admin.0, *id).await?;
+    state.auth.end_session(&admin.0, *id, admin.session_id()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -350,7 +351,7 @@ pub const RESET_REQUESTED: &str =
 #[utoipa::path(post, path = "/api/admin/password-reset", tag = "Team", request_body = ResetRequestInput,
     responses(
         (status = 202, description = "The same answer whether or not the address has an account", body = ResetRequested),
-        (status = 400, description = "No email", body = ErrorBody),
+        (status = 400, description = "No email, or one longer than the form allows", body = ErrorBody),
         (status = 429, description = "Too many requests from this address", body = ErrorBody)))]
 pub async fn request_password_reset(
     _limit: PublicWrite,
@@ -358,9 +359,14 @@ pub async fn request_password_reset(
     input: JsonBody<ResetRequestInput>,
 ) -> Result<HttpResponse, ApiError> {
     let email = input.into_inner().email.0;
+    let mut errors = ValidationErrors::new();
     if email.trim().is_empty() {
-        let mut errors = ValidationErrors::new();
         errors.add("email", "Email is required");
+    }
+    if email.chars().count() > domain::admin::LOGIN_FIELD_MAX {
+        errors.add("email", "Email is too long");
+    }
+    if !errors.is_empty() {
         return Err(errors.into());
     }
     state.auth.request_password_reset(&email).await?;

@@ -378,6 +378,22 @@ async fn logging_out_ends_only_that_device_and_the_security_view_ends_the_others
     assert_eq!(app.get_as(&laptop, "/api/admin/me").await.status(), StatusCode::OK);
     assert_eq!(app.admin_json(&laptop, "/api/admin/sessions").await.as_array().expect("list").len(), 2);
 
+    // The device in use signs out with logout, not from the list.
+    let laptop_id = app
+        .admin_json(&laptop, "/api/admin/sessions")
+        .await
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|d| d["current"] == true)
+        .expect("current")["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let response = app.delete_as(&laptop, &format!("/api/admin/sessions/{laptop_id}")).await;
+    assert_error_code(response, StatusCode::CONFLICT, "conflict").await;
+    assert_eq!(app.get_as(&laptop, "/api/admin/me").await.status(), StatusCode::OK);
+
     // Ending a device from the Security view.
     let tablet_id = app
         .admin_json(&tablet, "/api/admin/sessions")
@@ -433,6 +449,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     assert_eq!(known, unknown, "the same answer for an unknown address");
     assert_eq!(known, malformed);
     assert_field_errors(ask(" ").await, &[("email", "Email is required")]).await;
+    assert_field_errors(ask(&"x".repeat(1025)).await, &[("email", "Email is too long")]).await;
     let mails = |to: &str| {
         app.sql_count(&format!(
             "SELECT count(*) FROM outbox_messages WHERE template = 'password_reset' AND recipient = '{to}'"

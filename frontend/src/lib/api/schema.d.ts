@@ -6994,7 +6994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResetRequested"];
                 };
             };
-            /** @description No email */
+            /** @description No email, or one longer than the form allows */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8035,6 +8035,15 @@ export interface operations {
             };
             /** @description None of your open sessions has this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `conflict`: this is the device making the request (log out instead) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
