@@ -34,6 +34,8 @@ crate::text_enum! {
         PromoCode,
         GiftCard,
         Schedule,
+        /// An uploaded file of the media library.
+        MediaFile,
     }
 }
 
