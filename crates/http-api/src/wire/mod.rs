@@ -18,7 +18,7 @@ wire_enum! {
         Product = "product", ProductMedia = "product_media", Service = "service", BlogPost = "blog_post",
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
-        GiftCard = "gift_card", Schedule = "schedule",
+        GiftCard = "gift_card", Schedule = "schedule", MediaFile = "media_file",
     }
 }
 wire_enum! {
