@@ -33,10 +33,11 @@ stripe_pid=$!
 
 cargo build --quiet -p server
 psql "${server_url}/postgres" -qc "DROP DATABASE IF EXISTS ${database} WITH (FORCE)" >/dev/null
+rm -rf "target/contract-uploads-${port}"
 DATABASE_URL="${server_url}/${database}" PORT="$port" DEMO_DATA=true BCRYPT_COST=4 RUST_LOG=warn PUBLIC_WRITE_LIMIT=1000000 GIFT_CARD_LOOKUP_LIMIT=1000000 \
   ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" FRONTEND_DIR=target/no-frontend \
   STRIPE_SECRET_KEY=sk_test_contract STRIPE_PUBLISHABLE_KEY=pk_test_contract STRIPE_WEBHOOK_SECRET="$webhook_secret" \
-  STRIPE_API_BASE="$stripe_url" \
+  STRIPE_API_BASE="$stripe_url" MEDIA_DIR="target/contract-uploads-${port}" \
   ./target/debug/server > target/contract-server.log 2>&1 &
 server_pid=$!
 cleanup() {
