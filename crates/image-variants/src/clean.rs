@@ -202,7 +202,7 @@ fn blank_mp4_metadata(mut bytes: Vec<u8>) -> Result<Cleaned, MediaError> {
             }
         }
     }
-    if !bytes.get(4..8).is_some_and(|kind| kind == b"ftyp") {
+    if bytes.get(4..8).is_none_or(|kind| kind != b"ftyp") {
         return Err(broken());
     }
     for blank in blanks {

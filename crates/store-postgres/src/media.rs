@@ -171,48 +171,46 @@ impl MediaLibraryRepository for PgStore {
 
     async fn delete_media_file(&self, name: &str, actor: Actor) -> Result<MediaFile, MediaDeleteError> {
         let name = name.to_owned();
-        let outcome = self
-            .run(move |conn| {
-                crate::refusable_transaction(conn, |conn| {
-                    let Some(row) = media_files::table
-                        .filter(media_files::name.eq(&name))
-                        .select(MediaFileRow::as_select())
-                        .for_update()
-                        .get_result(conn)
-                        .optional()
-                        .map_err(storage)?
-                    else {
-                        return Ok(Err(MediaDeleteError::NotFound));
-                    };
-                    let file: MediaFile = row.try_into()?;
-                    let url = file.url();
-                    let uses = uses_by_url(conn, Some(&url))?.remove(&url).unwrap_or_default();
-                    if !uses.is_empty() {
-                        return Ok(Err(MediaDeleteError::InUse(uses)));
-                    }
-                    diesel::delete(media_files::table.find(file.id)).execute(conn).map_err(storage)?;
-                    let summary = audit_summary(&NewMediaFile {
-                        name: file.name.clone(),
-                        kind: file.kind,
-                        byte_size: file.byte_size,
-                        width: file.width,
-                        height: file.height,
-                        original_name: file.original_name.clone(),
-                    });
-                    audit::record(
-                        conn,
-                        &actor,
-                        AuditRecord {
-                            entity: AuditEntity::MediaFile,
-                            entity_id: Some(file.id),
-                            action: AuditAction::Deleted,
-                            summary: format!("Deleted {summary}"),
-                        },
-                    )?;
-                    Ok(Ok(file))
-                })
+        self.run(move |conn| {
+            crate::refusable_transaction(conn, |conn| {
+                let Some(row) = media_files::table
+                    .filter(media_files::name.eq(&name))
+                    .select(MediaFileRow::as_select())
+                    .for_update()
+                    .get_result(conn)
+                    .optional()
+                    .map_err(storage)?
+                else {
+                    return Ok(Err(MediaDeleteError::NotFound));
+                };
+                let file: MediaFile = row.try_into()?;
+                let url = file.url();
+                let uses = uses_by_url(conn, Some(&url))?.remove(&url).unwrap_or_default();
+                if !uses.is_empty() {
+                    return Ok(Err(MediaDeleteError::InUse(uses)));
+                }
+                diesel::delete(media_files::table.find(file.id)).execute(conn).map_err(storage)?;
+                let summary = audit_summary(&NewMediaFile {
+                    name: file.name.clone(),
+                    kind: file.kind,
+                    byte_size: file.byte_size,
+                    width: file.width,
+                    height: file.height,
+                    original_name: file.original_name.clone(),
+                });
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord {
+                        entity: AuditEntity::MediaFile,
+                        entity_id: Some(file.id),
+                        action: AuditAction::Deleted,
+                        summary: format!("Deleted {summary}"),
+                    },
+                )?;
+                Ok(Ok(file))
             })
-            .await?;
-        outcome
+        })
+        .await?
     }
 }

@@ -129,6 +129,11 @@ impl MediaFileView {
     }
 }
 
+/// A file's bytes, as they are on the owner's device.
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct FileBytes(pub Vec<u8>);
+
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct UploadQuery {
     /// The file's name on the owner's device (shown in the library; a path is cut to its last part).
@@ -206,8 +211,9 @@ async fn read_upload(
     request_body(
         description = "The file's bytes. JPEG, PNG, WebP or AVIF images up to 20 MB and 36 megapixels; MP4 or WebM videos up to 64 MB. The type is read from the bytes; a `Content-Type` naming another type is refused.",
         content(
-            (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"), (Vec<u8> = "image/webp"), (Vec<u8> = "image/avif"),
-            (Vec<u8> = "video/mp4"), (Vec<u8> = "video/webm"), (Vec<u8> = "application/octet-stream"),
+            (FileBytes = "image/jpeg"), (FileBytes = "image/png"), (FileBytes = "image/webp"),
+            (FileBytes = "image/avif"), (FileBytes = "video/mp4"), (FileBytes = "video/webm"),
+            (FileBytes = "application/octet-stream"),
         ),
     ),
     security(("bearer_auth" = [])),

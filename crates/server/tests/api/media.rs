@@ -66,6 +66,32 @@ fn phone_video() -> Vec<u8> {
     [mp4_box(b"ftyp", b"isom\0\0\x02\0isomiso2avc1mp41"), moov, mp4_box(b"mdat", &[7; 256])].concat()
 }
 
+fn webp(width: u32, height: u32) -> Vec<u8> {
+    let image = image::RgbaImage::from_pixel(width, height, image::Rgba([30, 120, 60, 200]));
+    let mut out = Vec::new();
+    image::codecs::webp::WebPEncoder::new_lossless(&mut out)
+        .encode(image.as_raw(), width, height, image::ExtendedColorType::Rgba8)
+        .expect("webp");
+    out
+}
+
+/// An AVIF's header (no pixels needed: it is checked, not decoded), with an EXIF item or not.
+fn avif(width: u32, height: u32, exif: bool) -> Vec<u8> {
+    let full = |kind: &[u8; 4], payload: &[u8]| mp4_box(kind, &[&[0, 0, 0, 0][..], payload].concat());
+    let item =
+        |id: u8, kind: &[u8; 4]| mp4_box(b"infe", &[&[2, 0, 0, 0][..], &[0, id, 0, 0], kind, b"\0"].concat());
+    let mut items = vec![item(1, b"av01")];
+    if exif {
+        items.push(item(2, b"Exif"));
+    }
+    let count = u16::try_from(items.len()).expect("few").to_be_bytes();
+    let iinf = full(b"iinf", &[&count[..], &items.concat()].concat());
+    let hdlr = full(b"hdlr", &[&[0; 4][..], b"pict", &[0; 12], b"\0"].concat());
+    let ispe = full(b"ispe", &[width.to_be_bytes(), height.to_be_bytes()].concat());
+    let meta = full(b"meta", &[hdlr, iinf, mp4_box(b"iprp", &mp4_box(b"ipco", &ispe))].concat());
+    [mp4_box(b"ftyp", b"avif\0\0\0\0avifmif1miaf"), meta].concat()
+}
+
 fn webm() -> Vec<u8> {
     let mut bytes = vec![0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81, 0x01, 0x42, 0xF7, 0x81, 0x01];
     bytes.extend_from_slice(&[0x42, 0x82, 0x84]);
@@ -163,6 +189,25 @@ async fn pngs_webp_and_videos_are_taken_and_a_video_loses_its_place() {
             .await;
     assert_eq!((kept["kind"].as_str(), kept["width"].as_i64()), (Some("png"), Some(64)));
 
+    let kept =
+        expect_json(app.upload(&token, "leaf.webp", "image/webp", webp(30, 20)).await, StatusCode::CREATED)
+            .await;
+    assert_eq!((kept["kind"].as_str(), kept["width"].as_i64()), (Some("webp"), Some(30)));
+    let served = app.get(kept["url"].as_str().expect("url")).await.bytes().await.expect("bytes");
+    assert_eq!(&served[12..16], b"VP8L", "a lossless WebP stays lossless");
+
+    let picture = avif(1600, 900, false);
+    let kept =
+        expect_json(app.upload(&token, "sky.avif", "image/avif", picture.clone()).await, StatusCode::CREATED)
+            .await;
+    assert_eq!((kept["kind"].as_str(), kept["width"].as_i64()), (Some("avif"), Some(1600)));
+    let served = app.get(kept["url"].as_str().expect("url")).await;
+    assert_eq!(served.headers()["content-type"], "image/avif");
+    assert_eq!(served.bytes().await.expect("bytes").to_vec(), picture, "kept as it is");
+    let with_exif = app.upload(&token, "sky.avif", "image/avif", avif(1600, 900, true)).await;
+    let body = assert_error_code(with_exif, StatusCode::UNPROCESSABLE_ENTITY, "media_refused").await;
+    assert!(body["message"].as_str().unwrap_or_default().contains("EXIF or XMP"), "{body}");
+
     let video = phone_video();
     let kept =
         expect_json(app.upload(&token, "clip.mp4", "video/mp4", video.clone()).await, StatusCode::CREATED)
@@ -178,7 +223,7 @@ async fn pngs_webp_and_videos_are_taken_and_a_video_loses_its_place() {
     let kept =
         expect_json(app.upload(&token, "loop.webm", "video/webm", webm()).await, StatusCode::CREATED).await;
     assert_eq!(kept["kind"], "webm");
-    assert_eq!(app.library(&token).await.len(), 3);
+    assert_eq!(app.library(&token).await.len(), 5);
 }
 
 #[tokio::test]
