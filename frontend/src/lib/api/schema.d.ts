@@ -588,6 +588,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["library"];
+        put?: never;
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/media/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/newsletter-subscriptions": {
         parameters: {
             query?: never;
@@ -1332,7 +1364,7 @@ export interface components {
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "media_file";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -1982,12 +2014,17 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
          */
         ExperienceType: "hands-on" | "passive" | "active" | "holistic";
+        /**
+         * Format: binary
+         * @description A file's bytes, as they are on the owner's device.
+         */
+        FileBytes: string;
         /** @description What a guest may learn of a card from its code. */
         GiftCardBalance: {
             /**
@@ -2234,6 +2271,47 @@ export interface components {
             /** @description Where the owner's notifications go (NOTIFY_EMAIL), if anywhere. */
             notify?: string | null;
         };
+        /**
+         * @description A kept file's type.
+         * @enum {string}
+         */
+        MediaFileKind: "jpeg" | "png" | "webp" | "avif" | "mp4" | "webm";
+        /** @description A file of the media library. */
+        MediaFileView: {
+            /**
+             * Format: int64
+             * @description Bytes as kept (after its metadata was removed).
+             */
+            byteSize: number;
+            /** @example image/jpeg */
+            contentType: string;
+            /** Format: int32 */
+            height?: number | null;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MediaFileKind"];
+            /**
+             * @description The content-addressed name: SHA-256 of the kept bytes and the type's extension.
+             * @example 3f0c8e1d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d.jpg
+             */
+            name: string;
+            /** @description The name it was uploaded with (its last part only). */
+            originalName: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            /**
+             * @description Where it is served; put it in any image or media field.
+             * @example /media/uploads/3f0c8e1d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d.jpg
+             */
+            url: string;
+            /** @description Where it is shown; a file shown nowhere may be deleted. */
+            uses: components["schemas"]["MediaUseView"][];
+            /**
+             * Format: int32
+             * @description Pixels, for an image.
+             */
+            width?: number | null;
+        };
         MediaInput: {
             sortOrder?: null | components["schemas"]["SortOrder"];
             title?: components["schemas"]["OptionalShortText"];
@@ -2253,6 +2331,22 @@ export interface components {
          * @example /media/products/alpine-cedar-face-oil.webp
          */
         MediaUrl: string;
+        /** @description One place a file is shown. */
+        MediaUseView: {
+            /**
+             * Format: uuid
+             * @description The product (for a gallery too), service or post.
+             */
+            id: string;
+            kind: components["schemas"]["MediaUserKind"];
+            /** @description Its name or title. */
+            label: string;
+        };
+        /**
+         * @description What shows a file.
+         * @enum {string}
+         */
+        MediaUserKind: "product" | "productGallery" | "service" | "blogPost";
         /**
          * @description Where the owner is with a contact message: `new` until opened in the
          *     dashboard (or marked unread), then `read`, then `answered` (replied to
@@ -5848,6 +5942,207 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    library: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kept file, newest first, with where each is shown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFileView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's name on the owner's device (shown in the library; a path is cut to its last part). */
+                name: string | null;
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes. JPEG, PNG, WebP or AVIF images up to 20 MB and 36 megapixels; MP4 or WebM videos up to 64 MB. The type is read from the bytes; a `Content-Type` naming another type is refused. */
+        requestBody: {
+            content: {
+                "application/octet-stream": components["schemas"]["FileBytes"];
+                "image/avif": components["schemas"]["FileBytes"];
+                "image/jpeg": components["schemas"]["FileBytes"];
+                "image/png": components["schemas"]["FileBytes"];
+                "image/webp": components["schemas"]["FileBytes"];
+                "video/mp4": components["schemas"]["FileBytes"];
+                "video/webm": components["schemas"]["FileBytes"];
+            };
+        };
+        responses: {
+            /** @description The same file was uploaded before: that record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFileView"];
+                };
+            };
+            /** @description Kept: metadata removed, turned upright, stored under its content's name */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFileView"];
+                };
+            };
+            /** @description Invalid body (`invalid_json`) or fields (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upload stalled (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than the limit for its type (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a taken type, or not the type its `Content-Type` names (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many pixels (a decompression bomb), unreadable, or with metadata that cannot be removed (`media_refused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's content-addressed name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted from the library and the store */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Still shown somewhere (`media_in_use`); the message names where */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,6 +22,7 @@ const entities: Record<ActivityEntity, string> = {
   promo_code: 'Promo code',
   gift_card: 'Gift card',
   schedule: 'Schedule',
+  media_file: 'Media file',
 };
 
 type ActionInfo = { label: string; tone: Tone };

@@ -34,4 +34,5 @@ export const adminKeys = {
   giftCards: () => [...adminKeys.all, 'gift-cards'] as const,
   giftCardLedger: (id: string) => [...adminKeys.giftCards(), id, 'ledger'] as const,
   activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
+  mediaLibrary: () => [...adminKeys.all, 'media-library'] as const,
 };
