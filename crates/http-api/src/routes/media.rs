@@ -135,6 +135,7 @@ impl MediaFileView {
 pub struct FileBytes(pub Vec<u8>);
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct UploadQuery {
     /// The file's name on the owner's device (shown in the library; a path is cut to its last part).
     pub name: Option<String>,
@@ -306,6 +307,7 @@ pub async fn library(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted from the library and the store"),
+        (status = 400, description = "Not a content-addressed name (`invalid_id`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such file", body = ErrorBody),
         (status = 409, description = "Still shown somewhere (`media_in_use`); the message names where", body = ErrorBody)))]
@@ -315,7 +317,10 @@ pub async fn delete(
     name: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     if rules::parse_content_name(&name).is_none() {
-        return Err(ApiError::not_found("Media file"));
+        return Err(ApiError::new(
+            ErrorCode::InvalidId,
+            "Not a media file's name (its content's SHA-256 and its type's extension)",
+        ));
     }
     let file = match state.media.library.delete_media_file(&name, admin.actor()).await {
         Ok(file) => file,

@@ -332,7 +332,7 @@ async fn a_path_in_a_file_name_is_only_ever_a_label() {
         assert_eq!(app.get(path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }
     let escape = app.delete_as(&token, "/api/admin/media/..%2F..%2FCargo.toml").await;
-    assert_error_code(escape, StatusCode::NOT_FOUND, "not_found").await;
+    assert_error_code(escape, StatusCode::BAD_REQUEST, "invalid_id").await;
 }
 
 /// Sends an upload by hand: `content_length` in the header (or chunked when

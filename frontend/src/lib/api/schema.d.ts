@@ -6000,12 +6000,12 @@ export interface operations {
     };
     upload: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description The file's name on the owner's device (shown in the library; a path is cut to its last part). */
-                name: string | null;
+                name?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         /** @description The file's bytes. JPEG, PNG, WebP or AVIF images up to 20 MB and 36 megapixels; MP4 or WebM videos up to 64 MB. The type is read from the bytes; a `Content-Type` naming another type is refused. */
@@ -6039,7 +6039,7 @@ export interface operations {
                     "application/json": components["schemas"]["MediaFileView"];
                 };
             };
-            /** @description Invalid body (`invalid_json`) or fields (`validation_failed`) */
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6122,6 +6122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not a content-addressed name (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not signed in */
             401: {
