@@ -214,6 +214,9 @@ def before_call(context, case, kwargs):
     if operation in MESSAGE_OPERATIONS and isinstance(case.path_parameters, dict):
         case.path_parameters["id"] = _message_id()
     if operation == ("POST", "/api/admin/media"):
+        # A case whose body is meant to be wrong (a file sample of another type) is sent as generated.
+        if any(info.mode.is_negative for info in (getattr(meta, "components", None) or {}).values()):
+            return
         case.media_type = "image/png"
         case.body = _png(repr(case.body)[:200])
         return
