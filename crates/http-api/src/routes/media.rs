@@ -303,7 +303,8 @@ pub async fn library(
 }
 
 #[utoipa::path(delete, path = "/api/admin/media/{name}", tag = "Media library",
-    params(("name" = String, Path, description = "The file's content-addressed name")),
+    params(("name" = String, Path, description = "The file's content-addressed name",
+        pattern = r"^[0-9a-f]{64}\.(jpg|png|webp|avif|mp4|webm)$")),
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "Deleted from the library and the store"),
