@@ -17,7 +17,7 @@ run: ensure-postgres build-frontend
 test: ensure-postgres fmt-check lint test-rust schema-check test-contract test-frontend test-e2e
 
 # Rust: domain unit tests, HTTP integration tests on real PostgreSQL, OpenAPI snapshot.
-test-rust: ensure-postgres build-frontend payments-server
+test-rust: ensure-postgres build-frontend payments-server media-server
     cargo test --workspace
 
 # Contract fuzzing: Schemathesis (every check, 60 seeded cases per operation) against the served OpenAPI document.
@@ -35,6 +35,10 @@ test-e2e: ensure-postgres frontend-deps payments-server
 # The Stripe-compatible server the payment tests use (localstripe, in target/payments-venv).
 payments-server:
     bash scripts/payments/install.sh
+
+# The S3-compatible server the media tests use (moto, in target/media-venv).
+media-server:
+    bash scripts/media/install.sh
 
 # Format Rust code.
 fmt: frontend-deps

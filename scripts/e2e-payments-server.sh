@@ -37,6 +37,8 @@ curl -fsS -o /dev/null -X POST "${stripe}/_config/webhooks/e2e" \
 
 psql "${server_url}/postgres" -qc "DROP DATABASE IF EXISTS ${database} WITH (FORCE)" >/dev/null
 export DATABASE_URL="${server_url}/${database}"
+export MEDIA_DIR="target/e2e-uploads-${port}"
+rm -rf "${MEDIA_DIR}"
 export PORT="${port}" DEMO_DATA=true BCRYPT_COST=4 RUST_LOG="${RUST_LOG:-warn}" PUBLIC_WRITE_LIMIT=1000000 GIFT_CARD_LOOKUP_LIMIT=1000000
 export ADMIN_EMAIL="${E2E_ADMIN_EMAIL}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD}" ADMIN_NAME="${E2E_ADMIN_NAME:-Test Manager}"
 export STRIPE_SECRET_KEY=sk_test_e2e_server STRIPE_PUBLISHABLE_KEY=pk_test_e2e_browser STRIPE_WEBHOOK_SECRET=whsec_e2e_payments

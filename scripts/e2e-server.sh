@@ -19,6 +19,9 @@ fi
 
 psql "${server_url}/postgres" -qc "DROP DATABASE IF EXISTS ${database} WITH (FORCE)" >/dev/null
 export DATABASE_URL="${server_url}/${database}"
+# Uploads start empty with the database.
+export MEDIA_DIR="target/e2e-uploads-${port}"
+rm -rf "${MEDIA_DIR}"
 # Every browser test writes from this one address: the public-write limit is for visitors.
 export PORT="${port}" DEMO_DATA=true BCRYPT_COST=4 RUST_LOG="${RUST_LOG:-warn}" PUBLIC_WRITE_LIMIT=1000000 GIFT_CARD_LOOKUP_LIMIT=1000000
 export ADMIN_EMAIL="${E2E_ADMIN_EMAIL}" ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD}" ADMIN_NAME="${E2E_ADMIN_NAME:-Test Manager}"

@@ -32,6 +32,10 @@ it means to. Negative cases are sent as generated. The rules:
   its days end on or after they start; a search is empty or at least three
   characters once trimmed (NUL dropped), as the database's trigram index
   needs;
+- an upload's bytes are a picture of the type its `Content-Type` names (a
+  schema can say "binary", not "a PNG"): valid uploads send a small PNG of
+  their own colour as `image/png` (the other types are the API tests'
+  business, `crates/server/tests/api/media.rs`);
 - a contact message is read, marked and answered on a message that exists
   (one of the fuzzer's own, sent once through the contact form), so valid
   replies reach their transaction and their mail rather than a 404.
@@ -45,6 +49,8 @@ import os
 import time
 import urllib.parse
 import urllib.request
+import struct
+import zlib
 import zoneinfo
 
 import schemathesis
@@ -175,6 +181,18 @@ def _readable_list_query(query):
         query["q"] = search + "abc"
 
 
+def _png(seed):
+    """A 4 × 4 PNG of one colour chosen by `seed`."""
+    colour = hashlib.sha256(str(seed).encode()).digest()[:3]
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\0" + colour * 4 for _ in range(4))
+    header = struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
     meta = case.meta
@@ -195,6 +213,13 @@ def before_call(context, case, kwargs):
         case.query["from"], case.query["to"] = _ordered(case.query.get("from"), case.query.get("to"), 366)
     if operation in MESSAGE_OPERATIONS and isinstance(case.path_parameters, dict):
         case.path_parameters["id"] = _message_id()
+    if operation == ("POST", "/api/admin/media"):
+        # A case whose body is meant to be wrong (a file sample of another type) is sent as generated.
+        if any(info.mode.is_negative for info in (getattr(meta, "components", None) or {}).values()):
+            return
+        case.media_type = "image/png"
+        case.body = _png(repr(case.body)[:200])
+        return
     body = case.body if isinstance(case.body, dict) else None
     if body is None:
         return

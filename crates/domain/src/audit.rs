@@ -37,6 +37,8 @@ crate::text_enum! {
         /// A member of the owner's team (their role, whether they may sign in).
         TeamMember,
         Invitation,
+        /// An uploaded file of the media library.
+        MediaFile,
     }
 }
 

@@ -14,6 +14,7 @@ pub mod gift_card;
 pub mod idempotency;
 pub mod limits;
 pub mod mail;
+pub mod media;
 pub mod money;
 pub mod order;
 pub mod paging;

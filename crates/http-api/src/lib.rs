@@ -16,7 +16,7 @@ use actix_web::{HttpResponse, web};
 use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
+    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
     promos, quiz, schedule, summary, team,
 };
 pub use crate::state::ApiState;
@@ -129,6 +129,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/password-reset", POST => team::request_password_reset))
         .service(resource!("/admin/password-reset/confirm", POST => team::confirm_password_reset))
         .service(resource!("/admin/summary", GET => summary::summary))
+        .service(resource!("/admin/media", GET => media::library, POST => media::upload))
+        .service(resource!("/admin/media/{name}", DELETE => media::delete))
         .service(resource!("/guest/bookings/{token}", GET => guest::booking))
         .service(resource!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking))
         .service(resource!("/guest/bookings/{token}/deposit/refresh", POST => guest::refresh_deposit))

@@ -7,7 +7,7 @@ use http_common::ErrorBody;
 use utoipa::OpenApi;
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, orders, payments,
+    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
     promos, quiz, schedule, summary, team,
 };
 
@@ -53,6 +53,7 @@ use crate::routes::{
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
+        media::upload, media::library, media::delete,
         emails::list, emails::page, emails::detail, emails::resend, emails::previews, emails::settings,
         exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions, exports::promo_codes, exports::gift_cards,
     ),
@@ -61,6 +62,7 @@ use crate::routes::{
         (name = "Services", description = "Bookable experiences"),
         (name = "Products", description = "The shop's catalogue"),
         (name = "Product media", description = "Images and videos shown in a product's carousel"),
+        (name = "Media library", description = "Uploaded pictures and videos: upload (cleaned of metadata, stored by content), list with where each is shown, delete what is unused"),
         (name = "Journal", description = "Blog posts"),
         (name = "Contact", description = "Messages from the contact form"),
         (name = "Newsletter", description = "Journal newsletter sign-ups"),

@@ -44,6 +44,20 @@ pub struct ApiState {
     /// Taking money; `None` when payments are off (a demo store).
     pub payments: Option<ports::PaymentService>,
     pub payment_settings: PaymentSettings,
+    /// Uploads and the media library.
+    pub media: MediaState,
+}
+
+/// Where uploads go and what is known of them.
+pub struct MediaState {
+    /// The files' bytes (a folder, or an S3-compatible bucket).
+    pub store: Arc<dyn ports::MediaStore>,
+    /// This process's folder of copies, when the store is elsewhere: an
+    /// upload is kept there too, so this process serves it without fetching it back.
+    pub local_copies: Option<Arc<dyn ports::MediaStore>>,
+    pub library: Arc<dyn ports::MediaLibraryRepository>,
+    /// One upload is decoded at a time (memory: a large photo takes ~150 MB).
+    pub cleaning: Arc<tokio::sync::Semaphore>,
 }
 
 /// What the browser needs to take a card with the provider, and the policies.

@@ -103,6 +103,12 @@ pub enum ErrorCode {
     GiftCardNotFound,
     /// 409: another service carries this booking key.
     BookingKeyTaken,
+    /// 422: the upload is a taken type but cannot be kept: too many pixels
+    /// (a decompression bomb), unreadable, or metadata that cannot be removed;
+    /// the message says which.
+    MediaRefused,
+    /// 409: the file is still shown by a product, gallery, service or post (the message names them).
+    MediaInUse,
     /// 409: this Idempotency-Key came with a different request before.
     IdempotencyKeyReused,
     /// 409: the change clashed with one made at the same moment; reload and retry.
@@ -169,6 +175,7 @@ impl ErrorCode {
             | C::PromoCodeRefused
             | C::GiftCardRefused
             | C::BookingKeyTaken
+            | C::MediaInUse
             | C::IdempotencyKeyReused
             | C::Conflict
             | C::LastOwner
@@ -179,6 +186,7 @@ impl ErrorCode {
             | C::RefundRefused => StatusCode::CONFLICT,
             C::PaymentDeclined | C::PaymentRequired => StatusCode::PAYMENT_REQUIRED,
             C::InvalidSignature => StatusCode::BAD_REQUEST,
+            C::MediaRefused => StatusCode::UNPROCESSABLE_ENTITY,
             C::PaymentProviderUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             C::TemporarilyUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             C::InternalError => StatusCode::INTERNAL_SERVER_ERROR,

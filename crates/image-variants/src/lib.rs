@@ -12,6 +12,8 @@
 //! It also reads an image's intrinsic size from its header (without decoding
 //! it), for the pages' `width`/`height` attributes, remembered per file.
 
+pub mod clean;
+
 use std::collections::HashMap;
 use std::fs;
 use std::io;
@@ -59,6 +61,9 @@ pub enum VariantError {
 /// The media folder, its cache of copies, and the sizes read so far.
 pub struct ImageLibrary {
     media_dir: PathBuf,
+    /// Uploaded files (`/media/uploads/…`): the local media store's folder,
+    /// or this process's copies of a shared store's files.
+    uploads_dir: Option<PathBuf>,
     cache_dir: PathBuf,
     /// Intrinsic sizes by file, with the version of the file they were read from.
     sizes: Mutex<HashMap<PathBuf, (FileVersion, Option<Size>)>>,
@@ -87,10 +92,22 @@ impl ImageLibrary {
     pub fn new(media_dir: impl Into<PathBuf>, cache_dir: impl Into<PathBuf>) -> Self {
         Self {
             media_dir: media_dir.into(),
+            uploads_dir: None,
             cache_dir: cache_dir.into(),
             sizes: Mutex::new(HashMap::new()),
             making: Mutex::new(()),
         }
+    }
+
+    /// Uploaded files are under `uploads_dir`, served at `/media/uploads/…`.
+    pub fn with_uploads_dir(mut self, uploads_dir: impl Into<PathBuf>) -> Self {
+        self.uploads_dir = Some(uploads_dir.into());
+        self
+    }
+
+    /// Where uploaded files are read from, if anywhere.
+    pub fn uploads_dir(&self) -> Option<&Path> {
+        self.uploads_dir.as_deref()
     }
 
     /// The intrinsic size of the image a site URL (`/media/…`) names; `None`
@@ -156,8 +173,13 @@ impl ImageLibrary {
             _ => false,
         });
         let extension = path.extension()?.to_str()?.to_ascii_lowercase();
-        (plain && !relative.is_empty() && SOURCE_TYPES.contains(&extension.as_str()))
-            .then(|| self.media_dir.join(path))
+        if !(plain && !relative.is_empty() && SOURCE_TYPES.contains(&extension.as_str())) {
+            return None;
+        }
+        match (relative.strip_prefix("uploads/"), &self.uploads_dir) {
+            (Some(name), Some(uploads)) => Some(uploads.join(name)),
+            _ => Some(self.media_dir.join(path)),
+        }
     }
 }
 

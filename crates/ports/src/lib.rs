@@ -11,6 +11,7 @@ mod error;
 mod gift_cards;
 mod health;
 mod mail;
+mod media;
 mod payments;
 mod promos;
 mod repositories;
@@ -31,6 +32,7 @@ pub use mail::{
     CalendarInvite, GuestLinks, ListedMail, MailAttempt, MailComposer, MailDelivery, MailQuery, MailSender,
     OutboxRepository, OutgoingMail, SendFailure, StoredMail,
 };
+pub use media::{MediaDeleteError, MediaLibraryRepository, MediaStore, MediaStoreError};
 pub use payments::{
     AttemptAnswer, BeginPaymentError, DepositCharge, Difference, EventRecord, OrderPaymentView, PayError,
     PayWith, PaymentAttempt, PaymentFailure, PaymentGateway, PaymentHistory, PaymentPurpose, PaymentRecord,

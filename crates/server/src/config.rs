@@ -151,6 +151,86 @@ pub struct Config {
     /// How often each process looks for orders whose payment timed out, in seconds.
     #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub payment_sweep_seconds: u64,
+    /// Uploaded media (issue 24): where files are kept and how.
+    #[command(flatten)]
+    pub media: MediaConfig,
+}
+
+/// Where uploaded pictures and videos are kept.
+#[derive(Debug, Clone, Args)]
+pub struct MediaConfig {
+    /// `local`: a folder of this machine (MEDIA_DIR); `s3`: an S3-compatible
+    /// bucket shared by every process (the S3_* settings).
+    #[arg(long, env = "MEDIA_STORE", value_enum, default_value_t = MediaStoreKind::Local)]
+    pub media_store: MediaStoreKind,
+    /// The local store's folder; with `s3`, this process's copies of the
+    /// files it serves. Created when missing.
+    #[arg(long, env = "MEDIA_DIR", default_value = "uploads")]
+    pub media_dir: PathBuf,
+    /// The bucket (MEDIA_STORE=s3).
+    #[arg(long, env = "S3_BUCKET")]
+    pub s3_bucket: Option<String>,
+    /// The service's address (R2, B2, MinIO...); AWS when unset.
+    #[arg(long, env = "S3_ENDPOINT")]
+    pub s3_endpoint: Option<String>,
+    #[arg(long, env = "S3_REGION", default_value = "us-east-1")]
+    pub s3_region: String,
+    #[arg(long, env = "S3_ACCESS_KEY_ID", hide_env_values = true)]
+    pub s3_access_key_id: Option<String>,
+    #[arg(long, env = "S3_SECRET_ACCESS_KEY", hide_env_values = true, value_parser = secret)]
+    pub s3_secret_access_key: Option<SecretString>,
+    /// Path-style addresses (endpoint/bucket/key): MinIO and most
+    /// self-hosted servers; virtual-hosted (bucket.endpoint/key) otherwise.
+    #[arg(long, env = "S3_PATH_STYLE", default_value_t = false, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub s3_path_style: bool,
+    /// Keys are kept under this prefix.
+    #[arg(long, env = "S3_PREFIX", default_value = "uploads")]
+    pub s3_prefix: String,
+}
+
+impl MediaConfig {
+    /// The local folder store `just run` uses, in `dir`.
+    pub fn local(dir: impl Into<PathBuf>) -> Self {
+        Self {
+            media_store: MediaStoreKind::Local,
+            media_dir: dir.into(),
+            s3_bucket: None,
+            s3_endpoint: None,
+            s3_region: "us-east-1".to_owned(),
+            s3_access_key_id: None,
+            s3_secret_access_key: None,
+            s3_path_style: false,
+            s3_prefix: "uploads".to_owned(),
+        }
+    }
+
+    /// The S3 settings when MEDIA_STORE=s3, or what is missing.
+    pub fn s3(&self) -> anyhow::Result<Option<media_store::S3Settings>> {
+        if self.media_store != MediaStoreKind::S3 {
+            return Ok(None);
+        }
+        let (Some(bucket), Some(access_key_id), Some(secret)) =
+            (&self.s3_bucket, &self.s3_access_key_id, &self.s3_secret_access_key)
+        else {
+            bail!("MEDIA_STORE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+        };
+        Ok(Some(media_store::S3Settings {
+            bucket: bucket.clone(),
+            endpoint: self.s3_endpoint.clone(),
+            region: self.s3_region.clone(),
+            access_key_id: access_key_id.clone(),
+            secret_access_key: secret.expose_secret().to_owned(),
+            path_style: self.s3_path_style,
+            prefix: self.s3_prefix.clone(),
+        }))
+    }
+}
+
+/// The kinds of media store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MediaStoreKind {
+    Local,
+    S3,
 }
 
 /// The deliberate `PAYMENTS` settings.
@@ -265,6 +345,7 @@ pub struct AdminSeed {
 impl Config {
     /// Checks what the flags' own parsers cannot: pairs and lengths.
     pub fn validate(&self) -> anyhow::Result<()> {
+        self.media.s3()?;
         if self.admin_email.is_some() != self.admin_password.is_some() {
             bail!("set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither");
         }

@@ -271,7 +271,26 @@ impl Application {
             .image_cache_dir
             .clone()
             .unwrap_or_else(|| std::env::temp_dir().join("golden-pine").join("image-copies"));
-        let images = Arc::new(image_variants::ImageLibrary::new(&media_dir, image_cache_dir));
+        // Uploads (issue 24): a folder of this machine, or a bucket shared
+        // by every process with this folder holding the copies this one serves.
+        let uploads_dir = config.media.media_dir.clone();
+        let local_uploads: Arc<dyn ports::MediaStore> =
+            Arc::new(media_store::LocalMediaStore::new(&uploads_dir));
+        let (media_store, local_copies): (Arc<dyn ports::MediaStore>, Option<Arc<dyn ports::MediaStore>>) =
+            match config.media.s3()? {
+                Some(settings) => (
+                    Arc::new(
+                        media_store::S3MediaStore::new(&settings)
+                            .map_err(|e| anyhow::anyhow!("S3_*: {e}"))?,
+                    ),
+                    Some(local_uploads),
+                ),
+                None => (local_uploads, None),
+            };
+        tracing::info!("uploaded media are kept in {}", media_store.describe());
+        let images = Arc::new(
+            image_variants::ImageLibrary::new(&media_dir, image_cache_dir).with_uploads_dir(&uploads_dir),
+        );
         // The catalogue as published, read by the API and the pages alike.
         // Its answers are forgotten whenever any process changes the
         // catalogue; the feed's thread ends with the last reference to it.
@@ -305,8 +324,10 @@ impl Application {
         };
         let site = web::Data::new(
             SiteState::new(catalogue.clone(), renderer, site_config, metrics.registry())
-                .map_err(|e| anyhow::anyhow!("metrics: {e}"))?,
+                .map_err(|e| anyhow::anyhow!("metrics: {e}"))?
+                .with_uploads(uploads_dir, local_copies.as_ref().map(|_| media_store.clone())),
         );
+        let store_for_media = store.clone();
         let api = web::Data::new(ApiState {
             catalogue,
             catalog_store: Arc::new(store.clone()),
@@ -339,6 +360,12 @@ impl Application {
             mail,
             payments,
             payment_settings,
+            media: http_api::state::MediaState {
+                store: media_store,
+                local_copies,
+                library: Arc::new(store_for_media),
+                cleaning: Arc::new(tokio::sync::Semaphore::new(1)),
+            },
         });
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {

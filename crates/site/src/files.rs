@@ -70,6 +70,15 @@ async fn asset(req: HttpRequest, state: web::Data<SiteState>, name: web::Path<St
 /// that width, made on the first request and kept on disk.
 pub fn media(state: &SiteState) -> impl HttpServiceFactory + use<> {
     web::scope("/media")
+        .service(
+            // Uploads: content-addressed, so never changed under their name.
+            web::resource("/uploads/{name}")
+                .wrap(
+                    DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=31536000, immutable")),
+                )
+                .route(web::get().to(upload))
+                .route(web::head().to(upload)),
+        )
         .wrap(DefaultHeaders::new().add((header::CACHE_CONTROL, "public, max-age=86400")))
         .service(
             // The tail form, not a regex segment: the metrics middleware can name it.
@@ -90,23 +99,81 @@ struct CopyWidth {
     w: String,
 }
 
+/// An uploaded file (or its copy `?w=` wide), from the uploads folder;
+/// with a shared store, fetched from it into the folder on first request.
+async fn upload(
+    req: HttpRequest,
+    state: web::Data<SiteState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let name = name.into_inner();
+    let kind = domain::media::parse_content_name(&name).ok_or_else(|| ApiError::not_found("File"))?;
+    let dir = state.uploads_dir.clone().ok_or_else(|| ApiError::not_found("File"))?;
+    let path = dir.join(&name);
+    if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
+        let Some(remote) = &state.remote_uploads else { return Err(ApiError::not_found("File")) };
+        let bytes = remote
+            .get(&name)
+            .await
+            .map_err(|error| ApiError::internal(format!("media store: {error}")))?
+            .ok_or_else(|| ApiError::not_found("File"))?;
+        media_copy_keep(&dir, &name, bytes).await?;
+    }
+    if asks_for_width(req.query_string().into()) {
+        let width = web::Query::<CopyWidth>::from_query(req.query_string())
+            .map_err(|_| ApiError::new(ErrorCode::InvalidQuery, "w must be a width"))?;
+        return serve_copy(&req, &state, format!("uploads/{name}"), &width.w).await;
+    }
+    let file = NamedFile::open(&path).map_err(|_| ApiError::not_found("File"))?;
+    let mime = kind.mime().parse().map_err(|_| ApiError::internal("mime"))?;
+    Ok(file.set_content_type(mime).use_etag(true).disable_content_disposition().into_response(&req))
+}
+
+/// Keeps a fetched upload in the folder, whole (written aside, renamed).
+async fn media_copy_keep(dir: &std::path::Path, name: &str, bytes: Vec<u8>) -> Result<(), ApiError> {
+    tokio::fs::create_dir_all(dir)
+        .await
+        .map_err(|error| ApiError::internal(format!("uploads folder: {error}")))?;
+    let partial = dir.join(format!(".{name}.fetched-{}-{}", std::process::id(), rand_suffix()));
+    tokio::fs::write(&partial, bytes)
+        .await
+        .map_err(|error| ApiError::internal(format!("uploads folder: {error}")))?;
+    tokio::fs::rename(&partial, dir.join(name))
+        .await
+        .map_err(|error| ApiError::internal(format!("uploads folder: {error}")))
+}
+
+fn rand_suffix() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
 async fn media_copy(
     req: HttpRequest,
     state: web::Data<SiteState>,
     path: web::Path<String>,
     width: web::Query<CopyWidth>,
 ) -> Result<HttpResponse, ApiError> {
-    let width =
-        width.w.parse::<u32>().ok().filter(|width| image_variants::WIDTHS.contains(width)).ok_or_else(
-            || {
-                ApiError::new(
-                    ErrorCode::InvalidQuery,
-                    "w must be one of the widths copies are made at: 320, 640, 960, 1280 or 1920",
-                )
-            },
-        )?;
+    serve_copy(&req, &state, path.into_inner(), &width.w).await
+}
+
+/// The copy of the media file at `relative`, `width` wide.
+async fn serve_copy(
+    req: &HttpRequest,
+    state: &SiteState,
+    relative: String,
+    width: &str,
+) -> Result<HttpResponse, ApiError> {
+    let width = width.parse::<u32>().ok().filter(|width| image_variants::WIDTHS.contains(width)).ok_or_else(
+        || {
+            ApiError::new(
+                ErrorCode::InvalidQuery,
+                "w must be one of the widths copies are made at: 320, 640, 960, 1280 or 1920",
+            )
+        },
+    )?;
     let images = state.catalogue.images().clone();
-    let relative = path.into_inner();
     // Made (or found) and opened off the event loop: both touch the disk.
     let made = web::block(move || images.variant(&relative, width).map(actix_files::NamedFile::open))
         .await
@@ -122,7 +189,7 @@ async fn media_copy(
         Err(error) => return Err(ApiError::internal(format!("image copy: {error}"))),
     };
     let file = file.set_content_type("image/webp".parse().map_err(|_| ApiError::internal("image/webp"))?);
-    Ok(file.into_response(&req))
+    Ok(file.into_response(req))
 }
 
 /// Other files of the build (favicon, social image, fonts...), falling back

@@ -35,6 +35,12 @@ pub struct SiteState {
     /// Pages rendered by the server bundle (`golden_pine_pages_rendered_total`):
     /// it moves only when a page is made, after a start or a change of the catalogue.
     pub(crate) pages_made: prometheus::IntCounter,
+    /// Uploaded files (`/media/uploads/…`): the local store's folder, or
+    /// this process's copies of a shared store's files.
+    pub(crate) uploads_dir: Option<PathBuf>,
+    /// The shared store copies are fetched from on first request; `None`
+    /// when the files are in `uploads_dir` already (the local store).
+    pub(crate) remote_uploads: Option<Arc<dyn ports::MediaStore>>,
 }
 
 impl SiteState {
@@ -50,6 +56,22 @@ impl SiteState {
             "Pages rendered by the server bundle (once per page and catalogue change)",
         )?;
         metrics.register(Box::new(pages_made.clone()))?;
-        Ok(Self { catalogue, renderer, config, kept: KeptPages::default(), pages_made })
+        Ok(Self {
+            catalogue,
+            renderer,
+            config,
+            kept: KeptPages::default(),
+            pages_made,
+            uploads_dir: None,
+            remote_uploads: None,
+        })
+    }
+
+    /// Uploads are served from `dir`; with a `remote` store, a file missing
+    /// there is fetched from it first (and kept: its name is its content's).
+    pub fn with_uploads(mut self, dir: PathBuf, remote: Option<Arc<dyn ports::MediaStore>>) -> Self {
+        self.uploads_dir = Some(dir);
+        self.remote_uploads = remote;
+        self
     }
 }

@@ -13,6 +13,7 @@ mod content;
 mod counters;
 mod gift_cards;
 mod idempotency;
+mod media;
 mod money;
 mod orders;
 mod outbox;

@@ -256,6 +256,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    media_files (id) {
+        id -> Uuid,
+        name -> Text,
+        kind -> Text,
+        byte_size -> Int8,
+        width -> Nullable<Int4>,
+        height -> Nullable<Int4>,
+        original_name -> Text,
+        uploaded_by -> Nullable<Uuid>,
+        uploaded_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     newsletter_subscriptions (id) {
         id -> Uuid,
         email -> Text,
@@ -439,6 +453,7 @@ diesel::joinable!(contact_message_replies -> outbox_messages (outbox_id));
 diesel::joinable!(gift_card_ledger -> bookings (booking_id));
 diesel::joinable!(gift_card_ledger -> gift_cards (card_id));
 diesel::joinable!(gift_card_ledger -> orders (order_id));
+diesel::joinable!(media_files -> admin_users (uploaded_by));
 diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
 diesel::joinable!(payments -> bookings (booking_id));
@@ -466,6 +481,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     gift_cards,
     idempotency_keys,
     login_attempts,
+    media_files,
     newsletter_subscriptions,
     orders,
     outbox_attempts,

@@ -7,6 +7,7 @@ pub mod emails;
 pub mod exports;
 pub mod gift_cards;
 pub mod guest;
+pub mod media;
 pub mod orders;
 pub mod payments;
 pub mod promos;

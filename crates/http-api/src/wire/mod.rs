@@ -19,6 +19,7 @@ wire_enum! {
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
+        MediaFile = "media_file",
     }
 }
 wire_enum! {

@@ -23,6 +23,8 @@ pub struct TestApp {
     pub metrics_port: Option<u16>,
     /// Whether dropping the app drops its database (not when it shares another app's).
     owns_database: bool,
+    /// The app's own uploads folder, removed with it.
+    pub uploads: Option<tempfile::TempDir>,
 }
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -57,6 +59,8 @@ pub struct Options {
     /// Payments on, through this Stripe-compatible server (`STRIPE_API_BASE`);
     /// off (`PAYMENTS=off`) when None.
     pub payments: Option<PaymentOptions>,
+    /// Where uploads go; a fresh folder of the app's own when None.
+    pub media: Option<server::config::MediaConfig>,
 }
 
 /// How a test app takes payments.
@@ -90,6 +94,7 @@ impl Default for Options {
             database_url: None,
             image_cache_dir: None,
             payments: None,
+            media: None,
         }
     }
 }
@@ -114,6 +119,13 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
     let database_url =
         options.database_url.clone().unwrap_or_else(|| format!("{}/{name}?sslmode=disable", pg_server()));
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let (media, uploads) = match options.media {
+        Some(media) => (media, None),
+        None => {
+            let dir = tempfile::tempdir().expect("uploads folder");
+            (server::config::MediaConfig::local(dir.path().join("uploads")), Some(dir))
+        }
+    };
     let config = Config {
         database_url: server::config::DatabaseUrl::parse(&database_url).expect("database url"),
         database_pool_size: 8,
@@ -161,6 +173,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         cancellation_free_hours: options.payments.as_ref().map_or(48, |p| p.cancellation_free_hours),
         // The sweep for unpaid orders looks every second in tests.
         payment_sweep_seconds: 1,
+        media,
     };
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
@@ -172,6 +185,7 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         client: Client::builder().build().expect("client"),
         metrics_port,
         owns_database,
+        uploads,
     }
 }
 

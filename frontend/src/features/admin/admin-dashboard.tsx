@@ -15,6 +15,7 @@ import { NextFourteenDays } from './dashboard/next-fourteen-days';
 import { StatCards } from './dashboard/stat-cards';
 import { EmailsTab } from './emails/components/emails-tab';
 import { GiftCardsTab } from './gift-cards/components/gift-cards-tab';
+import { MediaLibraryTab } from './media/components/media-library-tab';
 import { MessagesTab } from './messages/components/messages-tab';
 import { OrdersTab } from './orders/components/orders-tab';
 import { ProductsTab } from './products/components/products-tab';
@@ -36,6 +37,7 @@ const tabs = [
   { value: 'bookings', label: 'Bookings', Panel: BookingsTab, staff: true },
   { value: 'services', label: 'Services', Panel: ServicesTab, staff: false },
   { value: 'blog', label: 'Blog', Panel: BlogTab, staff: false },
+  { value: 'media', label: 'Media', Panel: MediaLibraryTab, staff: false },
   { value: 'messages', label: 'Messages', Panel: MessagesTab, staff: true },
   { value: 'promo-codes', label: 'Promo codes', Panel: PromoCodesTab, staff: false },
   { value: 'gift-cards', label: 'Gift cards', Panel: GiftCardsTab, staff: false },
@@ -89,7 +91,7 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
         <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
           <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
             {shown.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-5! lg:tracking-luxe!">
+              <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-4! 2xl:px-5! 2xl:tracking-luxe!">
                 {t.label}
               </TabsTrigger>
             ))}

@@ -524,38 +524,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/invitation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["invitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/invitation/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["accept_invitation"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -615,6 +583,38 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["library"];
+        put?: never;
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/media/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -724,38 +724,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/password-reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["request_password_reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/password-reset/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["confirm_password_reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/payments/reconciliation": {
         parameters: {
             query?: never;
@@ -852,54 +820,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["sessions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/sessions/end-others": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["end_other_sessions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/sessions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: operations["end_session"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/subscribers": {
         parameters: {
             query?: never;
@@ -929,70 +849,6 @@ export interface paths {
         };
         get: operations["summary"];
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/team": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["team"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/team/invitations": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["invite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/team/invitations/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: operations["revoke_invitation"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/team/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: operations["change_member"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1503,12 +1359,12 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied";
         /**
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "media_file";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -1554,8 +1410,6 @@ export interface components {
             /** Format: date-time */
             lastLogin?: string | null;
             name: string;
-            /** @description What they may do: `owner` (everything) or `staff` (docs/decisions.md §18). */
-            role: components["schemas"]["Role"];
         };
         /** @description A card as the dashboard lists it (never its code: the last four only). */
         AdminGiftCard: {
@@ -1812,10 +1666,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many bookings match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many bookings match (at most 10,000 are counted: see `totalExact`).
              */
             total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
+            /** @description False when more than 10,000 match: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description A booking's price with a promo code: what the request will record. */
@@ -1935,10 +1789,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
              */
             total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
+            /** @description False when more than 10,000 match: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description The owner's answer to a message, kept with it. */
@@ -2118,10 +1972,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
              */
             total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
+            /** @description False when more than 10,000 match: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description A template rendered with demo data. */
@@ -2144,7 +1998,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2160,12 +2014,17 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
          */
         ExperienceType: "hands-on" | "passive" | "active" | "holistic";
+        /**
+         * Format: binary
+         * @description A file's bytes, as they are on the owner's device.
+         */
+        FileBytes: string;
         /** @description What a guest may learn of a card from its code. */
         GiftCardBalance: {
             /**
@@ -2374,54 +2233,11 @@ export interface components {
          * @enum {string|null}
          */
         InterestChoice: "massage" | "spa" | "accommodation" | "package" | "products" | "general" | "" | null;
-        /** @description An invitation still waiting for its answer. */
-        Invitation: {
-            /** Format: date-time */
-            createdAt: string;
-            email: string;
-            /** @description Past its time: the link no longer works; send a new one. */
-            expired: boolean;
-            /** Format: date-time */
-            expiresAt: string;
-            /** Format: uuid */
-            id: string;
-            /** @description The name of the owner who sent it. */
-            invitedBy?: string | null;
-            name: string;
-            role: components["schemas"]["Role"];
-        };
-        /** @description What an invitation link opens, for the page that accepts it. */
-        InvitationDetails: {
-            email: string;
-            /** Format: date-time */
-            expiresAt: string;
-            invitedBy?: string | null;
-            name: string;
-            role: components["schemas"]["Role"];
-        };
-        InvitationInput: {
-            email: components["schemas"]["EmailAddress"];
-            /** @description How they are greeted in the mail and shown in the team. */
-            name: components["schemas"]["ShortText"];
-            role: components["schemas"]["Role"];
-        };
         /**
          * @description What moved a card's balance.
          * @enum {string}
          */
         LedgerKindChoice: "issued" | "redeemed" | "returned" | "cashed_out" | "voided";
-        LinkInput: {
-            /** @description The secret after `#` in the mailed link. */
-            token: components["schemas"]["LinkToken"];
-        };
-        LinkPasswordInput: {
-            /** @description The new password: at least 12 characters, at most 72 bytes. */
-            password: components["schemas"]["LoginPassword"];
-            /** @description The secret after `#` in the mailed link. */
-            token: components["schemas"]["LinkToken"];
-        };
-        /** @description The secret after `#` in the mailed link. */
-        LinkToken: string;
         /**
          * @description Where a day's figure comes from: the standing schedule, a date's
          *     entry, no limit, or closed (a blackout, a blocked entry, or no opening hours).
@@ -2455,6 +2271,47 @@ export interface components {
             /** @description Where the owner's notifications go (NOTIFY_EMAIL), if anywhere. */
             notify?: string | null;
         };
+        /**
+         * @description A kept file's type.
+         * @enum {string}
+         */
+        MediaFileKind: "jpeg" | "png" | "webp" | "avif" | "mp4" | "webm";
+        /** @description A file of the media library. */
+        MediaFileView: {
+            /**
+             * Format: int64
+             * @description Bytes as kept (after its metadata was removed).
+             */
+            byteSize: number;
+            /** @example image/jpeg */
+            contentType: string;
+            /** Format: int32 */
+            height?: number | null;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MediaFileKind"];
+            /**
+             * @description The content-addressed name: SHA-256 of the kept bytes and the type's extension.
+             * @example 3f0c8e1d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d.jpg
+             */
+            name: string;
+            /** @description The name it was uploaded with (its last part only). */
+            originalName: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            /**
+             * @description Where it is served; put it in any image or media field.
+             * @example /media/uploads/3f0c8e1d9a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d.jpg
+             */
+            url: string;
+            /** @description Where it is shown; a file shown nowhere may be deleted. */
+            uses: components["schemas"]["MediaUseView"][];
+            /**
+             * Format: int32
+             * @description Pixels, for an image.
+             */
+            width?: number | null;
+        };
         MediaInput: {
             sortOrder?: null | components["schemas"]["SortOrder"];
             title?: components["schemas"]["OptionalShortText"];
@@ -2474,11 +2331,22 @@ export interface components {
          * @example /media/products/alpine-cedar-face-oil.webp
          */
         MediaUrl: string;
-        MemberInput: {
-            /** @description `false` deactivates (every session ends at once), `true` lets them sign in again. */
-            isActive?: boolean | null;
-            role?: null | components["schemas"]["Role"];
+        /** @description One place a file is shown. */
+        MediaUseView: {
+            /**
+             * Format: uuid
+             * @description The product (for a gallery too), service or post.
+             */
+            id: string;
+            kind: components["schemas"]["MediaUserKind"];
+            /** @description Its name or title. */
+            label: string;
         };
+        /**
+         * @description What shows a file.
+         * @enum {string}
+         */
+        MediaUserKind: "product" | "productGallery" | "service" | "blogPost";
         /**
          * @description Where the owner is with a contact message: `new` until opened in the
          *     dashboard (or marked unread), then `read`, then `answered` (replied to
@@ -2704,10 +2572,10 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many orders match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many orders match (at most 10,000 are counted: see `totalExact`).
              */
             total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
+            /** @description False when more than 10,000 match: `total` is then "at least". */
             totalExact: boolean;
         };
         /** @description An order's payment. */
@@ -3185,18 +3053,6 @@ export interface components {
             /** @description The answer mailed to the guest, who gets their own message quoted below it. */
             message: components["schemas"]["LongText"];
         };
-        ResetRequestInput: {
-            email: components["schemas"]["LoginEmail"];
-        };
-        ResetRequested: {
-            message: string;
-        };
-        /**
-         * @description What a team member may do: `owner` (everything) or `staff` (bookings,
-         *     calendar, orders, messages; docs/decisions.md §18).
-         * @enum {string}
-         */
-        Role: "owner" | "staff";
         /**
          * @description The retreat's standing schedule. A date's availability entry overrides
          *     it for the times it governs; a blackout closes what it covers.
@@ -3289,35 +3145,8 @@ export interface components {
              */
             taken: number;
         };
-        SessionsEnded: {
-            /**
-             * Format: int64
-             * @description How many devices were signed out.
-             */
-            ended: number;
-        };
         /** @description Short text: one line of 1 to 200 characters, at least one of them neither whitespace nor a control character, with no line break, tab or other control character inside; surrounding whitespace is trimmed. */
         ShortText: string;
-        /** @description A signed-in device. */
-        SignedInDevice: {
-            /** @description The network address it signed in from. */
-            address: string;
-            /** @description The device making this request. */
-            current: boolean;
-            /** @description "Chrome on macOS", from what the browser said it was. */
-            device: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** Format: uuid */
-            id: string;
-            /** Format: date-time */
-            lastSeenAt: string;
-            /** @description "This computer", "Private network" or "Internet" (no location database is used). */
-            place: string;
-            /** Format: date-time */
-            signedInAt: string;
-            userAgent: string;
-        };
         /**
          * @description What the browser app takes from the server instead of repeating it: the
          *     retreat's time zone ("today" for bookings) and every page's title.
@@ -3365,17 +3194,11 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many match (at most 10,000 are counted: see `totalExact`).
              */
             total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
+            /** @description False when more than 10,000 match: `total` is then "at least". */
             totalExact: boolean;
-        };
-        Team: {
-            /** @description Invitations neither accepted nor withdrawn, newest first. */
-            invitations: components["schemas"]["Invitation"][];
-            /** @description Everyone who has an account, active or not: owners first, then by name. */
-            members: components["schemas"]["Admin"][];
         };
         /**
          * @description The quiz's third question.
@@ -3467,15 +3290,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3984,15 +3798,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such post */
             404: {
                 headers: {
@@ -4079,15 +3884,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4437,15 +4233,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4954,15 +4741,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -5013,15 +4791,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -5065,15 +4834,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5133,15 +4893,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5223,15 +4974,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -5296,15 +5038,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -5336,15 +5069,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5408,15 +5132,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5488,15 +5203,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -5535,15 +5241,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -5575,15 +5272,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5635,15 +5323,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5728,15 +5407,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such gift card */
             404: {
                 headers: {
@@ -5805,15 +5475,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such gift card */
             404: {
                 headers: {
@@ -5870,15 +5531,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5981,15 +5633,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such gift card */
             404: {
                 headers: {
@@ -6062,15 +5705,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such gift card */
             404: {
                 headers: {
@@ -6109,189 +5743,6 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    invitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LinkInput"];
-            };
-        };
-        responses: {
-            /** @description The invitation the link opens */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvitationDetails"];
-                };
-            };
-            /** @description No token */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `invalid_link`: unknown, used, withdrawn or expired */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body did not arrive in time (`request_timeout`) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body too large (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this address */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    accept_invitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LinkPasswordInput"];
-            };
-        };
-        responses: {
-            /** @description Joined: the link is spent and this device is signed in */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoginResponse"];
-                };
-            };
-            /** @description The password does not meet the policy */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `invalid_link`: unknown, used, withdrawn or expired */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body did not arrive in time (`request_timeout`) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `already_member`: the address joined another way meanwhile */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body too large (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this address */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6406,7 +5857,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description This device's session has ended: its token no longer works (the admin's other devices stay signed in; see `/api/admin/sessions`) */
+            /** @description Every session of this admin has ended: their tokens no longer work */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6453,15 +5904,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6518,6 +5960,216 @@ export interface operations {
             };
         };
     };
+    library: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kept file, newest first, with where each is shown */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFileView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: {
+                /** @description The file's name on the owner's device (shown in the library; a path is cut to its last part). */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The file's bytes. JPEG, PNG, WebP or AVIF images up to 20 MB and 36 megapixels; MP4 or WebM videos up to 64 MB. The type is read from the bytes; a `Content-Type` naming another type is refused. */
+        requestBody: {
+            content: {
+                "application/octet-stream": components["schemas"]["FileBytes"];
+                "image/avif": components["schemas"]["FileBytes"];
+                "image/jpeg": components["schemas"]["FileBytes"];
+                "image/png": components["schemas"]["FileBytes"];
+                "image/webp": components["schemas"]["FileBytes"];
+                "video/mp4": components["schemas"]["FileBytes"];
+                "video/webm": components["schemas"]["FileBytes"];
+            };
+        };
+        responses: {
+            /** @description The same file was uploaded before: that record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFileView"];
+                };
+            };
+            /** @description Kept: metadata removed, turned upright, stored under its content's name */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaFileView"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The upload stalled (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Larger than the limit for its type (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a taken type, or not the type its `Content-Type` names (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many pixels (a decompression bomb), unreadable, or with metadata that cannot be removed (`media_refused`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file's content-addressed name */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted from the library and the store */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a content-addressed name (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such file */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Still shown somewhere (`media_in_use`); the message names where */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_subscriptions: {
         parameters: {
             query?: never;
@@ -6538,15 +6190,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6730,15 +6373,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6952,178 +6586,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    request_password_reset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ResetRequestInput"];
-            };
-        };
-        responses: {
-            /** @description The same answer whether or not the address has an account */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResetRequested"];
-                };
-            };
-            /** @description No email, or one longer than the form allows */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body did not arrive in time (`request_timeout`) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body too large (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this address */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    confirm_password_reset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LinkPasswordInput"];
-            };
-        };
-        responses: {
-            /** @description The password is set; every session of the account has ended */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The password does not meet the policy */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `invalid_link`: unknown, used or expired */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body did not arrive in time (`request_timeout`) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body too large (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests from this address */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -7169,15 +6631,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7241,15 +6694,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7341,15 +6785,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such product */
             404: {
                 headers: {
@@ -7390,15 +6825,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7450,15 +6876,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7549,15 +6966,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7699,15 +7107,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The body did not arrive in time (`request_timeout`) */
             408: {
                 headers: {
@@ -7782,15 +7181,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7891,159 +7281,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such service */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    sessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Your signed-in devices, the most recently seen first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SignedInDevice"][];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    end_other_sessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every other device is signed out; this one stays */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionsEnded"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    end_session: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Session id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description That device is signed out: its token no longer works */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed id (`invalid_id`), or invalid fields */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description None of your open sessions has this id */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `conflict`: this is the device making the request (log out instead) */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8120,15 +7359,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
@@ -8160,323 +7390,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    team: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The team and its open invitations */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Team"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner sees the team */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    invite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InvitationInput"];
-            };
-        };
-        responses: {
-            /** @description Invited: the link is mailed (it works once, for 7 days); an open invitation to the same address is withdrawn */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Invitation"];
-                };
-            };
-            /** @description Invalid email or name */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner invites */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body did not arrive in time (`request_timeout`) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `already_member`: someone with this email is on the team */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body too large (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    revoke_invitation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Invitation id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Withdrawn: its link no longer works */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed id (`invalid_id`), or invalid fields */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner withdraws invitations */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No open invitation with this id */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    change_member: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The member's admin id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MemberInput"];
-            };
-        };
-        responses: {
-            /** @description Changed */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Admin"];
-                };
-            };
-            /** @description Malformed id (`invalid_id`), or invalid fields */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner changes the team, and not their own role or access */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such member */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The body did not arrive in time (`request_timeout`) */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `last_owner`: the team must keep an active owner */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body too large (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8607,15 +7520,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10336,15 +9240,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such media */
             404: {
                 headers: {
@@ -10422,15 +9317,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10527,15 +9413,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10731,15 +9608,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description No such product */
             404: {
                 headers: {
@@ -10925,15 +9793,6 @@ export interface operations {
             };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Only an owner may do this (docs/decisions.md §18) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

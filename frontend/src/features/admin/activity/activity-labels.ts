@@ -24,6 +24,7 @@ const entities: Record<ActivityEntity, string> = {
   schedule: 'Schedule',
   team_member: 'Team member',
   invitation: 'Invitation',
+  media_file: 'Media file',
 };
 
 type ActionInfo = { label: string; tone: Tone };

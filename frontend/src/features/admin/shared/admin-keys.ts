@@ -36,4 +36,5 @@ export const adminKeys = {
   activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
   team: () => [...adminKeys.all, 'team'] as const,
   sessions: () => [...adminKeys.all, 'sessions'] as const,
+  mediaLibrary: () => [...adminKeys.all, 'media-library'] as const,
 };

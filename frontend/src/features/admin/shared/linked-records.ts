@@ -16,6 +16,7 @@ export const dashboardTabs = [
   'bookings',
   'services',
   'blog',
+  'media',
   'messages',
   'promo-codes',
   'gift-cards',

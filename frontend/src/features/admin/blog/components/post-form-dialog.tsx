@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { MediaUrlField } from '../../media/components/media-url-field';
 import type { BlogPost } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useCreateBlogPost } from '../api/create-blog-post';
@@ -82,7 +83,16 @@ export function PostFormDialog({ open, onOpenChange, post }: Props) {
             <Textarea rows={6} className="min-h-0!" required />
           </FormField>
           <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
-            <Input type="text" inputMode="url" placeholder="/media/blog/… or https://…" required />
+            {(field) => (
+              <MediaUrlField
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                placeholder="/media/blog/… or https://…"
+              />
+            )}
           </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Post' : 'Create Post'} onCancel={() => onOpenChange(false)} />
         </form>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { MediaUrlField } from '../../media/components/media-url-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Product } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
@@ -98,7 +99,16 @@ export function ProductFormDialog({ open, onOpenChange, product }: Props) {
             <Textarea rows={4} required />
           </FormField>
           <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
-            <Input type="text" inputMode="url" placeholder="/media/products/… or https://…" required />
+            {(field) => (
+              <MediaUrlField
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                placeholder="/media/products/… or https://…"
+              />
+            )}
           </FormField>
           <FormActions busy={busy} submitLabel={editing ? 'Update Product' : 'Create Product'} onCancel={() => onOpenChange(false)} />
         </form>

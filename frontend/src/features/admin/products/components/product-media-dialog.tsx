@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Film, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,6 +17,8 @@ import { useDeleteProductMedia } from '../api/delete-product-media';
 import { useSwapMediaOrder } from '../api/update-product-media';
 import { emptyMedia, mediaSchema, neighbourFor, type MediaFormValues } from '../media-schema';
 import { useReturnFocus } from '../../shared/use-return-focus';
+import { MediaUploader } from '../../media/components/media-uploader';
+import { isVideoType } from '../../media/media-rules';
 
 export const NO_MEDIA_TEXT = 'No additional media files. Click "Add Media" to add images or videos.';
 
@@ -36,6 +39,12 @@ function MediaGallery({ product }: { product: Product }) {
   const add = useAddProductMedia();
   const swap = useSwapMediaOrder();
   const remove = useDeleteProductMedia();
+  // Uploads finished before the gallery is read again still go last, one after another.
+  const uploadedHere = useRef(0);
+  const seen = media.dataUpdatedAt;
+  useEffect(() => {
+    uploadedHere.current = 0;
+  }, [seen]);
   const { control, handleSubmit, reset } = useForm<MediaFormValues>({
     resolver: zodResolver(mediaSchema),
     defaultValues: emptyMedia,
@@ -143,6 +152,26 @@ function MediaGallery({ product }: { product: Product }) {
           <h3 id="media-add-heading" className="mb-4 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
             Add media
           </h3>
+          <div className="mb-5 border-b border-line/70 pb-5">
+            <MediaUploader
+              accept="image-or-video"
+              compact
+              label="Upload media"
+              onUploaded={(file) =>
+                add.mutate({
+                  productId: product.id,
+                  body: {
+                    url: file.url,
+                    title: null,
+                    type: isVideoType(file.contentType) ? 'video' : 'image',
+                    // Each upload goes last, in the order they finish.
+                    sortOrder: items.length + uploadedHere.current++,
+                  },
+                })
+              }
+            />
+          </div>
+          <p className="mb-3 text-xs uppercase tracking-wide-2 text-muted">Or add by address</p>
           <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add media">
             <FormField control={control} name="url" id="media-url" label="Media URL">
               <Input type="text" inputMode="url" placeholder="https://… or /media/…" required />

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
+import { MediaUrlField } from '../../media/components/media-url-field';
 import type { Service } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
 import { useReturnFocus } from '../../shared/use-return-focus';
@@ -66,7 +67,16 @@ export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
             <Input type="number" inputMode="numeric" step="1" min="1" required />
           </FormField>
           <FormField control={control} name="image" id={id('image')} label="Image URL" className="sm:col-span-2">
-            <Input type="text" inputMode="url" placeholder="/media/services/… or https://…" required />
+            {(field) => (
+              <MediaUrlField
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                placeholder="/media/services/… or https://…"
+              />
+            )}
           </FormField>
           <fieldset className="grid gap-5 border-t border-line pt-5 sm:col-span-2 sm:grid-cols-2">
             <legend className="sr-only">Deposit</legend>
