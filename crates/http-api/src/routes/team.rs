@@ -17,7 +17,7 @@ use super::admin::{Admin, LoginResponse, sign_in_context};
 use crate::extract::{AdminSession, JsonBody, OwnerSession, PublicWrite};
 use crate::state::ApiState;
 use crate::wire::Role;
-use crate::wire::fields::{EmailAddress, LinkToken, LoginEmail, LoginPassword, ShortText};
+use crate::wire::fields::{EmailAddress, LinkToken, LoginPassword, ShortText};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 /// An invitation still waiting for its answer.
@@ -337,7 +337,7 @@ pub async fn accept_invitation(
 pub struct ResetRequestInput {
     #[serde(default)]
     #[schema(required = true)]
-    pub email: LoginEmail,
+    pub email: EmailAddress,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -351,29 +351,36 @@ pub const RESET_REQUESTED: &str =
 #[utoipa::path(post, path = "/api/admin/password-reset", tag = "Team", request_body = ResetRequestInput,
     responses(
         (status = 202, description = "The same answer whether or not the address has an account", body = ResetRequested),
-        (status = 400, description = "No email, or one longer than the form allows", body = ErrorBody),
+        (status = 400, description = "Not an email address", body = ErrorBody),
         (status = 429, description = "Too many requests from this address", body = ErrorBody)))]
 pub async fn request_password_reset(
     _limit: PublicWrite,
     state: web::Data<ApiState>,
     input: JsonBody<ResetRequestInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = input.into_inner().email.0;
-    let mut errors = ValidationErrors::new();
-    if email.trim().is_empty() {
-        errors.add("email", "Email is required");
-    }
-    if email.chars().count() > domain::admin::LOGIN_FIELD_MAX {
-        errors.add("email", "Email is too long");
-    }
-    if !errors.is_empty() {
-        return Err(errors.into());
-    }
-    state.auth.request_password_reset(&email).await?;
+    // Only the address's form is checked here (it tells nothing of accounts).
+    let email = Email::parse(&input.into_inner().email.0).map_err(|error| {
+        let mut errors = ValidationErrors::new();
+        errors.add("email", error.to_string());
+        errors
+    })?;
+    state.auth.request_password_reset(email.as_str()).await?;
     Ok(HttpResponse::Accepted().json(ResetRequested { message: RESET_REQUESTED.to_owned() }))
 }
 
-#[utoipa::path(post, path = "/api/admin/password-reset/confirm", tag = "Team", request_body = LinkPasswordInput,
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetInput {
+    /// The secret after `#` in the mailed reset link.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub token: LinkToken,
+    /// The new password: at least 12 characters, at most 72 bytes.
+    #[serde(default)]
+    #[schema(required = true)]
+    pub password: LoginPassword,
+}
+
+#[utoipa::path(post, path = "/api/admin/password-reset/confirm", tag = "Team", request_body = ResetInput,
     responses(
         (status = 204, description = "The password is set; every session of the account has ended"),
         (status = 400, description = "The password does not meet the policy", body = ErrorBody),
@@ -382,7 +389,7 @@ pub async fn request_password_reset(
 pub async fn confirm_password_reset(
     _limit: PublicWrite,
     state: web::Data<ApiState>,
-    input: JsonBody<LinkPasswordInput>,
+    input: JsonBody<ResetInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     state.auth.check_reset_link(&input.token.0).await?;

@@ -80,6 +80,11 @@ struct Fixtures {
     gift_code: String,
     gift_token: String,
     void_card: String,
+    /// A staff member the owner may change, an open invitation's secret and
+    /// a reset link's secret, as their mail carries them.
+    member: String,
+    invitation_secret: String,
+    reset_secret: String,
 }
 
 async fn fixtures(shop: &Shop) -> Fixtures {
@@ -184,7 +189,11 @@ async fn fixtures(shop: &Shop) -> Fixtures {
     let (gift_card, gift_mail) = give_gift_card(app, &token, "500").await;
     let (gift_code, gift_token) = (gift_mail.code, gift_mail.print_token);
     let (void_card, _) = give_gift_card(app, &token, "500").await;
+    let (member, invitation_secret, reset_secret) = team_fixtures(app, &token).await;
     Fixtures {
+        member,
+        invitation_secret,
+        reset_secret,
         promo_code,
         gift_card,
         gift_code,
@@ -206,6 +215,37 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         payment_method,
         deposit_booking,
     }
+}
+
+/// The secret of the newest link mailed with `template` to `to`.
+fn link_secret(app: &TestApp, template: &str, to: &str) -> String {
+    let text = app.sql_text(&format!(
+        "SELECT text_body FROM outbox_messages WHERE template = '{template}' AND recipient = '{to}' \
+         ORDER BY created_at DESC LIMIT 1"
+    ));
+    let link = text.split_whitespace().find(|word| word.contains('#')).expect("a link");
+    link.rsplit_once('#').expect("fragment").1.to_owned()
+}
+
+/// A staff member who joined through their invitation (and asked for a
+/// reset link), and a second open invitation.
+async fn team_fixtures(app: &TestApp, token: &str) -> (String, String, String) {
+    let invite = |email: &str| json!({"email": email, "name": "Ada Byron", "role": "staff"});
+    let path = "/api/admin/team/invitations";
+    expect_json(app.post_as(token, path, &invite("member@example.com")).await, StatusCode::CREATED).await;
+    let secret = link_secret(app, "team_invitation", "member@example.com");
+    let joined = app
+        .post_json(
+            "/api/admin/invitation/accept",
+            &json!({"token": secret, "password": "a long member password"}),
+        )
+        .await;
+    let member = expect_json(joined, StatusCode::OK).await["admin"]["id"].as_str().expect("id").to_owned();
+    expect_json(app.post_as(token, path, &invite("invited@example.com")).await, StatusCode::CREATED).await;
+    let invitation = link_secret(app, "team_invitation", "invited@example.com");
+    let asked = app.post_json("/api/admin/password-reset", &json!({"email": "member@example.com"})).await;
+    expect_json(asked, StatusCode::ACCEPTED).await;
+    (member, invitation, link_secret(app, "password_reset", "member@example.com"))
 }
 
 /// The operation's path with real ids filled in.
@@ -230,6 +270,7 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         | "/api/admin/gift-cards/{id}/redeem"
         | "/api/admin/gift-cards/{id}/cash-out"
         | "/api/admin/gift-cards/{id}/resend" => &f.gift_card,
+        "/api/admin/team/{id}" => &f.member,
         path if !path.contains('{') => return path.to_owned(),
         other => panic!("hostile.rs needs a fixture for {other}"),
     };
@@ -317,6 +358,14 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
                 "minimumNoticeHours": 0, "horizonDays": null,
             })
         }
+        "InvitationInput" => {
+            json!({"email": format!("i{unique}@example.com"), "name": "Ada Byron", "role": "staff"})
+        }
+        "MemberInput" => json!({"role": "staff", "isActive": true}),
+        "LinkInput" => json!({"token": f.invitation_secret}),
+        "LinkPasswordInput" => json!({"token": f.invitation_secret, "password": "a long new password"}),
+        "ResetInput" => json!({"token": f.reset_secret, "password": "a long new password"}),
+        "ResetRequestInput" => json!({"email": "member@example.com"}),
         other => panic!("hostile.rs needs a valid {other} body"),
     }
 }
@@ -345,6 +394,7 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/admin/gift-cards/{id}/cash-out",
             "POST /api/admin/gift-cards/{id}/resend",
             "POST /api/admin/logout",
+            "POST /api/admin/sessions/end-others",
             "POST /api/guest/bookings/{token}/cancel",
             "POST /api/guest/bookings/{token}/deposit/refresh",
             "POST /api/newsletter/unsubscribe",
@@ -441,7 +491,9 @@ fn assert_tables_intact(app: &TestApp) {
         app.rows(table);
     }
     assert!(app.rows("products") >= 10, "products survived");
-    assert!(app.rows("admin_users") == 1);
+    // The test admin and the fixtures' staff member; at most one more joined
+    // through the fixtures' one open invitation (its link works once).
+    assert!((2..=3).contains(&app.rows("admin_users")), "no write made or removed an admin");
 }
 
 #[tokio::test]

@@ -445,11 +445,12 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     };
     let known = expect_json(ask(ADMIN_EMAIL).await, StatusCode::ACCEPTED).await;
     let unknown = expect_json(ask("nobody@example.com").await, StatusCode::ACCEPTED).await;
-    let malformed = expect_json(ask("not an address").await, StatusCode::ACCEPTED).await;
     assert_eq!(known, unknown, "the same answer for an unknown address");
-    assert_eq!(known, malformed);
-    assert_field_errors(ask(" ").await, &[("email", "Email is required")]).await;
-    assert_field_errors(ask(&"x".repeat(1025)).await, &[("email", "Email is too long")]).await;
+    // Only the address's form is checked, which tells nothing of accounts.
+    let invalid = &[("email", "Please enter a valid email address")];
+    for malformed in ["not an address", " ", "a\u{0}@example.com"] {
+        assert_field_errors(ask(malformed).await, invalid).await;
+    }
     let mails = |to: &str| {
         app.sql_count(&format!(
             "SELECT count(*) FROM outbox_messages WHERE template = 'password_reset' AND recipient = '{to}'"

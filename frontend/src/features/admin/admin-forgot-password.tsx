@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import { preferServerMessage } from '@/lib/api/errors';
+import { ApiError, preferServerMessage } from '@/lib/api/errors';
 import { AccountFrame } from './account/account-frame';
 import { requestPasswordReset } from './account/api';
 import { useAdminHead } from './shared/admin-head';
@@ -24,7 +24,12 @@ export default function AdminForgotPassword() {
     setBusy(true);
     requestPasswordReset(email.trim())
       .then(({ message }) => setSent(message))
-      .catch((failure: unknown) => setError(preferServerMessage(failure, 'The link could not be sent. Please try again.')))
+      .catch((failure: unknown) =>
+        setError(
+          (failure instanceof ApiError ? failure.fieldErrors.email : undefined) ??
+            preferServerMessage(failure, 'The link could not be sent. Please try again.'),
+        ),
+      )
       .finally(() => setBusy(false));
   };
 

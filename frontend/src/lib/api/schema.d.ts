@@ -3279,8 +3279,14 @@ export interface components {
             /** @description The answer mailed to the guest, who gets their own message quoted below it. */
             message: components["schemas"]["LongText"];
         };
+        ResetInput: {
+            /** @description The new password: at least 12 characters, at most 72 bytes. */
+            password: components["schemas"]["LoginPassword"];
+            /** @description The secret after `#` in the mailed reset link. */
+            token: components["schemas"]["LinkToken"];
+        };
         ResetRequestInput: {
-            email: components["schemas"]["LoginEmail"];
+            email: components["schemas"]["EmailAddress"];
         };
         ResetRequested: {
             message: string;
@@ -7325,7 +7331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResetRequested"];
                 };
             };
-            /** @description No email, or one longer than the form allows */
+            /** @description Not an email address */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7390,7 +7396,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LinkPasswordInput"];
+                "application/json": components["schemas"]["ResetInput"];
             };
         };
         responses: {
