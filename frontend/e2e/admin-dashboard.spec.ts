@@ -13,7 +13,7 @@ import {
   unique,
 } from './admin-helpers';
 
-// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18).
+// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18) and 'Media' (§19).
 const TABS = [
   'Products',
   'Orders',
@@ -21,6 +21,7 @@ const TABS = [
   'Bookings',
   'Services',
   'Blog',
+  'Media',
   'Messages',
   'Promo codes',
   'Gift cards',

@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all seventeen templates (the specification’s twelve, the three payment mails, the gift card and the reply to a message), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all nineteen templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, and the team invitation and reset link), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all seventeen templates (the specification’s twelve, the three
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(17);
+  await expect(templates).toHaveCount(19);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
