@@ -1,6 +1,4 @@
-import { ArrowLeft, LockKeyhole } from 'lucide-react';
-import { Link } from 'react-router';
-import { BrandMark } from '@/components/layout/brand-mark';
+import { AccountFrame } from './account/account-frame';
 import { LoginForm } from './auth/components/login-form';
 import { useAdminHead } from './shared/admin-head';
 
@@ -8,36 +6,8 @@ import { useAdminHead } from './shared/admin-head';
 export default function AdminLogin() {
   useAdminHead('Admin Login');
   return (
-    <main className="grain relative flex min-h-dvh flex-col items-center justify-center overflow-hidden bg-ink px-5 py-16 text-ivory">
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-x-0 top-0 h-px bg-gradient-to-r from-transparent via-gold/50 to-transparent"
-      />
-      <div className="w-full max-w-md animate-fade-up">
-        <div className="mb-10 flex flex-col items-center text-center">
-          <BrandMark className="size-14" />
-          <p className="eyebrow mt-6">Golden Pine · Back Office</p>
-          <h1 className="mt-4 font-display text-5xl text-ivory">Administrator Login</h1>
-          <span className="gold-rule mt-6" />
-          <p className="mt-6 max-w-sm text-sand">Sign in to look after bookings, the shop and the journal.</p>
-        </div>
-        <div className="border border-gold/30 bg-surface/90 p-8 shadow-2xl shadow-black/60 backdrop-blur sm:p-10">
-          <LoginForm />
-          <p className="mt-8 flex items-center justify-center gap-2 text-xs text-muted">
-            <LockKeyhole aria-hidden className="size-3.5 text-gold/80" />
-            For retreat staff only. Sessions end automatically after a few hours.
-          </p>
-        </div>
-        <div className="mt-8 text-center">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2 text-xs uppercase tracking-wide-2 text-sand transition-colors hover:text-gold-light"
-          >
-            <ArrowLeft aria-hidden className="size-3.5" />
-            Back to the retreat
-          </Link>
-        </div>
-      </div>
-    </main>
+    <AccountFrame title="Administrator Login" intro="Sign in to look after bookings, the shop and the journal.">
+      <LoginForm />
+    </AccountFrame>
   );
 }
