@@ -8,6 +8,12 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use domain::admin::Password;
+
+mod passkeys;
+mod totp;
+
+pub use passkeys::WebauthnPasskeys;
+pub use totp::TotpCodes;
 use ports::{GuestLinks, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject};
 
 /// bcrypt with a configurable cost (tests use the minimum to stay fast).

@@ -19,6 +19,9 @@ pub struct Admin {
     /// earlier token at once.
     pub session_version: i32,
     pub role: crate::team::Role,
+    /// Whether they have a second factor (a passkey or an authenticator
+    /// app): then a password alone does not sign them in.
+    pub two_factor: bool,
 }
 
 /// The session version of an admin who never had a session ended (and of

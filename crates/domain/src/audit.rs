@@ -39,6 +39,10 @@ crate::text_enum! {
         Invitation,
         /// An uploaded file of the media library.
         MediaFile,
+        /// A member's second factor: a passkey, an authenticator app, recovery codes.
+        SecondFactor,
+        /// The team's sign-in rule (whether everyone must have a second factor).
+        TeamPolicy,
     }
 }
 
@@ -69,6 +73,13 @@ crate::text_enum! {
         PasswordReset,
         /// One signed-in device ended from the Security view.
         SessionEnded,
+        /// A passkey or an authenticator app added to an account, or removed.
+        SecondFactorAdded,
+        SecondFactorRemoved,
+        /// A new set of recovery codes (the old ones stop working).
+        RecoveryCodesRenewed,
+        /// A recovery code spent to sign in.
+        RecoveryCodeUsed,
     }
 }
 

@@ -23,6 +23,7 @@ pub mod promo;
 pub mod quiz;
 pub mod summary;
 pub mod team;
+pub mod two_factor;
 pub mod validation;
 
 pub use money::Money;

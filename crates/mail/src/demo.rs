@@ -250,6 +250,7 @@ impl Demo {
                     last_login: None,
                     session_version: domain::admin::FIRST_SESSION_VERSION,
                     role: domain::team::Role::Staff,
+                    two_factor: false,
                 },
                 secret: domain::team::LinkSecret::new(PREVIEW_LINK_SECRET.to_owned()),
                 expires_at: domain::team::reset_expires(self.message.created_at),

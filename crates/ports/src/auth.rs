@@ -22,6 +22,13 @@ use domain::team::{
 use crate::error::{CreateAdminError, RepoError, TeamChangeError};
 use crate::repositories::AdminRepository;
 
+mod two_factor;
+
+pub use two_factor::{
+    AuthenticatorSetup, Ceremony, NewPasskey, OneTimeCodes, PasskeyError, PasskeyKey, PasskeyVerifier,
+    SecondFactorChallenge, SignInChallenge, StoredPasskey, TotpFactor, TwoFactorRepository, TwoFactorStatus,
+};
+
 /// The current time, globally and at the retreat.
 pub trait Clock: Send + Sync {
     fn now(&self) -> DateTime<Utc>;
@@ -95,6 +102,8 @@ pub enum AuthError {
     InvalidLink,
     #[error(transparent)]
     Team(#[from] TeamError),
+    #[error(transparent)]
+    TwoFactor(#[from] domain::two_factor::TwoFactorError),
     #[error("{0} not found")]
     NotFound(&'static str),
     #[error(transparent)]
@@ -120,6 +129,14 @@ pub struct SignedIn {
     pub session_id: Uuid,
 }
 
+/// What a correct password leads to: a session, or (for a member with a
+/// second factor) the step that asks for it.
+#[derive(Debug, Clone)]
+pub enum LoginOutcome {
+    SignedIn(SignedIn),
+    SecondFactor(SecondFactorChallenge),
+}
+
 /// The team as the owner's Team view shows it.
 #[derive(Debug, Clone)]
 pub struct Team {
@@ -127,24 +144,35 @@ pub struct Team {
     pub invitations: Vec<Invitation>,
 }
 
+/// What the authentication service is built from.
+pub struct AuthPorts {
+    pub admins: Arc<dyn AdminRepository>,
+    pub factors: Arc<dyn TwoFactorRepository>,
+    pub hasher: Arc<dyn PasswordHasher>,
+    pub tokens: Arc<dyn TokenIssuer>,
+    pub secrets: Arc<dyn LinkSecrets>,
+    pub codes: Arc<dyn OneTimeCodes>,
+    /// `None` where passkeys cannot work (the site has no domain name).
+    pub passkeys: Option<Arc<dyn PasskeyVerifier>>,
+    pub clock: Arc<dyn Clock>,
+}
+
 #[derive(Clone)]
 pub struct AuthService {
     admins: Arc<dyn AdminRepository>,
+    factors: Arc<dyn TwoFactorRepository>,
     hasher: Arc<dyn PasswordHasher>,
     tokens: Arc<dyn TokenIssuer>,
     secrets: Arc<dyn LinkSecrets>,
+    codes: Arc<dyn OneTimeCodes>,
+    passkeys: Option<Arc<dyn PasskeyVerifier>>,
     clock: Arc<dyn Clock>,
 }
 
 impl AuthService {
-    pub fn new(
-        admins: Arc<dyn AdminRepository>,
-        hasher: Arc<dyn PasswordHasher>,
-        tokens: Arc<dyn TokenIssuer>,
-        secrets: Arc<dyn LinkSecrets>,
-        clock: Arc<dyn Clock>,
-    ) -> Self {
-        Self { admins, hasher, tokens, secrets, clock }
+    pub fn new(ports: AuthPorts) -> Self {
+        let AuthPorts { admins, factors, hasher, tokens, secrets, codes, passkeys, clock } = ports;
+        Self { admins, factors, hasher, tokens, secrets, codes, passkeys, clock }
     }
 
     /// The same service over another store (the one that writes mail).
@@ -158,8 +186,10 @@ impl AuthService {
     /// deactivated. The attempt is counted (per address and per account)
     /// before the password is checked, as a failure until it succeeds:
     /// simultaneous guesses would otherwise all pass the throttle before any
-    /// of them is counted.
-    pub async fn login(&self, form: Credentials, context: &SignInContext) -> Result<SignedIn, AuthError> {
+    /// of them is counted. For a member with a second factor, a correct
+    /// password opens the step that asks for it; the attempt stays counted
+    /// until that step succeeds too.
+    pub async fn login(&self, form: Credentials, context: &SignInContext) -> Result<LoginOutcome, AuthError> {
         let now = self.clock.now();
         let client = context.client_address.as_str();
         let account = form.email.trim().to_lowercase();
@@ -174,12 +204,11 @@ impl AuthService {
         let hash = found.as_ref().map_or(self.hasher.decoy_hash(), |(_, hash)| hash.as_str());
         let password_ok = self.hasher.verify(&form.password, hash).await;
         match found {
+            Some((admin, _)) if password_ok && admin.is_active && admin.two_factor => {
+                Ok(LoginOutcome::SecondFactor(self.second_factor_challenge(&admin, now).await?))
+            }
             Some((admin, _)) if password_ok && admin.is_active => {
-                self.admins.clear_failed_logins(client, &account).await?;
-                let (session, token) = self.new_session(admin.id, admin.session_version, context, now)?;
-                let session_id = session.id;
-                let admin = self.admins.open_session(admin.id, session).await?;
-                Ok(SignedIn { token, admin, session_id })
+                Ok(LoginOutcome::SignedIn(self.sign_in(&admin, context, now).await?))
             }
             found => {
                 let reason = match &found {
@@ -192,6 +221,22 @@ impl AuthService {
                 Err(AuthError::InvalidCredentials)
             }
         }
+    }
+
+    /// Signs the admin in on this device: their failed attempts are
+    /// forgotten and a session opens.
+    async fn sign_in(
+        &self,
+        admin: &Admin,
+        context: &SignInContext,
+        now: DateTime<Utc>,
+    ) -> Result<SignedIn, AuthError> {
+        let account = admin.email.trim().to_lowercase();
+        self.admins.clear_failed_logins(context.client_address.as_str(), &account).await?;
+        let (session, token) = self.new_session(admin.id, admin.session_version, context, now)?;
+        let session_id = session.id;
+        let admin = self.admins.open_session(admin.id, session).await?;
+        Ok(SignedIn { token, admin, session_id })
     }
 
     /// A token for a new session of the admin, and the session's row.

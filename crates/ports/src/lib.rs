@@ -18,8 +18,10 @@ mod repositories;
 mod services;
 
 pub use auth::{
-    AuthError, AuthService, Clock, IssuedToken, LinkSecrets, PasswordHasher, SignedIn, Team, TokenError,
-    TokenIssuer, TokenSubject,
+    AuthError, AuthPorts, AuthService, AuthenticatorSetup, Ceremony, Clock, IssuedToken, LinkSecrets,
+    LoginOutcome, NewPasskey, OneTimeCodes, PasskeyError, PasskeyKey, PasskeyVerifier, PasswordHasher,
+    SecondFactorChallenge, SignInChallenge, SignedIn, StoredPasskey, Team, TokenError, TokenIssuer,
+    TokenSubject, TotpFactor, TwoFactorRepository, TwoFactorStatus,
 };
 pub use booking::BookingService;
 pub use error::{

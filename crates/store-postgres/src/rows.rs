@@ -371,6 +371,7 @@ pub struct AdminRow {
     pub last_login: Option<DateTime<Utc>>,
     pub session_version: i32,
     pub role: String,
+    pub two_factor: bool,
 }
 
 impl AdminRow {
@@ -387,6 +388,7 @@ impl AdminRow {
             // The column's CHECK allows only the roles; an unknown word would
             // be a newer server's, and the safe reading of it is the lesser role.
             role: domain::team::Role::from_text(&self.role).unwrap_or(domain::team::Role::Staff),
+            two_factor: self.two_factor,
         };
         (admin, self.password)
     }

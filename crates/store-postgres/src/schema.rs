@@ -58,6 +58,7 @@ diesel::table! {
         last_login -> Nullable<Timestamptz>,
         session_version -> Int4,
         role -> Text,
+        two_factor -> Bool,
     }
 }
 
