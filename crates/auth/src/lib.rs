@@ -13,8 +13,8 @@ mod passkeys;
 mod totp;
 
 pub use passkeys::WebauthnPasskeys;
-pub use totp::TotpCodes;
 use ports::{GuestLinks, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject};
+pub use totp::TotpCodes;
 
 /// bcrypt with a configurable cost (tests use the minimum to stay fast).
 pub struct BcryptHasher {

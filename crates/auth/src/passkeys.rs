@@ -64,7 +64,11 @@ fn credential_text(bytes: &[u8]) -> String {
 }
 
 impl ports::PasskeyVerifier for WebauthnPasskeys {
-    fn start_registration(&self, admin: &Admin, existing: &[StoredPasskey]) -> Result<Ceremony, PasskeyError> {
+    fn start_registration(
+        &self,
+        admin: &Admin,
+        existing: &[StoredPasskey],
+    ) -> Result<Ceremony, PasskeyError> {
         let exclude = existing
             .iter()
             .map(|stored| key_of(stored).map(|key| key.cred_id().clone()))
@@ -128,7 +132,8 @@ impl ports::PasskeyVerifier for WebauthnPasskeys {
                 self.webauthn.finish_passkey_authentication(&credential, &state).map_err(refused)?
             }
             SignInState::Discoverable(state) => {
-                let (user, _) = self.webauthn.identify_discoverable_authentication(&credential).map_err(refused)?;
+                let (user, _) =
+                    self.webauthn.identify_discoverable_authentication(&credential).map_err(refused)?;
                 if user != stored.admin_id {
                     return Err(PasskeyError("the passkey names another member".to_owned()));
                 }

@@ -63,9 +63,12 @@ mod tests {
     #[test]
     fn codes_match_the_rfc_test_vectors() {
         // Appendix B gives 8 digits; the last six are the 6-digit code.
-        for (time, eight_digits) in
-            [(59, "94287082"), (1_111_111_109, "07081804"), (1_234_567_890, "89005924"), (2_000_000_000, "69279037")]
-        {
+        for (time, eight_digits) in [
+            (59, "94287082"),
+            (1_111_111_109, "07081804"),
+            (1_234_567_890, "89005924"),
+            (2_000_000_000, "69279037"),
+        ] {
             let step = time / TOTP_STEP_SECONDS;
             assert_eq!(TotpCodes.code_at(RFC_SECRET, step).as_deref(), Some(&eight_digits[2..]), "t={time}");
         }
@@ -83,7 +86,10 @@ mod tests {
     #[test]
     fn the_setup_address_names_the_retreat_and_the_account() {
         let uri = TotpCodes.setup_uri(RFC_SECRET, "owner@goldenpine.example").expect("an address");
-        assert!(uri.starts_with("otpauth://totp/Golden%20Pine%20Retreat:owner%40goldenpine.example?"), "{uri}");
+        assert!(
+            uri.starts_with("otpauth://totp/Golden%20Pine%20Retreat:owner%40goldenpine.example?"),
+            "{uri}"
+        );
         assert!(uri.contains(&format!("secret={RFC_SECRET}")), "{uri}");
     }
 

@@ -172,8 +172,14 @@ mod tests {
     #[test]
     fn typed_codes_are_told_apart_whatever_the_spacing() {
         assert_eq!(SecondFactorCode::parse(" 123 456 "), Ok(SecondFactorCode::Totp("123456".into())));
-        assert_eq!(SecondFactorCode::parse("ABCDE-FGHJK"), Ok(SecondFactorCode::Recovery("abcdefghjk".into())));
-        assert_eq!(SecondFactorCode::parse("abcde fghjk"), Ok(SecondFactorCode::Recovery("abcdefghjk".into())));
+        assert_eq!(
+            SecondFactorCode::parse("ABCDE-FGHJK"),
+            Ok(SecondFactorCode::Recovery("abcdefghjk".into()))
+        );
+        assert_eq!(
+            SecondFactorCode::parse("abcde fghjk"),
+            Ok(SecondFactorCode::Recovery("abcdefghjk".into()))
+        );
         for wrong in ["", "12345", "1234567", "abcde-fghj0", "abcdefghjkm", "１２３４５６", "12345a"] {
             assert_eq!(SecondFactorCode::parse(wrong), Err(TwoFactorError::WrongCode), "{wrong:?}");
         }

@@ -17,7 +17,7 @@ use http_common::{ApiError, ErrorCode, resource};
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
-    promos, quiz, schedule, summary, team,
+    promos, quiz, schedule, summary, team, two_factor,
 };
 pub use crate::state::ApiState;
 
@@ -115,6 +115,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/capacity", GET => schedule::capacity_overview))
         .service(resource!("/quiz/recommendation", POST => quiz::recommend))
         .service(resource!("/admin/login", POST => admin::login))
+        .service(resource!("/admin/login/code", POST => two_factor::login_with_code))
+        .service(resource!("/admin/login/passkey/options", POST => two_factor::passkey_sign_in_options))
+        .service(resource!("/admin/login/passkey", POST => two_factor::login_with_passkey))
+        .service(resource!("/admin/two-factor", GET => two_factor::status))
+        .service(resource!("/admin/two-factor/policy", PUT => two_factor::set_policy))
+        .service(resource!("/admin/two-factor/authenticator", POST => two_factor::begin_authenticator, DELETE => two_factor::remove_authenticator))
+        .service(resource!("/admin/two-factor/authenticator/confirm", POST => two_factor::confirm_authenticator))
+        .service(resource!("/admin/two-factor/recovery-codes", POST => two_factor::renew_recovery_codes))
+        .service(resource!("/admin/passkeys/options", POST => two_factor::passkey_registration_options))
+        .service(resource!("/admin/passkeys", POST => two_factor::add_passkey))
+        .service(resource!("/admin/passkeys/{id}", DELETE => two_factor::remove_passkey))
         .service(resource!("/admin/logout", POST => admin::logout))
         .service(resource!("/admin/me", GET => admin::me))
         .service(resource!("/admin/team", GET => team::team))

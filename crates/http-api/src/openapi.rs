@@ -8,7 +8,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
-    promos, quiz, schedule, summary, team,
+    promos, quiz, schedule, summary, team, two_factor,
 };
 
 #[derive(OpenApi)]
@@ -49,7 +49,10 @@ use crate::routes::{
         admin::login, admin::logout, admin::me, summary::summary,
         team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,
         team::end_other_sessions, team::invitation, team::accept_invitation, team::request_password_reset,
-        team::confirm_password_reset,
+        team::confirm_password_reset, two_factor::login_with_code, two_factor::passkey_sign_in_options,
+        two_factor::login_with_passkey, two_factor::status, two_factor::set_policy, two_factor::begin_authenticator,
+        two_factor::remove_authenticator, two_factor::confirm_authenticator, two_factor::renew_recovery_codes,
+        two_factor::passkey_registration_options, two_factor::add_passkey, two_factor::remove_passkey,
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
@@ -75,6 +78,7 @@ use crate::routes::{
         (name = "Quiz", description = "The wellness quiz's recommendation"),
         (name = "Admin", description = "Administrator login"),
         (name = "Team", description = "The owner's team: roles, invitations, signed-in devices, password resets"),
+        (name = "Security", description = "Each member's second factors (passkeys, an authenticator app, recovery codes) and the owner's rule that everyone has one"),
         (name = "Guest", description = "What guests reach through the signed links in their mail"),
         (name = "Emails", description = "The mail outbox: messages, attempts, resending, template previews"),
         (name = "Exports", description = "Orders, bookings, contact messages and subscribers as CSV for spreadsheets"),

@@ -37,6 +37,16 @@ pub enum ErrorCode {
     Unauthenticated,
     /// 401: the login's email and password do not match an active admin.
     InvalidCredentials,
+    /// 401: the password was right and the member has a second factor: the
+    /// body's `secondFactor` names the step to finish the sign-in with.
+    SecondFactorRequired,
+    /// 401: the second step's code is wrong or was used before, or the passkey's answer was refused.
+    InvalidCode,
+    /// 401: the sign-in step has expired, was used, or took too many wrong codes: log in again.
+    SignInExpired,
+    /// 403: the owner requires a second factor of every member and this one has none yet:
+    /// only the Security calls (`/api/admin/two-factor…`, `/api/admin/passkeys…`), `me` and logout answer.
+    TwoFactorSetupRequired,
     /// 403: the signed-in team member's role may not do this (staff calling an owner's call).
     Forbidden,
     /// 404: no such record, or no such API endpoint.
@@ -117,6 +127,8 @@ pub enum ErrorCode {
     LastOwner,
     /// 409: someone with this email is already on the team.
     AlreadyMember,
+    /// 409: passkeys cannot be used: the site is not served from a domain name (`PUBLIC_URL`).
+    PasskeysUnavailable,
     /// 402: the bank declined the card; the message says why, in the bank's words.
     /// The guest may try another card.
     PaymentDeclined,
@@ -145,8 +157,12 @@ impl ErrorCode {
         use ErrorCode as C;
         match self {
             C::ValidationFailed | C::InvalidJson | C::InvalidId | C::InvalidQuery => StatusCode::BAD_REQUEST,
-            C::Unauthenticated | C::InvalidCredentials => StatusCode::UNAUTHORIZED,
-            C::Forbidden => StatusCode::FORBIDDEN,
+            C::Unauthenticated
+            | C::InvalidCredentials
+            | C::SecondFactorRequired
+            | C::InvalidCode
+            | C::SignInExpired => StatusCode::UNAUTHORIZED,
+            C::Forbidden | C::TwoFactorSetupRequired => StatusCode::FORBIDDEN,
             C::NotFound | C::InvalidLink | C::GiftCardNotFound => StatusCode::NOT_FOUND,
             C::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             C::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
@@ -180,6 +196,7 @@ impl ErrorCode {
             | C::Conflict
             | C::LastOwner
             | C::AlreadyMember
+            | C::PasskeysUnavailable
             | C::PaymentInProgress
             | C::NotPayable
             | C::PaymentsOff
@@ -497,6 +514,19 @@ impl From<AuthError> for ApiError {
                     T::AlreadyMember => ErrorCode::AlreadyMember,
                     T::OwnAccount => ErrorCode::Forbidden,
                     T::CurrentDevice => ErrorCode::Conflict,
+                };
+                ApiError::new(code, refusal.to_string())
+            }
+            AuthError::TwoFactor(refusal) => {
+                use domain::two_factor::TwoFactorError as F;
+                let code = match refusal {
+                    F::WrongCode | F::Replayed | F::PasskeyRefused => ErrorCode::InvalidCode,
+                    F::SignInExpired => ErrorCode::SignInExpired,
+                    F::PasskeysUnavailable => ErrorCode::PasskeysUnavailable,
+                    F::NoSecondFactor
+                    | F::AuthenticatorExists
+                    | F::NoPendingAuthenticator
+                    | F::OwnFactorFirst => ErrorCode::Conflict,
                 };
                 ApiError::new(code, refusal.to_string())
             }

@@ -180,6 +180,11 @@ impl AuthService {
         Self { admins, ..self.clone() }
     }
 
+    /// The same service with passkeys (known once the site's address is).
+    pub fn with_passkeys(&self, passkeys: Option<Arc<dyn PasskeyVerifier>>) -> Self {
+        Self { passkeys, ..self.clone() }
+    }
+
     /// Checks the credentials sent from `context` (the device and its
     /// network address). Every failure answers the same `InvalidCredentials`,
     /// whether the e-mail is unknown, the password wrong or the admin

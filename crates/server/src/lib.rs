@@ -103,15 +103,31 @@ pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
     let clock: Arc<dyn Clock> = Arc::new(BusinessClock { tz: config.business_tz });
     let hasher = BcryptHasher::new(config.bcrypt_cost).map_err(anyhow::Error::msg)?;
     let tokens = JwtIssuer::new(secret.as_bytes(), chrono::Duration::hours(config.token_ttl_hours));
-    let auth = AuthService::new(
-        Arc::new(store.clone()),
-        Arc::new(hasher),
-        Arc::new(tokens),
-        Arc::new(auth::RandomLinkSecrets),
-        clock.clone(),
-    );
+    let auth = AuthService::new(ports::AuthPorts {
+        admins: Arc::new(store.clone()),
+        factors: Arc::new(store.clone()),
+        hasher: Arc::new(hasher),
+        tokens: Arc::new(tokens),
+        secrets: Arc::new(auth::RandomLinkSecrets),
+        codes: Arc::new(auth::TotpCodes),
+        // Set once the site's address is known (`passkeys_for`).
+        passkeys: None,
+        clock: clock.clone(),
+    });
     let links: Arc<dyn GuestLinks> = Arc::new(GuestLinkSigner::new(secret.as_bytes()));
     Ok(Wiring { store, auth, clock, links })
+}
+
+/// Passkeys for the site at `public_url`, or none (with a warning) where
+/// its address is not a domain name: WebAuthn ties a passkey to one.
+fn passkeys_for(public_url: &str) -> Option<Arc<dyn ports::PasskeyVerifier>> {
+    match auth::WebauthnPasskeys::new(public_url) {
+        Ok(passkeys) => Some(Arc::new(passkeys)),
+        Err(reason) => {
+            tracing::warn!(%reason, "passkeys are off: set PUBLIC_URL to the site's https:// address");
+            None
+        }
+    }
 }
 
 /// The payment provider the configuration names, with its publishable
@@ -316,6 +332,7 @@ impl Application {
                 None
             }
         };
+        let passkeys = passkeys_for(&public_url);
         let site_config = SiteConfig {
             frontend_dir,
             media_dir,
@@ -354,7 +371,7 @@ impl Application {
                 body_timeout: std::time::Duration::from_secs(config.request_body_timeout_seconds),
             },
             // The team's mail (invitations, reset links) is written with its change.
-            auth: wiring.auth.with_admins(Arc::new(store.clone())),
+            auth: wiring.auth.with_admins(Arc::new(store.clone())).with_passkeys(passkeys),
             clock: wiring.clock,
             metrics,
             mail,

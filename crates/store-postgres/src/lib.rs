@@ -27,6 +27,7 @@ mod schedule;
 mod schema;
 mod summary;
 mod team;
+mod two_factor;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

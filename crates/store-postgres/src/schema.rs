@@ -24,12 +24,34 @@ diesel::table! {
 }
 
 diesel::table! {
+    admin_passkeys (id) {
+        id -> Uuid,
+        admin_id -> Uuid,
+        credential_id -> Text,
+        name -> Text,
+        passkey -> Jsonb,
+        created_at -> Timestamptz,
+        last_used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     admin_password_resets (id) {
         id -> Uuid,
         admin_id -> Uuid,
         token_hash -> Text,
         created_at -> Timestamptz,
         expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    admin_recovery_codes (id) {
+        id -> Uuid,
+        admin_id -> Uuid,
+        code_hash -> Text,
+        created_at -> Timestamptz,
         used_at -> Nullable<Timestamptz>,
     }
 }
@@ -44,6 +66,29 @@ diesel::table! {
         ended_at -> Nullable<Timestamptz>,
         user_agent -> Text,
         client_address -> Text,
+    }
+}
+
+diesel::table! {
+    admin_sign_in_challenges (id) {
+        id -> Uuid,
+        secret_hash -> Text,
+        purpose -> Text,
+        admin_id -> Nullable<Uuid>,
+        state -> Nullable<Jsonb>,
+        failed_attempts -> Int4,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    admin_totp (admin_id) {
+        admin_id -> Uuid,
+        secret -> Text,
+        created_at -> Timestamptz,
+        confirmed_at -> Nullable<Timestamptz>,
+        last_used_step -> Nullable<Int8>,
     }
 }
 
@@ -442,8 +487,12 @@ diesel::table! {
 }
 
 diesel::joinable!(admin_invitations -> admin_users (invited_by));
+diesel::joinable!(admin_passkeys -> admin_users (admin_id));
 diesel::joinable!(admin_password_resets -> admin_users (admin_id));
+diesel::joinable!(admin_recovery_codes -> admin_users (admin_id));
 diesel::joinable!(admin_sessions -> admin_users (admin_id));
+diesel::joinable!(admin_sign_in_challenges -> admin_users (admin_id));
+diesel::joinable!(admin_totp -> admin_users (admin_id));
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
@@ -465,8 +514,12 @@ diesel::joinable!(refunds -> payments (payment_id));
 diesel::allow_tables_to_appear_in_same_query!(
     account_login_attempts,
     admin_invitations,
+    admin_passkeys,
     admin_password_resets,
+    admin_recovery_codes,
     admin_sessions,
+    admin_sign_in_challenges,
+    admin_totp,
     admin_users,
     app_settings,
     audit_log,

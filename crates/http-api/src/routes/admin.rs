@@ -9,7 +9,7 @@ use uuid::Uuid;
 use domain::admin as model;
 
 use crate::extract::JsonBody;
-use crate::extract::{AdminSession, client_address};
+use crate::extract::{SignedInSession, client_address};
 use crate::state::ApiState;
 use crate::wire::fields::{LoginEmail, LoginPassword};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
@@ -26,6 +26,8 @@ pub struct Admin {
     pub last_login: Option<DateTime<Utc>>,
     /// What they may do: `owner` (everything) or `staff` (docs/decisions.md §18).
     pub role: crate::wire::Role,
+    /// They sign in with a second factor (a passkey or an authenticator app).
+    pub two_factor: bool,
 }
 
 impl From<model::Admin> for Admin {
@@ -38,6 +40,7 @@ impl From<model::Admin> for Admin {
             created_at: a.created_at,
             last_login: a.last_login,
             role: a.role.into(),
+            two_factor: a.two_factor,
         }
     }
 }
@@ -87,16 +90,22 @@ impl LoginInput {
     responses(
         (status = 200, description = "Logged in", body = LoginResponse),
         (status = 400, description = "Email or password missing", body = ErrorBody),
-        (status = 401, description = "\"Invalid credentials\", whatever was wrong", body = ErrorBody),
+        (status = 401, description = "\"Invalid credentials\", whatever was wrong; or, for a member with a second factor whose password was right, `second_factor_required` with the step to finish (`secondFactor`)", body = crate::routes::two_factor::LoginRefused),
         (status = 429, description = "Too many failed logins from this client; see Retry-After", body = ErrorBody)))]
 pub async fn login(
     req: HttpRequest,
     state: web::Data<ApiState>,
     input: JsonBody<LoginInput>,
-) -> Result<web::Json<LoginResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let credentials = input.into_inner().try_into_domain()?;
-    let signed_in = state.auth.login(credentials, &sign_in_context(&req)).await?;
-    Ok(web::Json(signed_in.into()))
+    match state.auth.login(credentials, &sign_in_context(&req)).await? {
+        ports::LoginOutcome::SignedIn(signed_in) => {
+            Ok(HttpResponse::Ok().json(LoginResponse::from(signed_in)))
+        }
+        ports::LoginOutcome::SecondFactor(step) => {
+            Ok(crate::routes::two_factor::second_factor_required(step))
+        }
+    }
 }
 
 impl From<ports::SignedIn> for LoginResponse {
@@ -119,14 +128,14 @@ pub fn sign_in_context(req: &HttpRequest) -> domain::team::SignInContext {
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "The admin the token belongs to", body = Admin)))]
-pub async fn me(admin: AdminSession) -> web::Json<Admin> {
+pub async fn me(admin: SignedInSession) -> web::Json<Admin> {
     web::Json(admin.0.into())
 }
 
 #[utoipa::path(post, path = "/api/admin/logout", tag = "Admin",
     security(("bearer_auth" = [])),
     responses((status = 204, description = "This device's session has ended: its token no longer works (the admin's other devices stay signed in; see `/api/admin/sessions`)")))]
-pub async fn logout(admin: AdminSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+pub async fn logout(admin: SignedInSession, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
     state.auth.logout(&admin.0, admin.session_id()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

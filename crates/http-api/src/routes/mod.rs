@@ -14,6 +14,7 @@ pub mod promos;
 pub mod quiz;
 pub mod schedule;
 pub mod team;
+pub mod two_factor;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};

@@ -381,6 +381,31 @@ field!(
         .max_length(Some(LOGIN_FIELD_MAX))
 );
 
+field!(
+    /// The secret of a sign-in step or passkey ceremony, as the server answered it.
+    ChallengeToken(String) => string()
+        .description(Some("The `challenge` the server answered when the step began.".to_owned()))
+        .min_length(Some(1))
+        .max_length(Some(LOGIN_FIELD_MAX))
+);
+field!(
+    /// What the member typed at the second step.
+    SecondFactorCodeText(String) => string()
+        .description(Some(
+            "The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`); spaces, dashes \
+             and case do not matter."
+                .to_owned(),
+        ))
+        .min_length(Some(1))
+        .max_length(Some(LOGIN_FIELD_MAX))
+);
+field!(
+    /// A WebAuthn credential as the browser's `PublicKeyCredential.toJSON()` gives it.
+    WebauthnCredential(serde_json::Value) => ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some("The browser's `PublicKeyCredential`, as its `toJSON()` gives it.".to_owned()))
+);
+
 fn whole(minimum: i64, maximum: i64, what: &str) -> ObjectBuilder {
     ObjectBuilder::new()
         .schema_type(Type::Integer)

@@ -19,7 +19,7 @@ wire_enum! {
         ContactMessage = "contact_message", Order = "order", Booking = "booking", Blackout = "blackout",
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
-        MediaFile = "media_file",
+        MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
     }
 }
 wire_enum! {
@@ -31,7 +31,9 @@ wire_enum! {
         InvitationRevoked = "invitation_revoked", InvitationAccepted = "invitation_accepted",
         RoleChanged = "role_changed", Deactivated = "deactivated", Reactivated = "reactivated",
         PasswordResetRequested = "password_reset_requested", PasswordReset = "password_reset",
-        SessionEnded = "session_ended",
+        SessionEnded = "session_ended", SecondFactorAdded = "second_factor_added",
+        SecondFactorRemoved = "second_factor_removed", RecoveryCodesRenewed = "recovery_codes_renewed",
+        RecoveryCodeUsed = "recovery_code_used",
     }
 }
 wire_enum! {

@@ -51,7 +51,8 @@ pub struct PasskeyKey {
 
 /// The WebAuthn ceremonies (the `webauthn-rs` adapter in crates/auth).
 pub trait PasskeyVerifier: Send + Sync {
-    fn start_registration(&self, admin: &Admin, existing: &[StoredPasskey]) -> Result<Ceremony, PasskeyError>;
+    fn start_registration(&self, admin: &Admin, existing: &[StoredPasskey])
+    -> Result<Ceremony, PasskeyError>;
     fn finish_registration(&self, credential: &str, state: &str) -> Result<PasskeyKey, PasskeyError>;
     /// A sign-in with one of `keys`, or with any passkey the browser holds
     /// for the site when `keys` is `None` (passwordless).
@@ -60,8 +61,12 @@ pub trait PasskeyVerifier: Send + Sync {
     fn credential_id(&self, credential: &str) -> Result<String, PasskeyError>;
     /// Verifies the answer against the state and the key it names; answers
     /// the key to store when its signature counter moved.
-    fn finish_sign_in(&self, credential: &str, state: &str, key: &StoredPasskey)
-    -> Result<Option<String>, PasskeyError>;
+    fn finish_sign_in(
+        &self,
+        credential: &str,
+        state: &str,
+        key: &StoredPasskey,
+    ) -> Result<Option<String>, PasskeyError>;
 }
 
 #[derive(Debug, Clone)]
@@ -163,7 +168,8 @@ pub trait TwoFactorRepository: Send + Sync {
 
     async fn recovery_codes_left(&self, admin_id: Uuid) -> RepoResult<i64>;
     /// Spends the unused recovery code with this hash: `false` if there is none.
-    async fn use_recovery_code(&self, admin: &Admin, code_hash: &str, now: DateTime<Utc>) -> RepoResult<bool>;
+    async fn use_recovery_code(&self, admin: &Admin, code_hash: &str, now: DateTime<Utc>)
+    -> RepoResult<bool>;
     async fn replace_recovery_codes(
         &self,
         admin: &Admin,
@@ -408,9 +414,7 @@ impl AuthService {
                 self.factors.fail_challenge(challenge.id).await?;
                 tracing::info!(%reason, "passkey sign-in refused");
                 if let Some(admin) = self.admins.find_by_id(key.map_or(Uuid::nil(), |k| k.admin_id)).await? {
-                    self.admins
-                        .record_login_failure(Actor::admin(&admin), "Passkey sign-in failed")
-                        .await?;
+                    self.admins.record_login_failure(Actor::admin(&admin), "Passkey sign-in failed").await?;
                 }
                 return Err(AuthError::TwoFactor(TwoFactorError::PasskeyRefused));
             }
@@ -515,8 +519,9 @@ impl AuthService {
         let existing = self.factors.passkeys(admin.id).await?;
         let ceremony = verifier.start_registration(admin, &existing).map_err(passkey_refused)?;
         let now = self.clock.now();
-        let secret =
-            self.new_ceremony(ChallengePurpose::PasskeyRegistration, Some(admin.id), ceremony.state, now).await?;
+        let secret = self
+            .new_ceremony(ChallengePurpose::PasskeyRegistration, Some(admin.id), ceremony.state, now)
+            .await?;
         Ok((secret, ceremony.options))
     }
 
