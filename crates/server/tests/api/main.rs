@@ -43,4 +43,5 @@ mod stays;
 mod stock;
 mod stripe_server;
 mod team;
+mod two_factor;
 mod write_bursts;

@@ -11,7 +11,7 @@ use crate::helpers::{
     fill_path, operations, spawn_app,
 };
 
-const NEW_PASSWORD: &str = "a long new password";
+pub(crate) const NEW_PASSWORD: &str = "a long new password";
 
 /// The secret of the newest link mailed to `to` with `template`: what
 /// follows `#` in the mail's link.
@@ -36,7 +36,7 @@ async fn invite(app: &TestApp, owner: &str, email: &str, role: &str) -> reqwest:
 
 /// Invites `email` with `role`, accepts through the mailed link, and
 /// answers the new member's token and id.
-async fn join(app: &TestApp, owner: &str, email: &str, role: &str) -> (String, String) {
+pub(crate) async fn join(app: &TestApp, owner: &str, email: &str, role: &str) -> (String, String) {
     expect_json(invite(app, owner, email, role).await, StatusCode::CREATED).await;
     let secret = mailed_secret(app, "team_invitation", email);
     let body = json!({"token": secret, "password": NEW_PASSWORD});

@@ -5,6 +5,9 @@ export const confirmTexts = {
   blogPost: 'Are you sure you want to delete this blog post?',
   message: 'Are you sure you want to delete this message?',
   service: 'Are you sure you want to delete this service?',
+  passkey: 'Are you sure you want to remove this passkey? It will no longer sign you in.',
+  authenticator: 'Are you sure you want to remove the authenticator app? Its codes will no longer sign you in.',
+  recoveryCodes: 'Make new recovery codes? The ones you have now stop working.',
 } as const;
 
 export function confirmDelete(what: keyof typeof confirmTexts): boolean {

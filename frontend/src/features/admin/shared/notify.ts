@@ -16,6 +16,11 @@ export function notifyError(error: unknown, fallback: string) {
   toast({ title: 'Error', description: preferServerMessage(error, fallback), variant: 'destructive' });
 }
 
+/**
+ * A 401 that means the session is over. A refused second-factor code or
+ * passkey (`invalid_code`, `sign_in_expired`) is a 401 too, but the member is
+ * still signed in: it is shown where they typed it.
+ */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
+  return error instanceof ApiError && error.status === 401 && error.code !== 'invalid_code' && error.code !== 'sign_in_expired';
 }
