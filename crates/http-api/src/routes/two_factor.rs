@@ -81,6 +81,24 @@ pub struct CodeSignInInput {
     pub code: SecondFactorCodeText,
 }
 
+/// A Security call's refusal. The member is signed in, so a wrong code or a
+/// refused passkey is the form's field error (400), and an ended ceremony a
+/// conflict (409): a 401 would tell the dashboard the session had ended.
+fn security_refusal(field: &'static str) -> impl Fn(ports::AuthError) -> ApiError {
+    use domain::two_factor::TwoFactorError as F;
+    move |error| match error {
+        ports::AuthError::TwoFactor(refusal @ (F::WrongCode | F::Replayed | F::PasskeyRefused)) => {
+            let mut errors = ValidationErrors::new();
+            errors.add(field, refusal.to_string());
+            errors.into()
+        }
+        ports::AuthError::TwoFactor(F::SignInExpired) => {
+            ApiError::new(ErrorCode::Conflict, "This passkey setup has expired. Please try again.")
+        }
+        other => other.into(),
+    }
+}
+
 fn required(field: &'static str, value: &str, message: &str) -> Result<(), ValidationErrors> {
     if value.trim().is_empty() {
         let mut errors = ValidationErrors::new();
@@ -287,8 +305,8 @@ pub struct RecoveryCodes {
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "The app is set up; with the member's first factor, their recovery codes", body = RecoveryCodes),
-        (status = 400, description = "No code", body = ErrorBody),
-        (status = 401, description = "Not signed in; or `invalid_code`: the code does not match", body = ErrorBody),
+        (status = 400, description = "No code, or `validation_failed` on `code`: it does not match", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 409, description = "Nothing is being set up, or an app already is", body = ErrorBody)))]
 pub async fn confirm_authenticator(
     admin: SignedInSession,
@@ -297,7 +315,7 @@ pub async fn confirm_authenticator(
 ) -> Result<web::Json<RecoveryCodes>, ApiError> {
     let code = input.into_inner().code.0;
     required("code", &code, "Enter the 6-digit code the app shows")?;
-    let codes = state.auth.confirm_authenticator(&admin.0, &code).await?;
+    let codes = state.auth.confirm_authenticator(&admin.0, &code).await.map_err(security_refusal("code"))?;
     Ok(web::Json(RecoveryCodes { codes }))
 }
 
@@ -368,9 +386,9 @@ pub struct PasskeyAdded {
     security(("bearer_auth" = [])),
     responses(
         (status = 201, description = "The passkey signs this member in from now on", body = PasskeyAdded),
-        (status = 400, description = "Invalid name", body = ErrorBody),
-        (status = 401, description = "Not signed in; `invalid_code`: the browser's answer was refused (or the passkey is registered already); `sign_in_expired`: the ceremony is over", body = ErrorBody),
-        (status = 409, description = "`passkeys_unavailable`: the site has no domain name", body = ErrorBody)))]
+        (status = 400, description = "Invalid name, or `validation_failed` on `credential`: the browser's answer was refused (or the passkey is registered already)", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 409, description = "The ceremony is over (5 minutes, or used); `passkeys_unavailable`: the site has no domain name", body = ErrorBody)))]
 pub async fn add_passkey(
     admin: SignedInSession,
     state: web::Data<ApiState>,
@@ -383,8 +401,11 @@ pub async fn add_passkey(
         errors
     })?;
     let credential = input.credential.0.to_string();
-    let (passkey, recovery_codes) =
-        state.auth.add_passkey(&admin.0, &input.challenge.0, name, &credential).await?;
+    let (passkey, recovery_codes) = state
+        .auth
+        .add_passkey(&admin.0, &input.challenge.0, name, &credential)
+        .await
+        .map_err(security_refusal("credential"))?;
     Ok(HttpResponse::Created().json(PasskeyAdded { passkey: passkey.into(), recovery_codes }))
 }
 

@@ -8,7 +8,8 @@ use crate::helpers::{
     sorted, spawn_app,
 };
 
-const ADMIN_KEYS: &[&str] = &["id", "email", "name", "isActive", "createdAt", "lastLogin", "role"];
+const ADMIN_KEYS: &[&str] =
+    &["id", "email", "name", "isActive", "createdAt", "lastLogin", "role", "twoFactor"];
 
 async fn login(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
     app.post_json("/api/admin/login", &json!({"email": email, "password": password})).await

@@ -85,6 +85,15 @@ struct Fixtures {
     member: String,
     invitation_secret: String,
     reset_secret: String,
+    /// Two-factor sign-in: a member's second step after their password and
+    /// one of their recovery codes; the owner's authenticator app being set
+    /// up (its secret: the valid code is the current one); passkey
+    /// ceremonies begun (sign-in and adding one).
+    second_step: String,
+    recovery_code: String,
+    pending_app_secret: String,
+    passkey_sign_in: String,
+    passkey_registration: String,
 }
 
 async fn fixtures(shop: &Shop) -> Fixtures {
@@ -190,10 +199,16 @@ async fn fixtures(shop: &Shop) -> Fixtures {
     let (gift_code, gift_token) = (gift_mail.code, gift_mail.print_token);
     let (void_card, _) = give_gift_card(app, &token, "500").await;
     let (member, invitation_secret, reset_secret) = team_fixtures(app, &token).await;
+    let two_factor = two_factor_fixtures(app, &token).await;
     Fixtures {
         member,
         invitation_secret,
         reset_secret,
+        second_step: two_factor.second_step,
+        recovery_code: two_factor.recovery_code,
+        pending_app_secret: two_factor.pending_app_secret,
+        passkey_sign_in: two_factor.passkey_sign_in,
+        passkey_registration: two_factor.passkey_registration,
         promo_code,
         gift_card,
         gift_code,
@@ -225,6 +240,71 @@ fn link_secret(app: &TestApp, template: &str, to: &str) -> String {
     ));
     let link = text.split_whitespace().find(|word| word.contains('#')).expect("a link");
     link.rsplit_once('#').expect("fragment").1.to_owned()
+}
+
+struct TwoFactorFixtures {
+    second_step: String,
+    recovery_code: String,
+    pending_app_secret: String,
+    passkey_sign_in: String,
+    passkey_registration: String,
+}
+
+/// The code an authenticator app shows now for `secret`.
+fn current_code(secret: &str) -> String {
+    use ports::OneTimeCodes;
+    auth::TotpCodes.code_at(secret, domain::two_factor::totp_step(chrono::Utc::now())).expect("a code")
+}
+
+/// A second member with an authenticator app, stopped at the second step
+/// of a sign-in; the owner's own app half set up; two passkey ceremonies.
+async fn two_factor_fixtures(app: &TestApp, token: &str) -> TwoFactorFixtures {
+    let (email, password) = ("second.step@example.com", "a long member password");
+    let invite = json!({"email": email, "name": "Ada Byron", "role": "staff"});
+    expect_json(app.post_as(token, "/api/admin/team/invitations", &invite).await, StatusCode::CREATED).await;
+    let secret = link_secret(app, "team_invitation", email);
+    let joined =
+        app.post_json("/api/admin/invitation/accept", &json!({"token": secret, "password": password})).await;
+    let member = expect_json(joined, StatusCode::OK).await["token"].as_str().expect("token").to_owned();
+    let setup = app.post_as(&member, "/api/admin/two-factor/authenticator", &json!({})).await;
+    let app_secret =
+        expect_json(setup, StatusCode::CREATED).await["secret"].as_str().expect("secret").to_owned();
+    let confirm = json!({"code": current_code(&app_secret)});
+    let confirmed = app.post_as(&member, "/api/admin/two-factor/authenticator/confirm", &confirm).await;
+    let recovery_code =
+        expect_json(confirmed, StatusCode::OK).await["codes"][0].as_str().expect("code").to_owned();
+    let login = app.post_json("/api/admin/login", &json!({"email": email, "password": password})).await;
+    let step =
+        crate::helpers::assert_error_code(login, StatusCode::UNAUTHORIZED, "second_factor_required").await;
+    let pending = app.post_as(token, "/api/admin/two-factor/authenticator", &json!({})).await;
+    let pending_app_secret =
+        expect_json(pending, StatusCode::CREATED).await["secret"].as_str().expect("secret").to_owned();
+    let sign_in = app.post_json("/api/admin/login/passkey/options", &json!({})).await;
+    let registration = app.post_as(token, "/api/admin/passkeys/options", &json!({})).await;
+    TwoFactorFixtures {
+        second_step: step["secondFactor"]["challenge"].as_str().expect("challenge").to_owned(),
+        recovery_code,
+        pending_app_secret,
+        passkey_sign_in: expect_json(sign_in, StatusCode::OK).await["challenge"]
+            .as_str()
+            .expect("c")
+            .to_owned(),
+        passkey_registration: expect_json(registration, StatusCode::OK).await["challenge"]
+            .as_str()
+            .expect("challenge")
+            .to_owned(),
+    }
+}
+
+/// A passkey's answer is signed by an authenticator the browser holds: only
+/// Chromium's virtual authenticator (e2e/two-factor.spec.ts) makes a real
+/// one. Here these bodies carry a live ceremony and a forged answer, which
+/// must be refused cleanly like every other hostile body.
+const SIGNED_BY_AN_AUTHENTICATOR: [&str; 2] = ["PasskeyInput", "PasskeySignInInput"];
+
+fn forged_credential() -> Value {
+    json!({"id": "AAAA", "rawId": "AAAA", "type": "public-key",
+        "response": {"clientDataJSON": "e30", "authenticatorData": "AA", "signature": "AA", "attestationObject": "oA"}})
 }
 
 /// A staff member who joined through their invitation (and asked for a
@@ -366,6 +446,14 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "LinkPasswordInput" => json!({"token": f.invitation_secret, "password": "a long new password"}),
         "ResetInput" => json!({"token": f.reset_secret, "password": "a long new password"}),
         "ResetRequestInput" => json!({"email": "member@example.com"}),
+        "CodeSignInInput" => json!({"challenge": f.second_step, "code": f.recovery_code}),
+        "CodeInput" => json!({"code": current_code(&f.pending_app_secret)}),
+        "TwoFactorPolicy" => json!({"required": false}),
+        "PasskeySignInStart" => json!({"challenge": null}),
+        "PasskeySignInInput" => json!({"challenge": f.passkey_sign_in, "credential": forged_credential()}),
+        "PasskeyInput" => {
+            json!({"challenge": f.passkey_registration, "name": "Desk key", "credential": forged_credential()})
+        }
         other => panic!("hostile.rs needs a valid {other} body"),
     }
 }
@@ -394,7 +482,10 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/admin/gift-cards/{id}/cash-out",
             "POST /api/admin/gift-cards/{id}/resend",
             "POST /api/admin/logout",
+            "POST /api/admin/passkeys/options",
             "POST /api/admin/sessions/end-others",
+            "POST /api/admin/two-factor/authenticator",
+            "POST /api/admin/two-factor/recovery-codes",
             "POST /api/guest/bookings/{token}/cancel",
             "POST /api/guest/bookings/{token}/deposit/refresh",
             "POST /api/newsletter/unsubscribe",
@@ -491,9 +582,9 @@ fn assert_tables_intact(app: &TestApp) {
         app.rows(table);
     }
     assert!(app.rows("products") >= 10, "products survived");
-    // The test admin and the fixtures' staff member; at most one more joined
-    // through the fixtures' one open invitation (its link works once).
-    assert!((2..=3).contains(&app.rows("admin_users")), "no write made or removed an admin");
+    // The test admin and the fixtures' two staff members; at most one more
+    // joined through the fixtures' one open invitation (its link works once).
+    assert!((3..=4).contains(&app.rows("admin_users")), "no write made or removed an admin");
 }
 
 #[tokio::test]
@@ -504,6 +595,15 @@ async fn every_write_accepts_its_valid_body() {
     for op in writes(app).await {
         let schema = op.body_schema.clone().expect("schema");
         let answer = send_json(app, &f, &op, &valid_body(&schema, &f), "valid body").await;
+        if SIGNED_BY_AN_AUTHENTICATOR.contains(&schema.as_str()) {
+            assert!(
+                answer.status.is_client_error(),
+                "{} with a forged answer: {:?}",
+                op.label(),
+                answer.body
+            );
+            continue;
+        }
         assert!(answer.status.is_success(), "{} with a valid {schema}: {:?}", op.label(), answer.body);
     }
 }
