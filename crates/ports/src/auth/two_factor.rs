@@ -413,7 +413,11 @@ impl AuthService {
             (key, Err(reason)) => {
                 self.factors.fail_challenge(challenge.id).await?;
                 tracing::info!(%reason, "passkey sign-in refused");
-                if let Some(admin) = self.admins.find_by_id(key.map_or(Uuid::nil(), |k| k.admin_id)).await? {
+                let owner = match key {
+                    Some(key) => self.admins.find_by_id(key.admin_id).await?,
+                    None => None,
+                };
+                if let Some(admin) = owner {
                     self.admins.record_login_failure(Actor::admin(&admin), "Passkey sign-in failed").await?;
                 }
                 return Err(AuthError::TwoFactor(TwoFactorError::PasskeyRefused));
