@@ -129,6 +129,9 @@ pub enum ErrorCode {
     AlreadyMember,
     /// 409: passkeys cannot be used: the site is not served from a domain name (`PUBLIC_URL`).
     PasskeysUnavailable,
+    /// 409: setting up a second factor, the app's code or the browser's passkey answer was refused
+    /// (the message says why); the member stays signed in and may try again.
+    CodeRefused,
     /// 402: the bank declined the card; the message says why, in the bank's words.
     /// The guest may try another card.
     PaymentDeclined,
@@ -197,6 +200,7 @@ impl ErrorCode {
             | C::LastOwner
             | C::AlreadyMember
             | C::PasskeysUnavailable
+            | C::CodeRefused
             | C::PaymentInProgress
             | C::NotPayable
             | C::PaymentsOff

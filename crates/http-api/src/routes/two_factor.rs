@@ -82,15 +82,13 @@ pub struct CodeSignInInput {
 }
 
 /// A Security call's refusal. The member is signed in, so a wrong code or a
-/// refused passkey is the form's field error (400), and an ended ceremony a
-/// conflict (409): a 401 would tell the dashboard the session had ended.
-fn security_refusal(field: &'static str) -> impl Fn(ports::AuthError) -> ApiError {
+/// refused passkey is a 409 `code_refused` and an ended ceremony a 409
+/// `conflict`: a 401 would tell the dashboard the session had ended.
+fn security_refusal(error: ports::AuthError) -> ApiError {
     use domain::two_factor::TwoFactorError as F;
-    move |error| match error {
+    match error {
         ports::AuthError::TwoFactor(refusal @ (F::WrongCode | F::Replayed | F::PasskeyRefused)) => {
-            let mut errors = ValidationErrors::new();
-            errors.add(field, refusal.to_string());
-            errors.into()
+            ApiError::new(ErrorCode::CodeRefused, refusal.to_string())
         }
         ports::AuthError::TwoFactor(F::SignInExpired) => {
             ApiError::new(ErrorCode::Conflict, "This passkey setup has expired. Please try again.")
@@ -305,9 +303,9 @@ pub struct RecoveryCodes {
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "The app is set up; with the member's first factor, their recovery codes", body = RecoveryCodes),
-        (status = 400, description = "No code, or `validation_failed` on `code`: it does not match", body = ErrorBody),
+        (status = 400, description = "No code", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 409, description = "Nothing is being set up, or an app already is", body = ErrorBody)))]
+        (status = 409, description = "`code_refused`: the code does not match; `conflict`: nothing is being set up, or an app already is", body = ErrorBody)))]
 pub async fn confirm_authenticator(
     admin: SignedInSession,
     state: web::Data<ApiState>,
@@ -315,7 +313,7 @@ pub async fn confirm_authenticator(
 ) -> Result<web::Json<RecoveryCodes>, ApiError> {
     let code = input.into_inner().code.0;
     required("code", &code, "Enter the 6-digit code the app shows")?;
-    let codes = state.auth.confirm_authenticator(&admin.0, &code).await.map_err(security_refusal("code"))?;
+    let codes = state.auth.confirm_authenticator(&admin.0, &code).await.map_err(security_refusal)?;
     Ok(web::Json(RecoveryCodes { codes }))
 }
 
@@ -386,9 +384,9 @@ pub struct PasskeyAdded {
     security(("bearer_auth" = [])),
     responses(
         (status = 201, description = "The passkey signs this member in from now on", body = PasskeyAdded),
-        (status = 400, description = "Invalid name, or `validation_failed` on `credential`: the browser's answer was refused (or the passkey is registered already)", body = ErrorBody),
+        (status = 400, description = "Invalid name", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 409, description = "The ceremony is over (5 minutes, or used); `passkeys_unavailable`: the site has no domain name", body = ErrorBody)))]
+        (status = 409, description = "`code_refused`: the browser's answer was refused (or the passkey is registered already); `conflict`: the ceremony is over (5 minutes, or used); `passkeys_unavailable`: the site has no domain name", body = ErrorBody)))]
 pub async fn add_passkey(
     admin: SignedInSession,
     state: web::Data<ApiState>,
@@ -405,7 +403,7 @@ pub async fn add_passkey(
         .auth
         .add_passkey(&admin.0, &input.challenge.0, name, &credential)
         .await
-        .map_err(security_refusal("credential"))?;
+        .map_err(security_refusal)?;
     Ok(HttpResponse::Created().json(PasskeyAdded { passkey: passkey.into(), recovery_codes }))
 }
 
@@ -432,7 +430,7 @@ pub struct TwoFactorPolicy {
     /// Every member must sign in with a second factor; members without one
     /// can only add one until they do.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(value_type = bool, required = true)]
     pub required: Option<bool>,
 }
 
