@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatFullDay } from '@/components/ui/calendar-dates';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
+import { hasErrorCode } from '@/lib/api/errors';
 import { businessToday } from '@/lib/dates';
 import { logoutOnServer } from './auth/api/logout';
 import { ActivityTab } from './activity/components/activity-tab';
@@ -23,6 +26,7 @@ import { PromoCodesTab } from './promos/components/promo-codes-tab';
 import { ServicesTab } from './services/components/services-tab';
 import { SecurityTab } from './team/components/security-tab';
 import { TeamTab } from './team/components/team-tab';
+import { useTwoFactor } from './team/api/two-factor';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
 import { adminKeys } from './shared/admin-keys';
@@ -61,10 +65,18 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
   const queryClient = useQueryClient();
   // ?tab= opens a tab (mail links name one); choosing a tab writes it back, dropping any record named for the last one.
   const [params, setParams] = useSearchParams();
-  const shown = tabs.filter((t) => owner || t.staff);
+  // The owner's rule: a member without a second factor sees only Security until they add one.
+  const twoFactor = useTwoFactor();
+  const mustEnroll = twoFactor.data?.mustEnroll === true;
+  useEnrollmentWatch(queryClient);
+  const shown = mustEnroll ? tabs.filter((t) => t.value === 'security') : tabs.filter((t) => owner || t.staff);
   const named = tabFromSearch(params);
   // Staff land on Orders: a tab of the owner's named in the address (a mail link) is not theirs.
-  const tab = shown.some((t) => t.value === named) ? named : 'orders';
+  const tab = shown.some((t) => t.value === named) ? named : mustEnroll ? 'security' : 'orders';
+  // Held to Security, the address says so: when their new factor lifts the hold, they stay there (and see their recovery codes).
+  useEffect(() => {
+    if (mustEnroll && named !== 'security') setParams({ tab: 'security' }, { replace: true });
+  }, [mustEnroll, named, setParams]);
 
   const logout = () => {
     // Ends the session on the server too, so the token stops working at once.
@@ -86,22 +98,39 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
           <h1 className="font-display text-4xl text-ivory md:text-5xl">Welcome back, {name}</h1>
           <p className="text-sand">Here is how the retreat is doing.</p>
         </div>
-        <StatCards />
-        <NextFourteenDays />
-        <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
-          <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
-            {shown.map((t) => (
-              <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-4! 2xl:px-5! 2xl:tracking-luxe!">
-                {t.label}
-              </TabsTrigger>
+        {twoFactor.isPending ? (
+          <div className="flex min-h-48 items-center justify-center">
+            <Spinner label="Loading the dashboard…" />
+          </div>
+        ) : mustEnroll ? (
+          <div role="status" className="flex items-start gap-4 border border-gold/50 bg-gold/[0.06] px-5 py-4">
+            <ShieldAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-gold" strokeWidth={1.5} />
+            <p className="text-ivory">
+              The owner asks every member to sign in with a second step. Add a passkey or an authenticator app to continue.
+            </p>
+          </div>
+        ) : (
+          <>
+            <StatCards />
+            <NextFourteenDays />
+          </>
+        )}
+        {twoFactor.isPending ? null : (
+          <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
+            <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
+              {shown.map((t) => (
+                <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-4! 2xl:px-5! 2xl:tracking-luxe!">
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {shown.map(({ value, Panel }) => (
+              <TabsContent key={value} value={value} className="mt-8">
+                <Panel />
+              </TabsContent>
             ))}
-          </TabsList>
-          {shown.map(({ value, Panel }) => (
-            <TabsContent key={value} value={value} className="mt-8">
-              <Panel />
-            </TabsContent>
-          ))}
-        </Tabs>
+          </Tabs>
+        )}
       </main>
       <footer className="border-t border-line/70">
         <div className="mx-auto flex max-w-[90rem] flex-col gap-2 px-5 py-8 text-xs text-muted sm:flex-row sm:justify-between md:px-8">
@@ -111,4 +140,27 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
       </footer>
     </div>
   );
+}
+
+/**
+ * The owner may turn the rule on while a member is signed in: their next
+ * call is refused (403 `two_factor_setup_required`), and the dashboard asks
+ * again whether they owe a second factor.
+ */
+function useEnrollmentWatch(queryClient: QueryClient) {
+  useEffect(() => {
+    const owed = (error: unknown) => {
+      if (hasErrorCode(error, 'two_factor_setup_required')) void queryClient.invalidateQueries({ queryKey: adminKeys.twoFactor() });
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') owed(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') owed(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addMonths, monthWeeks } from '@/components/ui/calendar-dates';
 import { ApiError } from '@/lib/api/errors';
+import { secondFactorStep } from './auth/api/second-factor';
 import { loginFailureText } from './auth/login-schema';
 import { toAvailabilityInput, emptyAvailability } from './calendar/availability-schema';
 import { activeStays, blackoutsCovering, dayMark, staysOn } from './calendar/calendar-logic';
@@ -10,6 +11,7 @@ import { shortOrderId } from './orders/order-items';
 import { slugify } from './blog/post-schema';
 import { neighbourFor } from './products/media-schema';
 import { clearSession, readSession, saveSession } from './session/admin-session';
+import { isUnauthorized } from './shared/notify';
 
 describe('calendar rules', () => {
   const blackouts = [{ startDate: '2026-12-24', endDate: '2026-12-26' }];
@@ -164,7 +166,15 @@ describe('admin session', () => {
   const answer = {
     token: 'tok',
     expiresAt: '2026-01-01T08:00:00Z',
-    admin: { id: 'a1', email: 'a@b.co', name: 'Willow', isActive: true, createdAt: '2026-01-01T00:00:00Z', role: 'owner' as const },
+    admin: {
+      id: 'a1',
+      email: 'a@b.co',
+      name: 'Willow',
+      isActive: true,
+      createdAt: '2026-01-01T00:00:00Z',
+      role: 'owner' as const,
+      twoFactor: false,
+    },
   };
 
   it('needs both keys and a readable user', () => {
@@ -184,5 +194,25 @@ describe('admin session', () => {
     clearSession();
     expect(window.localStorage.getItem('adminToken')).toBeNull();
     expect(window.localStorage.getItem('adminUser')).toBeNull();
+  });
+});
+
+describe('two-step sign-in', () => {
+  const step = { challenge: 'c1', expiresAt: '2026-01-01T00:05:00Z', passkey: true, authenticatorApp: false, recoveryCode: true };
+
+  it('a refused login carries the second step only with second_factor_required', () => {
+    const refused = new ApiError(401, 'Unauthorized', JSON.stringify({ code: 'second_factor_required', message: 'x', secondFactor: step }));
+    expect(secondFactorStep(refused)).toEqual(step);
+    expect(
+      secondFactorStep(new ApiError(401, 'Unauthorized', '{"code":"invalid_credentials","message":"Invalid credentials"}')),
+    ).toBeUndefined();
+    expect(secondFactorStep(new Error('offline'))).toBeUndefined();
+  });
+
+  it('a refused code is no ended session', () => {
+    expect(isUnauthorized(new ApiError(401, 'Unauthorized', '{"code":"unauthenticated","message":"x"}'))).toBe(true);
+    expect(isUnauthorized(new ApiError(401, 'Unauthorized', ''))).toBe(true);
+    expect(isUnauthorized(new ApiError(401, 'Unauthorized', '{"code":"invalid_code","message":"x"}'))).toBe(false);
+    expect(isUnauthorized(new ApiError(401, 'Unauthorized', '{"code":"sign_in_expired","message":"x"}'))).toBe(false);
   });
 });

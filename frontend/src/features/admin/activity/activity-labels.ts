@@ -25,6 +25,8 @@ const entities: Record<ActivityEntity, string> = {
   team_member: 'Team member',
   invitation: 'Invitation',
   media_file: 'Media file',
+  second_factor: 'Second step',
+  team_policy: 'Team rule',
 };
 
 type ActionInfo = { label: string; tone: Tone };
@@ -49,6 +51,10 @@ const actions: Record<ActivityAction, ActionInfo> = {
   password_reset_requested: { label: 'Password reset asked', tone: 'blue' },
   password_reset: { label: 'Password reset', tone: 'yellow' },
   session_ended: { label: 'Signed out a device', tone: 'stone' },
+  second_factor_added: { label: 'Second step added', tone: 'green' },
+  second_factor_removed: { label: 'Second step removed', tone: 'red' },
+  recovery_codes_renewed: { label: 'New recovery codes', tone: 'blue' },
+  recovery_code_used: { label: 'Recovery code used', tone: 'yellow' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

@@ -24,7 +24,15 @@ function setup() {
 const session = {
   token: 'tok',
   expiresAt: '2026-01-01T08:00:00Z',
-  admin: { id: 'a1', email: 'a@b.co', name: 'Willow', isActive: true, createdAt: '2026-01-01T00:00:00Z', role: 'owner' as const },
+  admin: {
+    id: 'a1',
+    email: 'a@b.co',
+    name: 'Willow',
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00Z',
+    role: 'owner' as const,
+    twoFactor: false,
+  },
 };
 
 afterEach(() => {

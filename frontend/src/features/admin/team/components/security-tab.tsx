@@ -5,9 +5,22 @@ import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/state';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/team';
+import { useTwoFactor } from '../api/two-factor';
+import { TwoFactorPanel } from './two-factor-panel';
 
-/** Where one is signed in, and signing devices out. */
+/** How one signs in (the second step), where one is signed in, and signing devices out. */
 export function SecurityTab() {
+  // A member the owner's rule holds back sees only their second step until they add one.
+  const mustEnroll = useTwoFactor().data?.mustEnroll === true;
+  return (
+    <div className="grid gap-8">
+      <TwoFactorPanel />
+      {mustEnroll ? null : <SignedInDevices />}
+    </div>
+  );
+}
+
+function SignedInDevices() {
   const sessions = useSessions();
   const end = useEndSession();
   const endOthers = useEndOtherSessions();

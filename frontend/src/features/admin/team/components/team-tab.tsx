@@ -7,6 +7,7 @@ import { useAdminSession } from '../../session/admin-session';
 import { Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { roleLabels, useChangeMember, useTeam, useWithdrawInvitation, type TeamMember } from '../api/team';
 import { InviteDialog } from './invite-dialog';
+import { TwoFactorPolicy } from './two-factor-policy';
 
 /** The owner's Team view: who may sign in, with which role, and who is invited. */
 export function TeamTab() {
@@ -87,6 +88,7 @@ export function TeamTab() {
           </TableBody>
         </Table>
       </Panel>
+      <TwoFactorPolicy />
       {invitations.length > 0 ? (
         <Panel>
           <PanelHeader
