@@ -102,6 +102,11 @@ impl Actor {
         Self { admin_id: None, email: clip(&printable(&email.trim().to_lowercase()), MAX_EMAIL_CHARS) }
     }
 
+    /// The server's command line (`just admin …`), run by whoever has the server.
+    pub fn command_line() -> Self {
+        Self { admin_id: None, email: "command line".to_owned() }
+    }
+
     /// A login attempt for `account`, as typed (trimmed, lower case, cut to
     /// an e-mail's length so a hostile value cannot bloat the trail).
     pub fn login_attempt(admin_id: Option<Uuid>, account: &str) -> Self {

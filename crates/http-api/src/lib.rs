@@ -126,6 +126,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource!("/admin/passkeys/options", POST => two_factor::passkey_registration_options))
         .service(resource!("/admin/passkeys", POST => two_factor::add_passkey))
         .service(resource!("/admin/passkeys/{id}", DELETE => two_factor::remove_passkey))
+        .service(resource!("/admin/team/{id}/two-factor", DELETE => two_factor::reset_member))
         .service(resource!("/admin/logout", POST => admin::logout))
         .service(resource!("/admin/me", GET => admin::me))
         .service(resource!("/admin/team", GET => team::team))

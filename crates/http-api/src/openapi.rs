@@ -53,6 +53,7 @@ use crate::routes::{
         two_factor::login_with_passkey, two_factor::status, two_factor::set_policy, two_factor::begin_authenticator,
         two_factor::remove_authenticator, two_factor::confirm_authenticator, two_factor::renew_recovery_codes,
         two_factor::passkey_registration_options, two_factor::add_passkey, two_factor::remove_passkey,
+        two_factor::reset_member,
         guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,

@@ -82,6 +82,12 @@ enum AdminAction {
         #[arg(long)]
         email: String,
     },
+    /// Remove every second factor of an administrator (passkeys, authenticator
+    /// app, recovery codes) and sign them out: for an owner who lost them all.
+    ResetTwoFactor {
+        #[arg(long)]
+        email: String,
+    },
 }
 
 #[tokio::main]
@@ -186,7 +192,9 @@ fn password_from_stdin_or_generated() -> anyhow::Result<(Password, bool)> {
 /// Words "not found" for the person at the terminal.
 fn unknown_admin(email: &str) -> impl Fn(AuthError) -> anyhow::Error + '_ {
     move |error| match error {
-        AuthError::Repo(RepoError::NotFound) => anyhow::anyhow!("No administrator has the email {email}"),
+        AuthError::Repo(RepoError::NotFound) | AuthError::NotFound(_) => {
+            anyhow::anyhow!("No administrator has the email {email}")
+        }
         other => other.into(),
     }
 }
@@ -225,6 +233,17 @@ async fn admin(config: Config, action: AdminAction) -> anyhow::Result<()> {
             if generated {
                 println!("New password (shown once): {}", password.expose());
             }
+        }
+        AdminAction::ResetTwoFactor { email } => {
+            let admin = wiring
+                .auth
+                .reset_factors_from_command_line(&email_of(&email)?)
+                .await
+                .map_err(unknown_admin(&email))?;
+            println!(
+                "Two-step sign-in reset for {}: they sign in with their password and set up a new one.",
+                admin.email
+            );
         }
     }
     Ok(())

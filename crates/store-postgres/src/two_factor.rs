@@ -17,9 +17,11 @@ use ports::{
     NewPasskey, RepoError, RepoResult, SignInChallenge, StoredPasskey, TotpFactor, TwoFactorRepository,
 };
 
+use crate::rows::AdminRow;
 use crate::schema::{
     admin_passkeys, admin_recovery_codes, admin_sign_in_challenges, admin_totp, admin_users, app_settings,
 };
+use crate::team::{self, SessionPick};
 use crate::{PgStore, audit, storage, transaction};
 
 /// The `app_settings` key of the owner's rule.
@@ -450,6 +452,48 @@ impl TwoFactorRepository for PgStore {
             }
             .map(drop)
             .map_err(storage)
+        })
+        .await
+    }
+
+    async fn reset_factors(
+        &self,
+        admin_id: Uuid,
+        actor: Actor,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<Admin>> {
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let Some(row) = diesel::update(admin_users::table.find(admin_id))
+                    .set(admin_users::session_version.eq(admin_users::session_version + 1))
+                    .returning(AdminRow::as_returning())
+                    .get_result::<AdminRow>(conn)
+                    .optional()
+                    .map_err(storage)?
+                else {
+                    return Ok(None);
+                };
+                diesel::delete(admin_totp::table.find(admin_id)).execute(conn).map_err(storage)?;
+                diesel::delete(admin_passkeys::table.filter(admin_passkeys::admin_id.eq(admin_id)))
+                    .execute(conn)
+                    .map_err(storage)?;
+                diesel::delete(
+                    admin_sign_in_challenges::table.filter(admin_sign_in_challenges::admin_id.eq(admin_id)),
+                )
+                .execute(conn)
+                .map_err(storage)?;
+                refresh_two_factor(conn, admin_id)?;
+                team::end_sessions_where(conn, admin_id, SessionPick::All, now)?;
+                let (mut admin, _) = row.split();
+                admin.two_factor = false;
+                let summary = format!("Two-step sign-in reset for {}; signed out everywhere", admin.email);
+                audit::record(
+                    conn,
+                    &actor,
+                    factor_record(&admin, AuditAction::SecondFactorRemoved, &summary),
+                )?;
+                Ok(Some(admin))
+            })
         })
         .await
     }

@@ -455,3 +455,21 @@ pub async fn set_policy(
     state.auth.set_two_factor_required(required, &owner.0).await?;
     Ok(web::Json(TwoFactorPolicy { required: Some(required) }))
 }
+
+#[utoipa::path(delete, path = "/api/admin/team/{id}/two-factor", tag = "Security",
+    params(("id" = Uuid, Path, description = "The member's admin id")),
+    security(("bearer_auth" = [])),
+    responses(
+        (status = 200, description = "Every second factor of the member is gone (passkeys, app, recovery codes) and they are signed out everywhere; they sign in with their password and set up a new one", body = super::admin::Admin),
+        (status = 400, description = "The id is not a uuid", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Only an owner resets a member's factors, and not their own (Security removes one's own)", body = ErrorBody),
+        (status = 404, description = "No such member", body = ErrorBody)))]
+pub async fn reset_member(
+    owner: OwnerSession,
+    state: web::Data<ApiState>,
+    id: web::Path<Uuid>,
+) -> Result<web::Json<super::admin::Admin>, ApiError> {
+    let admin = state.auth.reset_member_factors(*id, &owner.0).await?;
+    Ok(web::Json(admin.into()))
+}

@@ -190,6 +190,16 @@ pub trait TwoFactorRepository: Send + Sync {
     async fn passkey_by_credential(&self, credential_id: &str) -> RepoResult<Option<StoredPasskey>>;
     async fn passkey_used(&self, id: Uuid, key: Option<String>, now: DateTime<Utc>) -> RepoResult<()>;
 
+    /// Removes every second factor of the member (passkeys, app, recovery
+    /// codes, ceremonies under way) and ends their sessions: `None` when
+    /// there is no such member.
+    async fn reset_factors(
+        &self,
+        admin_id: Uuid,
+        actor: Actor,
+        now: DateTime<Utc>,
+    ) -> RepoResult<Option<Admin>>;
+
     async fn create_challenge(&self, challenge: SignInChallenge, secret_hash: String) -> RepoResult<()>;
     /// The live challenge with this hash (not expired, not spent).
     async fn challenge(&self, secret_hash: &str, now: DateTime<Utc>) -> RepoResult<Option<SignInChallenge>>;
@@ -563,6 +573,31 @@ impl AuthService {
             Some((stored, false)) => Ok((stored, Vec::new())),
             None => Err(AuthError::TwoFactor(TwoFactorError::PasskeyRefused)),
         }
+    }
+
+    /// An owner resets another member's two-step sign-in (a lost phone and
+    /// lost recovery codes): every factor goes and the member is signed out
+    /// everywhere; they sign in with their password and set up a new one.
+    /// One's own factors are removed from one's Security view instead.
+    pub async fn reset_member_factors(&self, id: Uuid, by: &Admin) -> Result<Admin, AuthError> {
+        if id == by.id {
+            return Err(AuthError::Team(domain::team::TeamError::OwnAccount));
+        }
+        self.factors
+            .reset_factors(id, Actor::admin(by), self.clock.now())
+            .await?
+            .ok_or(AuthError::NotFound("Team member"))
+    }
+
+    /// The same from the server's command line, for the last owner locked out.
+    pub async fn reset_factors_from_command_line(&self, email: &domain::Email) -> Result<Admin, AuthError> {
+        let Some((admin, _)) = self.admins.find_by_email(email).await? else {
+            return Err(AuthError::NotFound("Admin"));
+        };
+        self.factors
+            .reset_factors(admin.id, Actor::command_line(), self.clock.now())
+            .await?
+            .ok_or(AuthError::NotFound("Admin"))
     }
 
     pub async fn remove_passkey(&self, admin: &Admin, id: Uuid) -> Result<(), AuthError> {

@@ -9,7 +9,7 @@ use serde_json::json;
 
 use crate::helpers::spawn_app_with;
 
-fn cli(database_url: &str, args: &[&str], stdin: &str) -> Output {
+pub(crate) fn cli(database_url: &str, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
         .arg("admin")
         .args(args)
@@ -27,7 +27,7 @@ fn cli(database_url: &str, args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("cli finishes")
 }
 
-fn text(output: &Output) -> String {
+pub(crate) fn text(output: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 

@@ -286,3 +286,70 @@ async fn passkey_calls_refuse_what_is_not_a_passkey() {
         .await;
     assert_error_code(gone, StatusCode::NOT_FOUND, "not_found").await;
 }
+
+#[tokio::test]
+async fn an_owner_resets_a_members_lost_factors_and_the_command_line_resets_an_owners() {
+    let app = spawn_app().await;
+    let owner = app.admin_token().await;
+    let email = "lost.phone@example.com";
+    let (member, member_id) = join(&app, &owner, email, "staff").await;
+    let (other_staff, _) = join(&app, &owner, "colleague@example.com", "staff").await;
+    set_up_app(&app, &member).await;
+    password_step(&app, email).await;
+    let path = format!("/api/admin/team/{member_id}/two-factor");
+
+    // Staff may not; an owner may not reset their own (Security removes those).
+    let by_staff = app.send_as(&other_staff, Method::DELETE, &path, None).await;
+    assert_error_code(by_staff, StatusCode::FORBIDDEN, "forbidden").await;
+    let me = app.admin_json(&owner, "/api/admin/me").await["id"].as_str().expect("id").to_owned();
+    let own = app.send_as(&owner, Method::DELETE, &format!("/api/admin/team/{me}/two-factor"), None).await;
+    assert_error_code(own, StatusCode::FORBIDDEN, "forbidden").await;
+    let nobody = format!("/api/admin/team/{}/two-factor", uuid::Uuid::new_v4());
+    assert_error_code(
+        app.send_as(&owner, Method::DELETE, &nobody, None).await,
+        StatusCode::NOT_FOUND,
+        "not_found",
+    )
+    .await;
+
+    // The owner resets: every factor goes, the member is signed out, and
+    // their password alone signs in again (to set up a new factor).
+    let reset = expect_json(app.send_as(&owner, Method::DELETE, &path, None).await, StatusCode::OK).await;
+    assert_eq!(reset["twoFactor"], false);
+    assert_eq!(app.get_as(&member, "/api/admin/me").await.status(), StatusCode::UNAUTHORIZED);
+    for table in ["admin_totp", "admin_recovery_codes", "admin_sign_in_challenges", "admin_passkeys"] {
+        let left = app.sql_count(&format!("SELECT count(*) FROM {table} WHERE admin_id = '{member_id}'"));
+        assert_eq!(left, 0, "{table}");
+    }
+    let login = app.post_json("/api/admin/login", &json!({"email": email, "password": NEW_PASSWORD})).await;
+    expect_json(login, StatusCode::OK).await;
+    let audited = app.sql_text(&format!(
+        "SELECT summary FROM audit_log WHERE entity = 'second_factor' AND entity_id = '{member_id}' \
+         AND action = 'second_factor_removed'"
+    ));
+    assert_eq!(audited, format!("Two-step sign-in reset for {email}; signed out everywhere"));
+
+    // The last owner who lost everything: the server's command line.
+    set_up_app(&app, &owner).await;
+    let owner_email = crate::helpers::ADMIN_EMAIL;
+    let credentials = json!({"email": owner_email, "password": crate::helpers::ADMIN_PASSWORD});
+    let refused = app.post_json("/api/admin/login", &credentials).await;
+    assert_error_code(refused, StatusCode::UNAUTHORIZED, "second_factor_required").await;
+    let output = crate::cli::cli(&app.database_url, &["reset-two-factor", "--email", owner_email], "");
+    assert!(output.status.success(), "{}", crate::cli::text(&output));
+    assert!(
+        crate::cli::text(&output).contains("Two-step sign-in reset for"),
+        "{}",
+        crate::cli::text(&output)
+    );
+    assert_eq!(app.get_as(&owner, "/api/admin/me").await.status(), StatusCode::UNAUTHORIZED);
+    app.admin_token().await;
+    let unknown =
+        crate::cli::cli(&app.database_url, &["reset-two-factor", "--email", "nobody@example.com"], "");
+    assert!(!unknown.status.success());
+    assert!(crate::cli::text(&unknown).contains("No administrator has the email nobody@example.com"));
+    let by_cli = app.sql_text(
+        "SELECT actor FROM audit_log WHERE action = 'second_factor_removed' ORDER BY at DESC LIMIT 1",
+    );
+    assert_eq!(by_cli, "command line");
+}

@@ -50,7 +50,7 @@ export function passkeyFailureText(error: unknown, fallback: string): string {
   if (passkeyCancelled(error)) return PASSKEY_CANCELLED;
   if (error instanceof DOMException && error.name === 'InvalidStateError') return 'This passkey is already registered to your account.';
   if (error instanceof DOMException && error.name === 'SecurityError') return 'Passkeys do not work on this address of the site.';
-  // A refused answer in Security is the form's field error (400 with `errors`).
+  // A refused answer says why: 409 `code_refused` in Security, 401 `invalid_code` at sign-in (a field error, if any, first).
   const field = error instanceof ApiError ? Object.values(error.fieldErrors)[0] : undefined;
   return field ?? preferServerMessage(error, fallback);
 }
