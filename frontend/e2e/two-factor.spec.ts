@@ -27,6 +27,8 @@ test.use({ baseURL: process.env.E2E_MAIL_BASE_URL, reducedMotion: 'reduce' });
 
 const PASSWORD = 'a long two-step password';
 const WRONG_CODE = 'That code is not right. Enter the newest code from your authenticator app, or a recovery code.';
+const RESET_TWO_STEP =
+  'Reset this member’s two-step sign-in? Their passkeys, authenticator app and recovery codes stop working and they are signed out everywhere.';
 const ENROL_NOTICE = 'The owner asks every member to sign in with a second step. Add a passkey or an authenticator app to continue.';
 
 type Member = { email: string; name: string; token: string };
@@ -189,91 +191,94 @@ for (const width of [390, 1440]) {
   });
 }
 
-test('passkeys with a virtual authenticator: added in Security, then sign-in without a password and as the second step; axe', async ({
-  page,
-  request,
-}) => {
-  test.slow();
-  const member = await joinTeam(request, 'staff', 'Aspen');
-  // WebAuthn ties a passkey to a domain name: the server's relying party is `localhost`, never 127.0.0.1.
-  const origin = new URL(process.env.E2E_MAIL_BASE_URL!);
-  origin.hostname = 'localhost';
-  const at = (path: string) => new URL(path, origin).toString();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
+for (const width of [390, 1440]) {
+  test(`at ${width} px passkeys with a virtual authenticator: added in Security, then sign-in without a password and as the second step; axe`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    const member = await joinTeam(request, 'staff', 'Aspen');
+    // WebAuthn ties a passkey to a domain name: the server's relying party is `localhost`, never 127.0.0.1.
+    const origin = new URL(process.env.E2E_MAIL_BASE_URL!);
+    origin.hostname = 'localhost';
+    const at = (path: string) => new URL(path, origin).toString();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await page.goto(at('/admin/login'));
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectDashboard(page, member);
+    const security = await openTab(page, 'Security');
+    const passkeys = security.getByRole('region', { name: 'Passkeys' });
+    await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
+    await expect(passkeys.getByLabel('Passkey name')).toHaveAttribute('placeholder', 'MacBook Touch ID');
+    await passkeys.getByLabel('Passkey name').fill('Virtual Touch ID');
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await expectSuccess(page, 'Virtual Touch ID now signs you in');
+    // The first factor brings the recovery codes.
+    const codes = security.getByRole('region', { name: 'Recovery codes' });
+    await expect(codes.getByRole('listitem')).toHaveCount(10);
+    await codes.getByRole('button', { name: 'Done' }).click();
+    const list = passkeys.getByRole('list', { name: 'Your passkeys' });
+    await expect(list.getByTestId('passkey')).toHaveCount(1);
+    await expect(list.getByTestId('passkey')).toContainText('Virtual Touch ID');
+    await expect(list.getByTestId('passkey')).toContainText('not used yet');
+    await settle(page);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `two-factor-passkeys-${width}`);
+    await logOut(page);
+
+    // A closed passkey prompt is no failure: a calm word, and the form stays.
+    await page.evaluate(() => {
+      const real = navigator.credentials.get.bind(navigator.credentials);
+      navigator.credentials.get = () => {
+        navigator.credentials.get = real;
+        return Promise.reject(new DOMException('The operation was cancelled', 'NotAllowedError'));
+      };
+    });
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No passkey was used' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+
+    // Without a password: the browser offers the passkey itself.
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectDashboard(page, member);
+    await expect((await openTab(page, 'Security')).getByTestId('passkey')).toContainText('last used');
+    await logOut(page);
+
+    // As the second step after the password.
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expectSecondStep(page);
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
+    await expectDashboard(page, member);
+
+    // Removing it asks first.
+    const mine = (await openTab(page, 'Security')).getByRole('region', { name: 'Passkeys' });
+    const asked = answerNextConfirm(page, true, 'Are you sure you want to remove this passkey? It will no longer sign you in.');
+    await mine.getByRole('button', { name: 'Remove Virtual Touch ID' }).click();
+    await asked;
+    await expectSuccess(page, 'Virtual Touch ID no longer signs you in');
+    await expect(mine.getByText('No passkeys yet.')).toBeVisible();
   });
+}
 
-  await page.goto(at('/admin/login'));
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expectDashboard(page, member);
-  const security = await openTab(page, 'Security');
-  const passkeys = security.getByRole('region', { name: 'Passkeys' });
-  await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
-  await expect(passkeys.getByLabel('Passkey name')).toHaveAttribute('placeholder', 'MacBook Touch ID');
-  await passkeys.getByLabel('Passkey name').fill('Virtual Touch ID');
-  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
-  await expectSuccess(page, 'Virtual Touch ID now signs you in');
-  // The first factor brings the recovery codes.
-  const codes = security.getByRole('region', { name: 'Recovery codes' });
-  await expect(codes.getByRole('listitem')).toHaveCount(10);
-  await codes.getByRole('button', { name: 'Done' }).click();
-  const list = passkeys.getByRole('list', { name: 'Your passkeys' });
-  await expect(list.getByTestId('passkey')).toHaveCount(1);
-  await expect(list.getByTestId('passkey')).toContainText('Virtual Touch ID');
-  await expect(list.getByTestId('passkey')).toContainText('not used yet');
-  await settle(page);
-  await expectNoSeriousAxeViolations(page);
-  await screenshot(page, 'two-factor-passkeys-1440');
-  await logOut(page);
-
-  // A closed passkey prompt is no failure: a calm word, and the form stays.
-  await page.evaluate(() => {
-    const real = navigator.credentials.get.bind(navigator.credentials);
-    navigator.credentials.get = () => {
-      navigator.credentials.get = real;
-      return Promise.reject(new DOMException('The operation was cancelled', 'NotAllowedError'));
-    };
-  });
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'No passkey was used' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
-
-  // Without a password: the browser offers the passkey itself.
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expectDashboard(page, member);
-  await expect((await openTab(page, 'Security')).getByTestId('passkey')).toContainText('last used');
-  await logOut(page);
-
-  // As the second step after the password.
-  await page.getByLabel('Email').fill(member.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expectSecondStep(page);
-  await expectNoSeriousAxeViolations(page);
-  await page.getByRole('button', { name: 'Use your passkey' }).click();
-  await expectDashboard(page, member);
-
-  // Removing it asks first.
-  const mine = (await openTab(page, 'Security')).getByRole('region', { name: 'Passkeys' });
-  const asked = answerNextConfirm(page, true, 'Are you sure you want to remove this passkey? It will no longer sign you in.');
-  await mine.getByRole('button', { name: 'Remove Virtual Touch ID' }).click();
-  await asked;
-  await expectSuccess(page, 'Virtual Touch ID no longer signs you in');
-  await expect(mine.getByText('No passkeys yet.')).toBeVisible();
-});
-
-test('the owner requires a second step: refused until they have one; a member without one sees only Security until they add one; axe at 390 px', async ({
+test('the owner requires a second step: refused until they have one; a member without one sees only Security until they add one; the owner resets a lost factor; axe at 390 px', async ({
   page,
   request,
   browser,
@@ -324,12 +329,27 @@ test('the owner requires a second step: refused until they have one; a member wi
     await expect(member.getByRole('status').filter({ hasText: ENROL_NOTICE })).toHaveCount(0);
     await expect(tabs.getByRole('tab', { name: 'Orders', exact: true })).toBeVisible();
     await expect(security.getByRole('list', { name: 'Signed-in devices' })).toBeVisible();
-    await member.context().close();
 
     // The owner lifts the rule from the same switch.
     await rule.click();
     await expectSuccess(page, 'A second step is now up to each member');
     await expect(rule).not.toBeChecked();
+
+    // A member who lost their phone and codes: the owner resets their two-step
+    // sign-in from Team; they are signed out and their password alone signs in.
+    await page.reload();
+    const row = (await openTab(page, 'Team')).getByTestId('team-member').filter({ hasText: staff.email });
+    await expect(row.getByText('Two-step', { exact: true })).toBeVisible();
+    const confirmed = answerNextConfirm(page, true, RESET_TWO_STEP);
+    await row.getByRole('button', { name: `Reset two-step sign-in of ${staff.name}` }).click();
+    await confirmed;
+    await expectSuccess(page, `${staff.name}’s two-step sign-in is reset; they are signed out`);
+    await expect(row.getByText('Two-step', { exact: true })).toHaveCount(0);
+    await member.reload();
+    await expect(member.getByRole('heading', { level: 1, name: 'Administrator Login' })).toBeVisible();
+    await enterPassword(member, staff.email);
+    await expectDashboard(member, staff);
+    await member.context().close();
   } finally {
     // Other specs share this server: the rule never outlives this test.
     await ownerApi.put('/api/admin/two-factor/policy', { required: false });

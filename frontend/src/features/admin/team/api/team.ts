@@ -53,6 +53,18 @@ export function useChangeMember() {
   });
 }
 
+/** An owner resets a member's lost second factors (they sign in with their password and set up new ones). */
+export function useResetTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (member: TeamMember) =>
+      unwrap(await api.DELETE('/api/admin/team/{id}/two-factor', { params: { path: { id: member.id } } })),
+    onSuccess: (saved) => notifySuccess(`${saved.name}’s two-step sign-in is reset; they are signed out`),
+    onError: (error) => notifyError(error, 'The two-step sign-in could not be reset'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.team() }),
+  });
+}
+
 export function useSessions() {
   return useQuery({
     queryKey: adminKeys.sessions(),

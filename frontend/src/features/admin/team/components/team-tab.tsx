@@ -5,7 +5,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatInstantDateTime } from '@/lib/dates';
 import { useAdminSession } from '../../session/admin-session';
 import { Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
-import { roleLabels, useChangeMember, useTeam, useWithdrawInvitation, type TeamMember } from '../api/team';
+import { confirmDelete } from '../../shared/confirm';
+import { roleLabels, useChangeMember, useResetTwoStep, useTeam, useWithdrawInvitation, type TeamMember } from '../api/team';
 import { InviteDialog } from './invite-dialog';
 import { TwoFactorPolicy } from './two-factor-policy';
 
@@ -14,11 +15,12 @@ export function TeamTab() {
   const team = useTeam();
   const change = useChangeMember();
   const withdraw = useWithdrawInvitation();
+  const resetTwoStep = useResetTwoStep();
   const me = useAdminSession()?.user.id;
   const [inviting, setInviting] = useState(false);
   const members = team.data?.members ?? [];
   const invitations = team.data?.invitations ?? [];
-  const busy = change.isPending;
+  const busy = change.isPending || resetTwoStep.isPending;
 
   const actions = (member: TeamMember) => {
     if (member.id === me) return <span className="text-xs text-muted">You</span>;
@@ -38,6 +40,17 @@ export function TeamTab() {
         >
           {member.isActive ? 'Deactivate' : 'Reactivate'}
         </Button>
+        {member.twoFactor ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-label={`Reset two-step sign-in of ${member.name}`}
+            onClick={() => confirmDelete('resetTwoStep') && resetTwoStep.mutate(member)}
+          >
+            Reset two-step
+          </Button>
+        ) : null}
       </div>
     );
   };
@@ -76,7 +89,10 @@ export function TeamTab() {
                   </TableCell>
                   <TableCell>{roleLabels[member.role]}</TableCell>
                   <TableCell>
-                    <ToneBadge tone={member.isActive ? 'green' : 'stone'}>{member.isActive ? 'Active' : 'Deactivated'}</ToneBadge>
+                    <div className="flex flex-wrap gap-2">
+                      <ToneBadge tone={member.isActive ? 'green' : 'stone'}>{member.isActive ? 'Active' : 'Deactivated'}</ToneBadge>
+                      {member.twoFactor ? <ToneBadge tone="gold">Two-step</ToneBadge> : null}
+                    </div>
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-sm">
                     {member.lastLogin ? formatInstantDateTime(member.lastLogin) : 'Never'}
