@@ -33,7 +33,8 @@ impl ports::OneTimeCodes for TotpCodes {
 
     fn code_at(&self, secret: &str, step: i64) -> Option<String> {
         let time = u64::try_from(step.checked_mul(TOTP_STEP_SECONDS)?).ok()?;
-        Some(Self::totp(secret, "code")?.generate(time).to_string())
+        // The account name only labels the app's entry; it plays no part in the code.
+        Some(Self::totp(secret, "")?.generate(time).to_string())
     }
 
     fn setup_uri(&self, secret: &str, account: &str) -> Option<String> {

@@ -411,28 +411,30 @@ impl AuthService {
             Ok(id) => self.factors.passkey_by_credential(&id).await?,
             Err(_) => None,
         };
-        let verified = match &key {
+        // A refusal names the passkey's member, when it is someone's, for the audit trail.
+        let checked = match key {
             Some(key) if challenge.admin_id.is_none_or(|admin| admin == key.admin_id) => {
-                verifier.finish_sign_in(credential, state, key).map_err(|error| error.0)
+                match verifier.finish_sign_in(credential, state, &key) {
+                    Ok(updated) => Ok((key, updated)),
+                    Err(error) => Err((Some(key.admin_id), error.0)),
+                }
             }
-            Some(_) => Err("a passkey of another member".to_owned()),
-            None => Err("an unknown passkey".to_owned()),
+            Some(key) => Err((Some(key.admin_id), "a passkey of another member".to_owned())),
+            None => Err((None, "an unknown passkey".to_owned())),
         };
-        let (key, updated) = match (key, verified) {
-            (Some(key), Ok(updated)) => (key, updated),
-            (key, Err(reason)) => {
+        let (key, updated) = match checked {
+            Ok(found) => found,
+            Err((owner, reason)) => {
                 self.factors.fail_challenge(challenge.id).await?;
                 tracing::info!(%reason, "passkey sign-in refused");
-                let owner = match key {
-                    Some(key) => self.admins.find_by_id(key.admin_id).await?,
+                if let Some(admin) = match owner {
+                    Some(id) => self.admins.find_by_id(id).await?,
                     None => None,
-                };
-                if let Some(admin) = owner {
+                } {
                     self.admins.record_login_failure(Actor::admin(&admin), "Passkey sign-in failed").await?;
                 }
                 return Err(AuthError::TwoFactor(TwoFactorError::PasskeyRefused));
             }
-            (None, Ok(_)) => return Err(AuthError::TwoFactor(TwoFactorError::PasskeyRefused)),
         };
         let admin = self.challenge_admin(Some(key.admin_id)).await?;
         self.factors.passkey_used(key.id, updated, now).await?;

@@ -30,6 +30,12 @@ async fn send_code(app: &TestApp, challenge: &str, code: &str) -> reqwest::Respo
     app.post_json("/api/admin/login/code", &json!({"challenge": challenge, "code": code})).await
 }
 
+/// The recovery codes an answer shows (its `codes`).
+fn recovery_codes(answer: &Value) -> Vec<String> {
+    let codes = answer["codes"].as_array().expect("codes");
+    codes.iter().map(|code| code.as_str().expect("text").to_owned()).collect()
+}
+
 /// Sets up an authenticator app for the member; answers its secret and the recovery codes.
 async fn set_up_app(app: &TestApp, token: &str) -> (String, Vec<String>) {
     let setup = expect_json(
@@ -46,13 +52,7 @@ async fn set_up_app(app: &TestApp, token: &str) -> (String, Vec<String>) {
         StatusCode::OK,
     )
     .await;
-    let codes: Vec<String> = codes["codes"]
-        .as_array()
-        .expect("codes")
-        .iter()
-        .map(|c| c.as_str().expect("text").to_owned())
-        .collect();
-    (secret, codes)
+    (secret, recovery_codes(&codes))
 }
 
 #[tokio::test]
@@ -149,12 +149,7 @@ async fn an_authenticator_app_guards_the_password_and_each_code_works_once() {
         StatusCode::CREATED,
     )
     .await;
-    let renewed: Vec<String> = renewed["codes"]
-        .as_array()
-        .expect("codes")
-        .iter()
-        .map(|c| c.as_str().expect("text").to_owned())
-        .collect();
+    let renewed = recovery_codes(&renewed);
     assert_eq!(renewed.len(), 10);
     let step = password_step(&app, email).await;
     let challenge = step["challenge"].as_str().expect("challenge");
