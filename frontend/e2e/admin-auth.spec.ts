@@ -121,6 +121,17 @@ test.describe('admin session', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test('a bookmarked view opened signed out is where the sign-in lands', async ({ page }) => {
+    const { email, password } = adminCredentials();
+    await page.goto('/admin/dashboard?tab=orders&status=cancelled');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\?tab=orders&status=cancelled$/);
+    await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('an expired or forged token ends the session on the first call', async ({ page }) => {
     await page.goto('/admin/login');
     await page.evaluate(() => {

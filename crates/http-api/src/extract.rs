@@ -9,6 +9,7 @@ use futures_util::future::LocalBoxFuture;
 use domain::admin::Admin;
 use domain::limits::Limit;
 use http_common::{ApiError, ErrorCode};
+use ports::Authenticated;
 
 use crate::state::ApiState;
 
@@ -35,16 +36,14 @@ impl FromRequest for AdminSession {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let state = req.app_data::<web::Data<ApiState>>().cloned();
-        let session = SignedInSession::from_request(req, payload);
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let signed_in = authenticated(req);
         Box::pin(async move {
-            let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
-            let SignedInSession(admin, session) = session.await?;
-            if state.auth.must_enroll(&admin).await? {
+            let Authenticated { admin, session_id, must_enroll } = signed_in.await?;
+            if must_enroll {
                 return Err(ApiError::new(ErrorCode::TwoFactorSetupRequired, TWO_FACTOR_SETUP_MESSAGE));
             }
-            Ok(AdminSession(admin, session))
+            Ok(AdminSession(admin, session_id))
         })
     }
 }
@@ -67,15 +66,24 @@ impl FromRequest for SignedInSession {
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let state = req.app_data::<web::Data<ApiState>>().cloned();
-        let token = bearer_token(req);
+        let signed_in = authenticated(req);
         Box::pin(async move {
-            let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
-            let token = token.ok_or_else(|| ApiError::unauthenticated("Authentication required"))?;
-            let (admin, session) = state.auth.authenticate(&token).await?;
-            Ok(SignedInSession(admin, session))
+            let Authenticated { admin, session_id, .. } = signed_in.await?;
+            Ok(SignedInSession(admin, session_id))
         })
     }
+}
+
+/// The request's bearer token checked: its admin, session, and whether the
+/// owner's rule holds them to Security (one read of the database).
+fn authenticated(req: &HttpRequest) -> LocalBoxFuture<'static, Result<Authenticated, ApiError>> {
+    let state = req.app_data::<web::Data<ApiState>>().cloned();
+    let token = bearer_token(req);
+    Box::pin(async move {
+        let state = state.ok_or_else(|| ApiError::internal("application state missing"))?;
+        let token = token.ok_or_else(|| ApiError::unauthenticated("Authentication required"))?;
+        Ok(state.auth.authenticate(&token).await?)
+    })
 }
 
 pub const OWNER_ONLY_MESSAGE: &str = "Only an owner can do this.";

@@ -18,9 +18,10 @@ use domain::mail::MailEvent;
 use domain::team::{
     self, Invitation, LinkSecret, MemberChange, NewInvitation, Session, SignInContext, TeamError,
 };
+use domain::two_factor as two_factor_rules;
 
 use crate::error::{CreateAdminError, RepoError, TeamChangeError};
-use crate::repositories::AdminRepository;
+use crate::repositories::{AdminRepository, OpenSession};
 
 mod two_factor;
 
@@ -47,6 +48,16 @@ pub trait PasswordHasher: Send + Sync {
     /// A valid hash of a random secret, verified against when the e-mail is
     /// unknown so that a miss costs the same time as a wrong password.
     fn decoy_hash(&self) -> &str;
+}
+
+/// Who a request's bearer token signs in, on which of their devices, and
+/// whether the owner's rule holds them to adding a second factor before
+/// anything else.
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    pub admin: Admin,
+    pub session_id: Uuid,
+    pub must_enroll: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -270,12 +281,13 @@ impl AuthService {
 
     /// The active admin a bearer token belongs to and the token's session,
     /// if that session is still open and the admin's sessions have not all
-    /// been ended since it was issued.
-    pub async fn authenticate(&self, token: &str) -> Result<(Admin, Uuid), AuthError> {
+    /// been ended since it was issued; and whether the owner's rule holds
+    /// them to adding a second factor first.
+    pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AuthError> {
         let subject = self.tokens.verify(token).map_err(|_| AuthError::Unauthenticated)?;
         let now = self.clock.now();
         match self.admins.find_session(subject.session_id, now).await? {
-            Some((admin, session))
+            Some(OpenSession { admin, session, two_factor_required })
                 if admin.id == subject.admin_id
                     && admin.is_active
                     && admin.session_version == subject.session_version =>
@@ -283,7 +295,8 @@ impl AuthService {
                 if team::should_touch(session.last_seen_at, now) {
                     self.admins.touch_session(session.id, now).await?;
                 }
-                Ok((admin, session.id))
+                let must_enroll = two_factor_rules::must_enroll(two_factor_required, admin.two_factor);
+                Ok(Authenticated { admin, session_id: session.id, must_enroll })
             }
             _ => Err(AuthError::Unauthenticated),
         }

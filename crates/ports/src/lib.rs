@@ -18,10 +18,10 @@ mod repositories;
 mod services;
 
 pub use auth::{
-    AuthError, AuthPorts, AuthService, AuthenticatorSetup, Ceremony, Clock, IssuedToken, LinkSecrets,
-    LoginOutcome, NewPasskey, OneTimeCodes, PasskeyError, PasskeyKey, PasskeyVerifier, PasswordHasher,
-    SecondFactorChallenge, SignInChallenge, SignedIn, StoredPasskey, Team, TokenError, TokenIssuer,
-    TokenSubject, TotpFactor, TwoFactorRepository, TwoFactorStatus,
+    AuthError, AuthPorts, AuthService, Authenticated, AuthenticatorSetup, Ceremony, Clock, IssuedToken,
+    LinkSecrets, LoginOutcome, NewPasskey, OneTimeCodes, PasskeyError, PasskeyKey, PasskeyVerifier,
+    PasswordHasher, SecondFactorChallenge, SignInChallenge, SignedIn, StoredPasskey, Team, TokenError,
+    TokenIssuer, TokenSubject, TotpFactor, TwoFactorRepository, TwoFactorStatus,
 };
 pub use booking::BookingService;
 pub use error::{
@@ -47,7 +47,7 @@ pub use promos::{
 };
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
-    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OrderRepository,
+    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OpenSession, OrderRepository,
     SummaryRepository,
 };
 pub use services::{QuizResult, recommend};

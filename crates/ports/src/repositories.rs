@@ -56,6 +56,16 @@ impl<T> Created<T> {
     }
 }
 
+/// An open session, its admin, and whether the owner's rule asks every
+/// member for a second factor: read together because every admin call needs
+/// all three (one round trip to the database, not two).
+#[derive(Debug, Clone)]
+pub struct OpenSession {
+    pub admin: Admin,
+    pub session: Session,
+    pub two_factor_required: bool,
+}
+
 #[async_trait]
 pub trait CatalogRepository: Send + Sync {
     /// Products ordered by name.
@@ -281,12 +291,9 @@ pub trait AdminRepository: Send + Sync {
     /// Opens a session for the admin who just proved who they are: stamps
     /// their last login, writes the session row and the audit record.
     async fn open_session(&self, admin_id: Uuid, session: domain::team::Session) -> RepoResult<Admin>;
-    /// The admin and their session, if the session is open and not expired.
-    async fn find_session(
-        &self,
-        session_id: Uuid,
-        now: DateTime<Utc>,
-    ) -> RepoResult<Option<(Admin, Session)>>;
+    /// The admin and their session, if the session is open and not expired,
+    /// with the owner's rule as it stands.
+    async fn find_session(&self, session_id: Uuid, now: DateTime<Utc>) -> RepoResult<Option<OpenSession>>;
     /// Writes the session's "last seen".
     async fn touch_session(&self, session_id: Uuid, now: DateTime<Utc>) -> RepoResult<()>;
     /// The admin's open sessions, the most recently seen first.

@@ -9,7 +9,7 @@ use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::limits::WindowCount;
 use domain::mail::MailEvent;
 use domain::team::{Invitation, MemberChange, Session, describe_device};
-use ports::{AdminRepository, CreateAdminError, DemoCatalogue, RepoResult, TeamChangeError};
+use ports::{AdminRepository, CreateAdminError, DemoCatalogue, OpenSession, RepoResult, TeamChangeError};
 
 use crate::catalog::{media_values, product_values, service_values};
 use crate::content::post_values;
@@ -174,11 +174,7 @@ impl AdminRepository for PgStore {
         .await
     }
 
-    async fn find_session(
-        &self,
-        session_id: Uuid,
-        now: DateTime<Utc>,
-    ) -> RepoResult<Option<(Admin, Session)>> {
+    async fn find_session(&self, session_id: Uuid, now: DateTime<Utc>) -> RepoResult<Option<OpenSession>> {
         self.run(move |conn| team::find_session(conn, session_id, now)).await
     }
 

@@ -7,7 +7,7 @@
 //! stay character for character the indexed ones, or PostgreSQL reads every
 //! row; `tests/api/paging_plans.rs` fails when a page does.
 
-use diesel::connection::SimpleConnection;
+use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
 use diesel::dsl::sql;
 use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
@@ -83,9 +83,9 @@ pub(crate) fn newest_first(start: PageStart) -> bool {
     !matches!(start, PageStart::Before(_))
 }
 
-/// The count query of a list: the ids of at most `count_limit(searched)`
-/// rows that `$conditions` (an expression giving a fresh `Vec<Condition<_>>`)
-/// keep. Filtered, in the pages' order, so PostgreSQL reads them from the
+/// The count query of a list: how many of at most `count_limit(searched)`
+/// rows `$conditions` (an expression giving a fresh `Vec<Condition<_>>`)
+/// keep, counted by PostgreSQL ([`CountOf`]). Filtered, in the pages' order, so PostgreSQL reads them from the
 /// same index and stops at the limit (unordered, it may read the table from
 /// its start). Searched, unordered: run [`through_search_index`], it reads
 /// the matches the trigram index gives and stops at the limit, where the
@@ -99,10 +99,39 @@ macro_rules! count_select {
             .fold($table::table.into_boxed(), |select, condition| select.filter(condition))
             .select($table::id)
             .limit($crate::paging::count_limit(searched));
-        if searched { select } else { select.order(($table::created_at.desc(), $table::id.desc())) }
+        $crate::paging::CountOf(if searched {
+            select
+        } else {
+            select.order(($table::created_at.desc(), $table::id.desc()))
+        })
     }};
 }
 pub(crate) use count_select;
+
+/// `SELECT count(*) FROM (<query>) AS counted`: a capped count in one row,
+/// where reading the ids themselves sent up to ten thousand rows to the
+/// server for every first page, to be decoded and thrown away.
+pub(crate) struct CountOf<Q>(pub Q);
+
+impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for CountOf<Q> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("SELECT count(*) FROM (");
+        self.0.walk_ast(out.reborrow())?;
+        out.push_sql(") AS counted");
+        Ok(())
+    }
+}
+
+impl<Q> QueryId for CountOf<Q> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q> Query for CountOf<Q> {
+    type SqlType = BigInt;
+}
+
+impl<Q> RunQueryDsl<PgConnection> for CountOf<Q> {}
 
 /// The page query of a list: `$table`'s rows as `$row` (which has `id` and
 /// `created_at`) that `$conditions` keep, from where `$page` starts, one
@@ -170,16 +199,12 @@ macro_rules! read_page {
         let searched: bool = $searched;
         let total = if page.count_total {
             let count = |conn: &mut diesel::pg::PgConnection| {
-                $crate::paging::count_select!($table, $conditions, searched).load::<uuid::Uuid>(conn)
+                $crate::paging::count_select!($table, $conditions, searched).get_result::<i64>(conn)
             };
             let counted =
                 if searched { $crate::paging::through_search_index($conn, count) } else { count($conn) }
-                    .map_err($crate::storage)?
-                    .len();
-            Some(domain::paging::Total::from_capped(
-                i64::try_from(counted).unwrap_or(i64::MAX),
-                domain::paging::Total::cap(searched),
-            ))
+                    .map_err($crate::storage)?;
+            Some(domain::paging::Total::from_capped(counted, domain::paging::Total::cap(searched)))
         } else {
             None
         };
@@ -224,19 +249,27 @@ pub(crate) fn window(size: i64) -> i64 {
 /// among the newest rows, read the matches the index gives; left free, the
 /// planner may instead walk the newest-first index over the whole table for
 /// a word it guesses common (`read_page!`). `SET LOCAL` ends with the
-/// transaction: the store reads pages outside any other one, so these hold
-/// for `read` alone (inside another, they would last until it ends).
+/// transaction, so these hold for `read` alone. The store reads pages
+/// outside any other transaction, and then `BEGIN` goes with the settings in
+/// one round trip (a search runs this once or twice); inside another, they
+/// would last until it ends.
 pub(crate) fn through_search_index<R>(
     conn: &mut PgConnection,
     read: impl FnOnce(&mut PgConnection) -> QueryResult<R>,
 ) -> QueryResult<R> {
-    conn.transaction(|conn| {
-        conn.batch_execute(
-            "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; \
-             SET LOCAL enable_indexonlyscan = off",
-        )?;
-        read(conn)
-    })
+    const BITMAP_SCANS_ONLY: &str = "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off";
+    let nested = AnsiTransactionManager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
+    if nested {
+        return conn.transaction(|conn| {
+            conn.batch_execute(BITMAP_SCANS_ONLY)?;
+            read(conn)
+        });
+    }
+    AnsiTransactionManager::begin_transaction_sql(conn, &format!("BEGIN; {BITMAP_SCANS_ONLY}"))?;
+    match read(conn) {
+        Ok(value) => AnsiTransactionManager::commit_transaction(conn).map(|()| value),
+        Err(error) => AnsiTransactionManager::rollback_transaction(conn).and(Err(error)),
+    }
 }
 
 /// `SELECT <selection> FROM (the next window rows of table from start, in

@@ -242,6 +242,10 @@ diesel::table! {
         bookings -> Int8,
         contact_messages -> Int8,
         newsletter_subscriptions -> Int8,
+        orders_pending -> Int8,
+        bookings_pending -> Int8,
+        messages_new -> Int8,
+        messages_unanswered -> Int8,
     }
 }
 

@@ -1,9 +1,12 @@
 //! The dashboard's stat cards in one statement (issue 23): the all-time
-//! figures from `dashboard_totals` (kept by triggers, see the migration
-//! `2026-11-29-000001_dashboard_at_scale`), the rest through the indexes of
-//! the periods and states they count. A month's revenue is read from
-//! `orders_revenue_idx` alone (migration `2026-11-29-000003`), whose
-//! predicate is the query's `status <> 'cancelled'` word for word.
+//! figures and what waits for the owner (pending orders and bookings, new
+//! and unanswered messages) from `dashboard_totals`, kept by triggers (the
+//! migrations `2026-11-29-000001_dashboard_at_scale` and
+//! `2026-12-02-000001_dashboard_waiting_counts`); the periods (this month,
+//! last month, this week) through the indexes of their dates. A month's
+//! revenue is read from `orders_revenue_idx` alone (migration
+//! `2026-11-29-000003`), whose predicate is the query's
+//! `status <> 'cancelled'` word for word.
 
 use async_trait::async_trait;
 use bigdecimal::BigDecimal;
@@ -47,17 +50,14 @@ struct SummaryRow {
 
 const SUMMARY: &str = "
 SELECT t.orders, t.order_revenue, t.bookings, t.contact_messages, t.newsletter_subscriptions,
+    t.orders_pending, t.bookings_pending, t.messages_new, t.messages_unanswered,
     (SELECT COALESCE(sum(total), 0) FROM orders
         WHERE created_at >= $2 AND created_at < $3 AND status <> 'cancelled') AS revenue_this_month,
     (SELECT COALESCE(sum(total), 0) FROM orders
         WHERE created_at >= $1 AND created_at < $2 AND status <> 'cancelled') AS revenue_last_month,
-    (SELECT count(*) FROM orders WHERE status = 'pending') AS orders_pending,
-    (SELECT count(*) FROM bookings WHERE status = 'pending') AS bookings_pending,
     (SELECT count(*) FROM bookings
         WHERE daterange(date, COALESCE(check_out, date + 1)) && daterange($4, $5 + 1)
-          AND status <> 'cancelled') AS bookings_this_week,
-    (SELECT count(*) FROM contact_messages WHERE read_at IS NULL) AS messages_new,
-    (SELECT count(*) FROM contact_messages WHERE answered_at IS NULL) AS messages_unanswered
+          AND status <> 'cancelled') AS bookings_this_week
 FROM dashboard_totals t";
 
 /// A sum of money columns in cents.

@@ -3,16 +3,18 @@
 //! (`admins.rs`); the statements are here.
 
 use chrono::{DateTime, Utc};
+use diesel::dsl::exists;
 use diesel::prelude::*;
 use uuid::Uuid;
 
 use domain::admin::Admin;
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::team::{Invitation, MemberChange, Role, Session, TeamError, check_change};
-use ports::RepoResult;
+use ports::{OpenSession, RepoResult};
 
 use crate::rows::AdminRow;
-use crate::schema::{admin_invitations, admin_password_resets, admin_sessions, admin_users};
+use crate::schema::{admin_invitations, admin_password_resets, admin_sessions, admin_users, app_settings};
+use crate::two_factor::REQUIRE_TWO_FACTOR;
 use crate::{audit, storage};
 
 #[derive(Queryable, Selectable)]
@@ -86,16 +88,27 @@ pub(crate) fn find_session(
     conn: &mut PgConnection,
     session_id: Uuid,
     now: DateTime<Utc>,
-) -> RepoResult<Option<(Admin, Session)>> {
+) -> RepoResult<Option<OpenSession>> {
+    let two_factor_required = exists(
+        app_settings::table
+            .filter(app_settings::key.eq(REQUIRE_TWO_FACTOR))
+            .filter(app_settings::value.eq("true")),
+    );
     admin_sessions::table
         .inner_join(admin_users::table)
         .filter(admin_sessions::id.eq(session_id))
         .filter(admin_sessions::ended_at.is_null())
         .filter(admin_sessions::expires_at.gt(now))
-        .select((AdminRow::as_select(), SessionRow::as_select()))
-        .first::<(AdminRow, SessionRow)>(conn)
+        .select((AdminRow::as_select(), SessionRow::as_select(), two_factor_required))
+        .first::<(AdminRow, SessionRow, bool)>(conn)
         .optional()
-        .map(|found| found.map(|(admin, session)| (admin.split().0, session.into())))
+        .map(|found| {
+            found.map(|(admin, session, two_factor_required)| OpenSession {
+                admin: admin.split().0,
+                session: session.into(),
+                two_factor_required,
+            })
+        })
         .map_err(storage)
 }
 

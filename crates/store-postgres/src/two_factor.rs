@@ -24,8 +24,8 @@ use crate::schema::{
 use crate::team::{self, SessionPick};
 use crate::{PgStore, audit, storage, transaction};
 
-/// The `app_settings` key of the owner's rule.
-const REQUIRE_TWO_FACTOR: &str = "require_two_factor";
+/// The `app_settings` key of the owner's rule (its value "true" or "false").
+pub(crate) const REQUIRE_TWO_FACTOR: &str = "require_two_factor";
 
 fn factor_record(admin: &Admin, action: AuditAction, summary: &str) -> AuditRecord {
     AuditRecord::new(AuditEntity::SecondFactor, Some(admin.id), action, summary)

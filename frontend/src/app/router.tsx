@@ -31,6 +31,22 @@ function withEarlyClickReplay(table: RouteObject[]): RouteObject[] {
   });
 }
 
+const adminDashboard = () => import('@/features/admin/admin-dashboard');
+
+/**
+ * The login page, and then, once the browser is idle, the dashboard's code:
+ * who signs in goes there next, and it is then in before the password has
+ * been checked (bcrypt takes most of a second) instead of after.
+ */
+function adminLoginThenDashboard() {
+  return import('@/features/admin/admin-login').then((page) => {
+    const preload = () => void adminDashboard().catch(() => undefined);
+    if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 2000 });
+    else setTimeout(preload, 500);
+    return page;
+  });
+}
+
 export const routes = withEarlyClickReplay(
   createRoutes({
     services: onDemand(() => import('./routes/services')),
@@ -45,8 +61,8 @@ export const routes = withEarlyClickReplay(
     manageBooking: onDemand(() => import('./routes/manage-booking')),
     newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
     // Only this file may import the admin screens, and only lazily.
-    adminLogin: onDemand(() => import('@/features/admin/admin-login')),
-    adminDashboard: onDemand(() => import('@/features/admin/admin-dashboard')),
+    adminLogin: onDemand(adminLoginThenDashboard),
+    adminDashboard: onDemand(adminDashboard),
     adminForgotPassword: onDemand(() => import('@/features/admin/admin-forgot-password')),
     adminResetPassword: onDemand(() => import('@/features/admin/admin-reset-password')),
     adminJoin: onDemand(() => import('@/features/admin/admin-join')),

@@ -452,14 +452,6 @@ impl AuthService {
         })
     }
 
-    /// Whether the member must add a second factor before anything else.
-    pub async fn must_enroll(&self, admin: &Admin) -> Result<bool, AuthError> {
-        if admin.two_factor {
-            return Ok(false);
-        }
-        Ok(rules::must_enroll(self.factors.two_factor_required().await?, admin.two_factor))
-    }
-
     /// The owner's rule: every member must have a second factor. An owner
     /// sets up their own first, so the rule never locks out who made it.
     pub async fn set_two_factor_required(&self, required: bool, by: &Admin) -> Result<(), AuthError> {

@@ -286,6 +286,32 @@ async fn the_summary_counts_what_the_cards_show_in_sql() {
     assert_eq!(deleted["orders"].as_i64(), Some(orders.as_array().unwrap().len() as i64));
     let summed: i64 = orders.as_array().unwrap().iter().map(|o| dollars(&o["total"])).sum();
     assert_eq!(dollars(&deleted["revenue"]), summed);
+
+    // What waits for the owner follows its rows as they change state and go
+    // (kept by the database too), and matches its own count in the tables.
+    app.sql("UPDATE orders SET status = 'processing' WHERE last_name = 'Summary'");
+    app.sql("UPDATE bookings SET status = 'confirmed' WHERE last_name = 'Thisweek'");
+    app.sql("UPDATE contact_messages SET read_at = now() WHERE last_name = 'Read'");
+    let moved = page(&app, &token, "/api/admin/summary").await;
+    let change = |field: &str| moved[field].as_i64().expect(field) - after[field].as_i64().expect(field);
+    assert_eq!((change("ordersPending"), change("bookingsPending")), (-2, -1));
+    assert_eq!((change("messagesNew"), change("messagesUnanswered")), (-1, 0));
+    app.sql("UPDATE contact_messages SET answered_at = now() WHERE last_name = 'Read'");
+    app.sql("INSERT INTO contact_messages (first_name, last_name, email, message) VALUES ('Bo', 'Gone', 'bo@example.com', 'Hi')");
+    app.sql("DELETE FROM contact_messages WHERE last_name = 'Gone'");
+    app.sql("UPDATE orders SET status = 'pending' WHERE last_name = 'Summary'");
+    app.sql("DELETE FROM orders WHERE last_name = 'Summary'");
+    let last = page(&app, &token, "/api/admin/summary").await;
+    for (field, counted) in [
+        ("ordersPending", "SELECT count(*) AS n FROM orders WHERE status = 'pending'"),
+        ("bookingsPending", "SELECT count(*) AS n FROM bookings WHERE status = 'pending'"),
+        ("messagesNew", "SELECT count(*) AS n FROM contact_messages WHERE read_at IS NULL"),
+        ("messagesUnanswered", "SELECT count(*) AS n FROM contact_messages WHERE answered_at IS NULL"),
+    ] {
+        assert_eq!(last[field].as_i64(), Some(app.sql_count(counted)), "{field}");
+    }
+    assert_eq!(last["ordersPending"].as_i64(), before["ordersPending"].as_i64());
+    assert_eq!(last["messagesUnanswered"].as_i64(), before["messagesUnanswered"].as_i64());
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toast-store';
 import { hasErrorCode } from '@/lib/api/errors';
 import { businessToday } from '@/lib/dates';
 import { logoutOnServer } from './auth/api/logout';
+import type { SentToLogin } from './auth/return-to';
 import { ActivityTab } from './activity/components/activity-tab';
 import { BlogTab } from './blog/components/blog-tab';
 import { BookingsTab } from './bookings/components/bookings-tab';
@@ -55,7 +56,9 @@ const tabs = [
 export default function AdminDashboard() {
   useAdminHead('Admin Dashboard');
   const session = useAdminSession();
-  if (!session) return <Navigate to="/admin/login" replace />;
+  const { pathname, search } = useLocation();
+  // Signed out (a bookmarked view, an ended session): the login page brings them back to this view.
+  if (!session) return <Navigate to="/admin/login" replace state={{ from: pathname + search } satisfies SentToLogin} />;
   return <Dashboard name={session.user.name} token={session.token} owner={session.user.role === 'owner'} />;
 }
 
