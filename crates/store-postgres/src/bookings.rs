@@ -34,7 +34,7 @@ use crate::money::to_numeric;
 use crate::paging::{self, BOOKING_SEARCH_TEXT, Condition, VISIT_DAYS};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
-use crate::schema::{availability, blackout_dates, bookings, services};
+use crate::schema::{availability, blackout_dates, bookings, dashboard_totals, services};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// Attaches each entry's service record (its booking key and name).
@@ -395,7 +395,8 @@ impl BookingRepository for PgStore {
                 BookingRow,
                 booking_conditions(&query),
                 query.page,
-                query.search.is_some()
+                query.search.is_some(),
+                Some(|conn| dashboard_totals::table.select(dashboard_totals::bookings).first(conn))
             );
             Ok(Page {
                 items: convert_all(page.items)?,

@@ -18,7 +18,8 @@ use crate::money::CorruptRow;
 use crate::paging::{self, Condition, MESSAGE_SEARCH_TEXT, SUBSCRIBER_SEARCH_TEXT};
 use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
 use crate::schema::{
-    blog_posts, contact_message_replies, contact_messages, newsletter_subscriptions, outbox_messages,
+    blog_posts, contact_message_replies, contact_messages, dashboard_totals, newsletter_subscriptions,
+    outbox_messages,
 };
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
@@ -304,7 +305,8 @@ impl ContentRepository for PgStore {
                 MessageRow,
                 message_conditions(&query),
                 query.page,
-                query.search.is_some()
+                query.search.is_some(),
+                Some(|conn| dashboard_totals::table.select(dashboard_totals::contact_messages).first(conn))
             );
             Ok(page.map(ContactMessage::from))
         })
@@ -473,7 +475,10 @@ impl ContentRepository for PgStore {
                 SubscriptionRow,
                 subscriber_conditions(&query),
                 query.page,
-                query.search.is_some()
+                query.search.is_some(),
+                Some(|conn| dashboard_totals::table
+                    .select(dashboard_totals::newsletter_subscriptions)
+                    .first(conn))
             );
             Ok(page.map(NewsletterSubscription::from))
         })

@@ -26,7 +26,7 @@ use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
 use crate::paging::{self, Condition, ORDER_SEARCH_TEXT};
 use crate::rows::{ProductRow, convert_all};
-use crate::schema::{orders, products};
+use crate::schema::{dashboard_totals, orders, products};
 use crate::{PgStore, audit, storage, transaction};
 
 /// One entry of `orders.items`, the JSON list the specification describes.
@@ -483,7 +483,8 @@ impl OrderRepository for PgStore {
                 OrderRow,
                 order_conditions(&query),
                 query.page,
-                query.search.is_some()
+                query.search.is_some(),
+                Some(|conn| dashboard_totals::table.select(dashboard_totals::orders).first(conn))
             );
             Ok(Page {
                 items: convert_all(page.items)?,

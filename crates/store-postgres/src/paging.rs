@@ -192,18 +192,31 @@ pub(crate) use window_select;
 /// those are the rows that come next. Fewer there (or fewer than the cap in
 /// all) means the word's matches are few enough to read them all from the
 /// trigram index and sort them.
+///
+/// A list of every row (`$kept_total`: the table's count in
+/// `dashboard_totals`, see [`KeptTotal`]) reads its total there instead of
+/// counting: the first page of every tab, opened most often.
 macro_rules! read_page {
-    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr) => {{
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr) => {
+        $crate::paging::read_page!($conn, $table, $row, $conditions, $page, $searched, None)
+    };
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr, $kept_total:expr) => {{
         use diesel::prelude::*;
         let page: domain::paging::PageRequest = $page;
         let searched: bool = $searched;
+        let kept_total: $crate::paging::KeptTotal = $kept_total;
         let total = if page.count_total {
             let count = |conn: &mut diesel::pg::PgConnection| {
                 $crate::paging::count_select!($table, $conditions, searched).get_result::<i64>(conn)
             };
-            let counted =
-                if searched { $crate::paging::through_search_index($conn, count) } else { count($conn) }
-                    .map_err($crate::storage)?;
+            let counted = match kept_total {
+                Some(read_kept) if !searched && $conditions.is_empty() => {
+                    read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
+                }
+                _ if searched => $crate::paging::through_search_index($conn, count),
+                _ => count($conn),
+            }
+            .map_err($crate::storage)?;
             Some(domain::paging::Total::from_capped(counted, domain::paging::Total::cap(searched)))
         } else {
             None
@@ -236,6 +249,11 @@ macro_rules! read_page {
     }};
 }
 pub(crate) use read_page;
+
+/// How to read a table's count of rows from `dashboard_totals`, kept by
+/// triggers as rows come and go (migration `2026-11-29-000001`), for the
+/// tables that have one.
+pub(crate) type KeptTotal = Option<fn(&mut PgConnection) -> QueryResult<i64>>;
 
 /// The rows a search's page is first looked for among: forty pages' worth,
 /// so a word on one row in forty or more (a common surname) fills its page
