@@ -235,6 +235,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    dashboard_revenue_hours (hour) {
+        hour -> Timestamptz,
+        revenue -> Numeric,
+    }
+}
+
+diesel::table! {
     dashboard_totals (id) {
         id -> Bool,
         orders -> Int8,
@@ -534,6 +541,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     bookings,
     contact_message_replies,
     contact_messages,
+    dashboard_revenue_hours,
     dashboard_totals,
     gift_card_ledger,
     gift_cards,

@@ -2,11 +2,10 @@
 //! figures and what waits for the owner (pending orders and bookings, new
 //! and unanswered messages) from `dashboard_totals`, kept by triggers (the
 //! migrations `2026-11-29-000001_dashboard_at_scale` and
-//! `2026-12-02-000001_dashboard_waiting_counts`); the periods (this month,
-//! last month, this week) through the indexes of their dates. A month's
-//! revenue is read from `orders_revenue_idx` alone (migration
-//! `2026-11-29-000003`), whose predicate is the query's
-//! `status <> 'cancelled'` word for word.
+//! `2026-12-02-000001_dashboard_waiting_counts`). A month's revenue sums its
+//! hours in `dashboard_revenue_hours`, kept by triggers too (the function
+//! `dashboard_revenue`, migration `2026-12-02-000002_revenue_by_hour`); the
+//! week's bookings are read through the index of their days.
 
 use async_trait::async_trait;
 use bigdecimal::BigDecimal;
@@ -51,10 +50,8 @@ struct SummaryRow {
 const SUMMARY: &str = "
 SELECT t.orders, t.order_revenue, t.bookings, t.contact_messages, t.newsletter_subscriptions,
     t.orders_pending, t.bookings_pending, t.messages_new, t.messages_unanswered,
-    (SELECT COALESCE(sum(total), 0) FROM orders
-        WHERE created_at >= $2 AND created_at < $3 AND status <> 'cancelled') AS revenue_this_month,
-    (SELECT COALESCE(sum(total), 0) FROM orders
-        WHERE created_at >= $1 AND created_at < $2 AND status <> 'cancelled') AS revenue_last_month,
+    dashboard_revenue($2, $3) AS revenue_this_month,
+    dashboard_revenue($1, $2) AS revenue_last_month,
     (SELECT count(*) FROM bookings
         WHERE daterange(date, COALESCE(check_out, date + 1)) && daterange($4, $5 + 1)
           AND status <> 'cancelled') AS bookings_this_week

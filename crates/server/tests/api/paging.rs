@@ -314,6 +314,57 @@ async fn the_summary_counts_what_the_cards_show_in_sql() {
     assert_eq!(last["messagesUnanswered"].as_i64(), before["messagesUnanswered"].as_i64());
 }
 
+/// A period's revenue (`dashboard_revenue`: its whole UTC hours from the
+/// trigger-kept `dashboard_revenue_hours`, the parts of an hour at either end
+/// from the orders) equals the orders' own sum, for periods starting on the
+/// hour, at half past (a time zone such as India's) and inside one hour,
+/// after inserts, status changes both ways, total changes and deletions.
+#[tokio::test]
+async fn a_periods_revenue_from_its_hours_equals_the_orders_sum() {
+    let app = spawn_app().await;
+    app.sql(
+        "INSERT INTO orders (first_name, last_name, email, address, city, state, zip, items, subtotal, tax, shipping, total, status, created_at)
+         SELECT 'Hour', 'Guest', 'hour@example.com', '1 Pine Ridge Rd', 'Idyllwild', 'CA', '92549', '[]'::jsonb, 10, 0, 0,
+                (1 + g % 97) + 0.25, (ARRAY['pending', 'processing', 'delivered', 'cancelled'])[1 + g % 4],
+                timestamptz '2031-10-01 00:00+00' + g * interval '97 seconds'
+         FROM generate_series(1, 3000) AS g;
+         CREATE TABLE periods AS
+         SELECT timestamptz '2031-10-01 00:00+00' + i * interval '13 minutes 17 seconds' AS since,
+                timestamptz '2031-10-01 00:00+00' + i * interval '13 minutes 17 seconds' + (i * 37 % 200) * interval '7 minutes' AS until
+         FROM generate_series(0, 200) AS i;
+         INSERT INTO periods VALUES ('2031-10-01 05:30+05:30', '2031-10-03 00:00+05:30'), ('2031-10-01 01:00+00', '2031-10-02 01:00+00'),
+                                    ('2031-10-01 07:10+00', '2031-10-01 07:50+00'), ('2031-10-01 07:00+00', '2031-10-01 07:00+00');",
+    );
+    let wrong = || {
+        app.sql_count(
+            "SELECT count(*) AS n FROM periods WHERE dashboard_revenue(since, until) <> (SELECT COALESCE(sum(total), 0)
+                 FROM orders WHERE status <> 'cancelled' AND created_at >= since AND created_at < until)",
+        )
+    };
+    assert!(
+        app.sql_count("SELECT count(*) AS n FROM periods WHERE dashboard_revenue(since, until) > 0") > 150
+    );
+    assert_eq!(wrong(), 0);
+    app.sql(
+        "UPDATE orders SET status = 'cancelled' WHERE id IN (SELECT id FROM orders WHERE status = 'pending' LIMIT 300);
+         UPDATE orders SET status = 'delivered' WHERE id IN (SELECT id FROM orders WHERE status = 'cancelled' LIMIT 200);
+         UPDATE orders SET total = total + 1 WHERE status = 'processing' AND created_at < '2031-10-02';
+         UPDATE orders SET email = 'hours@example.com' WHERE status = 'delivered';
+         DELETE FROM orders WHERE created_at BETWEEN '2031-10-01 06:00+00' AND '2031-10-01 09:30+00';",
+    );
+    assert_eq!(wrong(), 0);
+    // An update that moves no money writes no hour (each row's version, xmin, stays).
+    let versions = || {
+        app.sql_text("SELECT string_agg(hour::text || xmin::text, ',' ORDER BY hour) AS t FROM dashboard_revenue_hours")
+    };
+    let before = versions();
+    app.sql("UPDATE orders SET email = 'again@example.com' WHERE last_name = 'Guest'");
+    assert_eq!(versions(), before);
+    app.sql("UPDATE orders SET total = total + 1 WHERE last_name = 'Guest' AND status = 'delivered'");
+    assert_ne!(versions(), before);
+    assert_eq!(wrong(), 0);
+}
+
 #[tokio::test]
 async fn exports_honour_the_filters_and_read_every_page() {
     let app = spawn_app().await;
