@@ -7,7 +7,9 @@
 //! stay character for character the indexed ones, or PostgreSQL reads every
 //! row; `tests/api/paging_plans.rs` fails when a page does.
 
-use diesel::connection::{AnsiTransactionManager, SimpleConnection, TransactionManager};
+use std::marker::PhantomData;
+
+use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::dsl::sql;
 use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
@@ -85,8 +87,8 @@ pub(crate) fn newest_first(start: PageStart) -> bool {
 
 /// The count query of a list: how many of at most `count_limit(searched)`
 /// rows `$conditions` (an expression giving a fresh `Vec<Condition<_>>`)
-/// keep, counted by PostgreSQL ([`CountOf`]). Filtered, in the pages' order, so PostgreSQL reads them from the
-/// same index and stops at the limit (unordered, it may read the table from
+/// keep, counted by PostgreSQL ([`count_of`]). Filtered, in the pages'
+/// order, so PostgreSQL reads them from the same index and stops at the limit (unordered, it may read the table from
 /// its start). Searched, unordered: run [`through_search_index`], it reads
 /// the matches the trigram index gives and stops at the limit, where the
 /// pages' order made it read every match to sort them, or walk the whole
@@ -99,7 +101,7 @@ macro_rules! count_select {
             .fold($table::table.into_boxed(), |select, condition| select.filter(condition))
             .select($table::id)
             .limit($crate::paging::count_limit(searched));
-        $crate::paging::CountOf(if searched {
+        $crate::paging::count_of(if searched {
             select
         } else {
             select.order(($table::created_at.desc(), $table::id.desc()))
@@ -108,30 +110,46 @@ macro_rules! count_select {
 }
 pub(crate) use count_select;
 
-/// `SELECT count(*) FROM (<query>) AS counted`: a capped count in one row,
-/// where reading the ids themselves sent up to ten thousand rows to the
-/// server for every first page, to be decoded and thrown away.
-pub(crate) struct CountOf<Q>(pub Q);
+/// A query written inside other SQL, its binds kept, answering `T`
+/// ([`count_of`], [`explain`]).
+pub(crate) struct Around<Q, T> {
+    before: &'static str,
+    query: Q,
+    after: &'static str,
+    answer: PhantomData<T>,
+}
 
-impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for CountOf<Q> {
+impl<Q: QueryFragment<Pg>, T> QueryFragment<Pg> for Around<Q, T> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql("SELECT count(*) FROM (");
-        self.0.walk_ast(out.reborrow())?;
-        out.push_sql(") AS counted");
+        out.push_sql(self.before);
+        self.query.walk_ast(out.reborrow())?;
+        out.push_sql(self.after);
         Ok(())
     }
 }
 
-impl<Q> QueryId for CountOf<Q> {
+impl<Q, T> QueryId for Around<Q, T> {
     type QueryId = ();
     const HAS_STATIC_QUERY_ID: bool = false;
 }
 
-impl<Q> Query for CountOf<Q> {
-    type SqlType = BigInt;
+impl<Q, T> Query for Around<Q, T> {
+    type SqlType = T;
 }
 
-impl<Q> RunQueryDsl<PgConnection> for CountOf<Q> {}
+impl<Q, T> RunQueryDsl<PgConnection> for Around<Q, T> {}
+
+/// `SELECT count(*) FROM (<query>) AS counted`: a capped count in one row,
+/// where reading the ids themselves sent up to ten thousand rows to the
+/// server for every first page, to be decoded and thrown away.
+pub(crate) fn count_of<Q>(query: Q) -> Around<Q, BigInt> {
+    Around { before: "SELECT count(*) FROM (", query, after: ") AS counted", answer: PhantomData }
+}
+
+/// `EXPLAIN <query>`: the plan of exactly the query the store runs.
+pub(crate) fn explain<Q>(query: Q) -> Around<Q, Text> {
+    Around { before: "EXPLAIN ", query, after: "", answer: PhantomData }
+}
 
 /// The page query of a list: `$table`'s rows as `$row` (which has `id` and
 /// `created_at`) that `$conditions` keep, from where `$page` starts, one
@@ -267,22 +285,15 @@ pub(crate) fn window(size: i64) -> i64 {
 /// among the newest rows, read the matches the index gives; left free, the
 /// planner may instead walk the newest-first index over the whole table for
 /// a word it guesses common (`read_page!`). `SET LOCAL` ends with the
-/// transaction, so these hold for `read` alone. The store reads pages
-/// outside any other transaction, and then `BEGIN` goes with the settings in
-/// one round trip (a search runs this once or twice); inside another, they
-/// would last until it ends.
+/// transaction, so these hold for `read` alone. `BEGIN` goes with the
+/// settings in one round trip (a search runs this once or twice), so this
+/// runs outside any other transaction, as the store reads pages (Diesel
+/// refuses it inside one: `AlreadyInTransaction`).
 pub(crate) fn through_search_index<R>(
     conn: &mut PgConnection,
     read: impl FnOnce(&mut PgConnection) -> QueryResult<R>,
 ) -> QueryResult<R> {
     const BITMAP_SCANS_ONLY: &str = "SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off";
-    let nested = AnsiTransactionManager::transaction_manager_status_mut(conn).transaction_depth()?.is_some();
-    if nested {
-        return conn.transaction(|conn| {
-            conn.batch_execute(BITMAP_SCANS_ONLY)?;
-            read(conn)
-        });
-    }
     AnsiTransactionManager::begin_transaction_sql(conn, &format!("BEGIN; {BITMAP_SCANS_ONLY}"))?;
     match read(conn) {
         Ok(value) => AnsiTransactionManager::commit_transaction(conn).map(|()| value),
@@ -343,28 +354,6 @@ impl<T, S: Expression> Query for Windowed<T, S> {
 
 impl<T, S> RunQueryDsl<PgConnection> for Windowed<T, S> {}
 
-/// `EXPLAIN` before a query, its binds kept: the plan of exactly the query
-/// the store runs.
-pub(crate) struct Explain<Q>(pub Q);
-
-impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for Explain<Q> {
-    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        out.push_sql("EXPLAIN ");
-        self.0.walk_ast(out.reborrow())
-    }
-}
-
-impl<Q> QueryId for Explain<Q> {
-    type QueryId = ();
-    const HAS_STATIC_QUERY_ID: bool = false;
-}
-
-impl<Q> Query for Explain<Q> {
-    type SqlType = Text;
-}
-
-impl<Q> RunQueryDsl<PgConnection> for Explain<Q> {}
-
 /// A list whose query plans are asked for (`PgStore::list_plans`).
 #[derive(Debug, Clone)]
 pub enum ListPlan {
@@ -390,7 +379,7 @@ macro_rules! list_plans {
         let conn: &mut PgConnection = $conn;
         let searched = $q.search.is_some();
         let explain =
-            |conn: &mut PgConnection, query: &dyn QueryFragment<Pg>| Explain(query).load::<String>(conn);
+            |conn: &mut PgConnection, query: &dyn QueryFragment<Pg>| explain(query).load::<String>(conn);
         let page = |conn: &mut PgConnection| explain(conn, &page_select!($table, $row, $conditions, $q.page));
         let count = |conn: &mut PgConnection| explain(conn, &count_select!($table, $conditions, searched));
         let plans = if searched {
