@@ -206,6 +206,7 @@ diesel::table! {
         gift_card_id -> Nullable<Uuid>,
         gift_card_amount -> Numeric,
         gift_card_last_four -> Nullable<Text>,
+        search_text -> Nullable<Text>,
     }
 }
 
@@ -231,6 +232,7 @@ diesel::table! {
         created_at -> Timestamptz,
         read_at -> Nullable<Timestamptz>,
         answered_at -> Nullable<Timestamptz>,
+        search_text -> Nullable<Text>,
     }
 }
 
@@ -331,6 +333,7 @@ diesel::table! {
         id -> Uuid,
         email -> Text,
         created_at -> Timestamptz,
+        search_text -> Nullable<Text>,
     }
 }
 
@@ -361,6 +364,7 @@ diesel::table! {
         gift_card_id -> Nullable<Uuid>,
         gift_card_amount -> Numeric,
         gift_card_last_four -> Nullable<Text>,
+        search_text -> Nullable<Text>,
     }
 }
 
@@ -392,6 +396,7 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+        search_text -> Nullable<Text>,
     }
 }
 
