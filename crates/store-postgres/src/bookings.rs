@@ -31,7 +31,7 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
-use crate::paging::{self, BOOKING_SEARCH_TEXT, Condition, VISIT_DAYS};
+use crate::paging::{self, Condition, VISIT_DAYS};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, dashboard_totals, services};
@@ -300,10 +300,10 @@ pub(crate) fn lock_booking(conn: &mut PgConnection, id: Uuid) -> RepoResult<Book
 pub(crate) fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings::table>> {
     let mut conditions: Vec<Condition<bookings::table>> = Vec::new();
     if let Some(search) = &query.search {
-        let by_text = paging::text_matches(BOOKING_SEARCH_TEXT, search);
+        let by_text = bookings::search_text.like(search.like_pattern());
         conditions.push(match search.id_range() {
             Some((low, high)) => Box::new(by_text.or(bookings::id.between(low, high))),
-            None => by_text,
+            None => Box::new(by_text),
         });
     }
     if let Some(status) = query.status {

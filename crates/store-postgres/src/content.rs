@@ -15,7 +15,7 @@ use ports::{ContentRepository, PostError, RepoResult};
 
 use crate::catalog::exactly_one;
 use crate::money::CorruptRow;
-use crate::paging::{self, Condition, MESSAGE_SEARCH_TEXT, SUBSCRIBER_SEARCH_TEXT};
+use crate::paging::{self, Condition};
 use crate::rows::{MessageRow, PostRow, SubscriptionRow, convert_all};
 use crate::schema::{
     blog_posts, contact_message_replies, contact_messages, dashboard_totals, newsletter_subscriptions,
@@ -125,7 +125,7 @@ pub(crate) fn message_conditions(query: &MessageQuery) -> Vec<Condition<contact_
     use contact_messages as m;
     let mut conditions: Vec<Condition<m::table>> = Vec::new();
     if let Some(search) = &query.search {
-        conditions.push(paging::text_matches(MESSAGE_SEARCH_TEXT, search));
+        conditions.push(Box::new(m::search_text.like(search.like_pattern())));
     }
     // The states as the partial indexes have them (new: not read; answered: answered).
     match query.state {
@@ -152,7 +152,7 @@ pub(crate) fn subscriber_conditions(
     use newsletter_subscriptions as n;
     let mut conditions: Vec<Condition<n::table>> = Vec::new();
     if let Some(search) = &query.search {
-        conditions.push(paging::text_matches(SUBSCRIBER_SEARCH_TEXT, search));
+        conditions.push(Box::new(n::search_text.like(search.like_pattern())));
     }
     if let Some(from) = query.joined_from {
         conditions.push(Box::new(n::created_at.ge(from)));

@@ -24,7 +24,7 @@ use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
-use crate::paging::{self, Condition, ORDER_SEARCH_TEXT};
+use crate::paging::{self, Condition};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{dashboard_totals, orders, products};
 use crate::{PgStore, audit, storage, transaction};
@@ -434,10 +434,10 @@ fn write_orders(
 pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::table>> {
     let mut conditions: Vec<Condition<orders::table>> = Vec::new();
     if let Some(search) = &query.search {
-        let by_text = paging::text_matches(ORDER_SEARCH_TEXT, search);
+        let by_text = orders::search_text.like(search.like_pattern());
         conditions.push(match search.id_range() {
             Some((low, high)) => Box::new(by_text.or(orders::id.between(low, high))),
-            None => by_text,
+            None => Box::new(by_text),
         });
     }
     if let Some(status) = query.status {

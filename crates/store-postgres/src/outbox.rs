@@ -16,7 +16,7 @@ use ports::{
 };
 
 use crate::money::CorruptRow;
-use crate::paging::{self, Condition, MAIL_SEARCH_TEXT};
+use crate::paging::{self, Condition};
 use crate::schema::{outbox_attempts, outbox_messages};
 use crate::{PgStore, audit, storage, transaction};
 
@@ -86,7 +86,7 @@ pub(crate) fn mail_conditions(query: &MailQuery) -> Vec<Condition<outbox_message
     use outbox_messages as o;
     let mut conditions: Vec<Condition<o::table>> = Vec::new();
     if let Some(search) = &query.search {
-        conditions.push(paging::text_matches(MAIL_SEARCH_TEXT, search));
+        conditions.push(Box::new(o::search_text.like(search.like_pattern())));
     }
     if let Some(state) = query.state {
         conditions.push(Box::new(o::state.eq(state.as_str())));

@@ -3,7 +3,8 @@
 //!
 //! Each list has an index on `(created_at DESC, id DESC)` (the migration
 //! `2026-11-29-000001_dashboard_at_scale`) and a trigram index on its
-//! `search_text`, the lower-cased text it is searched by, stored when a row
+//! `search_text`, the lower-cased text it is searched by (`<table>::search_text
+//! .like(search.like_pattern())` in each list's conditions), stored when a row
 //! is written (`2026-12-03-000001_stored_search_text`): a search reads up to
 //! a few thousand rows' text, and lower-casing each as it was read was most
 //! of a search's time. `tests/api/paging_plans.rs` fails when a page reads
@@ -18,7 +19,7 @@ use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
 use diesel::sql_types::{BigInt, Bool, Text, Timestamptz, Uuid as SqlUuid};
 
-use domain::paging::{PageStart, Search, Total};
+use domain::paging::{PageStart, Total};
 
 /// A condition of a page's query on table `T`.
 pub(crate) type Condition<T> = Box<dyn BoxableExpression<T, Pg, SqlType = Bool>>;
@@ -29,29 +30,10 @@ pub(crate) fn count_limit(searched: bool) -> i64 {
     Total::cap(searched) + 1
 }
 
-/// The text an order is searched by: first and last name and e-mail,
-/// lower-cased (as indexed by `orders_search_idx`).
-pub(crate) const ORDER_SEARCH_TEXT: &str = "orders.search_text";
-/// The text a contact message is searched by: names, e-mail and the message
-/// (`contact_messages_search_idx`).
-pub(crate) const MESSAGE_SEARCH_TEXT: &str = "contact_messages.search_text";
-/// The text a subscriber is searched by: the address (`newsletter_subscriptions_search_idx`).
-pub(crate) const SUBSCRIBER_SEARCH_TEXT: &str = "newsletter_subscriptions.search_text";
-/// The text a message of the outbox is searched by: recipient and subject
-/// (`outbox_messages_search_idx`).
-pub(crate) const MAIL_SEARCH_TEXT: &str = "outbox_messages.search_text";
-/// The text a booking is searched by: names and e-mail (`bookings_search_idx`).
-pub(crate) const BOOKING_SEARCH_TEXT: &str = "bookings.search_text";
-
 /// The days a booking's visit holds, as indexed by `bookings_visit_idx`
 /// (a treatment its day; a stay its nights, not its check-out day).
 pub(crate) const VISIT_DAYS: &str =
     "daterange(bookings.date, COALESCE(bookings.check_out, bookings.date + 1))";
-
-/// `<text> LIKE '%search%'`, through the trigram index on `text`.
-pub(crate) fn text_matches<T: 'static>(text: &'static str, search: &Search) -> Condition<T> {
-    Box::new(sql::<Bool>(&format!("{text} LIKE ")).bind::<Text, _>(search.like_pattern()))
-}
 
 /// Where the page starts: rows after the cursor in the newest-first order
 /// (`(created_at, id) < (at, id)`) or before it (`>`), a row comparison

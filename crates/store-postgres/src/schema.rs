@@ -206,7 +206,7 @@ diesel::table! {
         gift_card_id -> Nullable<Uuid>,
         gift_card_amount -> Numeric,
         gift_card_last_four -> Nullable<Text>,
-        search_text -> Nullable<Text>,
+        search_text -> Text,
     }
 }
 
@@ -232,7 +232,7 @@ diesel::table! {
         created_at -> Timestamptz,
         read_at -> Nullable<Timestamptz>,
         answered_at -> Nullable<Timestamptz>,
-        search_text -> Nullable<Text>,
+        search_text -> Text,
     }
 }
 
@@ -333,7 +333,7 @@ diesel::table! {
         id -> Uuid,
         email -> Text,
         created_at -> Timestamptz,
-        search_text -> Nullable<Text>,
+        search_text -> Text,
     }
 }
 
@@ -364,7 +364,7 @@ diesel::table! {
         gift_card_id -> Nullable<Uuid>,
         gift_card_amount -> Numeric,
         gift_card_last_four -> Nullable<Text>,
-        search_text -> Nullable<Text>,
+        search_text -> Text,
     }
 }
 
@@ -396,7 +396,7 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
-        search_text -> Nullable<Text>,
+        search_text -> Text,
     }
 }
 
