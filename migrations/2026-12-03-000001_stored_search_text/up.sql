@@ -3,7 +3,7 @@
 -- stored"). A search's count rechecks up to 1,001 rows and its page walks up
 -- to 40 pages' worth; lower-casing and joining the text of each was most of
 -- that time. The trigram indexes keep their names and now index the column;
--- store-postgres/src/paging.rs searches it.
+-- each list's conditions in store-postgres search it (`search_text.like(…)`).
 ALTER TABLE orders ADD COLUMN search_text text NOT NULL
     GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email)) STORED;
 DROP INDEX orders_search_idx;
