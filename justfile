@@ -29,8 +29,8 @@ test-frontend: frontend-deps
     cd frontend && npm run --silent check:api && npm run --silent format:check && npm run --silent typecheck && npm run --silent lint && npm test --silent
 
 # Browser tests in Debian Chromium against the real server and PostgreSQL.
-test-e2e: ensure-postgres frontend-deps payments-server
-    cd frontend && npx playwright test
+test-e2e: ensure-postgres build-frontend payments-server
+    cd frontend && E2E_FRONTEND_BUILT=1 npx playwright test
 
 # The Stripe-compatible server the payment tests use (localstripe, in target/payments-venv).
 payments-server:

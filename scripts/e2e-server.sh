@@ -13,7 +13,10 @@ server_url="${server_url%/}"
 database="golden_pine_e2e_${port}"
 
 if [ -z "${E2E_SKIP_BUILD:-}" ]; then
-  (cd frontend && npm run build --silent)
+  # `just test-e2e` builds the frontend first (its build-frontend step, which
+  # `just test` runs once for the Rust tests and the browser tests alike) and
+  # says so: a second build would cost a minute and give the same files.
+  [ -n "${E2E_FRONTEND_BUILT:-}" ] || (cd frontend && npm run build --silent)
   cargo build --quiet -p server
 fi
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AdminApi, choose, dayFromToday, expectNoSeriousAxeViolations, expectToast, settle, unique } from './admin-helpers';
+import { AdminApi, choose, dayFromToday, expectNoSeriousAxeViolations, expectToast, SCREENSHOT_DIR, settle, unique } from './admin-helpers';
 
 /*
  * A treatment's day on the booking dialog's month calendar (issue 26): the
@@ -16,7 +16,6 @@ type Entry = { id: string };
 type Blackout = { id: string };
 type Booking = { id: string; email: string; service: string; date: string; time: string; status: string };
 
-const SCREENSHOTS = '/tmp';
 const UNAVAILABLE = 'This date is not available for booking. Please select another date.';
 
 const at = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -161,7 +160,7 @@ for (const width of [1440, 390]) {
       await expectNoSeriousAxeViolations(page, '[role="dialog"]');
       await scrollDialogTo(dialog.getByLabel('Service', { exact: true }));
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: `${SCREENSHOTS}/booking-calendar-${width}.png` });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/booking-calendar-${width}.png` });
 
       // A date typed into the field moves the calendar to its month and chooses it there.
       await date.fill(typedDay);

@@ -5,6 +5,7 @@ import {
   dayFromToday,
   expectNoSeriousAxeViolations,
   expectSuccess,
+  SCREENSHOT_DIR,
   openDashboard,
   openTab,
   settle,
@@ -197,7 +198,7 @@ test('the owner gives the Tiny Home one unit and closes Mondays; the schedule is
 
   await settle(page);
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: '/tmp/schedule-1440.png', fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/schedule-1440.png`, fullPage: true });
 });
 
 test('each day shows its Tiny Home night against the one unit; a stay fills it; closed Mondays say so', async ({ page, request }) => {
@@ -261,7 +262,7 @@ test('each day shows its Tiny Home night against the one unit; a stay fills it; 
 
     await settle(page);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/tmp/calendar-capacity-1440.png', fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/calendar-capacity-1440.png`, fullPage: true });
   } finally {
     if (bookingId) expect(await api.delete(`/api/admin/bookings/${bookingId}`)).toBe(204);
   }
@@ -285,7 +286,7 @@ test('the overview shows the next fourteen days as the API counts them', async (
   }
   await settle(page);
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: '/tmp/overview-1440.png' });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-1440.png` });
 });
 
 test.describe('at 390 px', () => {
@@ -303,7 +304,7 @@ test.describe('at 390 px', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await settle(page);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/tmp/overview-390.png' });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/overview-390.png` });
 
     const panel = await openTab(page, 'Calendar');
     await expect(panel.locator(`[data-day="${dayFromToday(0)}"] [data-capacity]`)).toBeAttached();
@@ -312,7 +313,7 @@ test.describe('at 390 px', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await settle(page);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/tmp/calendar-390.png', fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/calendar-390.png`, fullPage: true });
 
     const form = await openSchedule(page);
     await expect(form.getByRole('checkbox', { name: 'Sunday 5:00 PM', exact: true })).toBeVisible();
@@ -320,6 +321,6 @@ test.describe('at 390 px', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await settle(page);
     await expectNoSeriousAxeViolations(page);
-    await page.screenshot({ path: '/tmp/schedule-390.png', fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/schedule-390.png`, fullPage: true });
   });
 });
