@@ -350,6 +350,21 @@ impl TestApp {
     }
 
     /// Runs a query that returns one TEXT column (one row) and returns it.
+    /// The secret of the newest dashboard link mailed to `to` with
+    /// `template` (an invitation, a password reset): what follows `#` in
+    /// the mail's `/admin/…` link, as the guest's browser would read it.
+    pub fn mailed_link_secret(&self, template: &str, to: &str) -> String {
+        let text = self.sql_text(&format!(
+            "SELECT text_body FROM outbox_messages WHERE template = '{template}' AND recipient = '{to}' \
+             ORDER BY created_at DESC LIMIT 1"
+        ));
+        let link = text
+            .split_whitespace()
+            .find(|word| word.contains("/admin/") && word.contains('#'))
+            .expect("a link");
+        link.rsplit_once('#').expect("fragment").1.trim_end_matches(['.', ')']).to_owned()
+    }
+
     pub fn sql_text(&self, query: &str) -> String {
         use diesel::{Connection, QueryableByName, RunQueryDsl};
         #[derive(QueryableByName)]

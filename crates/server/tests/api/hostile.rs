@@ -232,16 +232,6 @@ async fn fixtures(shop: &Shop) -> Fixtures {
     }
 }
 
-/// The secret of the newest link mailed with `template` to `to`.
-fn link_secret(app: &TestApp, template: &str, to: &str) -> String {
-    let text = app.sql_text(&format!(
-        "SELECT text_body FROM outbox_messages WHERE template = '{template}' AND recipient = '{to}' \
-         ORDER BY created_at DESC LIMIT 1"
-    ));
-    let link = text.split_whitespace().find(|word| word.contains('#')).expect("a link");
-    link.rsplit_once('#').expect("fragment").1.to_owned()
-}
-
 struct TwoFactorFixtures {
     second_step: String,
     recovery_code: String,
@@ -262,7 +252,7 @@ async fn two_factor_fixtures(app: &TestApp, token: &str) -> TwoFactorFixtures {
     let (email, password) = ("second.step@example.com", "a long member password");
     let invite = json!({"email": email, "name": "Ada Byron", "role": "staff"});
     expect_json(app.post_as(token, "/api/admin/team/invitations", &invite).await, StatusCode::CREATED).await;
-    let secret = link_secret(app, "team_invitation", email);
+    let secret = app.mailed_link_secret("team_invitation", email);
     let joined =
         app.post_json("/api/admin/invitation/accept", &json!({"token": secret, "password": password})).await;
     let member = expect_json(joined, StatusCode::OK).await["token"].as_str().expect("token").to_owned();
@@ -313,7 +303,7 @@ async fn team_fixtures(app: &TestApp, token: &str) -> (String, String, String) {
     let invite = |email: &str| json!({"email": email, "name": "Ada Byron", "role": "staff"});
     let path = "/api/admin/team/invitations";
     expect_json(app.post_as(token, path, &invite("member@example.com")).await, StatusCode::CREATED).await;
-    let secret = link_secret(app, "team_invitation", "member@example.com");
+    let secret = app.mailed_link_secret("team_invitation", "member@example.com");
     let joined = app
         .post_json(
             "/api/admin/invitation/accept",
@@ -322,10 +312,10 @@ async fn team_fixtures(app: &TestApp, token: &str) -> (String, String, String) {
         .await;
     let member = expect_json(joined, StatusCode::OK).await["admin"]["id"].as_str().expect("id").to_owned();
     expect_json(app.post_as(token, path, &invite("invited@example.com")).await, StatusCode::CREATED).await;
-    let invitation = link_secret(app, "team_invitation", "invited@example.com");
+    let invitation = app.mailed_link_secret("team_invitation", "invited@example.com");
     let asked = app.post_json("/api/admin/password-reset", &json!({"email": "member@example.com"})).await;
     expect_json(asked, StatusCode::ACCEPTED).await;
-    (member, invitation, link_secret(app, "password_reset", "member@example.com"))
+    (member, invitation, app.mailed_link_secret("password_reset", "member@example.com"))
 }
 
 /// The operation's path with real ids filled in.

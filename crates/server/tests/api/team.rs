@@ -13,18 +13,6 @@ use crate::helpers::{
 
 pub(crate) const NEW_PASSWORD: &str = "a long new password";
 
-/// The secret of the newest link mailed to `to` with `template`: what
-/// follows `#` in the mail's link.
-fn mailed_secret(app: &TestApp, template: &str, to: &str) -> String {
-    let text = app.sql_text(&format!(
-        "SELECT text_body FROM outbox_messages WHERE template = '{template}' AND recipient = '{to}' \
-         ORDER BY created_at DESC LIMIT 1"
-    ));
-    let link =
-        text.split_whitespace().find(|word| word.contains("/admin/") && word.contains('#')).expect("a link");
-    link.rsplit_once('#').expect("fragment").1.trim_end_matches(['.', ')']).to_owned()
-}
-
 async fn invite(app: &TestApp, owner: &str, email: &str, role: &str) -> reqwest::Response {
     app.post_as(
         owner,
@@ -38,7 +26,7 @@ async fn invite(app: &TestApp, owner: &str, email: &str, role: &str) -> reqwest:
 /// answers the new member's token and id.
 pub(crate) async fn join(app: &TestApp, owner: &str, email: &str, role: &str) -> (String, String) {
     expect_json(invite(app, owner, email, role).await, StatusCode::CREATED).await;
-    let secret = mailed_secret(app, "team_invitation", email);
+    let secret = app.mailed_link_secret("team_invitation", email);
     let body = json!({"token": secret, "password": NEW_PASSWORD});
     let joined =
         expect_json(app.post_json("/api/admin/invitation/accept", &body).await, StatusCode::OK).await;
@@ -166,7 +154,7 @@ async fn an_invitation_link_works_once_until_it_expires_or_is_withdrawn() {
     );
     assert!(mail.contains("https://goldenpine.test/admin/join#"), "{mail}");
     assert!(mail.contains("as staff"), "{mail}");
-    let secret = mailed_secret(&app, "team_invitation", "olive@example.com");
+    let secret = app.mailed_link_secret("team_invitation", "olive@example.com");
     assert_eq!(
         app.sql_count(&format!("SELECT count(*) FROM admin_invitations WHERE token_hash = '{secret}'")),
         0
@@ -219,10 +207,10 @@ async fn an_invitation_link_works_once_until_it_expires_or_is_withdrawn() {
     // Withdrawn: the link stops working; a second invitation replaces the first.
     let first =
         expect_json(invite(&app, &owner, "sam@example.com", "staff").await, StatusCode::CREATED).await;
-    let first_secret = mailed_secret(&app, "team_invitation", "sam@example.com");
+    let first_secret = app.mailed_link_secret("team_invitation", "sam@example.com");
     let second =
         expect_json(invite(&app, &owner, "sam@example.com", "owner").await, StatusCode::CREATED).await;
-    let second_secret = mailed_secret(&app, "team_invitation", "sam@example.com");
+    let second_secret = app.mailed_link_secret("team_invitation", "sam@example.com");
     assert_ne!(first_secret, second_secret);
     let dead = json!({"token": first_secret, "password": NEW_PASSWORD});
     assert_error_code(
@@ -249,7 +237,7 @@ async fn an_invitation_link_works_once_until_it_expires_or_is_withdrawn() {
 
     // Expired: past its seven days, the link no longer works.
     expect_json(invite(&app, &owner, "late@example.com", "staff").await, StatusCode::CREATED).await;
-    let late = mailed_secret(&app, "team_invitation", "late@example.com");
+    let late = app.mailed_link_secret("team_invitation", "late@example.com");
     app.sql("UPDATE admin_invitations SET expires_at = now() - interval '1 second' WHERE email = 'late@example.com'");
     let expired = json!({"token": late, "password": NEW_PASSWORD});
     assert_error_code(
@@ -462,7 +450,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     expect_json(ask(ADMIN_EMAIL).await, StatusCode::ACCEPTED).await;
     assert_eq!(mails(ADMIN_EMAIL), 1);
 
-    let secret = mailed_secret(app, "password_reset", ADMIN_EMAIL);
+    let secret = app.mailed_link_secret("password_reset", ADMIN_EMAIL);
     let confirm = |password: &str| {
         let body = json!({"token": &secret, "password": password});
         async move { app.post_json("/api/admin/password-reset/confirm", &body).await }
@@ -484,7 +472,7 @@ async fn forgot_password_mails_a_single_use_link_and_tells_no_one_whether_the_ad
     app.sql("UPDATE admin_password_resets SET created_at = created_at - interval '1 hour'");
     expect_json(ask(ADMIN_EMAIL).await, StatusCode::ACCEPTED).await;
     assert_eq!(mails(ADMIN_EMAIL), 2);
-    let second = mailed_secret(app, "password_reset", ADMIN_EMAIL);
+    let second = app.mailed_link_secret("password_reset", ADMIN_EMAIL);
     app.sql(
         "UPDATE admin_password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL",
     );
