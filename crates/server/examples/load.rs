@@ -6,13 +6,16 @@
 //! Then, with payments on through a local Stripe-compatible server
 //! (localstripe, from `just payments-server`), places orders and pays them.
 
-use std::process::{Child, Command, Stdio};
+mod server_process;
+
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use reqwest::{Client, Method};
 use serde_json::{Value, json};
+use server_process::{Server, memory_kib};
 
 const CONCURRENCY: usize = 32;
 
@@ -70,27 +73,6 @@ async fn pages_rendered(client: &Client, metrics: &str) -> u64 {
         .find_map(|line| line.strip_prefix("golden_pine_pages_rendered_total "))
         .and_then(|value| value.trim().parse().ok())
         .unwrap_or(0)
-}
-
-fn memory_kib(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|l| l.starts_with(field))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
-}
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 #[tokio::main]

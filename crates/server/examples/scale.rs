@@ -15,14 +15,17 @@
 //!
 //! `SCALE_KEEP_DB=1` leaves the last database in place (to look at plans).
 
+mod server_process;
+
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
+use server_process::{Server, memory_kib};
 
 /// What a browser sends: the sizes measured are the compressed ones.
 const BROWSER_ENCODINGS: &str = "gzip, br";
@@ -135,31 +138,10 @@ struct Settings {
     serial_seconds: u64,
 }
 
-fn memory_kib(pid: u32, field: &str) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|l| l.starts_with(field))
-                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 /// Sets the process's peak resident memory (VmHWM) back to its current
 /// resident memory, so the next reading is the peak of what follows.
 fn reset_peak(pid: u32) -> bool {
     std::fs::write(format!("/proc/{pid}/clear_refs"), "5").is_ok()
-}
-
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
