@@ -5,9 +5,9 @@ import {
   dayFromToday,
   expectNoSeriousAxeViolations,
   expectSuccess,
-  SCREENSHOT_DIR,
   openDashboard,
   openTab,
+  SCREENSHOT_DIR,
   settle,
   unique,
 } from './admin-helpers';
