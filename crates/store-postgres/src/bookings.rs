@@ -550,21 +550,18 @@ impl BookingRepository for PgStore {
                 // The bookings of the period, the dates of those it covers
                 // locked, then their rows, so no status change or cancellation is midway.
                 // A stay that began before the period is in it when it checks out after its start.
-                let in_period = bookings::table
-                    .filter(bookings::date.le(blackout.end_date))
-                    .filter(
-                        bookings::date
-                            .ge(blackout.start_date)
-                            .or(bookings::check_out.gt(blackout.start_date)),
-                    )
-                    .select(BookingRow::as_select())
-                    .order(bookings::id.asc());
-                let seen: Vec<Booking> = convert_all(in_period.load(conn).map_err(storage)?)?;
+                let in_period = || {
+                    bookings::table
+                        .filter(paging::visit_overlaps(blackout.start_date, blackout.end_date))
+                        .select(BookingRow::as_select())
+                        .order(bookings::id.asc())
+                };
+                let seen: Vec<Booking> = convert_all(in_period().load(conn).map_err(storage)?)?;
                 // Only the dates of what it cancels (a long period's every day would fill the lock table).
                 let nights: Vec<NaiveDate> =
                     blackout.covered_bookings(seen).iter().flat_map(Booking::nights).collect();
                 lock_dates(conn, &nights)?;
-                let rows = in_period.for_update().load(conn).map_err(storage)?;
+                let rows = in_period().for_update().load(conn).map_err(storage)?;
                 let mut cancelled = Vec::new();
                 // Each cancelled booking has its own record, as if cancelled by hand.
                 for booking in blackout.covered_bookings(convert_all(rows)?) {
@@ -711,7 +708,7 @@ fn lock_service(conn: &mut PgConnection, id: Uuid) -> RepoResult<Option<ServiceR
 fn active_bookings_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<(ServiceKey, TimeSlot)>> {
     // A stay holds every night from its check-in to the day before check-out.
     let rows: Vec<(String, String)> = bookings::table
-        .filter(bookings::date.eq(date).or(bookings::date.lt(date).and(bookings::check_out.gt(date))))
+        .filter(paging::visit_overlaps(date, date))
         .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
         .select((bookings::service, bookings::time))
         .load(conn)

@@ -35,6 +35,25 @@ pub(crate) fn count_limit(searched: bool) -> i64 {
 pub(crate) const VISIT_DAYS: &str =
     "daterange(bookings.date, COALESCE(bookings.check_out, bookings.date + 1))";
 
+/// The bookings whose visit holds a day from `first` to `last`: an overlap
+/// the GiST index on [`VISIT_DAYS`] answers. The calendar's counts, a
+/// blackout's bookings and a day's capacity are read through it; written as
+/// `date <= last AND (date >= first OR check_out > first)` they read every
+/// booking ever made (an `OR` no index holds), 14 ms at 50,000 bookings.
+pub(crate) fn visit_overlaps(
+    first: chrono::NaiveDate,
+    last: chrono::NaiveDate,
+) -> Condition<crate::schema::bookings::table> {
+    Box::new(
+        sql::<Bool>(VISIT_DAYS)
+            .sql(" && daterange(")
+            .bind::<diesel::sql_types::Date, _>(first)
+            .sql(", ")
+            .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(last.succ_opt())
+            .sql(")"),
+    )
+}
+
 /// Where the page starts: rows after the cursor in the newest-first order
 /// (`(created_at, id) < (at, id)`) or before it (`>`), a row comparison
 /// PostgreSQL reads as one range of the `(created_at DESC, id DESC)` index.
@@ -379,6 +398,20 @@ macro_rules! list_plans {
 }
 
 impl crate::PgStore {
+    /// The plan of the calendar's read of the bookings that hold the days
+    /// from `first` to `last` (`schedule::holding_days`, `EXPLAIN`, not
+    /// executed): the plan test fails when it reads every booking.
+    pub async fn visit_days_plan(
+        &self,
+        first: chrono::NaiveDate,
+        last: chrono::NaiveDate,
+    ) -> ports::RepoResult<Vec<String>> {
+        self.run(move |conn| {
+            explain(crate::schedule::holding_days(first, last)).load::<String>(conn).map_err(crate::storage)
+        })
+        .await
+    }
+
     /// The plans of the queries a page of `list` runs (`EXPLAIN`, not
     /// executed): for the plan test, which fails on a sequential scan of a
     /// big table, and for an operator wondering why a page is slow.

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::{Date, Nullable, Text};
 
 use domain::booking::{
     AvailabilityEntry, BookingStatus, Schedule, ServiceKey, StandingCapacity, TimeSlot, WEEKDAYS,
@@ -101,18 +103,26 @@ impl TakenCounts {
     }
 }
 
+/// The service, days and time of every active booking whose visit holds a
+/// day from `first` to `last` (read through the index of visit days).
+pub(crate) fn holding_days(
+    first: NaiveDate,
+    last: NaiveDate,
+) -> bookings::BoxedQuery<'static, Pg, (Text, Date, Nullable<Date>, Text)> {
+    bookings::table
+        .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
+        .filter(crate::paging::visit_overlaps(first, last))
+        .select((bookings::service, bookings::date, bookings::check_out, bookings::time))
+        .into_boxed()
+}
+
 pub(crate) fn taken_counts(
     conn: &mut PgConnection,
     first: NaiveDate,
     last: NaiveDate,
 ) -> RepoResult<TakenCounts> {
-    let rows: Vec<(String, NaiveDate, Option<NaiveDate>, String)> = bookings::table
-        .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
-        .filter(bookings::date.le(last))
-        .filter(bookings::date.ge(first).or(bookings::check_out.gt(first)))
-        .select((bookings::service, bookings::date, bookings::check_out, bookings::time))
-        .load(conn)
-        .map_err(storage)?;
+    let rows: Vec<(String, NaiveDate, Option<NaiveDate>, String)> =
+        holding_days(first, last).load(conn).map_err(storage)?;
     let mut counts = HashMap::new();
     for (service, date, check_out, time) in rows {
         let (Some(key), Some(slot)) = (ServiceKey::from_text(&service), TimeSlot::from_text(&time)) else {

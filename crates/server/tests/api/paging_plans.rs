@@ -1,7 +1,8 @@
 //! The plans of the dashboard's pages on tables of a busy retreat's size
 //! (issue 23): every page and its count is read through an index, never by
-//! a sequential scan of a big table. The plans are PostgreSQL's own
-//! (`EXPLAIN` of exactly the queries the store runs: `PgStore::list_plans`).
+//! a sequential scan of a big table, and neither are the calendar's days.
+//! The plans are PostgreSQL's own (`EXPLAIN` of exactly the queries the store
+//! runs: `PgStore::list_plans`, `PgStore::visit_days_plan`).
 
 use chrono::{Duration, Utc};
 
@@ -24,15 +25,18 @@ const ORDERS: &str = "INSERT INTO orders (first_name, last_name, email, address,
                 (ARRAY['pending','processing','shipped','delivered','cancelled'])[1 + n % 5], now() - make_interval(mins => n)
          FROM generate_series(1, 60000) AS n";
 
-fn seed_a_busy_retreat(app: &TestApp) {
-    app.sql(ORDERS);
-    app.sql(
-        "INSERT INTO bookings (first_name, last_name, email, service, date, check_out, time, status, created_at)
+/// Fifty thousand bookings over seven years, twenty a day (a quarter of them stays).
+const BOOKINGS: &str = "INSERT INTO bookings (first_name, last_name, email, service, date, check_out, time, status, created_at)
          SELECT 'Guest', 'Booker' || n, 'booker' || n || '@example.com', (ARRAY['massage','spa','accommodation','package'])[1 + n % 4],
                 current_date - n / 20, CASE WHEN n % 4 = 2 THEN current_date - n / 20 + 2 END, '11:00',
                 (ARRAY['pending','confirmed','completed','cancelled'])[1 + n / 4 % 4], now() - make_interval(mins => n)
-         FROM generate_series(1, 50000) AS n;
-         INSERT INTO contact_messages (first_name, last_name, email, message, created_at, read_at, answered_at)
+         FROM generate_series(1, 50000) AS n;";
+
+fn seed_a_busy_retreat(app: &TestApp) {
+    app.sql(ORDERS);
+    app.sql(BOOKINGS);
+    app.sql(
+        "INSERT INTO contact_messages (first_name, last_name, email, message, created_at, read_at, answered_at)
          SELECT 'Writer', 'Number' || n, 'writer' || n || '@example.com',
                 'A question about ' || (ARRAY['the sauna','the Tiny Home','a gift card','massage times','the hike'])[1 + n % 5] || ', ' || md5(n::text),
                 now() - make_interval(mins => n), CASE WHEN n > 50 THEN now() END, CASE WHEN n > 80 THEN now() END
@@ -164,6 +168,18 @@ async fn every_page_and_count_is_read_through_an_index() {
     }
     assert!(scans.is_empty(), "sequential scans of big tables:\n\n{}", scans.join("\n\n"));
 
+    // The calendar's two weeks (the dashboard's next fourteen days, a
+    // month of the booking calendar) read the bookings that hold those
+    // days, not every booking ever made.
+    let today = Utc::now().date_naive();
+    for (first, last) in
+        [(today, today + Duration::days(13)), (today - Duration::days(400), today - Duration::days(370))]
+    {
+        let plan = store.visit_days_plan(first, last).await.expect("plan");
+        assert!(plan.iter().any(|line| line.contains("bookings_visit_idx")), "{}", plan.join("\n"));
+        assert!(!plan.iter().any(|line| line.contains("Seq Scan on bookings")), "{}", plan.join("\n"));
+    }
+
     // A search's page is looked for first among the next rows, walking the
     // newest-first index (either way from a cursor), then through the
     // trigram index; its count through the trigram index alone.
@@ -198,4 +214,12 @@ async fn without_the_indexes_the_same_check_finds_the_scan() {
         .await
         .expect("plans");
     assert!(plans.page.iter().any(|line| line.contains("Seq Scan on orders")), "{:?}", plans.page);
+
+    // And the calendar's days, without the index of visit days.
+    app.sql(BOOKINGS);
+    app.sql("DROP INDEX bookings_visit_idx");
+    app.sql("VACUUM ANALYZE bookings");
+    let today = Utc::now().date_naive();
+    let plan = store.visit_days_plan(today, today + Duration::days(13)).await.expect("plan");
+    assert!(plan.iter().any(|line| line.contains("Seq Scan on bookings")), "{}", plan.join("\n"));
 }
