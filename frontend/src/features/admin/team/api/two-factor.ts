@@ -10,11 +10,13 @@ export type Passkey = TwoFactorStatus['passkeys'][number];
 export type AuthenticatorSetup = ResponseOf<'/api/admin/two-factor/authenticator', 'post'>;
 
 /** The signed-in member's second factors, and whether the owner requires one (and they still owe it). */
+export const twoFactorQuery = {
+  queryKey: adminKeys.twoFactor(),
+  queryFn: async () => unwrap(await api.GET('/api/admin/two-factor')),
+};
+
 export function useTwoFactor() {
-  return useQuery({
-    queryKey: adminKeys.twoFactor(),
-    queryFn: async () => unwrap(await api.GET('/api/admin/two-factor')),
-  });
+  return useQuery(twoFactorQuery);
 }
 
 /**
