@@ -146,6 +146,9 @@ test.describe('admin session', () => {
 
   test('a 401 on a change (token revoked mid-session) also ends it', async ({ page, request }) => {
     await openDashboard(page, request);
+    // Revoked once the dashboard has loaded (its products shown, so its first calls were all sent):
+    // revoked sooner, a read of the loading dashboard gets the 401 before the change is made.
+    await expect(page.getByTestId('product-row').first()).toBeVisible();
     await page.evaluate(() => localStorage.setItem('adminToken', 'revoked-token'));
     await page.getByRole('button', { name: 'Add Product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Product' });
