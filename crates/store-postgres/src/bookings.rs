@@ -31,7 +31,7 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
-use crate::paging::{self, Condition, VISIT_DAYS};
+use crate::paging::{self, Condition};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
 use crate::schema::{availability, blackout_dates, bookings, dashboard_totals, services};
@@ -316,16 +316,7 @@ pub(crate) fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings
     // one): it is found by overlap with the days asked for, through the
     // GiST index `bookings_visit_idx` on the same expression.
     if query.visit_from.is_some() || query.visit_to.is_some() {
-        conditions.push(Box::new(
-            diesel::dsl::sql::<diesel::sql_types::Bool>(VISIT_DAYS)
-                .sql(" && daterange(")
-                .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(query.visit_from)
-                .sql(", ")
-                .bind::<diesel::sql_types::Nullable<diesel::sql_types::Date>, _>(
-                    query.visit_to.and_then(|to| to.succ_opt()),
-                )
-                .sql(")"),
-        ));
+        conditions.push(paging::visit_overlaps(query.visit_from, query.visit_to));
     }
     conditions
 }
@@ -552,7 +543,7 @@ impl BookingRepository for PgStore {
                 // A stay that began before the period is in it when it checks out after its start.
                 let in_period = || {
                     bookings::table
-                        .filter(paging::visit_overlaps(blackout.start_date, blackout.end_date))
+                        .filter(paging::visit_overlaps(Some(blackout.start_date), Some(blackout.end_date)))
                         .select(BookingRow::as_select())
                         .order(bookings::id.asc())
                 };
@@ -708,7 +699,7 @@ fn lock_service(conn: &mut PgConnection, id: Uuid) -> RepoResult<Option<ServiceR
 fn active_bookings_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<(ServiceKey, TimeSlot)>> {
     // A stay holds every night from its check-in to the day before check-out.
     let rows: Vec<(String, String)> = bookings::table
-        .filter(paging::visit_overlaps(date, date))
+        .filter(paging::visit_overlaps(Some(date), Some(date)))
         .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
         .select((bookings::service, bookings::time))
         .load(conn)

@@ -111,7 +111,7 @@ pub(crate) fn holding_days(
 ) -> bookings::BoxedQuery<'static, Pg, (Text, Date, Nullable<Date>, Text)> {
     bookings::table
         .filter(bookings::status.ne(BookingStatus::Cancelled.as_str()))
-        .filter(crate::paging::visit_overlaps(first, last))
+        .filter(crate::paging::visit_overlaps(Some(first), Some(last)))
         .select((bookings::service, bookings::date, bookings::check_out, bookings::time))
         .into_boxed()
 }
