@@ -122,6 +122,8 @@ pub fn build_app(
     let metrics = api.metrics.middleware();
     let website = site::configure(&site);
     App::new()
+        // gzip at level 1 for what is made per request (the workspace's
+        // actix-web features): pages and scripts carry their brotli copies.
         .wrap(Compress::default())
         .wrap(security_headers(&policy))
         .wrap(TracingLogger::default())
