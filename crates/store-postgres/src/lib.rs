@@ -19,7 +19,7 @@ mod orders;
 mod outbox;
 mod paging;
 
-pub use paging::{ListPlan, ListPlans};
+pub use paging::{ListPlan, ListPlans, WALKED_COUNT};
 mod payments;
 mod promos;
 mod rows;

@@ -195,6 +195,20 @@ async fn past_ten_thousand_the_total_says_at_least_and_a_search_past_a_thousand(
     // many99, many990…many999 and many9900…many9999: below the cap, counted exactly.
     let few = page(&app, &token, "/api/admin/orders?q=many99").await;
     assert_eq!((few["total"].as_i64(), few["totalExact"].as_bool()), (Some(111), Some(true)));
+
+    // "many" is on every row the page was looked for among, so its count
+    // walked the newest-first index (store-postgres `paging::walk_pays`)
+    // and stopped at the cap. A word on every one of the newest rows but
+    // on fewer than the cap in all is walked too (the guess is wrong) and
+    // must still be counted exactly, every row of the table read; and
+    // "many", now on none of the newest rows, is counted from the trigram
+    // index's list, to the same "1,000+".
+    seed_orders(&app, 600, "Fresh", "pending", 0, true);
+    let fresh = page(&app, &token, "/api/admin/orders?q=fresh&limit=2").await;
+    assert_eq!((fresh["total"].as_i64(), fresh["totalExact"].as_bool()), (Some(600), Some(true)));
+    let searched = page(&app, &token, "/api/admin/orders?q=many&limit=2").await;
+    assert_eq!((searched["total"].as_i64(), searched["totalExact"].as_bool()), (Some(1_000), Some(false)));
+    assert_eq!(ids(&searched).len(), 2);
 }
 
 fn seed_booking(
