@@ -253,17 +253,18 @@ macro_rules! read_page {
             let walk = |conn: &mut diesel::pg::PgConnection| {
                 $crate::paging::count_select!($table, $conditions, searched, true).get_result::<i64>(conn)
             };
+            let walk_cost = $crate::paging::walk_cost(stringify!($table));
             let counted = match (kept_total, windowed.as_ref()) {
                 (Some(read_kept), None) if $conditions.is_empty() => {
                     read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
                 }
                 (_, None) => count($conn),
-                (Some(read_kept), Some((_, in_window)))
-                    if *in_window > 0
-                        && $crate::paging::newest_index_carries_search_text(stringify!($table)) =>
-                {
+                (Some(read_kept), Some((_, in_window))) if *in_window > 0 && walk_cost.is_some() => {
                     read_kept($conn).and_then(|rows| {
-                        if $crate::paging::walk_pays(*in_window, $crate::paging::window(page.size), rows) {
+                        let window = $crate::paging::window(page.size);
+                        if walk_cost
+                            .is_some_and(|cost| $crate::paging::walk_pays(*in_window, window, rows, cost))
+                        {
                             $crate::paging::through_newest_index($conn, walk)
                         } else {
                             $crate::paging::through_search_index($conn, count)
@@ -333,13 +334,20 @@ pub(crate) fn through_newest_index<R>(
     with_planner_settings(conn, "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off", read)
 }
 
-/// Whether `table`'s newest-first index carries its search text (migration
-/// `2026-12-04-000001`), so a count can walk it without reading the table:
-/// a walk that reads each row instead costs three times as much an entry,
-/// more than the trigram index's list. The messages' text is too long for
-/// a B-tree's entry.
-pub(crate) fn newest_index_carries_search_text(table: &str) -> bool {
-    matches!(table, "orders" | "bookings" | "newsletter_subscriptions")
+/// What an entry walked newest first costs `table`'s count, against a match
+/// listed by its trigram index ([`walk_pays`]); `None`: its count is never
+/// walked. Measured at a million orders and 200,000 messages (`EXPLAIN
+/// ANALYZE` and `\timing`, 2-core machine): where the newest-first index
+/// carries the search text (migration `2026-12-04-000001`) an entry is read
+/// from the index alone, about two thirds of a match listed; the messages'
+/// text is too long for a B-tree entry, so each entry walked reads its row,
+/// about four times a match listed. The outbox keeps no total to judge by.
+pub(crate) fn walk_cost(table: &str) -> Option<f64> {
+    match table {
+        "orders" | "bookings" | "newsletter_subscriptions" => Some(2.0 / 3.0),
+        "contact_messages" => Some(4.0),
+        _ => None,
+    }
 }
 
 /// Runs `read` in a transaction of its own with `settings` (`SET LOCAL`s,
@@ -362,20 +370,17 @@ fn with_planner_settings<R>(
 /// Whether a search's count should walk the newest-first index, matching
 /// each row until it has its 1,001 matches, rather than read the trigram
 /// index's list of every match: `in_window` of the `window` rows the page
-/// was looked for among matched, and the table holds `rows`.
+/// was looked for among matched, the table holds `rows`, and an entry
+/// walked costs `cost` matches listed ([`walk_cost`]).
 ///
 /// The trigram index cannot stop early: it lists every match before the
 /// first is read, so a word on 3 % of a million orders costs 33,000 entries
 /// however few are counted. A walk reads about `1,001 × window /
-/// in_window` index entries whatever the table's size (30,000 for that
-/// word), each carrying the row's search text (the newest-first indexes
-/// `INCLUDE (search_text)`, migration `2026-12-04-000001`). Measured on
-/// the orders (`EXPLAIN ANALYZE`, 2-core machine): an entry walked costs
-/// about two thirds of a match listed, so the walk is taken when it reads
-/// fewer than one and a half times as many entries as the list holds
-/// matches (the matches estimated from the window): at 100,000 orders that
-/// word is still counted from its list, at a million by walking.
-pub(crate) fn walk_pays(in_window: i64, window: i64, rows: i64) -> bool {
+/// in_window` entries whatever the table's size (30,000 for that word), so
+/// it is taken when it costs less than the list (the matches estimated from
+/// the window): at 100,000 orders that word is still counted from its
+/// list, at a million by walking.
+pub(crate) fn walk_pays(in_window: i64, window: i64, rows: i64, cost: f64) -> bool {
     if in_window <= 0 {
         return false;
     }
@@ -383,7 +388,7 @@ pub(crate) fn walk_pays(in_window: i64, window: i64, rows: i64) -> bool {
     let share = in_window as f64 / window.max(1) as f64;
     let walked = count_limit(true) as f64 / share;
     let listed = rows as f64 * share;
-    walked * 2.0 < listed * 3.0
+    walked * cost < listed
 }
 
 /// `SELECT <selection>, count(*) OVER () FROM (the next window rows of
@@ -465,7 +470,7 @@ pub const WALKED_COUNT: &str = "or, for a word common in a big table, walked:";
 /// The plans of a page of `$table` and its count, as `read_page!` runs
 /// them: for a search, the window's plan, then the trigram index's for when
 /// the window holds less than a page; its count's through the trigram index,
-/// then, where the newest-first index carries the search text, its walk.
+/// then, where it may walk ([`walk_cost`]), its walk.
 macro_rules! list_plans {
     ($conn:expr, $table:ident, $row:ty, $conditions:expr, $q:expr) => {{
         let conn: &mut PgConnection = $conn;
@@ -479,7 +484,7 @@ macro_rules! list_plans {
                 window.push("then, when the window holds less than a page:".to_owned());
                 window.extend(through_search_index(conn, page)?);
                 let mut counted = through_search_index(conn, count)?;
-                if newest_index_carries_search_text(stringify!($table)) {
+                if walk_cost(stringify!($table)).is_some() {
                     counted.push(WALKED_COUNT.to_owned());
                     let walk = |conn: &mut PgConnection| {
                         explain(conn, &count_select!($table, $conditions, searched, true))
@@ -539,22 +544,30 @@ impl crate::PgStore {
 
 #[cfg(test)]
 mod tests {
-    use super::{walk_pays, window};
+    use super::{walk_cost, walk_pays, window};
 
     #[test]
     fn a_common_word_is_walked_only_where_its_list_of_matches_is_long() {
+        let orders = walk_cost("orders").expect("walked");
         // The scale bench's surname, on 68 of the 2,040 rows a 50-row page is
         // looked for among (3.3 %): 33,000 matches listed at a million orders
         // against 30,000 entries walked; 3,300 listed at 100,000.
         assert_eq!(window(50), 2_040);
-        assert!(!walk_pays(68, 2_040, 100_000));
-        assert!(walk_pays(68, 2_040, 1_000_000));
+        assert!(!walk_pays(68, 2_040, 100_000, orders));
+        assert!(walk_pays(68, 2_040, 1_000_000, orders));
         // On every row: walked at once, however small the table past a page.
-        assert!(walk_pays(120, 120, 10_001));
+        assert!(walk_pays(120, 120, 10_001, orders));
         // A rare word, or none seen: its list is short.
-        assert!(!walk_pays(1, 2_040, 1_000_000));
-        assert!(!walk_pays(0, 2_040, 1_000_000));
+        assert!(!walk_pays(1, 2_040, 1_000_000, orders));
+        assert!(!walk_pays(0, 2_040, 1_000_000, orders));
+        // The messages' word on a fifth of them: 5,000 rows read against
+        // 40,000 matches listed at 200,000 messages, 4,000 at 20,000.
+        let messages = walk_cost("contact_messages").expect("walked");
+        assert!(!walk_pays(408, 2_040, 20_000, messages));
+        assert!(walk_pays(408, 2_040, 200_000, messages));
+        // The outbox never: it keeps no total.
+        assert_eq!(walk_cost("outbox_messages"), None);
         // No overflow at any size.
-        assert!(walk_pays(i64::MAX, i64::MAX, i64::MAX));
+        assert!(walk_pays(i64::MAX, i64::MAX, i64::MAX, orders));
     }
 }
