@@ -254,24 +254,21 @@ macro_rules! read_page {
                 $crate::paging::count_select!($table, $conditions, searched, true).get_result::<i64>(conn)
             };
             let walk_cost = $crate::paging::walk_cost(stringify!($table));
-            let counted = match (kept_total, windowed.as_ref()) {
-                (Some(read_kept), None) if $conditions.is_empty() => {
+            let counted = match (kept_total, windowed.as_ref(), walk_cost) {
+                (Some(read_kept), None, _) if $conditions.is_empty() => {
                     read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
                 }
-                (_, None) => count($conn),
-                (Some(read_kept), Some((_, in_window))) if *in_window > 0 && walk_cost.is_some() => {
-                    read_kept($conn).and_then(|rows| {
+                (_, None, _) => count($conn),
+                (Some(read_kept), Some((_, in_window)), Some(cost)) if *in_window > 0 => read_kept($conn)
+                    .and_then(|rows| {
                         let window = $crate::paging::window(page.size);
-                        if walk_cost
-                            .is_some_and(|cost| $crate::paging::walk_pays(*in_window, window, rows, cost))
-                        {
+                        if $crate::paging::walk_pays(*in_window, window, rows, cost) {
                             $crate::paging::through_newest_index($conn, walk)
                         } else {
                             $crate::paging::through_search_index($conn, count)
                         }
-                    })
-                }
-                (_, Some(_)) => $crate::paging::through_search_index($conn, count),
+                    }),
+                (_, Some(_), _) => $crate::paging::through_search_index($conn, count),
             }
             .map_err($crate::storage)?;
             Some(domain::paging::Total::from_capped(counted, domain::paging::Total::cap(searched)))
