@@ -314,10 +314,9 @@ pub trait PaymentRepository: Send + Sync {
     /// it is for. A payment we have no record of is kept as an attempt so
     /// the reconciliation shows it; it changes nothing else.
     async fn hear(&self, payment: &ProviderPayment) -> crate::RepoResult<()>;
-    /// Hears that so much of a payment is refunded in all.
-    async fn hear_refunded(&self, provider_payment: &str, total: Money) -> crate::RepoResult<()>;
-    /// Keeps a webhook event's id; false when it was handled before.
-    async fn record_event(&self, event: &WebhookEvent) -> crate::RepoResult<bool>;
+    /// Keeps a webhook event's id and hears what it tells, in one
+    /// transaction; false (and nothing heard) when it was taken before.
+    async fn take_event(&self, event: &WebhookEvent) -> crate::RepoResult<bool>;
     /// An order's payment as the guest sees it.
     async fn order_payment(&self, order: Uuid) -> crate::RepoResult<OrderPaymentView>;
     /// Starts charging a booking's deposit with the card saved for it: the
@@ -584,15 +583,7 @@ impl PaymentService {
     /// A webhook: verified, handled once, whatever order it comes in.
     pub async fn handle_webhook(&self, payload: &[u8], signature: &str) -> Result<(), WebhookFailure> {
         let event = self.gateway.verify_webhook(payload, signature, self.clock.now())?;
-        if !self.store.record_event(&event).await? {
-            return Ok(());
-        }
-        if let Some(payment) = &event.payment {
-            self.store.hear(payment).await?;
-        }
-        if let Some((payment, total)) = &event.refunded {
-            self.store.hear_refunded(payment, *total).await?;
-        }
+        self.store.take_event(&event).await?;
         Ok(())
     }
 

@@ -233,12 +233,75 @@ impl PgStore {
     }
 }
 
+impl PgStore {
+    /// The provider's word about a payment: its attempt's record, then what
+    /// the word makes of the order or deposit it pays.
+    fn hear_in(&self, conn: &mut PgConnection, payment: &ProviderPayment) -> RepoResult<()> {
+        let status = status_text(&payment.status);
+        let purpose = match find_attempt(conn, payment)? {
+            Some(row) => {
+                let record = PaymentRecord::try_from(row)?;
+                // A word about an earlier state never overwrites a later one's record
+                // (a late `failed` after `succeeded`).
+                let settled = record.status == "succeeded" && status != "succeeded";
+                if !settled {
+                    diesel::update(payments::table.find(record.id))
+                        .set((
+                            payments::provider_id.eq(&payment.id),
+                            payments::status.eq(status),
+                            payments::updated_at.eq(Utc::now()),
+                        ))
+                        .execute(conn)
+                        .map_err(storage)?;
+                }
+                record.purpose
+            }
+            None => {
+                // A payment we have no attempt for (created elsewhere, or lost):
+                // kept so the reconciliation lists it; it changes nothing else.
+                tracing::warn!(payment = %payment.id, "the provider told of a payment with no record here");
+                return Ok(());
+            }
+        };
+        if let Some(word) = word_of(&payment.status) {
+            self.apply(conn, purpose, &word)?;
+        }
+        if payment.refunded > Money::ZERO {
+            self.apply(conn, purpose, &ProviderWord::Refunded { total: payment.refunded })?;
+        }
+        Ok(())
+    }
+
+    /// The provider's word that so much of a payment is refunded in all.
+    fn hear_refunded_in(
+        &self,
+        conn: &mut PgConnection,
+        provider_payment: &str,
+        total: Money,
+    ) -> RepoResult<()> {
+        let row: Option<PaymentRow> = payments::table
+            .filter(payments::provider_id.eq(provider_payment))
+            .select(PaymentRow::as_select())
+            .first(conn)
+            .optional()
+            .map_err(storage)?;
+        let Some(row) = row else { return Ok(()) };
+        let purpose = PaymentRecord::try_from(row)?.purpose;
+        self.apply(conn, purpose, &ProviderWord::Refunded { total })
+    }
+}
+
 /// The attempt a provider's payment is: by its id, else the attempt named in its metadata.
+/// Locked `FOR NO KEY UPDATE`, as for every payment row: a payment's key
+/// never changes, and a refund being written names its payment (a foreign
+/// key check, `FOR KEY SHARE`) while holding its order or booking. A
+/// stronger lock here would make that refund and the provider's word (the
+/// payment first, then its order or booking) wait on each other.
 fn find_attempt(conn: &mut PgConnection, payment: &ProviderPayment) -> RepoResult<Option<PaymentRow>> {
     let by_id = payments::table
         .filter(payments::provider_id.eq(&payment.id))
         .select(PaymentRow::as_select())
-        .for_update()
+        .for_no_key_update()
         .first(conn)
         .optional()
         .map_err(storage)?;
@@ -249,7 +312,7 @@ fn find_attempt(conn: &mut PgConnection, payment: &ProviderPayment) -> RepoResul
         Some(attempt) => payments::table
             .find(attempt)
             .select(PaymentRow::as_select())
-            .for_update()
+            .for_no_key_update()
             .first(conn)
             .optional()
             .map_err(storage),
@@ -299,10 +362,11 @@ impl PaymentRepository for PgStore {
         let answer = answer.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
+                // As `find_attempt`'s lock, and for the same reason.
                 let row: PaymentRow = payments::table
                     .find(attempt)
                     .select(PaymentRow::as_select())
-                    .for_update()
+                    .for_no_key_update()
                     .first(conn)
                     .map_err(storage)?;
                 let purpose = PaymentRecord::try_from(row)?.purpose;
@@ -346,83 +410,41 @@ impl PaymentRepository for PgStore {
     async fn hear(&self, payment: &ProviderPayment) -> RepoResult<()> {
         let store = self.clone();
         let payment = payment.clone();
-        self.run(move |conn| {
-            transaction(conn, |conn| {
-                let status = status_text(&payment.status);
-                let purpose = match find_attempt(conn, &payment)? {
-                    Some(row) => {
-                        let record = PaymentRecord::try_from(row)?;
-                        // A word about an earlier state never overwrites a later one's record
-                        // (a late `failed` after `succeeded`).
-                        let settled = record.status == "succeeded" && status != "succeeded";
-                        if !settled {
-                            diesel::update(payments::table.find(record.id))
-                                .set((
-                                    payments::provider_id.eq(&payment.id),
-                                    payments::status.eq(status),
-                                    payments::updated_at.eq(Utc::now()),
-                                ))
-                                .execute(conn)
-                                .map_err(storage)?;
-                        }
-                        record.purpose
-                    }
-                    None => {
-                        // A payment we have no attempt for (created elsewhere, or lost):
-                        // kept so the reconciliation lists it; it changes nothing else.
-                        tracing::warn!(payment = %payment.id, "the provider told of a payment with no record here");
-                        return Ok(());
-                    }
-                };
-                if let Some(word) = word_of(&payment.status) {
-                    store.apply(conn, purpose, &word)?;
-                }
-                if payment.refunded > Money::ZERO {
-                    store.apply(conn, purpose, &ProviderWord::Refunded { total: payment.refunded })?;
-                }
-                Ok(())
-            })
-        })
-        .await
+        self.run(move |conn| transaction(conn, |conn| store.hear_in(conn, &payment))).await
     }
 
-    async fn hear_refunded(&self, provider_payment: &str, total: Money) -> RepoResult<()> {
+    async fn take_event(&self, event: &WebhookEvent) -> RepoResult<bool> {
         let store = self.clone();
-        let provider_payment = provider_payment.to_owned();
-        self.run(move |conn| {
-            transaction(conn, |conn| {
-                let row: Option<PaymentRow> = payments::table
-                    .filter(payments::provider_id.eq(&provider_payment))
-                    .select(PaymentRow::as_select())
-                    .first(conn)
-                    .optional()
-                    .map_err(storage)?;
-                let Some(row) = row else { return Ok(()) };
-                let purpose = PaymentRecord::try_from(row)?.purpose;
-                store.apply(conn, purpose, &ProviderWord::Refunded { total })
-            })
-        })
-        .await
-    }
-
-    async fn record_event(&self, event: &WebhookEvent) -> RepoResult<bool> {
-        let (id, kind) = (event.id.clone(), event.kind.clone());
+        let event = event.clone();
         let provider_id = event
             .payment
             .as_ref()
             .map(|payment| payment.id.clone())
             .or_else(|| event.refunded.as_ref().map(|(payment, _)| payment.clone()));
         self.run(move |conn| {
-            let inserted = diesel::insert_into(payment_events::table)
-                .values((
-                    payment_events::event_id.eq(&id),
-                    payment_events::kind.eq(&kind),
-                    payment_events::provider_id.eq(&provider_id),
-                ))
-                .on_conflict_do_nothing()
-                .execute(conn)
-                .map_err(storage)?;
-            Ok(inserted == 1)
+            // One transaction: an event whose word could not be applied is
+            // not kept either, so the provider's next delivery of it is heard.
+            transaction(conn, |conn| {
+                let inserted = diesel::insert_into(payment_events::table)
+                    .values((
+                        payment_events::event_id.eq(&event.id),
+                        payment_events::kind.eq(&event.kind),
+                        payment_events::provider_id.eq(&provider_id),
+                    ))
+                    .on_conflict_do_nothing()
+                    .execute(conn)
+                    .map_err(storage)?;
+                if inserted == 0 {
+                    return Ok(false);
+                }
+                if let Some(payment) = &event.payment {
+                    store.hear_in(conn, payment)?;
+                }
+                if let Some((payment, total)) = &event.refunded {
+                    store.hear_refunded_in(conn, payment, *total)?;
+                }
+                Ok(true)
+            })
         })
         .await
     }

@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::stripe_server::{LocalStripe, Shop, spawn_shop, spawn_shop_with};
+use crate::stripe_server::{LocalStripe, Shop, send_event, spawn_shop, spawn_shop_with};
 
 const PAID: &str = "4242424242424242";
 /// Declined when it is saved for later (attached to a customer).
@@ -199,6 +199,63 @@ async fn a_guest_cancelling_after_the_free_cutoff_leaves_the_deposit_kept() {
         "refund_refused",
     )
     .await;
+}
+
+/// The owner's refund and the provider's word about the same deposit, at
+/// once. The refund locks the booking, then writes its row naming the
+/// payment; the provider's word locks the payment, then the booking. Had
+/// the payment been locked against that naming, each would wait for the
+/// other and PostgreSQL would end one (a 500, a lost webhook). The test
+/// forces that interleaving by holding the refunds table itself, and lets
+/// go once both are seen waiting.
+#[tokio::test]
+async fn a_refund_and_the_providers_word_about_the_same_deposit_at_once_both_land() {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+
+    let shop = spawn_shop().await;
+    let app = &shop.app;
+    let booking = booked(&shop, PAID, 10).await;
+    set_status(app, &booking, "confirmed").await;
+    // The provider's own word about the charge comes a second later: taken first, out of the way.
+    let taken = "SELECT count(*) FROM payment_events WHERE kind = 'payment_intent.succeeded'";
+    for _ in 0..200 {
+        if app.sql_count(taken) > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.sql_count(taken), 1, "the provider's webhook was taken");
+    let charge = charges(&shop.stripe, &booking).await.remove(0);
+
+    let mut holder = diesel::PgConnection::establish(&app.database_url).expect("connect");
+    holder.batch_execute("BEGIN; LOCK TABLE refunds IN SHARE MODE").expect("refunds held");
+    let token = app.admin_token().await;
+    let path = format!("/api/admin/bookings/{}/deposit/refunds", booking["id"].as_str().expect("id"));
+    let body = json!({"amount": "5.00", "reason": "The sauna was closed"});
+    let now = chrono::Utc::now().timestamp();
+    let (refund, word, ()) = tokio::join!(
+        app.post_as(&token, &path, &body),
+        async {
+            // The refund holds the booking and waits to write its row...
+            app.wait_until_blocked("INSERT INTO \"refunds\"%").await;
+            send_event(app, "evt_word_meanwhile", "payment_intent.succeeded", charge.clone(), now).await
+        },
+        async {
+            // ...and the provider's word, past the payment, waits for the booking.
+            app.wait_until_blocked("INSERT INTO \"refunds\"%").await;
+            app.wait_until_blocked("%FROM \"bookings\"%FOR UPDATE%").await;
+            holder.batch_execute("COMMIT").expect("refunds let go");
+        },
+    );
+    let refunded = expect_json(refund, StatusCode::CREATED).await;
+    assert_eq!(refunded["refunded"], "5.00");
+    assert_eq!(word.status(), StatusCode::OK, "{}", word.text().await.unwrap_or_default());
+    let stored = app.sql_text(&format!(
+        "SELECT deposit_state || ' ' || deposit_refunded FROM bookings WHERE id = '{}'",
+        booking["id"].as_str().expect("id")
+    ));
+    assert_eq!(stored, "paid 5.00", "the deposit is paid, $5.00 of it given back");
 }
 
 #[tokio::test]

@@ -335,6 +335,23 @@ pub fn booking_body(service: &str, date: &str, time: &str) -> Value {
 // Additions shared by the resource suites.
 
 impl TestApp {
+    /// Waits until one of the app's connections is blocked on a lock while
+    /// running a statement like `pattern` (SQL `LIKE`): a state PostgreSQL
+    /// shows in `pg_stat_activity`, for tests that force an interleaving.
+    pub async fn wait_until_blocked(&self, pattern: &str) {
+        let blocked = format!(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+             AND wait_event_type = 'Lock' AND query LIKE '{pattern}'"
+        );
+        for _ in 0..1500 {
+            if self.sql_count(&blocked) > 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("no connection was seen blocked running {pattern}");
+    }
+
     /// Runs a query that returns one BIGINT column (counts) and returns it.
     pub fn sql_count(&self, query: &str) -> i64 {
         use diesel::{Connection, QueryableByName, RunQueryDsl};
@@ -349,7 +366,6 @@ impl TestApp {
         row.n
     }
 
-    /// Runs a query that returns one TEXT column (one row) and returns it.
     /// The secret of the newest dashboard link mailed to `to` with
     /// `template` (an invitation, a password reset): what follows `#` in
     /// the mail's `/admin/…` link, as the guest's browser would read it.
@@ -365,6 +381,7 @@ impl TestApp {
         link.rsplit_once('#').expect("fragment").1.trim_end_matches(['.', ')']).to_owned()
     }
 
+    /// Runs a query that returns one TEXT column (one row) and returns it.
     pub fn sql_text(&self, query: &str) -> String {
         use diesel::{Connection, QueryableByName, RunQueryDsl};
         #[derive(QueryableByName)]

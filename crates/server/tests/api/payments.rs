@@ -10,7 +10,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::stripe_server::{LocalStripe, Recorder, Shop, WEBHOOK_SECRET, spawn_shop, spawn_shop_with};
+use crate::stripe_server::{
+    LocalStripe, Recorder, Shop, WEBHOOK_SECRET, send_event, spawn_shop, spawn_shop_with,
+};
 
 /// Test cards (localstripe knows Stripe's): paid, declined, 3-D Secure.
 const PAID: &str = "4242424242424242";
@@ -204,19 +206,6 @@ async fn the_bank_s_step_makes_the_order_wait_and_the_provider_s_word_pays_it() 
 }
 
 /// Sends a signed event for a provider payment in `state`.
-async fn send_event(app: &TestApp, id: &str, kind: &str, object: Value, signed_at: i64) -> reqwest::Response {
-    let event = json!({"id": id, "object": "event", "type": kind, "created": signed_at,
-        "data": {"object": object}, "livemode": false});
-    let body = event.to_string();
-    let signature = payments_stripe::sign(WEBHOOK_SECRET, body.as_bytes(), signed_at);
-    app.request(reqwest::Method::POST, "/api/payments/webhook")
-        .header("Content-Type", "application/json")
-        .header("Stripe-Signature", signature)
-        .body(body)
-        .send()
-        .await
-        .expect("sent")
-}
 
 #[tokio::test]
 async fn webhooks_twice_out_of_order_badly_signed_or_stale_change_nothing_they_should_not() {
@@ -282,6 +271,60 @@ async fn webhooks_twice_out_of_order_badly_signed_or_stale_change_nothing_they_s
         send_event(&app, "evt_refund_again", "charge.refunded", charge, now).await.status(),
         StatusCode::OK
     );
+    let after = stored(&app, &order).await;
+    assert_eq!(
+        (after["payment"]["state"].as_str(), after["payment"]["refunded"].as_str()),
+        (Some("partially_refunded"), Some("5.00"))
+    );
+}
+
+/// A webhook the server could not apply (its database connection lost
+/// halfway) is answered with an error and not kept as taken: the provider
+/// sends it again, and the second delivery is heard.
+#[tokio::test]
+async fn a_webhook_that_could_not_be_applied_is_heard_when_the_provider_sends_it_again() {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+
+    let Shop { app, stripe } = shop().await;
+    let order = place(&app).await;
+    let paid = expect_json(pay(&app, &order, &stripe.card(PAID).await).await, StatusCode::OK).await;
+    assert_eq!(paid["state"], "paid");
+    let taken = "SELECT count(*) FROM payment_events WHERE kind = 'payment_intent.succeeded'";
+    for _ in 0..200 {
+        if app.sql_count(taken) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.sql_count(taken), 1, "the provider's own webhook was taken first");
+    let id = order["id"].as_str().expect("id");
+    let provider_id = app.sql_text(&format!("SELECT provider_id FROM payments WHERE order_id = '{id}'"));
+    let charge =
+        json!({"object": "charge", "id": "ch_1", "payment_intent": provider_id, "amount_refunded": 500});
+    let now = chrono::Utc::now().timestamp();
+
+    // The order is held; the webhook's connection waits for it and is cut.
+    let mut holder = diesel::PgConnection::establish(&app.database_url).expect("connect");
+    holder
+        .batch_execute(&format!("BEGIN; SELECT id FROM orders WHERE id = '{id}' FOR UPDATE"))
+        .expect("held");
+    let blocked = "%FROM \"orders\"%FOR UPDATE%";
+    let (cut, ()) =
+        tokio::join!(send_event(&app, "evt_refund_cut", "charge.refunded", charge.clone(), now), async {
+            app.wait_until_blocked(blocked).await;
+            app.sql(&format!(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
+             AND wait_event_type = 'Lock' AND query LIKE '{blocked}'"
+            ));
+        });
+    holder.batch_execute("COMMIT").expect("let go");
+    assert!(cut.status().is_server_error(), "the provider is told to send it again: {}", cut.status());
+    assert_eq!(app.sql_count("SELECT count(*) FROM payment_events WHERE event_id = 'evt_refund_cut'"), 0);
+    assert_eq!(stored(&app, &order).await["payment"]["state"], "paid", "nothing was applied");
+
+    let again = send_event(&app, "evt_refund_cut", "charge.refunded", charge, now).await;
+    assert_eq!(again.status(), StatusCode::OK);
     let after = stored(&app, &order).await;
     assert_eq!(
         (after["payment"]["state"].as_str(), after["payment"]["refunded"].as_str()),

@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::helpers::{Options, PaymentOptions, TestApp, spawn_app_with};
 
@@ -144,6 +144,27 @@ impl LocalStripe {
 pub struct Shop {
     pub app: TestApp,
     pub stripe: LocalStripe,
+}
+
+/// An event as the provider sends it to the app's webhook, signed at `signed_at`.
+pub async fn send_event(
+    app: &TestApp,
+    id: &str,
+    kind: &str,
+    object: Value,
+    signed_at: i64,
+) -> reqwest::Response {
+    let event = json!({"id": id, "object": "event", "type": kind, "created": signed_at,
+        "data": {"object": object}, "livemode": false});
+    let body = event.to_string();
+    let signature = payments_stripe::sign(WEBHOOK_SECRET, body.as_bytes(), signed_at);
+    app.request(reqwest::Method::POST, "/api/payments/webhook")
+        .header("Content-Type", "application/json")
+        .header("Stripe-Signature", signature)
+        .body(body)
+        .send()
+        .await
+        .expect("sent")
 }
 
 pub async fn spawn_shop() -> Shop {
