@@ -8,7 +8,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::*;
-use crate::stripe_server::{LocalStripe, Shop, send_event, spawn_shop, spawn_shop_with};
+use crate::stripe_server::{
+    LocalStripe, Shop, provider_events_taken, send_event, spawn_shop, spawn_shop_with,
+};
 
 const PAID: &str = "4242424242424242";
 /// Declined when it is saved for later (attached to a customer).
@@ -218,14 +220,11 @@ async fn a_refund_and_the_providers_word_about_the_same_deposit_at_once_both_lan
     let booking = booked(&shop, PAID, 10).await;
     set_status(app, &booking, "confirmed").await;
     // The provider's own word about the charge comes a second later: taken first, out of the way.
-    let taken = "SELECT count(*) FROM payment_events WHERE kind = 'payment_intent.succeeded'";
-    for _ in 0..200 {
-        if app.sql_count(taken) > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!(app.sql_count(taken), 1, "the provider's webhook was taken");
+    assert_eq!(
+        provider_events_taken(app, "payment_intent.succeeded").await,
+        1,
+        "the provider's webhook was taken"
+    );
     let charge = charges(&shop.stripe, &booking).await.remove(0);
 
     let mut holder = diesel::PgConnection::establish(&app.database_url).expect("connect");

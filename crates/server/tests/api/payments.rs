@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 use crate::stripe_server::{
-    LocalStripe, Recorder, Shop, WEBHOOK_SECRET, send_event, spawn_shop, spawn_shop_with,
+    LocalStripe, Recorder, Shop, WEBHOOK_SECRET, provider_events_taken, send_event, spawn_shop,
+    spawn_shop_with,
 };
 
 /// Test cards (localstripe knows Stripe's): paid, declined, 3-D Secure.
@@ -91,15 +92,8 @@ async fn an_order_paid_with_a_test_card_is_paid_on_the_provider_s_word_and_maile
 
     // The provider's webhook arrives about a second later and changes nothing.
     let id = order["id"].as_str().expect("id");
-    let events =
-        || app.sql_count("SELECT count(*) FROM payment_events WHERE kind = 'payment_intent.succeeded'");
-    for _ in 0..100 {
-        if events() > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    assert_eq!(events(), 1, "the webhook was taken");
+    let taken = provider_events_taken(&app, "payment_intent.succeeded").await;
+    assert_eq!(taken, 1, "the webhook was taken");
     assert_eq!(order_mails(&app, &order).await, 2, "and sent nothing twice");
     let history = app.admin_json(&app.admin_token().await, &format!("/api/admin/orders/{id}/payment")).await;
     assert_eq!(history["state"], "paid");
@@ -290,14 +284,8 @@ async fn a_webhook_that_could_not_be_applied_is_heard_when_the_provider_sends_it
     let order = place(&app).await;
     let paid = expect_json(pay(&app, &order, &stripe.card(PAID).await).await, StatusCode::OK).await;
     assert_eq!(paid["state"], "paid");
-    let taken = "SELECT count(*) FROM payment_events WHERE kind = 'payment_intent.succeeded'";
-    for _ in 0..200 {
-        if app.sql_count(taken) > 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert_eq!(app.sql_count(taken), 1, "the provider's own webhook was taken first");
+    let taken = provider_events_taken(&app, "payment_intent.succeeded").await;
+    assert_eq!(taken, 1, "the provider's own webhook was taken first");
     let id = order["id"].as_str().expect("id");
     let provider_id = app.sql_text(&format!("SELECT provider_id FROM payments WHERE order_id = '{id}'"));
     let charge =

@@ -167,6 +167,20 @@ pub async fn send_event(
         .expect("sent")
 }
 
+/// How many of the provider's own webhooks of `kind` the app has taken,
+/// once at least one has (localstripe sends each about a second after the
+/// call that made it), or none after ten seconds.
+pub async fn provider_events_taken(app: &TestApp, kind: &str) -> i64 {
+    let taken = format!("SELECT count(*) FROM payment_events WHERE kind = '{kind}'");
+    for _ in 0..200 {
+        if app.sql_count(&taken) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    app.sql_count(&taken)
+}
+
 pub async fn spawn_shop() -> Shop {
     spawn_shop_with(|options| options).await
 }
