@@ -315,8 +315,8 @@ pub trait PaymentRepository: Send + Sync {
     /// the reconciliation shows it; it changes nothing else.
     async fn hear(&self, payment: &ProviderPayment) -> crate::RepoResult<()>;
     /// Keeps a webhook event's id and hears what it tells, in one
-    /// transaction; false (and nothing heard) when it was taken before.
-    async fn take_event(&self, event: &WebhookEvent) -> crate::RepoResult<bool>;
+    /// transaction; an event taken before changes nothing.
+    async fn take_event(&self, event: &WebhookEvent) -> crate::RepoResult<()>;
     /// An order's payment as the guest sees it.
     async fn order_payment(&self, order: Uuid) -> crate::RepoResult<OrderPaymentView>;
     /// Starts charging a booking's deposit with the card saved for it: the
@@ -583,8 +583,7 @@ impl PaymentService {
     /// A webhook: verified, handled once, whatever order it comes in.
     pub async fn handle_webhook(&self, payload: &[u8], signature: &str) -> Result<(), WebhookFailure> {
         let event = self.gateway.verify_webhook(payload, signature, self.clock.now())?;
-        self.store.take_event(&event).await?;
-        Ok(())
+        Ok(self.store.take_event(&event).await?)
     }
 
     /// Expires the orders left unpaid past `timeout_minutes`: each attempt

@@ -231,9 +231,7 @@ impl PgStore {
             client_secret: None,
         })
     }
-}
 
-impl PgStore {
     /// The provider's word about a payment: its attempt's record, then what
     /// the word makes of the order or deposit it pays.
     fn hear_in(&self, conn: &mut PgConnection, payment: &ProviderPayment) -> RepoResult<()> {
@@ -413,7 +411,7 @@ impl PaymentRepository for PgStore {
         self.run(move |conn| transaction(conn, |conn| store.hear_in(conn, &payment))).await
     }
 
-    async fn take_event(&self, event: &WebhookEvent) -> RepoResult<bool> {
+    async fn take_event(&self, event: &WebhookEvent) -> RepoResult<()> {
         let store = self.clone();
         let event = event.clone();
         let provider_id = event
@@ -434,8 +432,9 @@ impl PaymentRepository for PgStore {
                     .on_conflict_do_nothing()
                     .execute(conn)
                     .map_err(storage)?;
+                // Taken before: heard then.
                 if inserted == 0 {
-                    return Ok(false);
+                    return Ok(());
                 }
                 if let Some(payment) = &event.payment {
                     store.hear_in(conn, payment)?;
@@ -443,7 +442,7 @@ impl PaymentRepository for PgStore {
                 if let Some((payment, total)) = &event.refunded {
                     store.hear_refunded_in(conn, payment, *total)?;
                 }
-                Ok(true)
+                Ok(())
             })
         })
         .await
