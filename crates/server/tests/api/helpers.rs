@@ -276,6 +276,15 @@ impl TestApp {
     }
 }
 
+/// `FROM pg_stat_activity WHERE …`: this database's connections blocked on
+/// a lock while running a statement like `pattern`.
+fn blocked_running(pattern: &str) -> String {
+    format!(
+        "FROM pg_stat_activity WHERE datname = current_database() \
+         AND wait_event_type = 'Lock' AND query LIKE '{pattern}'"
+    )
+}
+
 /// The error codes the OpenAPI document declares (`ErrorBody.code`'s enum).
 pub fn documented_error_codes() -> &'static [String] {
     static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
@@ -339,10 +348,7 @@ impl TestApp {
     /// running a statement like `pattern` (SQL `LIKE`): a state PostgreSQL
     /// shows in `pg_stat_activity`, for tests that force an interleaving.
     pub async fn wait_until_blocked(&self, pattern: &str) {
-        let blocked = format!(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
-             AND wait_event_type = 'Lock' AND query LIKE '{pattern}'"
-        );
+        let blocked = format!("SELECT count(*) {}", blocked_running(pattern));
         for _ in 0..1500 {
             if self.sql_count(&blocked) > 0 {
                 return;
@@ -350,6 +356,12 @@ impl TestApp {
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         panic!("no connection was seen blocked running {pattern}");
+    }
+
+    /// Cuts the app's connections blocked running a statement like
+    /// `pattern`, as a lost connection would be.
+    pub fn cut_blocked(&self, pattern: &str) {
+        self.sql(&format!("SELECT pg_terminate_backend(pid) {}", blocked_running(pattern)));
     }
 
     /// Runs a query that returns one BIGINT column (counts) and returns it.

@@ -199,8 +199,6 @@ async fn the_bank_s_step_makes_the_order_wait_and_the_provider_s_word_pays_it() 
     assert_eq!(order_mails(&app, &order).await, 2);
 }
 
-/// Sends a signed event for a provider payment in `state`.
-
 #[tokio::test]
 async fn webhooks_twice_out_of_order_badly_signed_or_stale_change_nothing_they_should_not() {
     let Shop { app, stripe } = shop().await;
@@ -301,10 +299,7 @@ async fn a_webhook_that_could_not_be_applied_is_heard_when_the_provider_sends_it
     let (cut, ()) =
         tokio::join!(send_event(&app, "evt_refund_cut", "charge.refunded", charge.clone(), now), async {
             app.wait_until_blocked(blocked).await;
-            app.sql(&format!(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() \
-             AND wait_event_type = 'Lock' AND query LIKE '{blocked}'"
-            ));
+            app.cut_blocked(blocked);
         });
     holder.batch_execute("COMMIT").expect("let go");
     assert!(cut.status().is_server_error(), "the provider is told to send it again: {}", cut.status());
