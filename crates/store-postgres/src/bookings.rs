@@ -31,10 +31,10 @@ use crate::batch::BatchWrite;
 use crate::catalog::exactly_one;
 use crate::idempotency::{self, Operation};
 use crate::money::to_numeric;
-use crate::paging::{self, Condition};
+use crate::paging::{self, Condition, KeptCount};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
-use crate::schema::{availability, blackout_dates, bookings, dashboard_totals, services};
+use crate::schema::{availability, blackout_dates, booking_counts, bookings, dashboard_totals, services};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// Attaches each entry's service record (its booking key and name).
@@ -321,6 +321,30 @@ pub(crate) fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings
     conditions
 }
 
+/// The count of a booking query's rows from the counts triggers keep by
+/// service and status (`booking_counts`, migration
+/// `2026-12-05-000001_kept_filter_counts`), where it has no search and no
+/// visit days (an overlap of nights no sum of those counts answers). Every
+/// field is named, so a new filter must say whether those counts answer it.
+fn kept_booking_count(query: &BookingQuery) -> KeptCount<'_> {
+    let BookingQuery { search, status, service, visit_from, visit_to, page: _ } = query;
+    if search.is_some() || visit_from.is_some() || visit_to.is_some() {
+        return None;
+    }
+    Some(Box::new(move |conn| {
+        use diesel::dsl::sql;
+        use diesel::sql_types::BigInt;
+        let mut counts = booking_counts::table.into_boxed();
+        if let Some(status) = status {
+            counts = counts.filter(booking_counts::status.eq(status.as_str()));
+        }
+        if let Some(service) = service {
+            counts = counts.filter(booking_counts::service.eq(service.as_str()));
+        }
+        counts.select(sql::<BigInt>("COALESCE(sum(bookings), 0)::bigint")).get_result(conn)
+    }))
+}
+
 #[async_trait]
 impl BookingRepository for PgStore {
     async fn day_availability(
@@ -387,7 +411,8 @@ impl BookingRepository for PgStore {
                 booking_conditions(&query),
                 query.page,
                 query.search.is_some(),
-                Some(|conn| dashboard_totals::table.select(dashboard_totals::bookings).first(conn))
+                Some(|conn| dashboard_totals::table.select(dashboard_totals::bookings).first(conn)),
+                kept_booking_count(&query)
             );
             Ok(Page {
                 items: convert_all(page.items)?,

@@ -306,7 +306,8 @@ impl ContentRepository for PgStore {
                 message_conditions(&query),
                 query.page,
                 query.search.is_some(),
-                Some(|conn| dashboard_totals::table.select(dashboard_totals::contact_messages).first(conn))
+                Some(|conn| dashboard_totals::table.select(dashboard_totals::contact_messages).first(conn)),
+                None
             );
             Ok(page.map(ContactMessage::from))
         })
@@ -478,7 +479,8 @@ impl ContentRepository for PgStore {
                 query.search.is_some(),
                 Some(|conn| dashboard_totals::table
                     .select(dashboard_totals::newsletter_subscriptions)
-                    .first(conn))
+                    .first(conn)),
+                None
             );
             Ok(page.map(NewsletterSubscription::from))
         })

@@ -24,7 +24,7 @@ use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
-use crate::paging::{self, Condition};
+use crate::paging::{self, Condition, KeptCount};
 use crate::rows::{ProductRow, convert_all};
 use crate::schema::{dashboard_totals, orders, products};
 use crate::{PgStore, audit, storage, transaction};
@@ -452,6 +452,29 @@ pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::tabl
     conditions
 }
 
+/// The count of an order query's rows from the counts triggers keep by
+/// status and hour and day (`orders_counted`, migration
+/// `2026-12-05-000001_kept_filter_counts`), where it has no search. Every
+/// field is named, so a new filter must say whether those counts answer it.
+fn kept_order_count(query: &OrderQuery) -> KeptCount<'_> {
+    let OrderQuery { search, status, placed_from, placed_until, page: _ } = query;
+    if search.is_some() {
+        return None;
+    }
+    Some(Box::new(move |conn| {
+        use diesel::dsl::sql;
+        use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz};
+        sql::<BigInt>("SELECT orders_counted(")
+            .bind::<Nullable<Text>, _>(status.map(OrderStatus::as_str))
+            .sql(", ")
+            .bind::<Nullable<Timestamptz>, _>(*placed_from)
+            .sql(", ")
+            .bind::<Nullable<Timestamptz>, _>(*placed_until)
+            .sql(")")
+            .get_result(conn)
+    }))
+}
+
 #[async_trait]
 impl OrderRepository for PgStore {
     async fn place_order(
@@ -484,7 +507,8 @@ impl OrderRepository for PgStore {
                 order_conditions(&query),
                 query.page,
                 query.search.is_some(),
-                Some(|conn| dashboard_totals::table.select(dashboard_totals::orders).first(conn))
+                Some(|conn| dashboard_totals::table.select(dashboard_totals::orders).first(conn)),
+                kept_order_count(&query)
             );
             Ok(Page {
                 items: convert_all(page.items)?,

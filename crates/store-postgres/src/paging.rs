@@ -223,16 +223,19 @@ pub(crate) use window_select;
 ///
 /// A list of every row (`$kept_total`: the table's count in
 /// `dashboard_totals`, see [`KeptTotal`]) reads its total there instead of
-/// counting: the first page of every tab, opened most often.
+/// counting: the first page of every tab, opened most often. A filtered
+/// list whose filters triggers keep a count for (`$kept_count`, see
+/// [`KeptCount`]) reads that, capped as a count would be.
 macro_rules! read_page {
     ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr) => {
-        $crate::paging::read_page!($conn, $table, $row, $conditions, $page, $searched, None)
+        $crate::paging::read_page!($conn, $table, $row, $conditions, $page, $searched, None, None)
     };
-    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr, $kept_total:expr) => {{
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $page:expr, $searched:expr, $kept_total:expr, $kept_count:expr) => {{
         use diesel::prelude::*;
         let page: domain::paging::PageRequest = $page;
         let searched: bool = $searched;
         let kept_total: $crate::paging::KeptTotal = $kept_total;
+        let kept_count: $crate::paging::KeptCount<'_> = $kept_count;
         // A search first looks for its page among the next `window` rows,
         // and counts its matches there: how common the word is.
         let windowed = if searched {
@@ -258,7 +261,12 @@ macro_rules! read_page {
                 (Some(read_kept), None, _) if $conditions.is_empty() => {
                     read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
                 }
-                (_, None, _) => count($conn),
+                (_, None, _) => match kept_count {
+                    Some(read_kept) => {
+                        read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
+                    }
+                    None => count($conn),
+                },
                 (Some(read_kept), Some((_, in_window)), Some(cost)) if *in_window > 0 => read_kept($conn)
                     .and_then(|rows| {
                         let window = $crate::paging::window(page.size);
@@ -296,6 +304,12 @@ pub(crate) use read_page;
 /// triggers as rows come and go (migration `2026-11-29-000001`), for the
 /// tables that have one.
 pub(crate) type KeptTotal = Option<fn(&mut PgConnection) -> QueryResult<i64>>;
+
+/// How to read the count of a filtered list's rows (no search) where
+/// triggers keep one for its filters (migration `2026-12-05-000001`), for
+/// the queries that have one: read in a few hundred rows at any volume,
+/// where counting read an index entry per row up to the cap.
+pub(crate) type KeptCount<'a> = Option<Box<dyn FnOnce(&mut PgConnection) -> QueryResult<i64> + 'a>>;
 
 /// The rows a search's page is first looked for among: forty pages' worth,
 /// so a word on one row in forty or more (a common surname) fills its page

@@ -168,6 +168,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    booking_counts (service, status) {
+        service -> Text,
+        status -> Text,
+        bookings -> Int8,
+    }
+}
+
+diesel::table! {
     booking_schedule (id) {
         id -> Bool,
         massage_capacity -> Nullable<Int4>,
@@ -334,6 +342,22 @@ diesel::table! {
         email -> Text,
         created_at -> Timestamptz,
         search_text -> Text,
+    }
+}
+
+diesel::table! {
+    order_counts_by_day (day, status) {
+        day -> Timestamptz,
+        status -> Text,
+        orders -> Int8,
+    }
+}
+
+diesel::table! {
+    order_counts_by_hour (hour, status) {
+        hour -> Timestamptz,
+        status -> Text,
+        orders -> Int8,
     }
 }
 
@@ -542,6 +566,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     availability,
     blackout_dates,
     blog_posts,
+    booking_counts,
     booking_schedule,
     bookings,
     contact_message_replies,
@@ -554,6 +579,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_attempts,
     media_files,
     newsletter_subscriptions,
+    order_counts_by_day,
+    order_counts_by_hour,
     orders,
     outbox_attempts,
     outbox_messages,

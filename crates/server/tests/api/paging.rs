@@ -185,6 +185,9 @@ async fn past_ten_thousand_the_total_says_at_least_and_a_search_past_a_thousand(
     seed_orders(&app, 10_001, "Many", "pending", 5, false);
     let first = page(&app, &token, "/api/admin/orders?limit=2").await;
     assert_eq!((first["total"].as_i64(), first["totalExact"].as_bool()), (Some(10_000), Some(false)));
+    // A filter's kept count is capped alike.
+    let pending = page(&app, &token, "/api/admin/orders?limit=2&status=pending").await;
+    assert_eq!((pending["total"].as_i64(), pending["totalExact"].as_bool()), (Some(10_000), Some(false)));
     let some = page(&app, &token, "/api/admin/orders?q=many1000").await;
     // many1000, many10000 and many10001: counted exactly.
     assert_eq!((some["total"].as_i64(), some["totalExact"].as_bool()), (Some(3), Some(true)));
@@ -377,6 +380,114 @@ async fn a_periods_revenue_from_its_hours_equals_the_orders_sum() {
     app.sql("UPDATE orders SET total = total + 1 WHERE last_name = 'Guest' AND status = 'delivered'");
     assert_ne!(versions(), before);
     assert_eq!(wrong(), 0);
+}
+
+#[tokio::test]
+async fn a_filters_kept_count_equals_the_orders_counted_in_every_range_and_status() {
+    let app = spawn_app().await;
+    // Two weeks of orders, one every 6 min 37 s, in four statuses.
+    app.sql(
+        "INSERT INTO orders (first_name, last_name, email, address, city, state, zip, items, subtotal, tax, shipping, total, status, created_at)
+         SELECT 'Kept', 'Guest', 'kept@example.com', '1 Pine Ridge Rd', 'Idyllwild', 'CA', '92549', '[]'::jsonb, 10, 0, 0, 10,
+                (ARRAY['pending', 'processing', 'delivered', 'cancelled'])[1 + g % 4],
+                timestamptz '2031-10-01 00:00+00' + g * interval '397 seconds'
+         FROM generate_series(1, 3000) AS g;
+         CREATE TABLE periods AS
+         SELECT timestamptz '2031-10-01 00:00+00' + i * interval '1 hour 13 minutes 17 seconds' AS since,
+                timestamptz '2031-10-01 00:00+00' + i * interval '1 hour 13 minutes 17 seconds' + (i * 37 % 300) * interval '67 minutes' AS until
+         FROM generate_series(0, 150) AS i;
+         -- The retreat's days (whole UTC hours), a zone whose midnight is inside
+         -- an hour, a day to the hour, a range inside one hour, an empty one,
+         -- one backwards, and bounds left open.
+         INSERT INTO periods VALUES ('2031-10-02 00:00-07', '2031-10-09 00:00-07'), ('2031-10-01 05:30+05:30', '2031-10-08 00:00+05:30'),
+                                    ('2031-10-03 01:00+00', '2031-10-04 01:00+00'), ('2031-10-05 07:10+00', '2031-10-05 07:50+00'),
+                                    ('2031-10-05 07:00+00', '2031-10-05 07:00+00'), ('2031-10-06 00:00+00', '2031-10-04 00:00+00'),
+                                    (NULL, '2031-10-07 12:00+00'), ('2031-10-07 12:30+00', NULL), (NULL, NULL);
+         CREATE TABLE statuses AS SELECT unnest(ARRAY[NULL, 'pending', 'processing', 'delivered', 'cancelled', 'shipped']) AS status;",
+    );
+    let wrong = || {
+        app.sql_count(
+            "SELECT count(*) AS n FROM periods, statuses
+             WHERE orders_counted(statuses.status, since, until) <> (SELECT count(*) FROM orders
+                 WHERE (statuses.status IS NULL OR orders.status = statuses.status)
+                   AND created_at >= COALESCE(since, '-infinity') AND created_at < COALESCE(until, 'infinity'))",
+        )
+    };
+    assert!(
+        app.sql_count(
+            "SELECT count(*) AS n FROM periods WHERE orders_counted('cancelled', since, until) > 100"
+        ) > 50,
+        "the ranges hold orders"
+    );
+    assert_eq!(wrong(), 0);
+    app.sql(
+        "UPDATE orders SET status = 'cancelled' WHERE id IN (SELECT id FROM orders WHERE status = 'pending' LIMIT 300);
+         UPDATE orders SET status = 'shipped' WHERE id IN (SELECT id FROM orders WHERE status = 'cancelled' LIMIT 200);
+         UPDATE orders SET created_at = created_at + interval '3 days 5 hours 7 minutes' WHERE status = 'processing' AND created_at < '2031-10-03';
+         DELETE FROM orders WHERE created_at BETWEEN '2031-10-04 06:00+00' AND '2031-10-05 09:30+00';",
+    );
+    assert_eq!(wrong(), 0);
+    // An update that moves no order between counts writes none (each row's version, xmin, stays).
+    let versions = || {
+        app.sql_text(
+            "SELECT (SELECT string_agg(hour::text || status || xmin::text, ',' ORDER BY hour, status) FROM order_counts_by_hour)
+                 || (SELECT string_agg(day::text || status || xmin::text, ',' ORDER BY day, status) FROM order_counts_by_day) AS t",
+        )
+    };
+    let before = versions();
+    app.sql("UPDATE orders SET email = 'again@example.com', total = total + 1 WHERE last_name = 'Guest'");
+    assert_eq!(versions(), before);
+    app.sql("UPDATE orders SET status = 'delivered' WHERE last_name = 'Guest' AND status = 'shipped'");
+    assert_ne!(versions(), before);
+    assert_eq!(wrong(), 0);
+}
+
+#[tokio::test]
+async fn a_bookings_kept_count_by_service_and_status_follows_them_and_answers_the_filters() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    app.sql(
+        "INSERT INTO bookings (first_name, last_name, email, service, date, time, status)
+         SELECT 'Kept', 'Guest', 'kept@example.com', (ARRAY['massage', 'spa', 'package'])[1 + g % 3],
+                date '2031-05-01' + g % 200, '11:00', (ARRAY['pending', 'confirmed', 'completed', 'cancelled'])[1 + g % 4]
+         FROM generate_series(1, 700) AS g;
+         UPDATE bookings SET status = 'confirmed' WHERE id IN (SELECT id FROM bookings WHERE status = 'pending' AND service = 'massage' LIMIT 20);
+         UPDATE bookings SET service = 'spa' WHERE id IN (SELECT id FROM bookings WHERE service = 'package' LIMIT 30);
+         DELETE FROM bookings WHERE id IN (SELECT id FROM bookings WHERE status = 'cancelled' LIMIT 40);",
+    );
+    assert_eq!(
+        app.sql_count(
+            "SELECT count(*) AS n FROM (SELECT service, status, count(*) AS bookings FROM bookings GROUP BY 1, 2) AS counted
+             FULL JOIN booking_counts kept USING (service, status)
+             WHERE COALESCE(kept.bookings, 0) <> COALESCE(counted.bookings, 0)",
+        ),
+        0
+    );
+    let filters = [
+        (Some("pending"), Some("massage")),
+        (Some("cancelled"), None),
+        (None, Some("spa")),
+        (None, Some("accommodation")),
+    ];
+    for (status, service) in filters {
+        let quoted = |value: Option<&str>| value.map_or("NULL".to_owned(), |value| format!("'{value}'"));
+        let counted = app.sql_count(&format!(
+            "SELECT count(*) AS n FROM bookings WHERE status = COALESCE({}, status) AND service = COALESCE({}, service)",
+            quoted(status),
+            quoted(service),
+        ));
+        let filter = [("status", status), ("service", service)]
+            .iter()
+            .filter_map(|(name, value)| value.map(|value| format!("{name}={value}")))
+            .collect::<Vec<_>>()
+            .join("&");
+        let answered = page(&app, &token, &format!("/api/admin/bookings?limit=5&{filter}")).await;
+        assert_eq!(
+            (answered["total"].as_i64(), answered["totalExact"].as_bool()),
+            (Some(counted), Some(true)),
+            "{filter}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -1,0 +1,13 @@
+DROP FUNCTION orders_counted(text, timestamptz, timestamptz);
+DROP TRIGGER bookings_kept_counts_out ON bookings;
+DROP TRIGGER bookings_kept_counts_changed ON bookings;
+DROP TRIGGER bookings_kept_counts_in ON bookings;
+DROP TRIGGER orders_kept_counts_out ON orders;
+DROP TRIGGER orders_kept_counts_changed ON orders;
+DROP TRIGGER orders_kept_counts_in ON orders;
+DROP FUNCTION kept_counts_of_bookings();
+DROP FUNCTION kept_counts_of_orders();
+DROP FUNCTION kept_counts_moved(text, text);
+DROP TABLE booking_counts;
+DROP TABLE order_counts_by_day;
+DROP TABLE order_counts_by_hour;
