@@ -34,7 +34,7 @@ use crate::money::to_numeric;
 use crate::paging::{self, Condition, KeptCount};
 use crate::rows::{AvailabilityRow, BlackoutRow, BookingRow, ServiceRef, convert_all, optional};
 use crate::schedule::{TakenCounts, entries_with_standing, load_schedule, save_schedule, taken_counts};
-use crate::schema::{availability, blackout_dates, booking_counts, bookings, dashboard_totals, services};
+use crate::schema::{availability, blackout_dates, bookings, dashboard_totals, services};
 use crate::{Constraint, PgStore, audit, refusable_transaction, storage, transaction, violates};
 
 /// Attaches each entry's service record (its booking key and name).
@@ -326,23 +326,21 @@ pub(crate) fn booking_conditions(query: &BookingQuery) -> Vec<Condition<bookings
 /// `2026-12-05-000001_kept_filter_counts`), where it has no search and no
 /// visit days (an overlap of nights no sum of those counts answers). Every
 /// field is named, so a new filter must say whether those counts answer it.
-fn kept_booking_count(query: &BookingQuery) -> KeptCount<'_> {
+pub(crate) fn kept_booking_count(query: &BookingQuery) -> KeptCount {
+    use diesel::sql_types::{Nullable, Text};
     let BookingQuery { search, status, service, visit_from, visit_to, page: _ } = query;
     if search.is_some() || visit_from.is_some() || visit_to.is_some() {
         return None;
     }
-    Some(Box::new(move |conn| {
-        use diesel::dsl::sql;
-        use diesel::sql_types::BigInt;
-        let mut counts = booking_counts::table.into_boxed();
-        if let Some(status) = status {
-            counts = counts.filter(booking_counts::status.eq(status.as_str()));
-        }
-        if let Some(service) = service {
-            counts = counts.filter(booking_counts::service.eq(service.as_str()));
-        }
-        counts.select(sql::<BigInt>("COALESCE(sum(bookings), 0)::bigint")).get_result(conn)
-    }))
+    Some(
+        diesel::sql_query(
+            "SELECT COALESCE(sum(bookings), 0)::bigint AS rows FROM booking_counts
+             WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR service = $2)",
+        )
+        .into_boxed()
+        .bind::<Nullable<Text>, _>(status.map(BookingStatus::as_str))
+        .bind::<Nullable<Text>, _>(service.map(ServiceKey::as_str)),
+    )
 }
 
 #[async_trait]

@@ -456,23 +456,19 @@ pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::tabl
 /// status and hour and day (`orders_counted`, migration
 /// `2026-12-05-000001_kept_filter_counts`), where it has no search. Every
 /// field is named, so a new filter must say whether those counts answer it.
-fn kept_order_count(query: &OrderQuery) -> KeptCount<'_> {
+pub(crate) fn kept_order_count(query: &OrderQuery) -> KeptCount {
+    use diesel::sql_types::{Nullable, Text, Timestamptz};
     let OrderQuery { search, status, placed_from, placed_until, page: _ } = query;
     if search.is_some() {
         return None;
     }
-    Some(Box::new(move |conn| {
-        use diesel::dsl::sql;
-        use diesel::sql_types::{BigInt, Nullable, Text, Timestamptz};
-        sql::<BigInt>("SELECT orders_counted(")
+    Some(
+        diesel::sql_query("SELECT orders_counted($1, $2, $3) AS rows")
+            .into_boxed()
             .bind::<Nullable<Text>, _>(status.map(OrderStatus::as_str))
-            .sql(", ")
             .bind::<Nullable<Timestamptz>, _>(*placed_from)
-            .sql(", ")
-            .bind::<Nullable<Timestamptz>, _>(*placed_until)
-            .sql(")")
-            .get_result(conn)
-    }))
+            .bind::<Nullable<Timestamptz>, _>(*placed_until),
+    )
 }
 
 #[async_trait]

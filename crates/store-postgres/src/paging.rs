@@ -16,7 +16,7 @@ use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::dsl::sql;
 use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
-use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::query_builder::{AstPass, BoxedSqlQuery, Query, QueryFragment, QueryId, SqlQuery};
 use diesel::sql_types::{BigInt, Bool, Text, Timestamptz, Uuid as SqlUuid};
 
 use domain::paging::{PageStart, Total};
@@ -235,7 +235,7 @@ macro_rules! read_page {
         let page: domain::paging::PageRequest = $page;
         let searched: bool = $searched;
         let kept_total: $crate::paging::KeptTotal = $kept_total;
-        let kept_count: $crate::paging::KeptCount<'_> = $kept_count;
+        let kept_count: $crate::paging::KeptCount = $kept_count;
         // A search first looks for its page among the next `window` rows,
         // and counts its matches there: how common the word is.
         let windowed = if searched {
@@ -262,9 +262,9 @@ macro_rules! read_page {
                     read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
                 }
                 (_, None, _) => match kept_count {
-                    Some(read_kept) => {
-                        read_kept($conn).map(|rows| rows.min($crate::paging::count_limit(false)))
-                    }
+                    Some(kept) => kept
+                        .get_result::<$crate::paging::KeptRows>($conn)
+                        .map(|kept| kept.rows.min($crate::paging::count_limit(false))),
                     None => count($conn),
                 },
                 (Some(read_kept), Some((_, in_window)), Some(cost)) if *in_window > 0 => read_kept($conn)
@@ -305,11 +305,19 @@ pub(crate) use read_page;
 /// tables that have one.
 pub(crate) type KeptTotal = Option<fn(&mut PgConnection) -> QueryResult<i64>>;
 
-/// How to read the count of a filtered list's rows (no search) where
+/// The query reading the count of a filtered list's rows (no search) where
 /// triggers keep one for its filters (migration `2026-12-05-000001`), for
-/// the queries that have one: read in a few hundred rows at any volume,
-/// where counting read an index entry per row up to the cap.
-pub(crate) type KeptCount<'a> = Option<Box<dyn FnOnce(&mut PgConnection) -> QueryResult<i64> + 'a>>;
+/// the queries that have one: a few hundred rows at any volume, where
+/// counting read an index entry per row up to the cap. It answers one row,
+/// [`KeptRows`].
+pub(crate) type KeptCount = Option<BoxedSqlQuery<'static, Pg, SqlQuery>>;
+
+/// The one row of a [`KeptCount`].
+#[derive(QueryableByName)]
+pub(crate) struct KeptRows {
+    #[diesel(sql_type = BigInt)]
+    pub rows: i64,
+}
 
 /// The rows a search's page is first looked for among: forty pages' worth,
 /// so a word on one row in forty or more (a common surname) fills its page
@@ -481,15 +489,24 @@ pub const WALKED_COUNT: &str = "or, for a word common in a big table, walked:";
 /// The plans of a page of `$table` and its count, as `read_page!` runs
 /// them: for a search, the window's plan, then the trigram index's for when
 /// the window holds less than a page; its count's through the trigram index,
-/// then, where it may walk ([`walk_cost`]), its walk.
+/// then, where it may walk ([`walk_cost`]), its walk. A list whose count is
+/// kept (`$kept_count`, [`KeptCount`]) shows that query's plan (for the
+/// orders, a function's: `EXPLAIN` does not show the statements inside it).
 macro_rules! list_plans {
-    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $q:expr) => {{
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $q:expr) => {
+        list_plans!($conn, $table, $row, $conditions, $q, None)
+    };
+    ($conn:expr, $table:ident, $row:ty, $conditions:expr, $q:expr, $kept_count:expr) => {{
         let conn: &mut PgConnection = $conn;
         let searched = $q.search.is_some();
+        let kept_count: KeptCount = $kept_count;
         let explain =
             |conn: &mut PgConnection, query: &dyn QueryFragment<Pg>| explain(query).load::<String>(conn);
         let page = |conn: &mut PgConnection| explain(conn, &page_select!($table, $row, $conditions, $q.page));
-        let count = |conn: &mut PgConnection| explain(conn, &count_select!($table, $conditions, searched));
+        let count = |conn: &mut PgConnection| match &kept_count {
+            Some(kept) => explain(conn, kept),
+            None => explain(conn, &count_select!($table, $conditions, searched)),
+        };
         let plans = if searched {
             explain(conn, &window_select!($table, $row, $conditions, $q.page)).and_then(|mut window| {
                 window.push("then, when the window holds less than a page:".to_owned());
@@ -530,16 +547,20 @@ impl crate::PgStore {
     /// executed): for the plan test, which fails on a sequential scan of a
     /// big table, and for an operator wondering why a page is slow.
     pub async fn list_plans(&self, list: ListPlan) -> ports::RepoResult<ListPlans> {
-        use crate::bookings::booking_conditions;
+        use crate::bookings::{booking_conditions, kept_booking_count};
         use crate::content::{message_conditions, subscriber_conditions};
-        use crate::orders::{OrderRow, order_conditions};
+        use crate::orders::{OrderRow, kept_order_count, order_conditions};
         use crate::outbox::{ListedRow, mail_conditions};
         use crate::rows::{BookingRow, MessageRow, SubscriptionRow};
         use crate::schema::{bookings, contact_messages, newsletter_subscriptions, orders, outbox_messages};
         self.run(move |conn| {
             Ok(match list {
-                ListPlan::Orders(q) => list_plans!(conn, orders, OrderRow, order_conditions(&q), q),
-                ListPlan::Bookings(q) => list_plans!(conn, bookings, BookingRow, booking_conditions(&q), q),
+                ListPlan::Orders(q) => {
+                    list_plans!(conn, orders, OrderRow, order_conditions(&q), q, kept_order_count(&q))
+                }
+                ListPlan::Bookings(q) => {
+                    list_plans!(conn, bookings, BookingRow, booking_conditions(&q), q, kept_booking_count(&q))
+                }
                 ListPlan::Messages(q) => {
                     list_plans!(conn, contact_messages, MessageRow, message_conditions(&q), q)
                 }

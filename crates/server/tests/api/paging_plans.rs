@@ -197,6 +197,55 @@ async fn every_page_and_count_is_read_through_an_index() {
     }
 }
 
+/// The shared buffers (8 KB pages) `statement` touches, by `EXPLAIN
+/// (ANALYZE, BUFFERS)`, a function's own statements included; run once
+/// before on the same connection, so the catalogue is read as a server's
+/// connection has it.
+fn pages_read(app: &TestApp, statement: &str) -> i64 {
+    use diesel::connection::SimpleConnection;
+    use diesel::{Connection, QueryableByName, RunQueryDsl};
+    #[derive(QueryableByName)]
+    struct Plan {
+        #[diesel(sql_type = diesel::sql_types::Text, column_name = "QUERY PLAN")]
+        plan: String,
+    }
+    let mut conn = diesel::PgConnection::establish(&app.database_url).expect("connect");
+    conn.batch_execute(statement).expect("statement");
+    let Plan { plan } = diesel::sql_query(format!("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {statement}"))
+        .get_result(&mut conn)
+        .expect("plan");
+    let plan: serde_json::Value = serde_json::from_str(&plan).expect("plan");
+    let node = &plan[0]["Plan"];
+    ["Shared Hit Blocks", "Shared Read Blocks"].iter().map(|key| node[key].as_i64().expect(key)).sum()
+}
+
+#[tokio::test]
+async fn a_filters_kept_count_reads_a_few_pages_where_counting_read_many() {
+    // EXPLAIN shows no statement inside `orders_counted`, so the check
+    // above cannot see a scan there: what it reads is counted instead.
+    let app = spawn_app().await;
+    app.sql(ORDERS);
+    app.sql("VACUUM ANALYZE orders");
+    let table_pages = app.sql_count("SELECT relpages::bigint AS n FROM pg_class WHERE relname = 'orders'");
+    // Bounds inside an hour at both ends (read from the orders), whole
+    // hours and days between them (from the kept counts), as the retreat's
+    // days are in a time zone whose offset has minutes.
+    let kept = "SELECT orders_counted('pending', now() - interval '20 days 7 minutes', now() - interval '2 days 13 minutes')";
+    let counted = "SELECT count(*) FROM orders WHERE status = 'pending'
+                   AND created_at >= now() - interval '20 days 7 minutes' AND created_at < now() - interval '2 days 13 minutes'";
+    // Both the same figure: 18 days of a minute apart, one in five pending.
+    let figure = app.sql_count(&format!("SELECT ({kept}) AS n"));
+    assert_eq!(figure, app.sql_count(&format!("SELECT ({counted}) AS n")));
+    assert!(figure > 5_000, "{figure}");
+    let (kept_pages, counted_pages) = (pages_read(&app, kept), pages_read(&app, counted));
+    assert!(kept_pages < 60, "the kept count read {kept_pages} pages");
+    assert!(
+        counted_pages > 2 * kept_pages,
+        "counting read {counted_pages} pages, the kept count {kept_pages}"
+    );
+    assert!(table_pages > 1_000, "{table_pages}");
+}
+
 #[tokio::test]
 async fn without_the_indexes_the_same_check_finds_the_scan() {
     // The check above could pass by reading nothing: with the order's index
