@@ -29,6 +29,24 @@ pub struct TestApp {
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
+/// A port for a server a test starts as its own process (SMTP, localstripe,
+/// moto, a second server) to listen on: one the system has free now, and
+/// never one given to another test of this run. The process binds it a
+/// moment later, so two tests given the same port would both see a server
+/// answer there: the second's process failing to bind, its test talking to
+/// the first's server. The system hands a port it just freed out again.
+pub fn free_port() -> u16 {
+    static GIVEN: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    loop {
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port();
+        if GIVEN.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(port) {
+            return port;
+        }
+    }
+}
+
 fn pg_server() -> String {
     std::env::var("TEST_DATABASE_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".to_owned())

@@ -10,7 +10,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, assert_error_code, spawn_app, spawn_app_with};
+use crate::helpers::{Options, assert_error_code, free_port, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn healthz_and_readyz_follow_the_database() {
@@ -143,10 +143,7 @@ fn start_slow_post(port: u16, body: &str) -> TcpStream {
 #[tokio::test]
 async fn sigterm_lets_a_request_in_flight_finish() {
     let app = spawn_app().await;
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-        listener.local_addr().expect("addr").port()
-    };
+    let port = free_port();
     let repo = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut child = Command::new(env!("CARGO_BIN_EXE_server"))
         .env("DATABASE_URL", &app.database_url)

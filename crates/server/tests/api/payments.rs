@@ -465,7 +465,7 @@ async fn a_server_killed_between_charging_and_recording_leaves_a_payment_the_rec
     let stripe = LocalStripe::start().await;
     let proxy = crate::stripe_server::HoldingProxy::start(stripe.port).await;
     let database = spawn_app().await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port();
+    let port = free_port();
     let repo = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
         .env("DATABASE_URL", &database.database_url)

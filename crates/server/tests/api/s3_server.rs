@@ -8,16 +8,14 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use crate::helpers::free_port;
+
 pub const ACCESS_KEY: &str = "golden-pine-test-key";
 pub const SECRET_KEY: &str = "golden-pine-test-secret";
 
 pub struct MotoServer {
     pub port: u16,
     child: Child,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port()
 }
 
 fn program() -> PathBuf {
@@ -39,12 +37,15 @@ impl MotoServer {
             .unwrap_or_else(|e| {
                 panic!("{} (just media-server installs it, as .ci/run does): {e}", program.display())
             });
-        let server = Self { port, child };
+        let mut server = Self { port, child };
         let mut up = false;
         for _ in 0..600 {
             if TcpStream::connect(("127.0.0.1", port)).is_ok() {
                 up = true;
                 break;
+            }
+            if let Ok(Some(status)) = server.child.try_wait() {
+                panic!("moto ended ({status}) before listening on port {port}");
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }

@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use mail_parser::MimeHeaders;
 
+use crate::helpers::free_port;
+
 /// The Python with aiosmtpd (Debian's `python3-aiosmtpd`; `.ci/run` installs it).
 const PYTHON: &str = "/usr/bin/python3";
 
@@ -16,11 +18,6 @@ pub struct SmtpServer {
     pub port: u16,
     pub maildir: PathBuf,
     child: Option<Child>,
-}
-
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("free port");
-    listener.local_addr().expect("addr").port()
 }
 
 impl SmtpServer {
@@ -51,10 +48,13 @@ impl SmtpServer {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("{PYTHON} -m aiosmtpd (apt-get install python3-aiosmtpd): {e}"));
-        self.child = Some(child);
+        let child = self.child.insert(child);
         for _ in 0..200 {
             if TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
                 return;
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                panic!("aiosmtpd ended ({status}) before listening on port {}", self.port);
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Options, PaymentOptions, TestApp, spawn_app_with};
+use crate::helpers::{Options, PaymentOptions, TestApp, free_port, spawn_app_with};
 
 /// The test secret key and webhook secret the test apps are given.
 pub const SECRET_KEY: &str = "sk_test_golden_pine";
@@ -29,10 +29,6 @@ pub struct LocalStripe {
     pub port: u16,
     child: Child,
     client: reqwest::Client,
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("free port").local_addr().expect("addr").port()
 }
 
 fn program() -> PathBuf {
@@ -57,10 +53,13 @@ impl LocalStripe {
                 )
             });
         // Owned at once, so it is stopped (and waited for) however this ends.
-        let server = Self { port, child, client: reqwest::Client::new() };
+        let mut server = Self { port, child, client: reqwest::Client::new() };
         for _ in 0..400 {
             if TcpStream::connect(("127.0.0.1", port)).is_ok() {
                 return server;
+            }
+            if let Ok(Some(status)) = server.child.try_wait() {
+                panic!("localstripe ended ({status}) before listening on port {port}");
             }
             tokio::time::sleep(Duration::from_millis(25)).await;
         }
