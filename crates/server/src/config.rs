@@ -24,7 +24,7 @@ pub const MIN_JWT_SECRET_BYTES: usize = 32;
 /// Connections"). More connections on the same cores answer no more
 /// requests: they share the cores among more queries at once, so each waits
 /// longer. The scale bench on 2 cores (8 clients, ×1): 5 connections answered
-/// a common word's searches in 32–44 ms p99 and 10 in 55–70, at the same
+/// a common word's searches in 32–53 ms p99 and 10 in 53–70, at the same
 /// rate (docs/decisions.md, "A pool the size of the cores").
 pub fn default_pool_size() -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
