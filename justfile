@@ -101,7 +101,8 @@ bench: ensure-postgres build-frontend payments-server && bench-scale
     bash scripts/lighthouse.sh
 
 # Each scale on a freshly seeded database (×1: 100,000 orders); SCALES="1"
-# for ×1 only, SCALE_SECONDS and SCALE_CLIENTS per call. Never part of `test`.
+# for ×1 only, SCALE_SECONDS and SCALE_CLIENTS per call, SCALE_CALLS=search
+# for the calls so named. Never part of `test`.
 # Admin paged calls, exports and the Orders tab in Chromium at 100k and 1M orders.
 bench-scale: ensure-postgres build-frontend
     cargo build --release -p server --bin server --example scale

@@ -13,7 +13,9 @@
 //! tab in Chromium (`scripts/scale-bench/orders-tab.mjs`). One Markdown table
 //! per scale, then how each call's p99 grew from the first scale.
 //!
-//! `SCALE_KEEP_DB=1` leaves the last database in place (to look at plans).
+//! `SCALE_KEEP_DB=1` leaves the last database in place (to look at plans);
+//! `SCALE_CALLS=search` measures only the calls whose names hold that text
+//! (the database is still seeded: a minute at ×1; no Orders tab then).
 
 mod server_process;
 
@@ -268,8 +270,9 @@ async fn run_scale(scale: u32, database_url: &str, settings: &Settings) -> anyho
     let from = (today - chrono::Duration::days(365)).format("%Y-%m-%d").to_string();
     let to = (today - chrono::Duration::days(183)).format("%Y-%m-%d").to_string();
 
+    let only = std::env::var("SCALE_CALLS").unwrap_or_default();
     let mut rows = Vec::new();
-    for call in calls(&from, &to) {
+    for call in calls(&from, &to).into_iter().filter(|call| call.name.contains(only.as_str())) {
         let row = match call.kind {
             Kind::Once if scale > 1 => Row::skipped(call.name, format!("skipped at ×{scale} (×1 only)")),
             Kind::Once => once(&client, &base, &token, &call).await,
@@ -289,7 +292,9 @@ async fn run_scale(scale: u32, database_url: &str, settings: &Settings) -> anyho
         memory_kib(pid, "VmRSS:") / 1024,
         memory_kib(pid, "VmHWM:") / 1024
     );
-    rows.extend(orders_tab(&base, scale));
+    if only.is_empty() {
+        rows.extend(orders_tab(&base, scale));
+    }
     drop(server);
     Ok(rows)
 }
