@@ -49,7 +49,7 @@ impl Metrics {
             calls_waiting: gauge(
                 &registry,
                 "store_calls_waiting",
-                "Store calls queued for the blocking pool",
+                "Store calls queued for a connection or the blocking pool",
             )?,
             calls_running: gauge(
                 &registry,

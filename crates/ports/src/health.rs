@@ -9,8 +9,8 @@ pub struct StoreStats {
     pub connections: u32,
     pub idle_connections: u32,
     pub max_connections: u32,
-    /// Store calls waiting for a thread of the blocking pool (the queue),
-    /// and calls running on one.
+    /// Store calls waiting for their turn at a connection or for a thread
+    /// of the blocking pool (the queue), and calls running on one.
     pub calls_waiting: u64,
     pub calls_running: u64,
 }

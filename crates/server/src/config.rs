@@ -19,16 +19,17 @@ pub const DEFAULT_DATABASE_URL: &str = "postgres://postgres@127.0.0.1:5432/golde
 /// as long as the hash (RFC 7518 §3.2).
 pub const MIN_JWT_SECRET_BYTES: usize = 32;
 
-/// Twice the machine's cores and one more: PostgreSQL's advice for the
-/// connections that keep a database busy (its wiki's "Number Of Database
-/// Connections"). More connections on the same cores answer no more
-/// requests: they share the cores among more queries at once, so each waits
-/// longer. The scale bench on 2 cores (8 clients, ×1): 5 connections answered
-/// a common word's searches in 32–53 ms p99 and 10 in 53–70, at the same
-/// rate (docs/decisions.md, "A pool the size of the cores").
+/// One more than the machine's cores: the queries a server runs at once,
+/// one for each core and one waiting on the disk (a commit's flush), while
+/// the rest wait their turn for a connection, first come first served
+/// (`store-postgres::PgStore::run`). More at once on the same cores answer
+/// no more requests: they share the cores, and each takes longer. The scale
+/// bench on 2 cores (8 clients, ×1, a common word's orders search): p99
+/// 32–35 ms with 3 connections, 48–51 with 4, 55–61 with 5, 53–70 with 10
+/// (docs/decisions.md, "A pool the size of the cores").
 pub fn default_pool_size() -> u32 {
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    u32::try_from(cores.saturating_mul(2).saturating_add(1)).map_or(500, |size| size.min(500))
+    u32::try_from(cores.saturating_add(1)).map_or(500, |size| size.min(500))
 }
 
 #[derive(Debug, Clone, Args)]
@@ -36,7 +37,7 @@ pub struct Config {
     /// The PostgreSQL database.
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, value_parser = DatabaseUrl::parse, hide_env_values = true)]
     pub database_url: DatabaseUrl,
-    /// Connections per server process (by default twice the cores and one more).
+    /// Connections per server process (by default one more than the cores).
     #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = default_pool_size(), value_parser = clap::value_parser!(u32).range(1..=500))]
     pub database_pool_size: u32,
     /// Create the database when it does not exist (local development).
@@ -446,10 +447,10 @@ mod tests {
     }
 
     #[test]
-    fn the_pool_holds_twice_the_cores_and_one_more_unless_told() {
+    fn the_pool_holds_one_more_than_the_cores_unless_told() {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         let default = parse(&[]).expect("parses").database_pool_size;
-        assert_eq!(usize::try_from(default).expect("small"), cores * 2 + 1);
+        assert_eq!(usize::try_from(default).expect("small"), cores + 1);
         assert_eq!(parse(&["--database-pool-size", "12"]).expect("parses").database_pool_size, 12);
         assert!(parse(&["--database-pool-size", "0"]).is_err());
     }
