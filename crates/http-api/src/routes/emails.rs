@@ -104,7 +104,7 @@ pub struct EmailPage {
     pub next: Option<String>,
     /// The `before` of the previous (newer) page; null on the first page.
     pub previous: Option<String>,
-    /// How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+    /// How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
     pub total: i64,
     /// False when more match than were counted: `total` is then "at least".
     pub total_exact: bool,

@@ -2046,7 +2046,7 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many bookings match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many bookings match (at most 10,000 are counted, 100 for a search: see `totalExact`).
              */
             total: number;
             /** @description False when more match than were counted: `total` is then "at least". */
@@ -2178,7 +2178,7 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
              */
             total: number;
             /** @description False when more match than were counted: `total` is then "at least". */
@@ -2361,7 +2361,7 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
              */
             total: number;
             /** @description False when more match than were counted: `total` is then "at least". */
@@ -3018,7 +3018,7 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many orders match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many orders match (at most 10,000 are counted, 100 for a search: see `totalExact`).
              */
             total: number;
             /** @description False when more match than were counted: `total` is then "at least". */
@@ -3750,7 +3750,7 @@ export interface components {
             previous?: string | null;
             /**
              * Format: int64
-             * @description How many match (at most 10,000 are counted, 1,000 for a search: see `totalExact`).
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
              */
             total: number;
             /** @description False when more match than were counted: `total` is then "at least". */

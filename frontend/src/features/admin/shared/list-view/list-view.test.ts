@@ -133,10 +133,11 @@ describe('pager text', () => {
     expect(pagerText({ page: 2, size: 100, count: 100, total: 10_000, totalExact: false })).toBe('101–200 of 10,000+');
   });
 
-  it('a search counted to "1,000+" never says fewer than it shows', () => {
-    expect(pagerText({ page: 1, size: 50, count: 50, total: 1_000, totalExact: false })).toBe('1–50 of 1,000+');
-    expect(pagerText({ page: 21, size: 50, count: 50, total: 1_000, totalExact: false })).toBe('1,001–1,050 of 1,050+');
-    expect(pagerText({ page: null, size: 50, count: 50, total: 1_000, totalExact: false })).toBe('50 of 1,000+');
+  it('a search counted to "100+" never says fewer than it shows', () => {
+    expect(pagerText({ page: 1, size: 50, count: 50, total: 100, totalExact: false })).toBe('1–50 of 100+');
+    expect(pagerText({ page: 3, size: 50, count: 50, total: 100, totalExact: false })).toBe('101–150 of 150+');
+    expect(pagerText({ page: 21, size: 50, count: 50, total: 100, totalExact: false })).toBe('1,001–1,050 of 1,050+');
+    expect(pagerText({ page: null, size: 50, count: 50, total: 100, totalExact: false })).toBe('50 of 100+');
   });
 
   it('nothing found, or a page whose place is unknown', () => {

@@ -184,7 +184,7 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The pager's words: "1–50 of 1,234", "of 10,000+" when the server stopped
- * counting (a search stops at "1,000+"); "50 of 1,234" when the page's
+ * counting (a search stops at "100+"); "50 of 1,234" when the page's
  * position is not known. Past a capped count, "at least" is at least the
  * rows already shown ("1,001–1,050 of 1,050+").
  */
