@@ -84,6 +84,24 @@ struct CallCounts {
     running: AtomicU64,
 }
 
+/// Counts a call as waiting while it lives: until it runs, or until its
+/// caller gives up (a request whose client hung up while it waited its
+/// turn).
+struct Waiting(Arc<CallCounts>);
+
+impl Waiting {
+    fn new(calls: Arc<CallCounts>) -> Self {
+        calls.waiting.fetch_add(1, Ordering::Relaxed);
+        Self(calls)
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// Counts a call as running while it lives (a panicking call too).
 struct Running<'a>(&'a CallCounts);
 
@@ -176,12 +194,12 @@ impl PgStore {
         let calls = self.calls.clone();
         // The request's span goes along, so a slow query logs under its request.
         let span = tracing::Span::current();
-        calls.waiting.fetch_add(1, Ordering::Relaxed);
+        let waiting = Waiting::new(calls.clone());
         // Never closed, so never an error; the batched writers take their
         // connections without a turn, so one may still wait in the pool.
         let turn = self.turns.clone().acquire_owned().await.map_err(RepoError::unavailable)?;
         tokio::task::spawn_blocking(move || {
-            calls.waiting.fetch_sub(1, Ordering::Relaxed);
+            drop(waiting);
             calls.running.fetch_add(1, Ordering::Relaxed);
             let _running = Running(&calls);
             let _turn = turn;
@@ -462,6 +480,24 @@ mod tests {
             call.await.expect("each call");
         }
         assert_eq!(*served.lock().expect("served"), (0..16).collect::<Vec<_>>());
+        assert_eq!(store.calls.waiting.load(Ordering::Relaxed), 0);
+    }
+
+    /// A call whose caller gives up while it waits for its turn leaves the
+    /// line, and is no longer counted as waiting.
+    #[tokio::test]
+    async fn a_call_given_up_while_it_waits_is_no_longer_counted() {
+        let url = format!("{}/postgres?sslmode=disable", test_server());
+        let store = PgStore::connect(&url, 1).expect("PostgreSQL");
+        let turn = store.turns.clone().acquire_owned().await.expect("the only turn");
+        let mut asked = Box::pin(store.run(|_| Ok(())));
+        assert!(asked.as_mut().poll(&mut Context::from_waker(Waker::noop())).is_pending());
+        assert_eq!(store.calls.waiting.load(Ordering::Relaxed), 1);
+        drop(asked);
+        assert_eq!(store.calls.waiting.load(Ordering::Relaxed), 0);
+        drop(turn);
+        store.run(|_| Ok(())).await.expect("the next call runs");
+        assert_eq!(store.calls.waiting.load(Ordering::Relaxed), 0);
     }
 
     #[test]
