@@ -57,9 +57,9 @@ pub struct PgStore {
     /// A turn at the pool's connections for each call of [`PgStore::run`],
     /// given first come, first served (Tokio's semaphore is fair). The pool
     /// hands a freed connection to whichever thread asks first, so under
-    /// load a call could lose its turn to later ones again and again: the
-    /// slowest searches, with eight clients on two cores, waited twice as
-    /// long as the rest for it.
+    /// load a call could lose its turn to later ones again and again: with
+    /// eight clients on two cores and 3 connections, the orders search's
+    /// p99 was 38–51 ms that way and 32–35 in turn (docs/decisions.md).
     turns: Arc<Semaphore>,
     calls: Arc<CallCounts>,
     /// Composes the messages events produce, written in the events' own
