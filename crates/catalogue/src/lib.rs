@@ -212,6 +212,13 @@ impl Catalogue {
     }
 }
 
+/// The order use case tells the catalogue of the stock its orders moved.
+impl ports::StockEvents for Catalogue {
+    fn stock_moved(&self, products: Vec<Uuid>) {
+        Catalogue::stock_moved(self, products);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

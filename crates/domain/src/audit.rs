@@ -16,6 +16,7 @@ use crate::booking::{AvailabilityEntry, Blackout, Booking};
 use crate::catalog::{Product, ProductMedia, Service};
 use crate::content::{BlogPost, ContactMessage, ContactReply};
 use crate::order::Order;
+use crate::payment::DepositState;
 
 crate::text_enum! {
     /// What a record is about.
@@ -201,6 +202,25 @@ impl AuditRecord {
 
     pub fn deleted<T: Audited>(entity: AuditEntity, id: Uuid, deleted: &T) -> Self {
         Self::new(entity, Some(id), AuditAction::Deleted, &quoted(&deleted.label()))
+    }
+
+    /// A booking deleted, with what its money came to (its records stay):
+    /// "“Ada Lovelace, massage on 2026-12-18 at 11:00”; deposit $25.00
+    /// refunded $25.00; gift card $10.00".
+    pub fn booking_deleted(booking: &Booking) -> Self {
+        let mut summary = quoted(&booking.label());
+        if let Some(deposit) = booking.deposit.as_ref().filter(|d| d.state != DepositState::None) {
+            summary.push_str(&format!(
+                "; deposit ${} {}, refunded ${}",
+                deposit.amount,
+                deposit.state.as_str().replace('_', " "),
+                deposit.refunded
+            ));
+        }
+        if let Some(card) = &booking.gift_card {
+            summary.push_str(&format!("; gift card …{} paid ${}", card.last_four, card.amount));
+        }
+        Self::new(AuditEntity::Booking, Some(booking.id), AuditAction::Deleted, &summary)
     }
 
     fn changed<T: Audited>(

@@ -290,6 +290,16 @@ impl MediaFile {
     }
 }
 
+/// An upload ready to keep: its bytes as they are to be stored (metadata
+/// removed, turned upright) and an image's size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanedUpload {
+    pub bytes: Vec<u8>,
+    pub kind: MediaKind,
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+}
+
 /// A cleaned upload to record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMediaFile {

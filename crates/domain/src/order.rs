@@ -24,6 +24,26 @@ crate::text_enum! {
     }
 }
 
+crate::text_enum! {
+    /// What an order sells: goods to ship, or a gift card (delivered by mail,
+    /// never shipped: docs/decisions.md §16).
+    OrderKind {
+        Goods,
+        GiftCard,
+    }
+}
+
+impl OrderKind {
+    /// Whether an order of this kind may be given `status` (a gift card is
+    /// never shipped: it is delivered when its mail goes out).
+    pub fn allows(self, status: OrderStatus) -> bool {
+        !(self == OrderKind::GiftCard && status == OrderStatus::Shipped)
+    }
+}
+
+/// Setting a gift card's order to "shipped".
+pub const NOT_A_PARCEL_MESSAGE: &str = "A gift card is not shipped: it is delivered by mail on its delivery day, and its order then shows as delivered.";
+
 /// Sales tax rate in percent.
 pub const TAX_PERCENT: i64 = 8;
 /// Orders whose subtotal is strictly above this ship free.
@@ -96,6 +116,7 @@ pub struct Customer {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
     pub id: Uuid,
+    pub kind: OrderKind,
     pub customer: Customer,
     pub items: Vec<OrderItem>,
     pub totals: OrderTotals,
@@ -144,6 +165,7 @@ impl NewOrder {
     ) -> Order {
         Order {
             id,
+            kind: OrderKind::Goods,
             customer: self.customer.clone(),
             items: self.items.clone(),
             totals: self.totals,
@@ -763,5 +785,8 @@ pub struct OrderQuery {
     pub placed_from: Option<DateTime<Utc>>,
     /// Placed before.
     pub placed_until: Option<DateTime<Utc>>,
+    /// Only the orders never paid (`Some(true)`: awaiting payment, at the
+    /// bank's step, or expired), only the others (`Some(false)`), or both.
+    pub unpaid: Option<bool>,
     pub page: crate::paging::PageRequest,
 }

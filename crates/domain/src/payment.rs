@@ -28,6 +28,28 @@ crate::text_enum! {
     }
 }
 
+impl PaymentState {
+    /// An order never paid (waiting for the card, at the bank's step, or
+    /// expired) counts in no figure of the owner's while payments are on
+    /// (docs/decisions.md §14). The database's `order_unpaid` says the same
+    /// for the counts it keeps.
+    pub fn never_paid(self) -> bool {
+        matches!(self, PaymentState::AwaitingPayment | PaymentState::RequiresAction | PaymentState::Expired)
+    }
+}
+
+crate::text_enum! {
+    /// What money was received for (the revenue card's line).
+    MoneySource {
+        /// An order of goods from the shop.
+        Shop,
+        /// A booking's deposit.
+        Deposit,
+        /// A gift card sold (or its balance paid out in cash).
+        GiftCard,
+    }
+}
+
 /// What the payment provider says of one payment (a webhook, or the server
 /// reading the payment).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -347,6 +369,22 @@ pub fn deposit_state_after_cancellation(
     }
 }
 
+/// A deposit's state once the owner sets its booking to `status`:
+/// cancelled, as `deposit_state_after_cancellation` says for the owner's
+/// cancellation; completed, a card never charged (saved, a charge that
+/// failed or still waits for the guest's bank) is let go, since the visit
+/// was paid at the retreat; otherwise unchanged.
+pub fn deposit_state_after_status(
+    state: DepositState,
+    status: crate::booking::BookingStatus,
+) -> DepositState {
+    use crate::booking::BookingStatus as B;
+    match status {
+        B::Cancelled | B::Completed => deposit_state_after_cancellation(state, None),
+        B::Pending | B::Confirmed => state,
+    }
+}
+
 /// What to do with a deposit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DepositOutcome {
@@ -506,5 +544,17 @@ mod tests {
         assert_eq!(after(D::Paid, None), D::Paid, "the owner chooses to refund");
         assert_eq!(after(D::None, Some(Free)), D::None);
         assert_eq!(after(D::Refunded, None), D::Refunded);
+    }
+
+    #[test]
+    fn a_completed_visit_lets_a_card_never_charged_go_and_keeps_a_deposit_taken() {
+        use crate::booking::BookingStatus as B;
+        use DepositState as D;
+        for state in [D::CardSaved, D::RequiresAuthentication, D::Failed] {
+            assert_eq!(deposit_state_after_status(state, B::Completed), D::Released, "{state:?}");
+            assert_eq!(deposit_state_after_status(state, B::Confirmed), state);
+        }
+        assert_eq!(deposit_state_after_status(D::Paid, B::Completed), D::Paid);
+        assert_eq!(deposit_state_after_status(D::Paid, B::Cancelled), D::Paid);
     }
 }

@@ -61,12 +61,80 @@ pub struct Summary {
     pub messages_new: i64,
     pub messages_unanswered: i64,
     pub subscribers: i64,
+    /// Orders never paid (awaiting payment, at the bank's step, expired),
+    /// of all of them and of the pending ones: with payments on they count
+    /// in no figure.
+    pub orders_unpaid: i64,
+    pub orders_pending_unpaid: i64,
+    /// Money received less money given back, all time, in cents (the
+    /// revenue with payments on).
+    pub received_cents: i64,
+    pub received_this_month: Received,
+    pub received_last_month: Received,
 }
 
-/// Cents as the API writes money: "1234.50" (a sum is never negative).
+/// A month's money by what it was for, in cents, each net of what was
+/// given back of it (a refund is taken off in the month it is made).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Received {
+    /// Orders of goods.
+    pub shop_cents: i64,
+    /// Deposits taken and not refunded.
+    pub deposits_cents: i64,
+    /// Gift cards sold (less any balance paid out in cash).
+    pub gift_cards_cents: i64,
+    /// Given back in the month, all sources together (already taken off the three above).
+    pub refunded_cents: i64,
+}
+
+impl Received {
+    /// The month's revenue: each source net of its refunds.
+    pub fn total_cents(&self) -> i64 {
+        self.shop_cents + self.deposits_cents + self.gift_cards_cents
+    }
+}
+
+impl Summary {
+    /// The figures the owner sees: with payments on (`paid_only`), money
+    /// received less refunds, and orders never paid left out of every
+    /// count; with payments off, the specification's (every order's total).
+    pub fn as_shown(&self, paid_only: bool) -> Shown {
+        if paid_only {
+            Shown {
+                revenue_cents: self.received_cents,
+                revenue_this_month_cents: self.received_this_month.total_cents(),
+                revenue_last_month_cents: self.received_last_month.total_cents(),
+                orders: self.orders - self.orders_unpaid,
+                orders_pending: self.orders_pending - self.orders_pending_unpaid,
+            }
+        } else {
+            Shown {
+                revenue_cents: self.revenue_cents,
+                revenue_this_month_cents: self.revenue_this_month_cents,
+                revenue_last_month_cents: self.revenue_last_month_cents,
+                orders: self.orders,
+                orders_pending: self.orders_pending,
+            }
+        }
+    }
+}
+
+/// The figures that differ with payments on and off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shown {
+    pub revenue_cents: i64,
+    pub revenue_this_month_cents: i64,
+    pub revenue_last_month_cents: i64,
+    pub orders: i64,
+    pub orders_pending: i64,
+}
+
+/// Cents as the API writes money: "1234.50", "-12.00" (a month's refunds
+/// can outweigh what it received).
 pub fn decimal_text(cents: i64) -> String {
-    let cents = cents.max(0);
-    format!("{}.{:02}", cents / 100, cents % 100)
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    format!("{sign}{}.{:02}", cents / 100, cents % 100)
 }
 
 #[cfg(test)]
@@ -82,6 +150,8 @@ mod tests {
         assert_eq!(decimal_text(0), "0.00");
         assert_eq!(decimal_text(5), "0.05");
         assert_eq!(decimal_text(12_345_678_901_234), "123456789012.34");
+        assert_eq!(decimal_text(-2_550), "-25.50");
+        assert_eq!(decimal_text(-5), "-0.05");
     }
 
     #[test]

@@ -61,7 +61,12 @@ use crate::routes::{
         emails::list, emails::page, emails::detail, emails::resend, emails::previews, emails::settings,
         exports::orders, exports::bookings, exports::contact_messages, exports::newsletter_subscriptions, exports::promo_codes, exports::gift_cards,
     ),
-    components(schemas(ErrorBody, crate::wire::fields::CalendarMonth)),
+    components(schemas(
+        ErrorBody,
+        crate::wire::fields::CalendarMonth,
+        orders::OrderPaymentFilter,
+        orders::PaymentOnCancel
+    )),
     tags(
         (name = "Services", description = "Bookable experiences"),
         (name = "Products", description = "The shop's catalogue"),

@@ -27,8 +27,10 @@ pub struct ApiState {
     /// The calendar's records: bookings as listed, blackouts and availability entries.
     pub calendar_store: Arc<dyn BookingRepository>,
     /// The booking use case: availability answers and booking requests,
-    /// changes and removals, as of the retreat's "now".
+    /// changes and removals with the money they hold, as of the retreat's "now".
     pub bookings: BookingService,
+    /// The order use case: the checkout, paying, and the owner's changes.
+    pub orders: ports::OrderService,
     pub auth: AuthService,
     pub clock: Arc<dyn Clock>,
     pub store_health: Arc<dyn StoreHealth>,
@@ -45,19 +47,7 @@ pub struct ApiState {
     pub payments: Option<ports::PaymentService>,
     pub payment_settings: PaymentSettings,
     /// Uploads and the media library.
-    pub media: MediaState,
-}
-
-/// Where uploads go and what is known of them.
-pub struct MediaState {
-    /// The files' bytes (a folder, or an S3-compatible bucket).
-    pub store: Arc<dyn ports::MediaStore>,
-    /// This process's folder of copies, when the store is elsewhere: an
-    /// upload is kept there too, so this process serves it without fetching it back.
-    pub local_copies: Option<Arc<dyn ports::MediaStore>>,
-    pub library: Arc<dyn ports::MediaLibraryRepository>,
-    /// One upload is decoded at a time (memory: a large photo takes ~150 MB).
-    pub cleaning: Arc<tokio::sync::Semaphore>,
+    pub media: ports::MediaService,
 }
 
 /// What the browser needs to take a card with the provider, and the policies.

@@ -15,9 +15,9 @@ use crate::validation::ValidationErrors;
 use domain::booking::{BookingRejection, EntryRejection, StatusChangeRejection};
 use domain::order::PricingError;
 use ports::{
-    AuthError, AvailabilityError, BeginPaymentError, BookingError, GuestCancelError, OrderError, PayError,
-    PaymentFailure, PostError, RefundError, RefundFailure, RepoError, ServiceError, StatusChangeError,
-    WebhookFailure, WebhookRefusal,
+    AuthError, AvailabilityError, BeginPaymentError, BookingError, DeleteBookingError, GuestCancelError,
+    OrderError, OrderStatusError, PayError, PaymentFailure, PostError, RefundError, RefundFailure, RepoError,
+    ServiceError, StatusChangeError, WebhookFailure, WebhookRefusal,
 };
 
 /// Why a request failed, for programs. Every error response carries one; the
@@ -143,6 +143,13 @@ pub enum ErrorCode {
     NotPayable,
     /// 409: payments are off (a demo store): nothing is charged.
     PaymentsOff,
+    /// 409: the booking still holds the guest's money (a card saved or charged
+    /// for its deposit, a gift card's part of it): cancel it first, then
+    /// delete it. The message says what it holds.
+    BookingHoldsMoney,
+    /// 409: the order was paid by card: cancelling it needs `payment` —
+    /// `refund` (all that is left) or `keep`. The message says how much.
+    OrderHoldsMoney,
     /// 409: the refund cannot be made (nothing paid, or more than is left).
     RefundRefused,
     /// 400: a webhook whose signature is missing, wrong or too old.
@@ -204,6 +211,8 @@ impl ErrorCode {
             | C::PaymentInProgress
             | C::NotPayable
             | C::PaymentsOff
+            | C::BookingHoldsMoney
+            | C::OrderHoldsMoney
             | C::RefundRefused => StatusCode::CONFLICT,
             C::PaymentDeclined | C::PaymentRequired => StatusCode::PAYMENT_REQUIRED,
             C::InvalidSignature => StatusCode::BAD_REQUEST,
@@ -367,7 +376,39 @@ impl From<BookingError> for ApiError {
             BookingError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
             BookingError::Promo(refusal) => ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string()),
             BookingError::GiftCard(refusal) => card_refused(refusal),
+            BookingError::GiftCardWithoutDeposit => {
+                ValidationErrors::single("giftCard", error.to_string()).into()
+            }
+            BookingError::DepositRequired { .. } => {
+                ApiError::new(ErrorCode::PaymentRequired, error.to_string())
+            }
+            BookingError::Payment(error) => error.into(),
             BookingError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<DeleteBookingError> for ApiError {
+    fn from(error: DeleteBookingError) -> Self {
+        match error {
+            DeleteBookingError::HoldsMoney(holds) => {
+                ApiError::new(ErrorCode::BookingHoldsMoney, holds.to_string())
+            }
+            DeleteBookingError::Repo(error) => ApiError::from(error).missing("Booking"),
+        }
+    }
+}
+
+impl From<OrderStatusError> for ApiError {
+    fn from(error: OrderStatusError) -> Self {
+        match error {
+            OrderStatusError::NotAParcel => ValidationErrors::single("status", error.to_string()).into(),
+            OrderStatusError::HoldsMoney(holds) => {
+                ApiError::new(ErrorCode::OrderHoldsMoney, holds.to_string())
+            }
+            OrderStatusError::Refund(failure) => failure.into(),
+            OrderStatusError::Payment(failure) => failure.into(),
+            OrderStatusError::Repo(error) => ApiError::from(error).missing("Order"),
         }
     }
 }
@@ -378,6 +419,8 @@ impl From<StatusChangeError> for ApiError {
             StatusChangeError::Rejected(rejection @ StatusChangeRejection::NoCapacity) => {
                 ApiError::new(ErrorCode::NoCapacity, rejection.to_string())
             }
+            StatusChangeError::Payment(error) => error.into(),
+            StatusChangeError::Refund(error) => error.into(),
             StatusChangeError::Repo(error) => error.into(),
         }
     }
@@ -393,6 +436,7 @@ impl From<GuestCancelError> for ApiError {
             GuestCancelError::Refused(refusal @ (R::TooLate { .. } | R::Completed)) => {
                 ApiError::new(ErrorCode::CancellationClosed, refusal.to_string())
             }
+            GuestCancelError::Refund(error) => error.into(),
             GuestCancelError::Repo(error) => error.into(),
         }
     }
@@ -580,6 +624,7 @@ impl From<PayError> for ApiError {
     fn from(error: PayError) -> Self {
         match error {
             PayError::Declined(reason) => ApiError::new(ErrorCode::PaymentDeclined, reason),
+            PayError::PaymentsOff => ApiError::new(ErrorCode::PaymentsOff, error.to_string()),
             PayError::Begin(error) => error.into(),
             PayError::Provider(failure) => failure.into(),
             PayError::Repo(error) => error.into(),

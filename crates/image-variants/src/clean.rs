@@ -12,7 +12,9 @@
 
 use std::io::Cursor;
 
-use domain::media::{MAX_PIXELS, MAX_SIDE, MediaError, MediaKind, check_dimensions};
+use domain::media::{
+    CleanedUpload as Cleaned, MAX_PIXELS, MAX_SIDE, MediaError, MediaKind, check_dimensions,
+};
 use image::{DynamicImage, ImageDecoder, ImageEncoder, ImageFormat};
 
 /// JPEG quality of a re-encoded photo: indistinguishable from the phone's own.
@@ -20,13 +22,14 @@ const JPEG_QUALITY: u8 = 90;
 /// WebP quality of a re-encoded lossy WebP.
 const WEBP_QUALITY: f32 = 90.0;
 
-/// An upload ready to keep.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cleaned {
-    pub bytes: Vec<u8>,
-    pub kind: MediaKind,
-    pub width: Option<u32>,
-    pub height: Option<u32>,
+/// The uploads' cleaner the media use case is given (`ports::UploadCleaner`).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UploadCleaner;
+
+impl ports::UploadCleaner for UploadCleaner {
+    fn clean(&self, bytes: Vec<u8>, kind: MediaKind) -> Result<Cleaned, MediaError> {
+        clean_upload(bytes, kind)
+    }
 }
 
 /// The bytes of an upload of this kind (told by its bytes) as they are to

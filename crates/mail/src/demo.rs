@@ -92,6 +92,7 @@ impl Demo {
             },
             order: Order {
                 id: ORDER_ID,
+                kind: domain::order::OrderKind::Goods,
                 customer: Customer {
                     first_name: "Daniel".to_owned(),
                     last_name: "Rivera".to_owned(),

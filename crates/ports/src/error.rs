@@ -56,8 +56,33 @@ pub enum BookingError {
     /// The gift card cannot pay the deposit it was to pay.
     #[error(transparent)]
     GiftCard(domain::gift_card::CardRefusal),
+    /// A gift card was given for a booking that asks no deposit (or payments
+    /// are off): it is taken at the retreat instead.
+    #[error("This booking asks for no deposit: bring your gift card to the retreat and we take it off there")]
+    GiftCardWithoutDeposit,
+    /// The service asks for a deposit and no card was given for it (the
+    /// amount the guest's card is to cover; with a gift card, what it leaves).
+    #[error(
+        "This booking asks for a deposit of ${amount}{}. Please enter your card details.",
+        if *rest_of_gift_card { " (what your gift card does not cover)" } else { "" }
+    )]
+    DepositRequired { amount: domain::Money, rest_of_gift_card: bool },
+    /// Saving the guest's card for the deposit failed (declined, or the
+    /// provider unreachable): nothing is booked.
+    #[error(transparent)]
+    Payment(crate::payments::PayError),
     #[error("{KEY_REUSED_MESSAGE}")]
     KeyReused,
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Deleting a booking.
+#[derive(Debug, thiserror::Error)]
+pub enum DeleteBookingError {
+    /// It still holds the guest's money: cancel it first.
+    #[error(transparent)]
+    HoldsMoney(#[from] domain::settlement::BookingHoldsMoney),
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -67,6 +92,14 @@ pub enum BookingError {
 pub enum StatusChangeError {
     #[error(transparent)]
     Rejected(#[from] StatusChangeRejection),
+    /// Confirming: the deposit's charge could not be started or the
+    /// provider could not be reached (a declined card is not an error: the
+    /// deposit shows why).
+    #[error(transparent)]
+    Payment(crate::payments::PayError),
+    /// The status changed, but letting its card go failed.
+    #[error(transparent)]
+    Refund(crate::payments::RefundFailure),
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -76,6 +109,9 @@ pub enum StatusChangeError {
 pub enum GuestCancelError {
     #[error(transparent)]
     Refused(#[from] GuestCancelRefusal),
+    /// Cancelled, but the deposit's refund did not go through.
+    #[error(transparent)]
+    Refund(crate::payments::RefundFailure),
     #[error(transparent)]
     Repo(#[from] RepoError),
 }

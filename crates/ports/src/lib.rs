@@ -12,6 +12,7 @@ mod gift_cards;
 mod health;
 mod mail;
 mod media;
+mod orders;
 mod payments;
 mod promos;
 mod repositories;
@@ -23,10 +24,10 @@ pub use auth::{
     PasswordHasher, SecondFactorChallenge, SignInChallenge, SignedIn, StoredPasskey, Team, TokenError,
     TokenIssuer, TokenSubject, TotpFactor, TwoFactorRepository, TwoFactorStatus,
 };
-pub use booking::BookingService;
+pub use booking::{BookingPolicy, BookingPorts, BookingRequest, BookingService};
 pub use error::{
-    AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoError,
-    RepoResult, ServiceError, StatusChangeError, TeamChangeError,
+    AvailabilityError, BookingError, CreateAdminError, DeleteBookingError, GuestCancelError, OrderError,
+    PostError, RepoError, RepoResult, ServiceError, StatusChangeError, TeamChangeError,
 };
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
@@ -34,7 +35,11 @@ pub use mail::{
     CalendarInvite, GuestLinks, ListedMail, MailAttempt, MailComposer, MailDelivery, MailQuery, MailSender,
     OutboxRepository, OutgoingMail, SendFailure, StoredMail,
 };
-pub use media::{MediaDeleteError, MediaLibraryRepository, MediaStore, MediaStoreError};
+pub use media::{
+    MediaDeleteError, MediaLibraryRepository, MediaPorts, MediaService, MediaStore, MediaStoreError,
+    UploadCleaner, UploadError,
+};
+pub use orders::{CartQuote, OrderPorts, OrderService, OrderStatusError, StockEvents};
 pub use payments::{
     AttemptAnswer, BeginPaymentError, DepositCharge, Difference, EventRecord, OrderPaymentView, PayError,
     PayWith, PaymentAttempt, PaymentFailure, PaymentGateway, PaymentHistory, PaymentPurpose, PaymentRecord,

@@ -361,6 +361,9 @@ pub enum PayError {
     /// The bank said no; the guest may try another card.
     #[error("{0}")]
     Declined(String),
+    /// Payments are off (a demo store): nothing is charged.
+    #[error("Payments are not taken online: no card is charged.")]
+    PaymentsOff,
     #[error(transparent)]
     Begin(#[from] BeginPaymentError),
     /// The provider refused the request (an unknown payment method) or
@@ -513,11 +516,11 @@ impl PaymentService {
         }
     }
 
-    /// After a booking's cancellation: a card let go is released at the
-    /// provider (with a charge still waiting for the guest's bank), and with
-    /// `refund_now` (a guest's timely cancellation) a deposit taken is
-    /// refunded in full.
-    pub async fn settle_cancelled_deposit(
+    /// After a booking's status changed (cancelled, completed): a card let
+    /// go is released at the provider (with a charge still waiting for the
+    /// guest's bank cancelled there), and with `refund_now` (a guest's timely
+    /// cancellation) a deposit taken is refunded in full.
+    pub async fn settle_deposit(
         &self,
         before: &domain::booking::Booking,
         after: &domain::booking::Booking,
@@ -594,38 +597,61 @@ impl PaymentService {
         let now = self.clock.now();
         let cutoff = now - chrono::Duration::minutes(timeout_minutes);
         let mut expired = Vec::new();
-        'orders: for unpaid in self.store.unpaid_before(cutoff, 50).await? {
-            for attempt in &unpaid.attempts {
-                let payment = match self.find_at_provider(attempt, now).await {
-                    Ok(Some(payment)) => payment,
-                    // Never created there: nothing was charged.
-                    Ok(None) => continue,
-                    Err(failure) => {
-                        // Try again at the next round rather than expire blind.
-                        tracing::warn!(%failure, order = %unpaid.order, "an unpaid order's payment could not be read");
-                        continue 'orders;
-                    }
-                };
-                match payment.status {
-                    ProviderStatus::Succeeded => {
-                        self.store.hear(&payment).await?;
-                        continue 'orders;
-                    }
-                    ProviderStatus::Canceled => self.store.hear(&payment).await?,
-                    _ => match self.gateway.cancel(&payment.id, &format!("cancel-{}", attempt.id)).await {
-                        Ok(canceled) => self.store.hear(&canceled).await?,
-                        Err(failure) => {
-                            tracing::warn!(%failure, order = %unpaid.order, "an unpaid order's payment could not be cancelled");
-                            continue 'orders;
-                        }
-                    },
+        for unpaid in self.store.unpaid_before(cutoff, 50).await? {
+            match self.close_attempts(&unpaid.attempts).await {
+                Ok(Closed::Paid) => continue,
+                Ok(Closed::NothingTaken) => {}
+                Err(PayError::Provider(failure)) => {
+                    // Try again at the next round rather than expire blind.
+                    tracing::warn!(%failure, order = %unpaid.order, "an unpaid order's payment could not be closed");
+                    continue;
                 }
+                Err(PayError::Repo(error)) => return Err(error),
+                Err(other) => return Err(crate::RepoError::storage(other)),
             }
             if self.store.expire_order(unpaid.order).await? {
                 expired.push(unpaid.order);
             }
         }
         Ok(expired)
+    }
+
+    /// Cancels at the provider every payment of `order` still waiting (the
+    /// owner cancels an order never paid), so none is taken afterwards. A
+    /// payment found succeeded is recorded instead (the order is then paid,
+    /// and its cancellation asks the owner about the money).
+    pub async fn cancel_waiting_payments(&self, order: Uuid) -> Result<(), PayError> {
+        let history = self.store.history(PaymentPurpose::Order(order)).await?;
+        self.close_attempts(&history.attempts).await.map(|_| ())
+    }
+
+    /// Asks the provider about each attempt and cancels those still
+    /// waiting there; stops at one that succeeded (recorded: the money is
+    /// taken). A provider that cannot be reached stops it too, so nothing
+    /// is closed blind.
+    async fn close_attempts(&self, attempts: &[PaymentRecord]) -> Result<Closed, PayError> {
+        let now = self.clock.now();
+        for attempt in attempts.iter().filter(|attempt| attempt.status != "canceled") {
+            let payment = match self.find_at_provider(attempt, now).await.map_err(PayError::Provider)? {
+                Some(payment) => payment,
+                // Never created there: nothing was charged.
+                None => continue,
+            };
+            match payment.status {
+                ProviderStatus::Succeeded => {
+                    self.store.hear(&payment).await?;
+                    return Ok(Closed::Paid);
+                }
+                ProviderStatus::Canceled => self.store.hear(&payment).await?,
+                _ => {
+                    let key = format!("cancel-{}", attempt.id);
+                    let canceled =
+                        self.gateway.cancel(&payment.id, &key).await.map_err(PayError::Provider)?;
+                    self.store.hear(&canceled).await?;
+                }
+            }
+        }
+        Ok(Closed::NothingTaken)
     }
 
     /// The provider's payment for one of our attempts: by its id when we
@@ -719,6 +745,14 @@ pub fn differences(ours: &[PaymentRecord], theirs: &[ProviderPayment]) -> Vec<Di
         }
     }
     differences
+}
+
+/// What closing an order's attempts found.
+enum Closed {
+    /// Nothing was taken: every attempt is cancelled or was never made.
+    NothingTaken,
+    /// One succeeded meanwhile: the order is paid.
+    Paid,
 }
 
 /// Why a webhook was not taken.

@@ -54,6 +54,12 @@ impl<T> Created<T> {
     pub fn is_repeat(&self) -> bool {
         matches!(self, Created::Repeated(_))
     }
+
+    pub fn get(&self) -> &T {
+        match self {
+            Created::New(value) | Created::Repeated(value) => value,
+        }
+    }
 }
 
 /// An open session, its admin, and whether the owner's rule asks every
@@ -169,7 +175,18 @@ pub trait OrderRepository: Send + Sync {
     /// (`domain::paging`), read through the indexes of issue 23.
     async fn page_orders(&self, query: OrderQuery) -> RepoResult<Page<Order>>;
     async fn get_order(&self, id: Uuid) -> RepoResult<Order>;
-    async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order>;
+    /// Sets an order's status with its stock and gift card part moved, the
+    /// guest told, and the audit record. Cancelling applies
+    /// `domain::settlement::plan_order_cancellation` with the owner's `word`
+    /// under the order's lock: refused while a card payment is held without
+    /// one, a never-paid order closed as expired, a kept payment recorded.
+    async fn set_order_status(
+        &self,
+        id: Uuid,
+        status: OrderStatus,
+        word: Option<domain::settlement::PaymentOnCancel>,
+        actor: Actor,
+    ) -> Result<Order, crate::OrderStatusError>;
 }
 
 #[async_trait]
@@ -225,20 +242,24 @@ pub trait BookingRepository: Send + Sync {
         status: BookingStatus,
         actor: Actor,
     ) -> Result<Booking, StatusChangeError>;
-    /// Deletes the booking and gives back the capacity it held.
-    async fn delete_booking(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
+    /// Deletes the booking and gives back the capacity it held, unless it
+    /// still holds the guest's money (`domain::settlement::plan_booking_removal`,
+    /// decided under its lock); the records of its payments and gift card
+    /// entries stay. Returns the booking as it was.
+    async fn delete_booking(&self, id: Uuid, actor: Actor) -> Result<Booking, crate::DeleteBookingError>;
 
     /// Blackout periods by start date.
     async fn list_blackouts(&self) -> RepoResult<Vec<Blackout>>;
     async fn create_blackout(&self, blackout: NewBlackout, actor: Actor) -> RepoResult<Blackout>;
     /// Creates a blackout and, in the same transaction, cancels the active
     /// bookings it covers (`NewBlackout::covered_bookings`): their capacity
-    /// comes back and their guests are told. Returns both.
+    /// comes back and their guests are told. Returns the blackout and each
+    /// cancelled booking as it was and as it is.
     async fn create_blackout_cancelling_covered(
         &self,
         blackout: NewBlackout,
         actor: Actor,
-    ) -> RepoResult<(Blackout, Vec<Booking>)>;
+    ) -> RepoResult<(Blackout, Vec<(Booking, Booking)>)>;
     async fn delete_blackout(&self, id: Uuid, actor: Actor) -> RepoResult<()>;
 
     /// The standing schedule (`domain::booking::Schedule`; the default when never saved).

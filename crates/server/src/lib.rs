@@ -344,7 +344,32 @@ impl Application {
                 .map_err(|e| anyhow::anyhow!("metrics: {e}"))?
                 .with_uploads(uploads_dir, local_copies.as_ref().map(|_| media_store.clone())),
         );
-        let store_for_media = store.clone();
+        let bookings = BookingService::new(ports::BookingPorts {
+            bookings: Arc::new(store.clone()),
+            services: Arc::new(store.clone()),
+            promos: Arc::new(store.clone()),
+            gift_cards: Arc::new(store.clone()),
+            payments: payments.clone(),
+            clock: wiring.clock.clone(),
+            policy: ports::BookingPolicy {
+                guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
+                cancellation_free_hours: config.cancellation_free_hours,
+            },
+        });
+        let orders = ports::OrderService::new(ports::OrderPorts {
+            orders: Arc::new(store.clone()),
+            promos: Arc::new(store.clone()),
+            gift_cards: Arc::new(store.clone()),
+            payments: payments.clone(),
+            stock: catalogue.clone(),
+            clock: wiring.clock.clone(),
+        });
+        let media = ports::MediaService::new(ports::MediaPorts {
+            store: media_store,
+            local_copies,
+            library: Arc::new(store.clone()),
+            cleaner: Arc::new(image_variants::clean::UploadCleaner),
+        });
         let api = web::Data::new(ApiState {
             catalogue,
             catalog_store: Arc::new(store.clone()),
@@ -352,7 +377,8 @@ impl Application {
             order_store: Arc::new(store.clone()),
             promo_store: Arc::new(store.clone()),
             gift_card_store: Arc::new(store.clone()),
-            bookings: BookingService::new(Arc::new(store.clone()), wiring.clock.clone()),
+            bookings,
+            orders,
             calendar_store: Arc::new(store.clone()),
             store_health: Arc::new(store.clone()),
             audit_trail: Arc::new(store.clone()),
@@ -377,12 +403,7 @@ impl Application {
             mail,
             payments,
             payment_settings,
-            media: http_api::state::MediaState {
-                store: media_store,
-                local_copies,
-                library: Arc::new(store_for_media),
-                cleaning: Arc::new(tokio::sync::Semaphore::new(1)),
-            },
+            media,
         });
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {

@@ -20,11 +20,13 @@ use domain::paging::Page;
 use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
+    deposit_state_after_status,
 };
 use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal};
+use domain::settlement::plan_booking_removal;
 use ports::{
-    AvailabilityError, BookingError, BookingRepository, Created, GuestCancelError, IdempotencyKey,
-    OutgoingMail, RepoError, RepoResult, StatusChangeError,
+    AvailabilityError, BookingError, BookingRepository, Created, DeleteBookingError, GuestCancelError,
+    IdempotencyKey, OutgoingMail, RepoError, RepoResult, StatusChangeError,
 };
 
 use crate::batch::BatchWrite;
@@ -446,12 +448,13 @@ impl BookingRepository for PgStore {
                     Err(rejection) => return Ok(Err(rejection)),
                 };
                 apply(conn, &updates)?;
-                // The owner cancelling lets a saved card go (a deposit taken
-                // stays until they choose to refund it).
-                let deposit = match status {
-                    BookingStatus::Cancelled => deposit_on_cancel(&booking, None),
-                    _ => booking.deposit.as_ref().map_or(DepositState::None, |d| d.state).as_str(),
-                };
+                // The owner cancelling or completing lets a saved card go (a
+                // deposit taken stays until they choose to refund it).
+                let deposit = deposit_state_after_status(
+                    booking.deposit.as_ref().map_or(DepositState::None, |d| d.state),
+                    status,
+                )
+                .as_str();
                 let row = diesel::update(bookings::table.find(id))
                     .set((bookings::status.eq(status.as_str()), bookings::deposit_state.eq(deposit)))
                     .returning(BookingRow::as_returning())
@@ -511,17 +514,22 @@ impl BookingRepository for PgStore {
         .await?
     }
 
-    async fn delete_booking(&self, id: Uuid, actor: Actor) -> RepoResult<()> {
+    async fn delete_booking(&self, id: Uuid, actor: Actor) -> Result<Booking, DeleteBookingError> {
         self.run(move |conn| {
             transaction(conn, |conn| {
                 let booking = lock_booking_and_dates(conn, id)?;
+                // Decided again under the lock: a booking reinstated meanwhile holds its money again.
+                if let Err(holds) = plan_booking_removal(&booking) {
+                    return Ok(Err(DeleteBookingError::HoldsMoney(holds)));
+                }
                 let entries = lock_entries_of_nights(conn, &booking.nights())?;
                 apply(conn, &plan_delete(&booking, &entries))?;
                 exactly_one(diesel::delete(bookings::table.find(id)).execute(conn).map_err(storage)?)?;
-                audit::record(conn, &actor, AuditRecord::deleted(AuditEntity::Booking, id, &booking))
+                audit::record(conn, &actor, AuditRecord::booking_deleted(&booking))?;
+                Ok(Ok(booking))
             })
         })
-        .await
+        .await?
     }
 
     async fn list_blackouts(&self) -> RepoResult<Vec<Blackout>> {
@@ -552,7 +560,7 @@ impl BookingRepository for PgStore {
         &self,
         blackout: NewBlackout,
         actor: Actor,
-    ) -> RepoResult<(Blackout, Vec<Booking>)> {
+    ) -> RepoResult<(Blackout, Vec<(Booking, Booking)>)> {
         let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
@@ -583,7 +591,7 @@ impl BookingRepository for PgStore {
                     let record =
                         AuditRecord::status_changed(AuditEntity::Booking, booking.id, &booking, &changed);
                     audit::record(conn, &actor, record)?;
-                    cancelled.push(changed);
+                    cancelled.push((booking, changed));
                 }
                 Ok((saved, cancelled))
             })

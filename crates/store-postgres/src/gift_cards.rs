@@ -22,6 +22,7 @@ use domain::gift_card::{
 use domain::idempotency::KeyUse;
 use domain::mail::{MailEvent, MailTemplate};
 use domain::order::Order;
+use domain::payment::MoneySource;
 use ports::{
     Created, GiftCardError, GiftCardPurchase, GiftCardRepository, IdempotencyKey, PromotionalCard, RepoError,
     RepoResult,
@@ -404,6 +405,7 @@ impl GiftCardRepository for PgStore {
                 let (item, totals) = gift_card::purchase_order(value, label.as_deref(), &purchase.dedication);
                 let order = Order {
                     id,
+                    kind: domain::order::OrderKind::GiftCard,
                     customer: purchase.buyer.clone(),
                     items: vec![item],
                     totals,
@@ -617,6 +619,12 @@ impl GiftCardRepository for PgStore {
                     ..Entry::new(LedgerKind::CashedOut, -cash.cents(), Money::ZERO)
                 };
                 add_entry(conn, id, entry)?;
+                // Paid out in cash: money given back from what the card sold for.
+                let paid_out = crate::received::Movement {
+                    gift_card: Some(id),
+                    ..crate::received::Movement::new(MoneySource::GiftCard, -cash.cents())
+                };
+                crate::received::record(conn, paid_out)?;
                 let after = set_balance(conn, id, Money::ZERO)?;
                 let summary = format!("{} paid out in cash: {cash}", shown(&card));
                 audit_card(conn, &actor, id, AuditAction::Updated, &summary)?;

@@ -22,6 +22,7 @@ mod paging;
 pub use paging::{ListPlan, ListPlans, WALKED_COUNT};
 mod payments;
 mod promos;
+mod received;
 mod rows;
 mod schedule;
 mod schema;

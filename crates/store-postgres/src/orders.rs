@@ -12,14 +12,18 @@ use domain::gift_card::{CardPayment, CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
-    Customer, NewOrder, Order, OrderItem, OrderQuery, OrderRequest, OrderStatus, OrderTotals, PricedOrders,
-    PricingError, StockMovement, price_orders,
+    Customer, NewOrder, Order, OrderItem, OrderKind, OrderQuery, OrderRequest, OrderStatus, OrderTotals,
+    PricedOrders, PricingError, StockMovement, price_orders,
 };
 use domain::paging::Page;
 use domain::payment::{OrderPayment, PaymentState};
 use domain::promo::{AppliedPromo, PromoCodeText};
+use domain::settlement::{OrderCancellation, OrderHoldsMoney, PaymentOnCancel, plan_order_cancellation};
 use domain::{Email, Money};
-use ports::{Created, IdempotencyKey, OrderError, OrderRepository, OutgoingMail, RepoError, RepoResult};
+use ports::{
+    Created, IdempotencyKey, OrderError, OrderRepository, OrderStatusError, OutgoingMail, RepoError,
+    RepoResult,
+};
 
 use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
@@ -96,6 +100,7 @@ pub(crate) struct OrderRow {
     gift_card_id: Option<Uuid>,
     gift_card_amount: BigDecimal,
     gift_card_last_four: Option<String>,
+    kind: String,
 }
 
 impl TryFrom<OrderRow> for Order {
@@ -114,6 +119,8 @@ impl TryFrom<OrderRow> for Order {
         };
         Ok(Order {
             id: row.id,
+            kind: OrderKind::from_text(&row.kind)
+                .ok_or_else(|| corrupt(format!("order kind {}", row.kind)))?,
             customer: Customer {
                 email: Email::parse(&row.email).map_err(|reason| corrupt(reason.to_string()))?,
                 first_name: row.first_name,
@@ -162,6 +169,7 @@ pub(crate) fn insert_orders<'a>(
             let customer = &order.customer;
             Ok((
                 orders::id.eq(order.id),
+                orders::kind.eq(order.kind.as_str()),
                 orders::first_name.eq(&customer.first_name),
                 orders::last_name.eq(&customer.last_name),
                 orders::email.eq(customer.email.as_str()),
@@ -449,6 +457,15 @@ pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::tabl
     if let Some(until) = query.placed_until {
         conditions.push(Box::new(orders::created_at.lt(until)));
     }
+    if let Some(unpaid) = query.unpaid {
+        let never_paid: Vec<&str> =
+            PaymentState::ALL.iter().filter(|state| state.never_paid()).map(|state| state.as_str()).collect();
+        conditions.push(if unpaid {
+            Box::new(orders::payment_state.eq_any(never_paid))
+        } else {
+            Box::new(orders::payment_state.ne_all(never_paid))
+        });
+    }
     conditions
 }
 
@@ -457,17 +474,18 @@ pub(crate) fn order_conditions(query: &OrderQuery) -> Vec<Condition<orders::tabl
 /// `2026-12-05-000001_kept_filter_counts`), where it has no search. Every
 /// field is named, so a new filter must say whether those counts answer it.
 pub(crate) fn kept_order_count(query: &OrderQuery) -> KeptCount {
-    use diesel::sql_types::{Nullable, Text, Timestamptz};
-    let OrderQuery { search, status, placed_from, placed_until, page: _ } = query;
+    use diesel::sql_types::{Bool, Nullable, Text, Timestamptz};
+    let OrderQuery { search, status, placed_from, placed_until, unpaid, page: _ } = query;
     if search.is_some() {
         return None;
     }
     Some(
-        diesel::sql_query("SELECT orders_counted($1, $2, $3) AS rows")
+        diesel::sql_query("SELECT orders_counted($1, $2, $3, $4) AS rows")
             .into_boxed()
             .bind::<Nullable<Text>, _>(status.map(OrderStatus::as_str))
             .bind::<Nullable<Timestamptz>, _>(*placed_from)
-            .bind::<Nullable<Timestamptz>, _>(*placed_until),
+            .bind::<Nullable<Timestamptz>, _>(*placed_until)
+            .bind::<Nullable<Bool>, _>(*unpaid),
     )
 }
 
@@ -520,7 +538,13 @@ impl OrderRepository for PgStore {
         self.run(move |conn| find_order(conn, id)).await
     }
 
-    async fn set_order_status(&self, id: Uuid, status: OrderStatus, actor: Actor) -> RepoResult<Order> {
+    async fn set_order_status(
+        &self,
+        id: Uuid,
+        status: OrderStatus,
+        word: Option<PaymentOnCancel>,
+        actor: Actor,
+    ) -> Result<Order, OrderStatusError> {
         let store = self.clone();
         self.run(move |conn| {
             transaction(conn, |conn| {
@@ -531,10 +555,31 @@ impl OrderRepository for PgStore {
                     .first(conn)
                     .map_err(storage)?
                     .try_into()?;
+                if !previous.kind.allows(status) {
+                    return Ok(Err(OrderStatusError::NotAParcel));
+                }
+                // Cancelling settles the money it holds (decided again under the lock).
+                let mut kept = None;
+                let mut payment_state = previous.payment.state;
+                if status == OrderStatus::Cancelled && previous.status != OrderStatus::Cancelled {
+                    match plan_order_cancellation(&previous, word) {
+                        Err(holds) => return Ok(Err(OrderStatusError::HoldsMoney(holds))),
+                        Ok(OrderCancellation::CloseUnpaid) => payment_state = PaymentState::Expired,
+                        Ok(OrderCancellation::Paid { refund: Some(left), .. }) => {
+                            // The refund asked for has not been recorded (still under way).
+                            return Ok(Err(OrderStatusError::HoldsMoney(OrderHoldsMoney { held: left })));
+                        }
+                        Ok(OrderCancellation::Paid { refund: None, kept: amount }) => kept = Some(amount),
+                        Ok(OrderCancellation::Plain) => {}
+                    }
+                }
                 let before = previous.status.as_str();
                 let movement = StockMovement::between(previous.status, status);
                 let order: Order = diesel::update(orders::table.find(id))
-                    .set(orders::status.eq(status.as_str()))
+                    .set((
+                        orders::status.eq(status.as_str()),
+                        orders::payment_state.eq(payment_state.as_str()),
+                    ))
                     .returning(OrderRow::as_returning())
                     .get_result(conn)
                     .map_err(storage)?
@@ -565,15 +610,15 @@ impl OrderRepository for PgStore {
                         store.enqueue(conn, &event)?;
                     }
                 }
-                audit::record(
-                    conn,
-                    &actor,
-                    AuditRecord::status_changed(AuditEntity::Order, id, &previous, &order),
-                )?;
-                Ok(order)
+                let mut record = AuditRecord::status_changed(AuditEntity::Order, id, &previous, &order);
+                if let Some(amount) = kept {
+                    record.summary.push_str(&format!("; its card payment of ${amount} kept"));
+                }
+                audit::record(conn, &actor, record)?;
+                Ok(Ok(order))
             })
         })
-        .await
+        .await?
     }
 }
 

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::mail::{MailEvent, MailState, MailTemplate};
+use domain::order::OrderStatus;
 use domain::paging::Page;
 use ports::{
     CalendarInvite, ListedMail, MailAttempt, MailQuery, OutboxRepository, OutgoingMail, RepoError,
@@ -17,7 +18,7 @@ use ports::{
 
 use crate::money::CorruptRow;
 use crate::paging::{self, Condition};
-use crate::schema::{outbox_attempts, outbox_messages};
+use crate::schema::{gift_cards, orders, outbox_attempts, outbox_messages};
 use crate::{PgStore, audit, storage, transaction};
 
 #[derive(Queryable, Selectable)]
@@ -272,15 +273,32 @@ impl OutboxRepository for PgStore {
         let reply = reply.to_owned();
         self.run(move |conn| {
             transaction(conn, |conn| {
-                diesel::update(outbox_messages::table.find(id))
-                    .set((
-                        outbox_messages::state.eq(MailState::Sent.as_str()),
-                        outbox_messages::attempts.eq(outbox_messages::attempts + 1),
-                        outbox_messages::sent_at.eq(now),
-                        outbox_messages::last_error.eq(None::<String>),
-                    ))
-                    .execute(conn)
-                    .map_err(storage)?;
+                let (template, related): (String, Option<Uuid>) =
+                    diesel::update(outbox_messages::table.find(id))
+                        .set((
+                            outbox_messages::state.eq(MailState::Sent.as_str()),
+                            outbox_messages::attempts.eq(outbox_messages::attempts + 1),
+                            outbox_messages::sent_at.eq(now),
+                            outbox_messages::last_error.eq(None::<String>),
+                        ))
+                        .returning((outbox_messages::template, outbox_messages::related_id))
+                        .get_result(conn)
+                        .map_err(storage)?;
+                // A gift card is delivered when its mail goes out: its order shows so.
+                if template == MailTemplate::GiftCardDelivered.as_str()
+                    && let Some(card) = related
+                {
+                    let order = gift_cards::table.find(card).select(gift_cards::order_id);
+                    diesel::update(orders::table)
+                        .filter(orders::id.nullable().eq_any(order))
+                        .filter(
+                            orders::status
+                                .eq_any([OrderStatus::Pending.as_str(), OrderStatus::Processing.as_str()]),
+                        )
+                        .set(orders::status.eq(OrderStatus::Delivered.as_str()))
+                        .execute(conn)
+                        .map_err(storage)?;
+                }
                 attempt(conn, id, true, &reply, now)
             })
         })

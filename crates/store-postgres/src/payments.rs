@@ -13,8 +13,8 @@ use domain::Money;
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::booking::{Booking, BookingStatus};
 use domain::mail::MailEvent;
-use domain::order::{Order, OrderStatus, StockMovement};
-use domain::payment::{DepositState, OrderPaymentStatus, PaymentState, ProviderWord};
+use domain::order::{Order, OrderKind, OrderStatus, StockMovement};
+use domain::payment::{DepositState, MoneySource, OrderPaymentStatus, PaymentState, ProviderWord};
 use ports::{
     AttemptAnswer, BeginPaymentError, DepositCharge, EventRecord, OrderPaymentView, PaymentAttempt,
     PaymentFailure, PaymentHistory, PaymentPurpose, PaymentRecord, PaymentRepository, ProviderPayment,
@@ -23,6 +23,7 @@ use ports::{
 };
 
 use crate::money::{from_numeric, to_numeric};
+use crate::received::{self, Movement};
 use crate::schema::{bookings, orders, payment_events, payments, refunds};
 use crate::{PgStore, audit, storage, transaction};
 
@@ -151,6 +152,19 @@ impl PgStore {
             ))
             .execute(conn)
             .map_err(storage)?;
+        // The money moved by this word: received once, given back as it is.
+        let source = match order.kind {
+            OrderKind::Goods => MoneySource::Shop,
+            OrderKind::GiftCard => MoneySource::GiftCard,
+        };
+        let payment = succeeded_attempt(conn, PaymentPurpose::Order(order_id))?.map(|attempt| attempt.id);
+        let moved = |cents| Movement { payment, order: Some(order_id), ..Movement::new(source, cents) };
+        if change.newly_paid {
+            received::record(conn, moved(order.amount_due().cents()))?;
+        }
+        if change.refunded > status.refunded {
+            received::record(conn, moved(status.refunded.cents() - change.refunded.cents()))?;
+        }
         if change.newly_paid {
             let mut paid = order.clone();
             paid.payment.state = change.state;
@@ -199,6 +213,15 @@ impl PgStore {
                 .set((bookings::deposit_state.eq(state.as_str()), bookings::deposit_error.eq(error)))
                 .execute(conn)
                 .map_err(storage)?;
+            if state == DepositState::Paid {
+                let payment = succeeded_attempt(conn, PaymentPurpose::Deposit(booking_id))?.map(|a| a.id);
+                let received = Movement {
+                    payment,
+                    booking: Some(booking_id),
+                    ..Movement::new(MoneySource::Deposit, deposit.amount.cents())
+                };
+                received::record(conn, received)?;
+            }
             if state == DepositState::RequiresAuthentication {
                 let service = crate::bookings::booked_service_of(conn, booking.service)?;
                 self.enqueue(conn, &MailEvent::DepositActionRequired { booking: booking.clone(), service })?;
@@ -729,6 +752,15 @@ impl PgStore {
                 let Some(deposit) = &booking.deposit else { return Ok(()) };
                 let total = total.min(deposit.amount);
                 let state = if total >= deposit.amount { DepositState::Refunded } else { deposit.state };
+                if total > deposit.refunded {
+                    let payment = succeeded_attempt(conn, PaymentPurpose::Deposit(booking_id))?.map(|a| a.id);
+                    let given_back = Movement {
+                        payment,
+                        booking: Some(booking_id),
+                        ..Movement::new(MoneySource::Deposit, deposit.refunded.cents() - total.cents())
+                    };
+                    received::record(conn, given_back)?;
+                }
                 diesel::update(bookings::table.find(booking_id))
                     .set((
                         bookings::deposit_state.eq(state.as_str()),

@@ -263,6 +263,9 @@ diesel::table! {
         bookings_pending -> Int8,
         messages_new -> Int8,
         messages_unanswered -> Int8,
+        money_received -> Numeric,
+        orders_unpaid -> Int8,
+        orders_pending_unpaid -> Int8,
     }
 }
 
@@ -337,6 +340,20 @@ diesel::table! {
 }
 
 diesel::table! {
+    money_movements (id) {
+        id -> Uuid,
+        at -> Timestamptz,
+        source -> Text,
+        amount -> Numeric,
+        payment_id -> Nullable<Uuid>,
+        refund_id -> Nullable<Uuid>,
+        order_id -> Nullable<Uuid>,
+        booking_id -> Nullable<Uuid>,
+        gift_card_id -> Nullable<Uuid>,
+    }
+}
+
+diesel::table! {
     newsletter_subscriptions (id) {
         id -> Uuid,
         email -> Text,
@@ -346,18 +363,20 @@ diesel::table! {
 }
 
 diesel::table! {
-    order_counts_by_day (day, status) {
+    order_counts_by_day (day, status, unpaid) {
         day -> Timestamptz,
         status -> Text,
         orders -> Int8,
+        unpaid -> Bool,
     }
 }
 
 diesel::table! {
-    order_counts_by_hour (hour, status) {
+    order_counts_by_hour (hour, status, unpaid) {
         hour -> Timestamptz,
         status -> Text,
         orders -> Int8,
+        unpaid -> Bool,
     }
 }
 
@@ -389,6 +408,7 @@ diesel::table! {
         gift_card_amount -> Numeric,
         gift_card_last_four -> Nullable<Text>,
         search_text -> Text,
+        kind -> Text,
     }
 }
 
@@ -540,13 +560,13 @@ diesel::joinable!(bookings -> gift_cards (gift_card_id));
 diesel::joinable!(bookings -> promo_codes (promo_code_id));
 diesel::joinable!(contact_message_replies -> contact_messages (message_id));
 diesel::joinable!(contact_message_replies -> outbox_messages (outbox_id));
-diesel::joinable!(gift_card_ledger -> bookings (booking_id));
 diesel::joinable!(gift_card_ledger -> gift_cards (card_id));
 diesel::joinable!(gift_card_ledger -> orders (order_id));
 diesel::joinable!(media_files -> admin_users (uploaded_by));
+diesel::joinable!(money_movements -> payments (payment_id));
+diesel::joinable!(money_movements -> refunds (refund_id));
 diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
-diesel::joinable!(payments -> bookings (booking_id));
 diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(product_media -> products (product_id));
 diesel::joinable!(refunds -> payments (payment_id));
@@ -578,6 +598,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     login_attempts,
     media_files,
+    money_movements,
     newsletter_subscriptions,
     order_counts_by_day,
     order_counts_by_hour,

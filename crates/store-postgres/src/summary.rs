@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Date, Numeric, Timestamptz};
 
 use bigdecimal::ToPrimitive;
-use domain::summary::{Summary, SummaryQuery};
+use domain::summary::{Received, Summary, SummaryQuery};
 use ports::{RepoError, RepoResult, SummaryRepository};
 
 use crate::money::CorruptRow;
@@ -45,19 +45,56 @@ struct SummaryRow {
     messages_new: i64,
     #[diesel(sql_type = BigInt)]
     messages_unanswered: i64,
+    #[diesel(sql_type = BigInt)]
+    orders_unpaid: i64,
+    #[diesel(sql_type = BigInt)]
+    orders_pending_unpaid: i64,
+    #[diesel(sql_type = Numeric)]
+    money_received: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    shop_this_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    deposits_this_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    gift_cards_this_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    refunded_this_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    shop_last_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    deposits_last_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    gift_cards_last_month: BigDecimal,
+    #[diesel(sql_type = Numeric)]
+    refunded_last_month: BigDecimal,
 }
 
+// The money received this month and last (`money_movements`, migration
+// `2026-12-06-000001_money_has_one_home`) is read through its index on `at`,
+// which carries the source and amount: two months of movements, whatever
+// the years behind them.
 const SUMMARY: &str = "
 SELECT t.orders, t.order_revenue, t.bookings, t.contact_messages, t.newsletter_subscriptions,
     t.orders_pending, t.bookings_pending, t.messages_new, t.messages_unanswered,
+    t.orders_unpaid, t.orders_pending_unpaid, t.money_received,
     dashboard_revenue($2, $3) AS revenue_this_month,
     dashboard_revenue($1, $2) AS revenue_last_month,
     (SELECT count(*) FROM bookings
         WHERE daterange(date, COALESCE(check_out, date + 1)) && daterange($4, $5 + 1)
-          AND status <> 'cancelled') AS bookings_this_week
-FROM dashboard_totals t";
+          AND status <> 'cancelled') AS bookings_this_week,
+    m.*
+FROM dashboard_totals t, LATERAL (
+    SELECT COALESCE(sum(amount) FILTER (WHERE at >= $2 AND source = 'shop'), 0) AS shop_this_month,
+        COALESCE(sum(amount) FILTER (WHERE at >= $2 AND source = 'deposit'), 0) AS deposits_this_month,
+        COALESCE(sum(amount) FILTER (WHERE at >= $2 AND source = 'gift_card'), 0) AS gift_cards_this_month,
+        COALESCE(-sum(amount) FILTER (WHERE at >= $2 AND amount < 0), 0) AS refunded_this_month,
+        COALESCE(sum(amount) FILTER (WHERE at < $2 AND source = 'shop'), 0) AS shop_last_month,
+        COALESCE(sum(amount) FILTER (WHERE at < $2 AND source = 'deposit'), 0) AS deposits_last_month,
+        COALESCE(sum(amount) FILTER (WHERE at < $2 AND source = 'gift_card'), 0) AS gift_cards_last_month,
+        COALESCE(-sum(amount) FILTER (WHERE at < $2 AND amount < 0), 0) AS refunded_last_month
+    FROM money_movements WHERE at >= $1 AND at < $3) m";
 
-/// A sum of money columns in cents.
+/// A sum of money columns in cents (negative where refunds outweigh a month's sales).
 fn cents(sum: &BigDecimal) -> RepoResult<i64> {
     (sum * BigDecimal::from(100))
         .with_scale(0)
@@ -90,6 +127,21 @@ impl SummaryRepository for PgStore {
                 messages_new: row.messages_new,
                 messages_unanswered: row.messages_unanswered,
                 subscribers: row.newsletter_subscriptions,
+                orders_unpaid: row.orders_unpaid,
+                orders_pending_unpaid: row.orders_pending_unpaid,
+                received_cents: cents(&row.money_received)?,
+                received_this_month: Received {
+                    shop_cents: cents(&row.shop_this_month)?,
+                    deposits_cents: cents(&row.deposits_this_month)?,
+                    gift_cards_cents: cents(&row.gift_cards_this_month)?,
+                    refunded_cents: cents(&row.refunded_this_month)?,
+                },
+                received_last_month: Received {
+                    shop_cents: cents(&row.shop_last_month)?,
+                    deposits_cents: cents(&row.deposits_last_month)?,
+                    gift_cards_cents: cents(&row.gift_cards_last_month)?,
+                    refunded_cents: cents(&row.refunded_last_month)?,
+                },
             })
         })
         .await

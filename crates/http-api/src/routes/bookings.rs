@@ -469,42 +469,15 @@ pub async fn create_booking(
     let input = input.into_inner();
     input.website.check()?;
     // A payment method id is read as the provider writes them, used or not.
-    let method = match input.payment_method_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
+    let payment_method = match input.payment_method_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
         Some(id) => Some(crate::routes::payments::method_id(id)?.to_owned()),
         None => None,
     };
-    let mut booking = input.try_into_domain()?;
+    let booking = input.try_into_domain()?;
     if booking.gift_card.is_some() {
         crate::routes::gift_cards::count_lookup(&req, &state).await?;
     }
-    let deposit = match &state.payments {
-        Some(payments) => {
-            let provider_key = key.as_ref().map_or_else(|| Uuid::new_v4().to_string(), |key| key.key.clone());
-            deposit_for(&state, payments, &mut booking, method.as_deref(), &provider_key).await?
-        }
-        None => None,
-    };
-    booking.deposit = deposit;
-    if booking.gift_card.as_ref().is_some_and(|(_, amount)| *amount == domain::Money::ZERO) {
-        return Err(ValidationErrors::single("giftCard", NO_DEPOSIT_FOR_CARD).into());
-    }
-    let card = booking.deposit.as_ref().map(|deposit| deposit.card.clone());
-    let created = match state.bookings.request(booking, key).await {
-        Ok(created) => created,
-        Err(error) => {
-            // Not stored: the card saved for it is let go.
-            if let (Some(payments), Some(card)) = (&state.payments, &card) {
-                payments.release_card(card).await;
-            }
-            return Err(error.into());
-        }
-    };
-    if created.is_repeat()
-        && let (Some(payments), Some(card)) = (&state.payments, &card)
-    {
-        // The first request's card is the booking's; this one is not needed.
-        payments.release_card(card).await;
-    }
+    let created = state.bookings.request(ports::BookingRequest { booking, payment_method, key }).await?;
     Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
 }
 
@@ -573,83 +546,16 @@ pub async fn quote_booking(
         return Err(errors.into());
     };
     let guest = email.and_then(|text| Email::parse(text.as_ref()).ok());
-    let today = state.clock.local_now().date;
-    let quote = state
-        .promo_store
-        .quote_booking(service, model::stay_length(date, check_out), &code, guest, today)
-        .await?
-        .ok_or_else(|| {
-            ApiError::new(http_common::ErrorCode::NotFound, "No service is booked under this key")
-        })?;
+    let quote =
+        state.bookings.quote(service, model::stay_length(date, check_out), &code, guest).await?.ok_or_else(
+            || ApiError::new(http_common::ErrorCode::NotFound, "No service is booked under this key"),
+        )?;
     Ok(web::Json(BookingQuote {
         price: quote.price.to_string(),
         discount: quote.promo.amount.to_string(),
         total: quote.total().to_string(),
         promo_code: quote.promo.code.as_str().to_owned(),
     }))
-}
-
-const NO_DEPOSIT_FOR_CARD: &str =
-    "This booking asks for no deposit: bring your gift card to the retreat and we take it off there";
-
-/// The deposit a booking request brings, with the guest's card saved for
-/// it, when its service asks for one. A gift card given pays what it holds
-/// of it first (its amount set on the booking, taken under the card's lock
-/// when the request is stored); the card is saved only for the rest.
-async fn deposit_for(
-    state: &ApiState,
-    payments: &ports::PaymentService,
-    booking: &mut model::NewBooking,
-    method: Option<&str>,
-    key: &str,
-) -> Result<Option<model::NewDeposit>, ApiError> {
-    let services = state.catalog_store.list_services().await?;
-    let Some(service) = services.iter().find(|service| service.booking_key == Some(booking.service)) else {
-        return Ok(None);
-    };
-    let nights = booking.stay_nights();
-    let mut price = domain::payment::booking_price(service.price, nights);
-    // With a promo code the deposit is a share of what is left to pay (a
-    // code that does not apply refuses the request before a card is saved).
-    if let Some(code) = &booking.promo_code {
-        let today = state.clock.local_now().date;
-        let guest = Some(booking.email.clone());
-        if let Some(quote) =
-            state.promo_store.quote_booking(booking.service, nights, code, guest, today).await?
-        {
-            price = quote.total();
-        }
-    }
-    let Some(deposit) = service.deposit.deposit_for(price) else { return Ok(None) };
-    let mut amount = deposit;
-    if let Some((code, paid)) = &mut booking.gift_card {
-        let card = state
-            .gift_card_store
-            .find_gift_card(code)
-            .await?
-            .ok_or_else(|| http_common::card_refused(domain::gift_card::CardRefusal::Unknown))?;
-        let redemption = domain::gift_card::redeem(card.standing(), deposit, state.clock.local_now().date)
-            .map_err(http_common::card_refused)?;
-        *paid = redemption.from_card;
-        amount = redemption.still_due;
-        if amount == domain::Money::ZERO {
-            // The card pays it all: no card of the guest's is kept.
-            return Ok(None);
-        }
-    }
-    let Some(method) = method else {
-        let rest = if amount == deposit {
-            String::new()
-        } else {
-            " (what your gift card does not cover)".to_owned()
-        };
-        return Err(ApiError::new(
-            http_common::ErrorCode::PaymentRequired,
-            format!("This booking asks for a deposit of ${amount}{rest}. Please enter your card details."),
-        ));
-    };
-    let name = format!("{} {}", booking.first_name.as_str(), booking.last_name.as_str());
-    Ok(Some(payments.save_deposit_card(amount, method, (booking.email.as_str(), &name), key).await?))
 }
 
 #[utoipa::path(get, path = "/api/bookings", tag = "Bookings",
@@ -740,10 +646,16 @@ pub(crate) fn booking_query(
     params(("id" = Uuid, Path, description = "Booking id")),
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Updated; cancelling gives its capacity back", body = Booking),
+        (status = 200, description = "Updated; cancelling gives its capacity back. With payments on, confirming \
+            a request charges its deposit first (a declined card shows on `deposit`), and cancelling or completing \
+            lets a card saved for a deposit never charged go; a deposit taken stays until it is refunded", body = Booking),
         (status = 400, description = "Unknown status", body = ErrorBody),
         (status = 404, description = "No such booking", body = ErrorBody),
-        (status = 409, description = "Reinstating it would exceed capacity", body = ErrorBody)))]
+        (status = 409, description = "Reinstating it would exceed capacity (`no_capacity`), or its deposit's \
+            charge is already under way (`payment_in_progress`)", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached to charge the deposit \
+            (`payment_provider_unavailable`: nothing changed), or the database did not answer in time \
+            (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn set_booking_status(
     admin: AdminSession,
     state: web::Data<ApiState>,
@@ -752,22 +664,8 @@ pub async fn set_booking_status(
 ) -> Result<web::Json<Booking>, ApiError> {
     let status = model::BookingStatus::from_text(&input.status)
         .ok_or_else(|| ValidationErrors::single("status", BOOKING_STATUS_CHOICE))?;
-    let before = state.calendar_store.get_booking(*id).await.map_err(ApiError::repo("Booking"))?;
-    // Confirming takes the deposit first, so the confirmation says whether it is paid.
-    if let Some(payments) = &state.payments
-        && status == model::BookingStatus::Confirmed
-        && before.status == model::BookingStatus::Pending
-    {
-        payments.charge_deposit(*id).await?;
-    }
     let booking =
         state.bookings.set_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
-    if let Some(payments) = &state.payments
-        && status == model::BookingStatus::Cancelled
-    {
-        // The owner refunds a deposit taken by choice (its own call); a saved card is let go.
-        payments.settle_cancelled_deposit(&before, &booking, false, admin.actor()).await?;
-    }
     Ok(web::Json(booking.into()))
 }
 
@@ -775,14 +673,17 @@ pub async fn set_booking_status(
     params(("id" = Uuid, Path, description = "Booking id")),
     security(("bearer_auth" = [])),
     responses(
-        (status = 204, description = "Deleted; its capacity is given back"),
-        (status = 404, description = "No such booking", body = ErrorBody)))]
+        (status = 204, description = "Deleted; its capacity is given back, and the records of its payments stay"),
+        (status = 404, description = "No such booking", body = ErrorBody),
+        (status = 409, description = "It is pending or confirmed and holds the guest's money (a card saved or \
+            charged for its deposit, a gift card's part of it): `booking_holds_money`, the message says what; \
+            cancel it first (docs/decisions.md §14)", body = ErrorBody)))]
 pub async fn delete_booking(
     admin: AdminSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    state.bookings.delete(*id, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
+    state.bookings.delete(*id, admin.actor()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

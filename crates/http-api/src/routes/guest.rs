@@ -8,9 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use domain::audit::Actor;
 use domain::booking::{self as model, booking_starts_at, guest_may_cancel};
-use domain::payment::{CancellationTerms, DepositState, cancellation_policy_text, cancellation_terms};
+use domain::payment::{DepositState, cancellation_policy_text};
 
 use crate::state::ApiState;
 use crate::wire;
@@ -141,30 +140,19 @@ pub async fn booking(
         (status = 200, description = "Cancelled: its place is free again, and the retreat is told", body = GuestBooking),
         (status = 404, description = "The link is tampered with or has expired (`invalid_link`)", body = ErrorBody),
         (status = 409, description = "Too close to its start (`cancellation_closed`), or already cancelled \
-            (`already_cancelled`)", body = ErrorBody)))]
+            (`already_cancelled`)", body = ErrorBody),
+        (status = 503, description = "Cancelled, but the payment provider could not be reached to refund the \
+            deposit (`payment_provider_unavailable`: the retreat sees it and refunds it), or the database did not \
+            answer in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn cancel_booking(
     state: web::Data<ApiState>,
     token: web::Path<String>,
 ) -> Result<web::Json<GuestBooking>, ApiError> {
     let id = state.mail.links.verify_booking(&token).ok_or_else(invalid_link)?;
-    let cutoff = state.mail.guest_cancel_cutoff_hours;
-    let free_hours = state.payment_settings.cancellation_free_hours;
-    let before = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
-    let now = state.clock.local_now();
-    let booking = match state.calendar_store.cancel_by_guest(id, now, cutoff, free_hours).await {
+    let booking = match state.bookings.cancel_by_guest(id).await {
         Err(ports::GuestCancelError::Repo(ports::RepoError::NotFound)) => return Err(invalid_link()),
         other => other?,
     };
-    if let Some(payments) = &state.payments {
-        // The policy: in time, a deposit taken is refunded at once (a late
-        // cancellation keeps it, as the store has recorded).
-        let terms = cancellation_terms(booking_starts_at(&before), now.date.and_time(now.time), free_hours);
-        let refund_now = terms == CancellationTerms::Free;
-        payments
-            .settle_cancelled_deposit(&before, &booking, refund_now, Actor::guest(&booking.email))
-            .await?;
-    }
-    let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
     Ok(web::Json(view(&state, booking).await?))
 }
 

@@ -12,13 +12,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, Utc};
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use domain::media::{self as rules, LibraryEntry, MediaError, MediaFile, MediaKind, MediaUse, MediaUser};
 use http_common::{ApiError, ErrorBody, ErrorCode};
-use ports::MediaDeleteError;
+use ports::{MediaDeleteError, UploadError};
 
 use crate::extract::OwnerSession;
 use crate::state::ApiState;
@@ -242,48 +241,12 @@ pub async fn upload(
         .map_err(refused)?;
     let (bytes, kind) = read_upload(&req, payload, declared, state.guard.body_timeout).await?;
     let original_name = rules::display_name(query.name.as_deref().unwrap_or_default());
-    // One file is decoded at a time: a 36-megapixel photo takes ~150 MB.
-    let permit =
-        state.media.cleaning.clone().acquire_owned().await.map_err(|e| ApiError::internal(e.to_string()))?;
-    let cleaned = web::block(move || {
-        let _permit = permit;
-        image_variants::clean::clean_upload(bytes, kind)
-    })
-    .await
-    .map_err(|error| ApiError::internal(format!("cleaning an upload: {error}")))?
-    .map_err(refused)?;
-    let digest: String = Sha256::digest(&cleaned.bytes).iter().map(|byte| format!("{byte:02x}")).collect();
-    let name = rules::content_name(&digest, cleaned.kind);
-    let byte_size = i64::try_from(cleaned.bytes.len()).unwrap_or(i64::MAX);
-    if let Some(local) = &state.media.local_copies {
-        // This process serves it at once without fetching it back.
-        if let Err(error) = local.put(&name, cleaned.bytes.clone(), cleaned.kind.mime()).await {
-            tracing::warn!(%error, "a local copy of an upload could not be kept");
-        }
-    }
-    state
-        .media
-        .store
-        .put(&name, cleaned.bytes, cleaned.kind.mime())
-        .await
-        .map_err(|error| ApiError::internal(format!("media store: {error}")))?;
-    let to_i32 = |value: Option<u32>| value.and_then(|value| i32::try_from(value).ok());
-    let (file, new) = state
-        .media
-        .library
-        .record_media_file(
-            rules::NewMediaFile {
-                name,
-                kind: cleaned.kind,
-                byte_size,
-                width: to_i32(cleaned.width),
-                height: to_i32(cleaned.height),
-                original_name,
-            },
-            admin.actor(),
-        )
-        .await
-        .map_err(ApiError::repo("Media file"))?;
+    let (file, new) =
+        state.media.upload(bytes, kind, original_name, admin.actor()).await.map_err(|error| match error {
+            UploadError::Refused(error) => refused(error),
+            UploadError::Store(error) => ApiError::internal(format!("media store: {error}")),
+            UploadError::Repo(error) => ApiError::repo("Media file")(error),
+        })?;
     let body = MediaFileView::of(file, Vec::new());
     Ok(if new { HttpResponse::Created().json(body) } else { HttpResponse::Ok().json(body) })
 }
@@ -298,7 +261,7 @@ pub async fn library(
     _admin: OwnerSession,
     state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<MediaFileView>>, ApiError> {
-    let entries = state.media.library.media_library().await.map_err(ApiError::repo("Media file"))?;
+    let entries = state.media.library().await.map_err(ApiError::repo("Media file"))?;
     Ok(web::Json(
         entries.into_iter().map(|LibraryEntry { file, uses }| MediaFileView::of(file, uses)).collect(),
     ))
@@ -326,9 +289,9 @@ pub async fn delete(
             "Not a media file's name (its content's SHA-256 and its type's extension)",
         ));
     }
-    let file = match state.media.library.delete_media_file(&name, admin.actor()).await {
-        Ok(file) => file,
-        Err(MediaDeleteError::NotFound) => return Err(ApiError::not_found("Media file")),
+    match state.media.delete(&name, admin.actor()).await {
+        Ok(_) => Ok(HttpResponse::NoContent().finish()),
+        Err(MediaDeleteError::NotFound) => Err(ApiError::not_found("Media file")),
         Err(MediaDeleteError::InUse(uses)) => {
             let places: Vec<String> = uses
                 .iter()
@@ -342,18 +305,11 @@ pub async fn delete(
                     format!("{what} “{}”", found.label)
                 })
                 .collect();
-            return Err(ApiError::new(
+            Err(ApiError::new(
                 ErrorCode::MediaInUse,
                 format!("This file is still shown by: {}. Replace it there first.", places.join(", ")),
-            ));
+            ))
         }
-        Err(MediaDeleteError::Repo(error)) => return Err(ApiError::repo("Media file")(error)),
-    };
-    if let Err(error) = state.media.store.delete(&file.name).await {
-        tracing::warn!(%error, name = %file.name, "a deleted file's bytes could not be removed from the store");
+        Err(MediaDeleteError::Repo(error)) => Err(ApiError::repo("Media file")(error)),
     }
-    if let Some(local) = &state.media.local_copies {
-        let _ = local.delete(&file.name).await;
-    }
-    Ok(HttpResponse::NoContent().finish())
 }

@@ -8,7 +8,6 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use domain::order as model;
-use domain::payment::PaymentState;
 use domain::validation as rule;
 use ports::IdempotencyKey;
 
@@ -348,6 +347,46 @@ pub struct OrderStatusInput {
     #[serde(default)]
     #[schema(required = true, value_type = wire::OrderStatus)]
     pub status: String,
+    /// Cancelling an order paid by card: `refund` gives back all that is
+    /// left of its payment (the guest is mailed), `keep` keeps it (written in
+    /// the audit trail). Without it such a cancellation is refused (409
+    /// `order_holds_money`). Ignored otherwise. Additive.
+    #[serde(default)]
+    #[schema(value_type = Option<PaymentOnCancel>)]
+    pub payment: Option<String>,
+}
+
+/// What becomes of a paid order's card payment when it is cancelled.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentOnCancel {
+    Refund,
+    Keep,
+}
+
+impl OrderStatusInput {
+    /// The status and the owner's word on the payment, each checked.
+    pub fn try_into_domain(
+        self,
+    ) -> Result<(model::OrderStatus, Option<domain::settlement::PaymentOnCancel>), ValidationErrors> {
+        use domain::settlement::PaymentOnCancel as Word;
+        let mut errors = ValidationErrors::new();
+        let status =
+            errors.take("status", model::OrderStatus::from_text(&self.status).ok_or(ORDER_STATUS_CHOICE));
+        let word = errors.take(
+            "payment",
+            match self.payment.as_deref() {
+                None | Some("") => Ok(None),
+                Some("refund") => Ok(Some(Word::Refund)),
+                Some("keep") => Ok(Some(Word::Keep)),
+                Some(_) => Err("Please choose refund or keep"),
+            },
+        );
+        match (status, word) {
+            (Some(status), Some(word)) => Ok((status, word)),
+            _ => Err(errors),
+        }
+    }
 }
 
 #[utoipa::path(post, path = "/api/orders", tag = "Orders", request_body = OrderInput,
@@ -375,15 +414,12 @@ pub async fn place_order(
     if input.gift_card.0.as_deref().is_some_and(|code| !code.trim().is_empty()) {
         crate::routes::gift_cards::count_lookup(&req, &state).await?;
     }
-    // Taken through the provider when payments are on: the order waits for it.
-    let payment = if state.payments.is_some() { PaymentState::AwaitingPayment } else { PaymentState::Unpaid };
     let placed_on = state.clock.local_now().date;
-    let created = state.order_store.place_order(input.try_into_domain(placed_on)?, key, payment).await?;
+    let created = state.orders.place(input.try_into_domain(placed_on)?, key).await?;
     let repeat = created.is_repeat();
     let order = created.into_inner();
-    // The shop shows what is left of a product with a limited stock.
-    state.catalogue.stock_moved(order.items.iter().map(|item| item.product_id));
-    let token = state.payments.is_some().then(|| state.mail.links.order_token(order.id));
+    // Taken through the provider when payments are on: the browser pays it with this.
+    let token = state.orders.payments_on().then(|| state.mail.links.order_token(order.id));
     Ok(created_response(repeat).json(Order { payment_token: token, ..Order::from(order) }))
 }
 
@@ -404,6 +440,20 @@ pub async fn list_orders(
 pub struct OrderFilter {
     #[param(value_type = Option<wire::OrderStatus>)]
     pub status: Option<wire::OrderStatus>,
+    /// `counted`: the orders paid or placed with payments off (what the
+    /// stat cards count; the dashboard's default with payments on);
+    /// `never_paid`: those awaiting payment, at the bank's step or expired.
+    /// Left out: both. Additive.
+    #[param(value_type = Option<OrderPaymentFilter>)]
+    pub payment: Option<OrderPaymentFilter>,
+}
+
+/// Which orders by their payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderPaymentFilter {
+    Counted,
+    NeverPaid,
 }
 
 /// A page of orders.
@@ -463,6 +513,7 @@ pub(crate) fn order_query(
     Ok(model::OrderQuery {
         search: list.search,
         status: filter.status.map(Into::into),
+        unpaid: filter.payment.map(|payment| payment == OrderPaymentFilter::NeverPaid),
         placed_from: list.from.map(|day| clock.start_of_local_day(day)),
         placed_until: list.to.and_then(|day| day.succ_opt()).map(|day| clock.start_of_local_day(day)),
         page: list.page,
@@ -473,24 +524,26 @@ pub(crate) fn order_query(
     params(("id" = Uuid, Path, description = "Order id")),
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Updated", body = Order),
-        (status = 400, description = "Unknown status", body = ErrorBody),
-        (status = 404, description = "No such order", body = ErrorBody)))]
+        (status = 200, description = "Updated. Cancelling gives its stock and a gift card's part back; with \
+            payments on, an order never paid has its waiting payments cancelled at the provider, and one paid by \
+            card is refunded or kept as `payment` says", body = Order),
+        (status = 400, description = "Unknown status, an unknown `payment`, or `shipped` for a gift card's \
+            order (it is delivered by mail)", body = ErrorBody),
+        (status = 404, description = "No such order", body = ErrorBody),
+        (status = 409, description = "Cancelling an order paid by card without `payment` \
+            (`order_holds_money`; the message says how much), or the refund asked for was refused \
+            (`refund_refused`); nothing changed", body = ErrorBody),
+        (status = 503, description = "The payment provider could not be reached to refund or to cancel a \
+            waiting payment (`payment_provider_unavailable`: nothing changed), or the database did not answer \
+            in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]
 pub async fn set_order_status(
     admin: AdminSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
     input: JsonBody<OrderStatusInput>,
 ) -> Result<web::Json<Order>, ApiError> {
-    let status = model::OrderStatus::from_text(&input.status)
-        .ok_or_else(|| ValidationErrors::single("status", ORDER_STATUS_CHOICE))?;
-    let order = state
-        .order_store
-        .set_order_status(*id, status, admin.actor())
-        .await
-        .map_err(ApiError::repo("Order"))?;
-    // Cancelling gives the stock back, reinstating takes it again.
-    state.catalogue.stock_moved(order.items.iter().map(|item| item.product_id));
+    let (status, word) = input.into_inner().try_into_domain()?;
+    let order = state.orders.set_status(*id, status, word, admin.actor()).await?;
     Ok(web::Json(order.into()))
 }
 

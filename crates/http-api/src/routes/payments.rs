@@ -148,11 +148,11 @@ pub async fn pay_order(
     id: web::Path<Uuid>,
     input: JsonBody<PayOrderInput>,
 ) -> Result<web::Json<OrderPaymentAnswer>, ApiError> {
-    let service = payments(&state)?;
+    payments(&state)?;
     let input = input.into_inner();
     let order = order_of(&state, *id, &input.token)?;
     let method = method_id(&input.payment_method_id)?;
-    Ok(web::Json(service.pay_order(order, method).await?.into()))
+    Ok(web::Json(state.orders.pay(order, method).await?.into()))
 }
 
 #[utoipa::path(post, path = "/api/orders/{id}/payment/refresh", tag = "Payments", request_body = OrderTokenInput,

@@ -392,25 +392,21 @@ pub async fn quote_cart(
     let (Some(lines), Some(code), Some(email), Some(card)) = (lines, code, email, card) else {
         return Err(errors.into());
     };
-    let today = state.clock.local_now().date;
     let guest = email.and_then(|text| rule::Email::parse(text.as_ref()).ok());
-    let mut quote = Quote::from(state.promo_store.quote_cart(lines, code, guest, today).await?);
-    if let Some(code) = card {
-        // The same rule the order applies; the order decides again.
-        let total = domain::Money::parse(&quote.total).map_err(|_| ApiError::internal("quote total"))?;
-        let paid = match crate::routes::gift_cards::find_counted(&req, &state, &code).await? {
-            Some(card) => domain::gift_card::redeem(card.standing(), total, today)
-                .map(|redemption| (card.last_four, redemption.from_card)),
-            None => Err(domain::gift_card::CardRefusal::Unknown),
-        };
-        match paid {
-            Ok((last_four, from_card)) => {
-                quote.gift_card_amount = from_card.to_string();
-                quote.amount_due = total.minus(from_card).to_string();
-                quote.gift_card_last_four = last_four;
-            }
-            Err(refusal) => quote.gift_card_refusal = Some(refusal.to_string()),
+    if card.is_some() {
+        crate::routes::gift_cards::count_lookup(&req, &state).await?;
+    }
+    let answer = state.orders.quote(lines, code, guest, card).await?;
+    let total = answer.quote.totals.total;
+    let mut quote = Quote::from(answer.quote);
+    match answer.gift_card {
+        None => {}
+        Some(Ok((last_four, from_card))) => {
+            quote.gift_card_amount = from_card.to_string();
+            quote.amount_due = total.minus(from_card).to_string();
+            quote.gift_card_last_four = last_four;
         }
+        Some(Err(refusal)) => quote.gift_card_refusal = Some(refusal.to_string()),
     }
     Ok(web::Json(quote))
 }

@@ -98,6 +98,7 @@ fn order_of(lines: &[(&str, i64, u32)]) -> Order {
         .collect();
     Order {
         id: Uuid::parse_str("3f9a61c4-2d7e-4b58-8a10-c6e294b70d15").expect("id"),
+        kind: domain::order::OrderKind::Goods,
         customer: Customer {
             first_name: "Grace".to_owned(),
             last_name: "Hopper".to_owned(),

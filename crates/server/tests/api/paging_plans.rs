@@ -75,6 +75,7 @@ async fn every_page_and_count_is_read_through_an_index() {
             status,
             placed_from: from,
             placed_until: until,
+            unpaid: None,
             page: page(start),
         })
     };
@@ -262,6 +263,7 @@ async fn without_the_indexes_the_same_check_finds_the_scan() {
             status: None,
             placed_from: None,
             placed_until: None,
+            unpaid: None,
             page: page(PageStart::Newest),
         }))
         .await

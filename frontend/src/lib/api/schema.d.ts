@@ -2208,7 +2208,10 @@ export interface components {
         };
         /**
          * @description What the dashboard's cards show. Months and weeks are the retreat's
-         *     (Pacific time), weeks run Monday to Sunday.
+         *     (Pacific time), weeks run Monday to Sunday. With payments off, the
+         *     figures are the specification's (every order's total); with payments on,
+         *     money received less refunds, and orders never paid count nowhere
+         *     (docs/decisions.md §14, "What the owner's figures count").
          */
         DashboardSummary: {
             /** Format: int64 */
@@ -2235,22 +2238,40 @@ export interface components {
              * @description Messages not yet answered.
              */
             messagesUnanswered: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Orders placed (payments on: only those paid; never-paid ones are left out).
+             */
             orders: number;
             /**
              * Format: int64
-             * @description Orders still pending (not yet processed).
+             * @description Orders never paid (awaiting payment, at the bank's step, expired):
+             *     counted in no other figure. Zero with payments off. Additive.
+             */
+            ordersNeverPaid: number;
+            /**
+             * Format: int64
+             * @description Orders still pending (not yet processed; payments on: paid ones only).
              */
             ordersPending: number;
             /**
-             * @description Every order's total summed, as the specification's Total Revenue card has it.
+             * @description Payments off: every order's total summed, as the specification's
+             *     Total Revenue card has it. On: all money received (shop, deposits,
+             *     gift cards sold) less what was given back.
              * @example 1234.56
              */
             revenue: string;
+            /**
+             * @description What `revenue` counts: `order_totals` (payments off) or
+             *     `money_received` (payments on). Additive.
+             */
+            revenueBasis: components["schemas"]["RevenueBasis"];
             /** @example 610.00 */
             revenueLastMonth: string;
+            revenueSources?: null | components["schemas"]["RevenueSources"];
             /**
-             * @description Orders placed this month, cancelled ones left out.
+             * @description Payments off: orders placed this month, cancelled ones left out. On:
+             *     money received this month less refunds made in it (`revenueSources`).
              * @example 420.00
              */
             revenueThisMonth: string;
@@ -2403,7 +2424,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -2825,6 +2846,29 @@ export interface components {
             reason?: string | null;
             reasonCode?: null | components["schemas"]["DayReason"];
         };
+        /** @description A month's revenue by what it was for, each net of its refunds. */
+        MonthSources: {
+            /**
+             * @description Deposits taken and not refunded.
+             * @example 75.00
+             */
+            deposits: string;
+            /**
+             * @description Gift cards sold (less any balance paid out in cash).
+             * @example 100.00
+             */
+            giftCards: string;
+            /**
+             * @description Given back in the month (already taken off the three above).
+             * @example 25.00
+             */
+            refunded: string;
+            /**
+             * @description Orders of goods.
+             * @example 320.00
+             */
+            shop: string;
+        };
         NewsletterInput: {
             email: components["schemas"]["EmailAddress"];
             website?: components["schemas"]["Honeypot"];
@@ -3057,6 +3101,11 @@ export interface components {
             refunded: string;
             state: components["schemas"]["PaymentState"];
         };
+        /**
+         * @description Which orders by their payment.
+         * @enum {string}
+         */
+        OrderPaymentFilter: "counted" | "never_paid";
         /** @description Everything that happened to an order's payment. */
         OrderPaymentHistory: {
             /** @example 88.44 */
@@ -3080,6 +3129,7 @@ export interface components {
          */
         OrderStatus: "pending" | "processing" | "shipped" | "delivered" | "cancelled";
         OrderStatusInput: {
+            payment?: null | components["schemas"]["PaymentOnCancel"];
             status: components["schemas"]["OrderStatus"];
         };
         /** @description The order's `paymentToken`. */
@@ -3164,6 +3214,11 @@ export interface components {
             /** Format: date-time */
             receivedAt: string;
         };
+        /**
+         * @description What becomes of a paid order's card payment when it is cancelled.
+         * @enum {string}
+         */
+        PaymentOnCancel: "refund" | "keep";
         /**
          * @description Where an order's payment stands: `unpaid` (payments are off),
          *     `awaiting_payment`, `requires_action` (the bank asks the guest to
@@ -3554,6 +3609,16 @@ export interface components {
         };
         ResetRequested: {
             message: string;
+        };
+        /**
+         * @description What the revenue figures count.
+         * @enum {string}
+         */
+        RevenueBasis: "order_totals" | "money_received";
+        /** @description This month's and last month's revenue by source. */
+        RevenueSources: {
+            lastMonth: components["schemas"]["MonthSources"];
+            thisMonth: components["schemas"]["MonthSources"];
         };
         /**
          * @description What a team member may do: `owner` (everything) or `staff` (bookings,
@@ -4611,7 +4676,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Updated; cancelling gives its capacity back */
+            /** @description Updated; cancelling gives its capacity back. With payments on, confirming a request charges its deposit first (a declined card shows on `deposit`), and cancelling or completing lets a card saved for a deposit never charged go; a deposit taken stays until it is refunded */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4656,7 +4721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Reinstating it would exceed capacity */
+            /** @description Reinstating it would exceed capacity (`no_capacity`), or its deposit's charge is already under way (`payment_in_progress`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4683,7 +4748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            /** @description The payment provider could not be reached to charge the deposit (`payment_provider_unavailable`: nothing changed), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4706,7 +4771,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted; its capacity is given back */
+            /** @description Deleted; its capacity is given back, and the records of its payments stay */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4733,6 +4798,15 @@ export interface operations {
             };
             /** @description No such booking */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description It is pending or confirmed and holds the guest's money (a card saved or charged for its deposit, a gift card's part of it): `booking_holds_money`, the message says what; cancel it first (docs/decisions.md §14) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5863,6 +5937,13 @@ export interface operations {
                 /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
                 status?: components["schemas"]["OrderStatus"];
+                /**
+                 * @description `counted`: the orders paid or placed with payments off (what the
+                 *     stat cards count; the dashboard's default with payments on);
+                 *     `never_paid`: those awaiting payment, at the bank's step or expired.
+                 *     Left out: both. Additive.
+                 */
+                payment?: components["schemas"]["OrderPaymentFilter"];
             };
             header?: never;
             path?: never;
@@ -7509,6 +7590,13 @@ export interface operations {
                 /** @description Up to and including this day (yyyy-MM-dd), as `from`. */
                 to?: components["schemas"]["CalendarDate"];
                 status?: components["schemas"]["OrderStatus"];
+                /**
+                 * @description `counted`: the orders paid or placed with payments off (what the
+                 *     stat cards count; the dashboard's default with payments on);
+                 *     `never_paid`: those awaiting payment, at the bank's step or expired.
+                 *     Left out: both. Additive.
+                 */
+                payment?: components["schemas"]["OrderPaymentFilter"];
                 /** @description The `next` of the page before: the page of older rows (absent: the first page). */
                 after?: string;
                 /** @description The `previous` of the page after: the page of newer rows (not with `after`). */
@@ -7743,7 +7831,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Updated */
+            /** @description Updated. Cancelling gives its stock and a gift card's part back; with payments on, an order never paid has its waiting payments cancelled at the provider, and one paid by card is refunded or kept as `payment` says */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7752,7 +7840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Unknown status */
+            /** @description Unknown status, an unknown `payment`, or `shipped` for a gift card's order (it is delivered by mail) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7788,6 +7876,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Cancelling an order paid by card without `payment` (`order_holds_money`; the message says how much), or the refund asked for was refused (`refund_refused`); nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
@@ -7806,7 +7903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            /** @description The payment provider could not be reached to refund or to cancel a waiting payment (`payment_provider_unavailable`: nothing changed), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11115,7 +11212,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            /** @description Cancelled, but the payment provider could not be reached to refund the deposit (`payment_provider_unavailable`: the retreat sees it and refunds it), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
