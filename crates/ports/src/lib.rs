@@ -41,11 +41,12 @@ pub use media::{
 };
 pub use orders::{CartQuote, OrderPorts, OrderService, OrderStatusError, StockEvents};
 pub use payments::{
-    AttemptAnswer, BeginPaymentError, DepositCharge, Difference, EventRecord, OrderPaymentView, PayError,
-    PayWith, PaymentAttempt, PaymentFailure, PaymentGateway, PaymentHistory, PaymentPurpose, PaymentRecord,
-    PaymentRepository, PaymentRequest, PaymentService, ProviderPayment, ProviderRefund, ProviderStatus,
-    RefundError, RefundFailure, RefundRecord, RefundStart, RefundTarget, SavedCard, UnpaidOrder,
-    WebhookEvent, WebhookFailure, WebhookRefusal, differences, status_text,
+    AttemptAnswer, BeginPaymentError, DepositCharge, Difference, EventRecord, KeptAttempt, OrderPaymentView,
+    PayError, PayWith, PaymentAttempt, PaymentFailure, PaymentGateway, PaymentHistory, PaymentPurpose,
+    PaymentRecord, PaymentRepository, PaymentRequest, PaymentService, ProviderPayment, ProviderRefund,
+    ProviderStatus, Reconciled, RefundError, RefundFailure, RefundRecord, RefundStart, RefundTarget,
+    SavedCard, SourceTotals, UnpaidOrder, WebhookEvent, WebhookFailure, WebhookRefusal, differences,
+    status_text,
 };
 pub use promos::{
     BookingQuote, BookingQuoteError, PromoCodeEntry, PromoCodeError, PromoCodeRepository, PromoCodeStats,

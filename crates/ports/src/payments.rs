@@ -347,12 +347,13 @@ pub trait PaymentRepository: Send + Sync {
         refund: Uuid,
         answer: &Result<ProviderRefund, PaymentFailure>,
     ) -> crate::RepoResult<()>;
-    /// Our attempts created from `from` to `to` (the reconciliation's side).
+    /// Our attempts created from `from` to `to`, with what each was for and
+    /// what our refunds gave back of it (the reconciliation's side).
     async fn attempts_between(
         &self,
         from: DateTime<Utc>,
         to: DateTime<Utc>,
-    ) -> crate::RepoResult<Vec<PaymentRecord>>;
+    ) -> crate::RepoResult<Vec<KeptAttempt>>;
 }
 
 /// Why a guest's payment did not go through.
@@ -374,6 +375,18 @@ pub enum PayError {
     Repo(#[from] crate::RepoError),
 }
 
+/// One of our attempts as the reconciliation reads it: what it was for,
+/// and how much of it our refunds gave back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptAttempt {
+    pub record: PaymentRecord,
+    /// A shop order, a gift card's sale, or a booking's deposit (a deleted
+    /// booking's too: its records stay).
+    pub source: domain::payment::MoneySource,
+    /// Our refunds of it that went through.
+    pub refunded: Money,
+}
+
 /// One difference between our records and the provider's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Difference {
@@ -381,9 +394,29 @@ pub enum Difference {
     UnknownAtProvider { payment: ProviderPayment },
     /// An attempt the provider has no payment for (it was never created,
     /// or the server stopped before it heard back: nothing was charged).
-    MissingAtProvider { attempt: PaymentRecord },
+    MissingAtProvider { attempt: KeptAttempt },
     /// Both have it, but they disagree on what it is.
-    Disagree { attempt: PaymentRecord, payment: ProviderPayment, what: String },
+    Disagree { attempt: KeptAttempt, payment: ProviderPayment, what: String },
+}
+
+/// What was taken and given back for one kind of sale, by our records and
+/// by the provider's (its payments matched to ours; one we have no record
+/// of counts by what its metadata says it was for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceTotals {
+    pub source: domain::payment::MoneySource,
+    pub payments: usize,
+    pub charged_here: Money,
+    pub charged_there: Money,
+    pub refunded_here: Money,
+    pub refunded_there: Money,
+}
+
+/// A range of days reconciled: every difference, and the totals by kind of sale.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reconciled {
+    pub differences: Vec<Difference>,
+    pub totals: Vec<SourceTotals>,
 }
 
 /// Why a refund did not go through.
@@ -689,41 +722,46 @@ impl PaymentService {
     }
 
     /// Every difference between our attempts and the provider's payments
-    /// created from `from` to `to`.
-    pub async fn reconcile(
-        &self,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> Result<Vec<Difference>, PayError> {
+    /// created from `from` to `to` (orders, gift cards sold and deposits
+    /// alike), and what each kind of sale took and gave back on both sides.
+    pub async fn reconcile(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> Result<Reconciled, PayError> {
         let ours = self.store.attempts_between(from, to).await?;
         let theirs = self.gateway.payments_between(from, to).await.map_err(PayError::Provider)?;
-        Ok(differences(&ours, &theirs))
+        Ok(Reconciled { differences: differences(&ours, &theirs), totals: totals(&ours, &theirs) })
     }
 }
 
-/// Matches our attempts with the provider's payments (by the provider's id,
-/// or the attempt id in its metadata) and lists what does not agree.
-pub fn differences(ours: &[PaymentRecord], theirs: &[ProviderPayment]) -> Vec<Difference> {
+/// Whether `attempt` is our record of `payment` (by the provider's id, or
+/// the attempt id in its metadata).
+fn same(attempt: &KeptAttempt, payment: &ProviderPayment) -> bool {
+    attempt.record.provider_id.as_deref() == Some(payment.id.as_str())
+        || payment.attempt == Some(attempt.record.id)
+}
+
+/// Matches our attempts with the provider's payments and lists what does
+/// not agree: amounts, statuses, and what was refunded of a payment taken.
+pub fn differences(ours: &[KeptAttempt], theirs: &[ProviderPayment]) -> Vec<Difference> {
     let mut differences = Vec::new();
     for payment in theirs {
-        let attempt = ours.iter().find(|attempt| {
-            attempt.provider_id.as_deref() == Some(payment.id.as_str()) || payment.attempt == Some(attempt.id)
-        });
-        match attempt {
+        match ours.iter().find(|attempt| same(attempt, payment)) {
             None => differences.push(Difference::UnknownAtProvider { payment: payment.clone() }),
             Some(attempt) => {
+                let record = &attempt.record;
                 let mut what = Vec::new();
-                if attempt.amount != payment.amount {
-                    what.push(format!("amount {} here, {} there", attempt.amount, payment.amount));
+                if record.amount != payment.amount {
+                    what.push(format!("amount {} here, {} there", record.amount, payment.amount));
                 }
                 let theirs = status_text(&payment.status);
-                if attempt.status != theirs {
-                    what.push(format!("{} here, {theirs} there", attempt.status));
+                if record.status != theirs {
+                    what.push(format!("{} here, {theirs} there", record.status));
+                }
+                if attempt.refunded != payment.refunded {
+                    what.push(format!("refunded {} here, {} there", attempt.refunded, payment.refunded));
                 }
                 // Asked and never heard back: the server stopped in between.
                 // (A declined attempt may not know the provider's id; its
                 // status says what happened.)
-                if attempt.provider_id.is_none() && attempt.status == "creating" {
+                if record.provider_id.is_none() && record.status == "creating" {
                     what.push("not recorded here (the server stopped before it heard back)".to_owned());
                 }
                 if !what.is_empty() {
@@ -737,14 +775,51 @@ pub fn differences(ours: &[PaymentRecord], theirs: &[ProviderPayment]) -> Vec<Di
         }
     }
     for attempt in ours {
-        let found = theirs.iter().any(|payment| {
-            attempt.provider_id.as_deref() == Some(payment.id.as_str()) || payment.attempt == Some(attempt.id)
-        });
-        if !found {
+        if !theirs.iter().any(|payment| same(attempt, payment)) {
             differences.push(Difference::MissingAtProvider { attempt: attempt.clone() });
         }
     }
     differences
+}
+
+/// What each kind of sale took (payments that succeeded) and gave back, by
+/// our records and by the provider's.
+pub fn totals(ours: &[KeptAttempt], theirs: &[ProviderPayment]) -> Vec<SourceTotals> {
+    use domain::payment::MoneySource;
+    MoneySource::ALL
+        .iter()
+        .map(|&source| {
+            let mut total = SourceTotals {
+                source,
+                payments: 0,
+                charged_here: Money::ZERO,
+                charged_there: Money::ZERO,
+                refunded_here: Money::ZERO,
+                refunded_there: Money::ZERO,
+            };
+            for attempt in ours.iter().filter(|attempt| attempt.source == source) {
+                if attempt.record.status == "succeeded" {
+                    total.payments += 1;
+                    total.charged_here = total.charged_here + attempt.record.amount;
+                    total.refunded_here = total.refunded_here + attempt.refunded;
+                }
+            }
+            for payment in theirs.iter().filter(|payment| payment.status == ProviderStatus::Succeeded) {
+                let kind = match ours.iter().find(|attempt| same(attempt, payment)) {
+                    Some(attempt) => attempt.source,
+                    None => match payment.purpose {
+                        Some(PaymentPurpose::Deposit(_)) => MoneySource::Deposit,
+                        _ => MoneySource::Shop,
+                    },
+                };
+                if kind == source {
+                    total.charged_there = total.charged_there + payment.amount;
+                    total.refunded_there = total.refunded_there + payment.refunded;
+                }
+            }
+            total
+        })
+        .collect()
 }
 
 /// What closing an order's attempts found.
@@ -768,16 +843,20 @@ pub enum WebhookFailure {
 mod tests {
     use super::*;
 
-    fn attempt(status: &str, provider_id: Option<&str>, cents: i64) -> PaymentRecord {
-        PaymentRecord {
-            id: Uuid::from_u128(u128::from(cents.unsigned_abs())),
-            purpose: Some(PaymentPurpose::Order(Uuid::from_u128(7))),
-            amount: Money::from_cents(cents).expect("amount"),
-            provider_id: provider_id.map(str::to_owned),
-            status: status.to_owned(),
-            error: None,
-            created_at: Utc::now(),
-            updated_at: Utc::now(),
+    fn attempt(status: &str, provider_id: Option<&str>, cents: i64) -> KeptAttempt {
+        KeptAttempt {
+            record: PaymentRecord {
+                id: Uuid::from_u128(u128::from(cents.unsigned_abs())),
+                purpose: Some(PaymentPurpose::Order(Uuid::from_u128(7))),
+                amount: Money::from_cents(cents).expect("amount"),
+                provider_id: provider_id.map(str::to_owned),
+                status: status.to_owned(),
+                error: None,
+                created_at: Utc::now(),
+                updated_at: Utc::now(),
+            },
+            source: domain::payment::MoneySource::Shop,
+            refunded: Money::ZERO,
         }
     }
 
@@ -801,25 +880,54 @@ mod tests {
         let never_created = attempt("failed", None, 400);
         let failed = || ProviderStatus::Failed { reason: "declined".into() };
         let theirs = [
-            payment("pi_1", ProviderStatus::Succeeded, Some(paid.id), 100),
+            payment("pi_1", ProviderStatus::Succeeded, Some(paid.record.id), 100),
             // Declined at once: we never learnt its id, but the status agrees.
-            payment("pi_2", failed(), Some(declined.id), 200),
+            payment("pi_2", failed(), Some(declined.record.id), 200),
             // Charged while the server was down.
-            payment("pi_3", ProviderStatus::Succeeded, Some(lost.id), 300),
+            payment("pi_3", ProviderStatus::Succeeded, Some(lost.record.id), 300),
             payment("pi_4", ProviderStatus::Succeeded, None, 500),
         ];
         let ours = [paid, declined, lost.clone(), never_created.clone()];
         let found = differences(&ours, &theirs);
         assert_eq!(found.len(), 3, "{found:?}");
         assert!(found.iter().any(|d| matches!(d, Difference::Disagree { attempt, what, .. }
-            if attempt.id == lost.id && what.contains("not recorded here") && what.contains("creating here, succeeded there"))));
+            if attempt.record.id == lost.record.id && what.contains("not recorded here") && what.contains("creating here, succeeded there"))));
         assert!(
             found
                 .iter()
                 .any(|d| matches!(d, Difference::UnknownAtProvider { payment } if payment.id == "pi_4"))
         );
         assert!(found.iter().any(
-            |d| matches!(d, Difference::MissingAtProvider { attempt } if attempt.id == never_created.id)
+            |d| matches!(d, Difference::MissingAtProvider { attempt } if attempt.record.id == never_created.record.id)
         ));
+    }
+
+    #[test]
+    fn a_refund_only_one_side_knows_is_a_difference_and_the_totals_are_by_kind_of_sale() {
+        use domain::payment::MoneySource;
+        let mut sold = attempt("succeeded", Some("pi_1"), 5_000);
+        sold.source = MoneySource::GiftCard;
+        let mut deposit = attempt("succeeded", Some("pi_2"), 2_500);
+        deposit.source = MoneySource::Deposit;
+        deposit.refunded = Money::from_cents(2_500).expect("amount");
+        let mut refunded_there = payment("pi_1", ProviderStatus::Succeeded, None, 5_000);
+        refunded_there.refunded = Money::from_cents(1_000).expect("amount");
+        let mut deposit_there = payment("pi_2", ProviderStatus::Succeeded, None, 2_500);
+        deposit_there.refunded = Money::from_cents(2_500).expect("amount");
+        let theirs = [refunded_there, deposit_there];
+        let ours = [sold, deposit];
+        let found = differences(&ours, &theirs);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            matches!(&found[0], Difference::Disagree { what, .. } if what == "refunded 0.00 here, 10.00 there")
+        );
+        let totals = totals(&ours, &theirs);
+        let of = |source| *totals.iter().find(|t| t.source == source).expect("each kind");
+        assert_eq!(of(MoneySource::Shop).payments, 0);
+        let cards = of(MoneySource::GiftCard);
+        assert_eq!((cards.charged_here.cents(), cards.charged_there.cents()), (5_000, 5_000));
+        assert_eq!((cards.refunded_here.cents(), cards.refunded_there.cents()), (0, 1_000));
+        let deposits = of(MoneySource::Deposit);
+        assert_eq!((deposits.refunded_here.cents(), deposits.refunded_there.cents()), (2_500, 2_500));
     }
 }

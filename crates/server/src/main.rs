@@ -150,8 +150,24 @@ async fn reconcile(config: Config, from: String, to: String) -> anyhow::Result<u
     };
     let start = from.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
     let end = to.and_hms_opt(23, 59, 59).unwrap_or_default().and_utc();
-    let differences = service.reconcile(start, end).await?;
+    let reconciled = service.reconcile(start, end).await?;
+    let differences = reconciled.differences;
     let found = differences.len();
+    for totals in reconciled.totals {
+        println!(
+            "{:<10} {} payment(s): charged ${} here, ${} at the provider; refunded ${} here, ${} at the provider",
+            match totals.source {
+                domain::payment::MoneySource::Shop => "Shop",
+                domain::payment::MoneySource::Deposit => "Deposits",
+                domain::payment::MoneySource::GiftCard => "Gift cards",
+            },
+            totals.payments,
+            totals.charged_here,
+            totals.charged_there,
+            totals.refunded_here,
+            totals.refunded_there,
+        );
+    }
     if differences.is_empty() {
         println!("From {from} to {to}: our records and the provider's agree.");
     } else {

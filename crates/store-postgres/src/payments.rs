@@ -16,10 +16,10 @@ use domain::mail::MailEvent;
 use domain::order::{Order, OrderKind, OrderStatus, StockMovement};
 use domain::payment::{DepositState, MoneySource, OrderPaymentStatus, PaymentState, ProviderWord};
 use ports::{
-    AttemptAnswer, BeginPaymentError, DepositCharge, EventRecord, OrderPaymentView, PaymentAttempt,
-    PaymentFailure, PaymentHistory, PaymentPurpose, PaymentRecord, PaymentRepository, ProviderPayment,
-    ProviderRefund, ProviderStatus, RefundError, RefundRecord, RefundStart, RefundTarget, RepoError,
-    RepoResult, SavedCard, UnpaidOrder, WebhookEvent, status_text,
+    AttemptAnswer, BeginPaymentError, DepositCharge, EventRecord, KeptAttempt, OrderPaymentView,
+    PaymentAttempt, PaymentFailure, PaymentHistory, PaymentPurpose, PaymentRecord, PaymentRepository,
+    ProviderPayment, ProviderRefund, ProviderStatus, RefundError, RefundRecord, RefundStart, RefundTarget,
+    RepoError, RepoResult, SavedCard, UnpaidOrder, WebhookEvent, status_text,
 };
 
 use crate::money::{from_numeric, to_numeric};
@@ -712,13 +712,9 @@ impl PaymentRepository for PgStore {
         .await
     }
 
-    async fn attempts_between(
-        &self,
-        from: DateTime<Utc>,
-        to: DateTime<Utc>,
-    ) -> RepoResult<Vec<PaymentRecord>> {
+    async fn attempts_between(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> RepoResult<Vec<KeptAttempt>> {
         self.run(move |conn| {
-            records(
+            let attempts = records(
                 payments::table
                     .filter(payments::created_at.ge(from))
                     .filter(payments::created_at.le(to))
@@ -726,7 +722,45 @@ impl PaymentRepository for PgStore {
                     .order(payments::created_at.asc())
                     .load(conn)
                     .map_err(storage)?,
-            )
+            )?;
+            let ids: Vec<Uuid> = attempts.iter().map(|attempt| attempt.id).collect();
+            let refunded: Vec<(Uuid, BigDecimal)> = refunds::table
+                .filter(refunds::payment_id.eq_any(&ids))
+                .filter(refunds::status.eq("succeeded"))
+                .select((refunds::payment_id, refunds::amount))
+                .load(conn)
+                .map_err(storage)?;
+            let orders: Vec<Uuid> = attempts
+                .iter()
+                .filter_map(|attempt| match attempt.purpose {
+                    Some(PaymentPurpose::Order(order)) => Some(order),
+                    _ => None,
+                })
+                .collect();
+            let gift_card_sales: Vec<Uuid> = orders::table
+                .filter(orders::id.eq_any(&orders))
+                .filter(orders::kind.eq(OrderKind::GiftCard.as_str()))
+                .select(orders::id)
+                .load(conn)
+                .map_err(storage)?;
+            attempts
+                .into_iter()
+                .map(|record| {
+                    let mut given_back = Money::ZERO;
+                    for (_, amount) in refunded.iter().filter(|(payment, _)| *payment == record.id) {
+                        given_back = given_back + from_numeric(amount)?;
+                    }
+                    // Orders are never deleted: a payment with neither is a deleted booking's deposit.
+                    let source = match record.purpose {
+                        Some(PaymentPurpose::Order(order)) if gift_card_sales.contains(&order) => {
+                            MoneySource::GiftCard
+                        }
+                        Some(PaymentPurpose::Order(_)) => MoneySource::Shop,
+                        Some(PaymentPurpose::Deposit(_)) | None => MoneySource::Deposit,
+                    };
+                    Ok(KeptAttempt { record, source, refunded: given_back })
+                })
+                .collect()
         })
         .await
     }

@@ -30,6 +30,9 @@ use crate::wire::{self, amount_text, whole_number};
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: Uuid,
+    /// `goods` to ship, or a `gift_card` bought: delivered by mail (never
+    /// shipped), it shows as delivered once its mail goes out. Additive.
+    pub kind: wire::OrderKind,
     pub first_name: String,
     pub last_name: String,
     pub email: String,
@@ -132,6 +135,7 @@ impl From<model::Order> for Order {
         let c = o.customer;
         Self {
             id: o.id,
+            kind: o.kind.into(),
             first_name: c.first_name,
             last_name: c.last_name,
             email: c.email.into_string(),

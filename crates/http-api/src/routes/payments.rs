@@ -554,8 +554,29 @@ pub struct ReconciliationDifference {
     /// What the payment was for (order or booking id), when it says.
     pub order_id: Option<Uuid>,
     pub booking_id: Option<Uuid>,
+    /// The kind of sale: a shop order, a gift card sold, a booking's deposit
+    /// (null for a payment we have no record of). Additive.
+    pub source: Option<wire::MoneySource>,
     /// In words.
     pub detail: String,
+}
+
+/// What one kind of sale took and gave back in the days, by our records and
+/// by the provider's.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReconciliationTotals {
+    pub source: wire::MoneySource,
+    /// Our payments of it that succeeded.
+    pub payments: usize,
+    #[schema(example = "120.00")]
+    pub charged_here: String,
+    #[schema(example = "120.00")]
+    pub charged_there: String,
+    #[schema(example = "25.00")]
+    pub refunded_here: String,
+    #[schema(example = "25.00")]
+    pub refunded_there: String,
 }
 
 /// The reconciliation of a range of days.
@@ -566,6 +587,22 @@ pub struct Reconciliation {
     pub to: String,
     /// Every difference; none when both agree.
     pub differences: Vec<ReconciliationDifference>,
+    /// Shop orders, gift cards sold and deposits: what each took and gave
+    /// back on both sides. Additive.
+    pub totals: Vec<ReconciliationTotals>,
+}
+
+impl From<ports::SourceTotals> for ReconciliationTotals {
+    fn from(totals: ports::SourceTotals) -> Self {
+        Self {
+            source: totals.source.into(),
+            payments: totals.payments,
+            charged_here: totals.charged_here.to_string(),
+            charged_there: totals.charged_there.to_string(),
+            refunded_here: totals.refunded_here.to_string(),
+            refunded_there: totals.refunded_there.to_string(),
+        }
+    }
 }
 
 /// A difference in the owner's words.
@@ -589,30 +626,33 @@ pub fn difference_wire(difference: Difference) -> ReconciliationDifference {
                 provider_id: Some(payment.id),
                 order_id,
                 booking_id,
+                source: None,
             }
         }
         Difference::MissingAtProvider { attempt } => {
-            let (order_id, booking_id) = purpose(attempt.purpose);
+            let (order_id, booking_id) = purpose(attempt.record.purpose);
             ReconciliationDifference {
                 kind: "missing_at_provider".into(),
-                attempt_id: Some(attempt.id),
-                provider_id: attempt.provider_id,
+                attempt_id: Some(attempt.record.id),
+                provider_id: attempt.record.provider_id,
                 order_id,
                 booking_id,
+                source: Some(attempt.source.into()),
                 detail: format!(
                     "An attempt of ${} ({}) has no payment at the provider: nothing was charged",
-                    attempt.amount, attempt.status
+                    attempt.record.amount, attempt.record.status
                 ),
             }
         }
         Difference::Disagree { attempt, payment, what } => {
-            let (order_id, booking_id) = purpose(attempt.purpose);
+            let (order_id, booking_id) = purpose(attempt.record.purpose);
             ReconciliationDifference {
                 kind: "disagree".into(),
-                attempt_id: Some(attempt.id),
+                attempt_id: Some(attempt.record.id),
                 provider_id: Some(payment.id),
                 order_id,
                 booking_id,
+                source: Some(attempt.source.into()),
                 detail: what,
             }
         }
@@ -649,10 +689,11 @@ pub async fn reconciliation(
     let (from, to) = reconciliation_range(query.into_inner())?;
     let start = from.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
     let end = to.and_hms_opt(23, 59, 59).unwrap_or_default().and_utc();
-    let differences = service.reconcile(start, end).await?;
+    let reconciled = service.reconcile(start, end).await?;
     Ok(web::Json(Reconciliation {
         from: from.to_string(),
         to: to.to_string(),
-        differences: differences.into_iter().map(difference_wire).collect(),
+        differences: reconciled.differences.into_iter().map(difference_wire).collect(),
+        totals: reconciled.totals.into_iter().map(Into::into).collect(),
     }))
 }

@@ -67,6 +67,16 @@ wire_enum! {
     }
 }
 wire_enum! {
+    /// What an order sells: goods to ship, or a gift card delivered by mail.
+    OrderKind mirrors domain::order::OrderKind { Goods = "goods", GiftCard = "gift_card" }
+}
+wire_enum! {
+    /// What money was taken for: a shop order, a gift card sold, a booking's deposit.
+    MoneySource mirrors domain::payment::MoneySource {
+        Shop = "shop", Deposit = "deposit", GiftCard = "gift_card",
+    }
+}
+wire_enum! {
     /// Booking status.
     BookingStatus mirrors domain::booking::BookingStatus {
         Pending = "pending", Confirmed = "confirmed", Completed = "completed", Cancelled = "cancelled",

@@ -107,6 +107,23 @@ async fn a_card_bought_online_is_paid_issued_and_mailed_with_its_code_and_printa
     let mail = read_card_mail(&card_mail.text);
     let code = mail.code.clone();
     assert!(mails.iter().any(|m| m.to == "daniel@example.com"), "the buyer's receipt");
+    // Not a parcel: never shipped, and delivered once its mail went out.
+    let token = app.admin_token().await;
+    let delivered = format!("SELECT count(*) FROM orders WHERE id = '{id}' AND status = 'delivered'");
+    for _ in 0..200 {
+        if app.sql_count(&delivered) == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let orders = app.admin_json(&token, "/api/orders").await;
+    let sold = orders.as_array().expect("list").iter().find(|o| o["id"] == order["id"]).expect("its order");
+    assert_eq!((sold["kind"].as_str(), sold["status"].as_str()), (Some("gift_card"), Some("delivered")));
+    assert_field_errors(
+        app.put_as(&token, &format!("/api/admin/orders/{id}/status"), &json!({"status": "shipped"})).await,
+        &[("status", domain::order::NOT_A_PARCEL_MESSAGE)],
+    )
+    .await;
 
     let card = expect_json(balance(&app, &code.to_lowercase().replace('-', " ")).await, StatusCode::OK).await;
     assert_eq!((card["balance"].as_str(), card["state"].as_str()), (Some("100.00"), Some("active")));

@@ -25,6 +25,7 @@ mod mail;
 mod media;
 mod messages;
 mod migrations;
+mod money;
 mod openapi;
 mod ops;
 mod orders;

@@ -2826,6 +2826,11 @@ export interface components {
         };
         /** @description Dollars: a string with at most 2 decimals ("38.00"), or a JSON number with at most 2 decimals; 0 to 99999999.99. */
         Money: string | number;
+        /**
+         * @description What money was taken for: a shop order, a gift card sold, a booking's deposit.
+         * @enum {string}
+         */
+        MoneySource: "shop" | "deposit" | "gift_card";
         MonthAvailability: {
             /** @description Every day of the month, in order. */
             days: components["schemas"]["MonthDay"][];
@@ -2965,6 +2970,11 @@ export interface components {
              * @example [{"productId":"…","productName":"Cedar Ember Candle","price":"34.00","quantity":2}]
              */
             items: string;
+            /**
+             * @description `goods` to ship, or a `gift_card` bought: delivered by mail (never
+             *     shipped), it shows as delivered once its mail goes out. Additive.
+             */
+            kind: components["schemas"]["OrderKind"];
             lastName: string;
             /** @description The same lines as `items`, as a list. */
             lines: components["schemas"]["OrderLine"][];
@@ -3039,6 +3049,11 @@ export interface components {
             /** @description How many: a whole number from 1 to 999 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
             quantity: number;
         }[] | string;
+        /**
+         * @description What an order sells: goods to ship, or a gift card delivered by mail.
+         * @enum {string}
+         */
+        OrderKind: "goods" | "gift_card";
         /** @description One line of an order, with the name and price the server charged. */
         OrderLine: {
             /**
@@ -3527,6 +3542,11 @@ export interface components {
             differences: components["schemas"]["ReconciliationDifference"][];
             from: string;
             to: string;
+            /**
+             * @description Shop orders, gift cards sold and deposits: what each took and gave
+             *     back on both sides. Additive.
+             */
+            totals: components["schemas"]["ReconciliationTotals"][];
         };
         /** @description One difference between our records and the provider's. */
         ReconciliationDifference: {
@@ -3551,6 +3571,24 @@ export interface components {
              */
             orderId?: string | null;
             providerId?: string | null;
+            source?: null | components["schemas"]["MoneySource"];
+        };
+        /**
+         * @description What one kind of sale took and gave back in the days, by our records and
+         *     by the provider's.
+         */
+        ReconciliationTotals: {
+            /** @example 120.00 */
+            chargedHere: string;
+            /** @example 120.00 */
+            chargedThere: string;
+            /** @description Our payments of it that succeeded. */
+            payments: number;
+            /** @example 25.00 */
+            refundedHere: string;
+            /** @example 25.00 */
+            refundedThere: string;
+            source: components["schemas"]["MoneySource"];
         };
         /**
          * @description New recovery codes, shown this once: each works once, in place of a
