@@ -101,7 +101,12 @@ export async function paymentMethod(request: APIRequestContext, number: string):
 type PlacedOrder = { id: string; total: string; paymentToken: string | null };
 
 /** An order placed and paid by card through the public API, as the checkout does it. */
-export async function placePaidOrder(request: APIRequestContext, lastName: string): Promise<PlacedOrder & { email: string }> {
+/** An order placed through the API and paid with a test card (or left unpaid, `paid: false`). */
+export async function placePaidOrder(
+  request: APIRequestContext,
+  lastName: string,
+  { paid: pay = true }: { paid?: boolean } = {},
+): Promise<PlacedOrder & { email: string }> {
   const products = (await (await request.get('/api/products')).json()) as Product[];
   const product = products[0]!;
   const cents = Math.round(Number(product.price) * 100) * 2;
@@ -129,6 +134,7 @@ export async function placePaidOrder(request: APIRequestContext, lastName: strin
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()) as PlacedOrder;
   expect(order.paymentToken).toBeTruthy();
+  if (!pay) return { ...order, email };
   const paid = await request.post(`/api/orders/${order.id}/payment`, {
     data: { token: order.paymentToken, paymentMethodId: await paymentMethod(request, cards.visa) },
   });

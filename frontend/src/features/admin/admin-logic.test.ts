@@ -117,6 +117,9 @@ describe('orders and money', () => {
       messagesNew: 2,
       messagesUnanswered: 5,
       subscribers: 7,
+      revenueBasis: 'order_totals',
+      revenueSources: null,
+      ordersNeverPaid: 0,
     });
     expect(notes).toEqual({
       revenue: 'This month $420.00 · last month $610.05',
@@ -124,6 +127,31 @@ describe('orders and money', () => {
       bookings: '3 this week · 0 awaiting an answer',
       messages: '5 not yet answered',
     });
+  });
+
+  it('with payments on, the revenue line names what it counts and the orders line the never paid', () => {
+    const month = { shop: '300.00', deposits: '25.00', giftCards: '100.00', refunded: '60.00' };
+    const notes = summaryNotes({
+      revenue: '425.00',
+      revenueThisMonth: '425.00',
+      revenueLastMonth: '0.00',
+      orders: 4,
+      ordersPending: 3,
+      bookings: 2,
+      bookingsThisWeek: 1,
+      bookingsPending: 1,
+      messages: 0,
+      messagesNew: 0,
+      messagesUnanswered: 0,
+      subscribers: 0,
+      revenueBasis: 'money_received',
+      revenueSources: { thisMonth: month, lastMonth: { ...month, shop: '0.00' } },
+      ordersNeverPaid: 2,
+    });
+    expect(notes.revenue).toBe(
+      'This month $425.00 · last month $0.00. Received less refunds — this month: shop $300.00 · deposits $25.00 · gift cards sold $100.00',
+    );
+    expect(notes.orders).toBe('3 pending · 2 never paid, not counted');
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatMoney, toCents } from '@/lib/money';
 import { humanize } from '../shared/humanize';
 import type { Tone } from '../shared/statuses';
 import type { AdminOrder } from '../shared/types';
@@ -16,7 +17,7 @@ const states: Record<PaymentState, { label: string; tone: Tone }> = {
   paid: { label: 'Paid', tone: 'green' },
   partially_refunded: { label: 'Partially refunded', tone: 'purple' },
   refunded: { label: 'Refunded', tone: 'purple' },
-  expired: { label: 'Not paid in time', tone: 'red' },
+  expired: { label: 'Never paid', tone: 'red' },
 };
 
 export function paymentState(state: string): { label: string; tone: Tone } {
@@ -26,4 +27,9 @@ export function paymentState(state: string): { label: string; tone: Tone } {
 /** Whether money was taken and some of it is still ours to give back. */
 export function paymentRefundable(payment: AdminOrder['payment']): boolean {
   return (payment.state === 'paid' || payment.state === 'partially_refunded') && payment.refunded !== payment.amount;
+}
+
+/** What is left of an order's card payment, as the owner reads it ("$88.44"). */
+export function heldByCard(payment: AdminOrder['payment']): string {
+  return formatMoney(toCents(payment.amount) - toCents(payment.refunded));
 }

@@ -7,16 +7,30 @@ import type { OrderStatus } from '../../shared/types';
 
 export type OrderListView = ListView<OrderStatus, never>;
 
-export async function getOrderPage(view: OrderListView, signal?: AbortSignal) {
-  return unwrap(await api.GET('/api/admin/orders', { params: { query: listQuery(view) }, signal }));
+/**
+ * The orders' payment filter as the server takes it: with payments on the
+ * tab shows the orders paid by default (those every figure counts), and
+ * "Never paid" or "All orders" on request; with payments off, every order.
+ */
+export function orderPaymentQuery(view: Pick<OrderListView, 'payment'>, paymentsOn: boolean) {
+  if (view.payment === 'never_paid') return 'never_paid' as const;
+  if (view.payment === 'all' || !paymentsOn) return undefined;
+  return 'counted' as const;
+}
+
+export async function getOrderPage(view: OrderListView, paymentsOn: boolean, signal?: AbortSignal) {
+  const query = { ...listQuery(view), payment: orderPaymentQuery(view, paymentsOn) };
+  return unwrap(await api.GET('/api/admin/orders', { params: { query }, signal }));
 }
 
 /** One page of the Orders tab, newest first; the key is what is asked, so pages that only differ in their number share it. */
-export function useOrderPage(view: OrderListView) {
-  const query = listQuery(view);
+export function useOrderPage(view: OrderListView, paymentsOn: boolean | undefined) {
+  const query = { ...listQuery(view), payment: orderPaymentQuery(view, Boolean(paymentsOn)) };
   return useQuery({
     queryKey: adminKeys.orderPage(query),
-    queryFn: ({ signal }) => getOrderPage(view, signal),
+    queryFn: ({ signal }) => getOrderPage(view, Boolean(paymentsOn), signal),
+    // Asked once it is known whether payments are on: the default view differs.
+    enabled: paymentsOn !== undefined,
     ...pagedListOptions,
   });
 }

@@ -4,8 +4,17 @@ import { adminKeys } from '../../shared/admin-keys';
 import { notifyError, notifySuccess } from '../../shared/notify';
 import type { OrderStatus } from '../../shared/types';
 
-export async function updateOrderStatus({ id, status }: { id: string; status: OrderStatus }) {
-  return unwrap(await api.PUT('/api/admin/orders/{id}/status', { params: { path: { id } }, body: { status } }));
+export async function updateOrderStatus({
+  id,
+  status,
+  payment,
+}: {
+  id: string;
+  status: OrderStatus;
+  /** Cancelling an order paid by card: refund what is left of its payment, or keep it. */
+  payment?: 'refund' | 'keep';
+}) {
+  return unwrap(await api.PUT('/api/admin/orders/{id}/status', { params: { path: { id } }, body: { status, payment } }));
 }
 
 export function useUpdateOrderStatus() {

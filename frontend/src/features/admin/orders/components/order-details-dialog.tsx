@@ -20,27 +20,18 @@ function safeLine(price: string, quantity: number): string {
   }
 }
 
-export function OrderDetailsDialog({
-  order,
-  offerRefund = false,
-  onOpenChange,
-}: {
-  order: AdminOrder | undefined;
-  /** Opened after the owner cancelled a paid order: its refund is offered at once. */
-  offerRefund?: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder | undefined; onOpenChange: (open: boolean) => void }) {
   const returnFocus = useReturnFocus(Boolean(order));
   return (
     <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>
       <DialogContent size="lg" onCloseAutoFocus={returnFocus}>
-        {order ? <OrderDetails order={order} offerRefund={offerRefund} /> : null}
+        {order ? <OrderDetails order={order} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: boolean }) {
+function OrderDetails({ order }: { order: AdminOrder }) {
   // The typed lines (`items` is the specification's JSON text of the same).
   const lines = order.lines;
   const status = orderStatuses.find((s) => s.value === order.status);
@@ -48,12 +39,8 @@ function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: 
     <>
       <DialogHeader>
         <p className="eyebrow mb-3">Order #{order.id.slice(0, 8)}</p>
-        <DialogTitle>{offerRefund ? 'Refund the payment?' : 'Order Details'}</DialogTitle>
-        <DialogDescription>
-          {offerRefund
-            ? `The order is cancelled and was paid by card: give the money back in full or in part, or keep it.`
-            : `Placed ${formatInstantDateTime(order.createdAt)}`}
-        </DialogDescription>
+        <DialogTitle>Order Details</DialogTitle>
+        <DialogDescription>Placed {formatInstantDateTime(order.createdAt)}</DialogDescription>
       </DialogHeader>
 
       <div className="grid gap-6 sm:grid-cols-2">
@@ -67,16 +54,28 @@ function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: 
           <p className="text-sm text-sand">{order.email}</p>
           {order.phone ? <p className="text-sm text-sand">{order.phone}</p> : null}
         </section>
-        <section aria-labelledby="order-shipping">
-          <h3 id="order-shipping" className="mb-2 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
-            Shipping address
-          </h3>
-          <address className="not-italic text-sand" data-testid="order-address">
-            {order.address}
-            <br />
-            {order.city}, {order.state} {order.zip}
-          </address>
-        </section>
+        {order.kind === 'gift_card' ? (
+          <section aria-labelledby="order-delivery">
+            <h3 id="order-delivery" className="mb-2 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+              Delivery
+            </h3>
+            <p className="text-sand" data-testid="order-delivery">
+              A gift card, sent by e-mail on its delivery day (see Gift cards). It is never shipped: the order shows as delivered once its
+              mail has gone out.
+            </p>
+          </section>
+        ) : (
+          <section aria-labelledby="order-shipping">
+            <h3 id="order-shipping" className="mb-2 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold">
+              Shipping address
+            </h3>
+            <address className="not-italic text-sand" data-testid="order-address">
+              {order.address}
+              <br />
+              {order.city}, {order.state} {order.zip}
+            </address>
+          </section>
+        )}
       </div>
 
       <section aria-labelledby="order-items" className="mt-8">
@@ -133,13 +132,13 @@ function OrderDetails({ order, offerRefund }: { order: AdminOrder; offerRefund: 
           ) : null}
         </dl>
       </section>
-      <OrderPaymentSection order={order} offerRefund={offerRefund} />
+      <OrderPaymentSection order={order} />
     </>
   );
 }
 
 /** Whether it is paid, what was given back, and the payment's history (docs/decisions.md §14). */
-function OrderPaymentSection({ order, offerRefund }: { order: AdminOrder; offerRefund: boolean }) {
+function OrderPaymentSection({ order }: { order: AdminOrder }) {
   const charged = order.payment.state !== 'unpaid';
   const history = useOrderPayment(order.id, charged);
   const refund = useRefundOrder();
@@ -171,7 +170,7 @@ function OrderPaymentSection({ order, offerRefund }: { order: AdminOrder; offerR
               idPrefix={`order-${order.id}`}
               label="Refund the payment"
               refundable={history.data.refundable}
-              autoFocus={offerRefund}
+              autoFocus={false}
               pending={refund.isPending}
               onRefund={({ amount, reason }) => refund.mutateAsync({ id: order.id, amount, reason })}
             />

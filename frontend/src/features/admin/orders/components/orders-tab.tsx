@@ -11,8 +11,8 @@ import { filterQuery, hasFilters } from '../../shared/list-view/list-view';
 import { ListFilterBar } from '../../shared/list-view/list-filters';
 import { ListPager } from '../../shared/list-view/list-pager';
 import { useListView } from '../../shared/list-view/use-list-view';
-import type { OrderStatus } from '../../shared/types';
-import { useOrder, useOrderPage } from '../api/get-order-page';
+import type { AdminOrder, OrderStatus } from '../../shared/types';
+import { orderPaymentQuery, useOrder, useOrderPage } from '../api/get-order-page';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import { shortOrderId } from '../order-items';
 import { displayMoney } from '@/lib/money';
@@ -20,20 +20,32 @@ import { usePaymentsConfig } from '@/lib/payments/config';
 import { paymentRefundable, paymentState } from '../payment-labels';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { ReconciliationButton } from './reconciliation-dialog';
+import { CancelPaidOrderDialog } from './cancel-paid-order-dialog';
 
-const orderRules = { statuses: orderStatuses.map((status) => status.value) };
+const orderRules = { statuses: orderStatuses.map((status) => status.value), payments: true };
+
+const paymentViews = [
+  { value: 'never_paid', label: 'Never paid' },
+  { value: 'all', label: 'All orders' },
+] as const;
+
+/** A gift card's order is delivered by mail, never shipped (docs/decisions.md §16). */
+const giftCardStatuses = orderStatuses.filter((status) => status.value !== 'shipped');
 
 /** The shop's orders a page at a time (newest first), searched and filtered; the view lives in the address. */
 export function OrdersTab() {
   const list = useListView<OrderStatus>(orderRules);
-  const orders = useOrderPage(list.view);
-  const updateStatus = useUpdateOrderStatus();
-  const [shown, setViewing] = useState<{ id: string; offerRefund: boolean } | undefined>();
   const payments = usePaymentsConfig();
+  // Known once the config is read (a failed read shows every order).
+  const paymentsOn = payments.isError ? false : payments.data?.enabled;
+  const orders = useOrderPage(list.view, paymentsOn);
+  const updateStatus = useUpdateOrderStatus();
+  const [shownId, setViewing] = useState<string | undefined>();
+  const [cancelling, setCancelling] = useState<AdminOrder | undefined>();
   // A mail link (?tab=orders&order=<id>) opens that order's details.
   const [linkedId, forgetLinked] = useLinkedRecord('order');
   const rows = orders.data?.items ?? [];
-  const openId = shown?.id ?? linkedId ?? undefined;
+  const openId = shownId ?? linkedId ?? undefined;
   // The order shown is read from the page when it is there, else on its own (a link, or a filter it no longer matches).
   const onPage = openId ? rows.find((order) => order.id === openId) : undefined;
   const byId = useOrder(openId && !onPage ? openId : undefined);
@@ -41,15 +53,23 @@ export function OrdersTab() {
 
   return (
     <Panel>
-      <PanelHeader title="Orders" description="Shop orders, newest first. Set a status as each parcel moves along.">
-        {payments.data?.enabled ? <ReconciliationButton /> : null}
-        <ExportButton name="orders" filters={filterQuery(list.view)} />
+      <PanelHeader
+        title="Orders"
+        description={
+          paymentsOn
+            ? 'Shop orders, newest first: those paid unless you choose otherwise. Set a status as each parcel moves along.'
+            : 'Shop orders, newest first. Set a status as each parcel moves along.'
+        }
+      >
+        {paymentsOn ? <ReconciliationButton /> : null}
+        <ExportButton name="orders" filters={{ ...filterQuery(list.view), payment: orderPaymentQuery(list.view, Boolean(paymentsOn)) }} />
       </PanelHeader>
       <ListFilterBar
         label="Filter the orders"
         controls={list}
         search={{ label: 'Search orders', placeholder: 'Name, e-mail or order number' }}
         statuses={{ label: 'Status', any: 'All statuses', choices: orderStatuses }}
+        payments={paymentsOn ? { label: 'Payment', any: 'Paid orders', choices: paymentViews } : undefined}
         dates={{ from: 'Placed from', to: 'Placed to' }}
       />
       <Table
@@ -108,31 +128,22 @@ export function OrdersTab() {
                   </TableCell>
                   <TableCell>
                     <div className="flex items-center justify-end gap-2">
-                      <IconAction
-                        label={`View details of order ${short}`}
-                        hint="View details"
-                        onClick={() => setViewing({ id: order.id, offerRefund: false })}
-                      >
+                      <IconAction label={`View details of order ${short}`} hint="View details" onClick={() => setViewing(order.id)}>
                         <Eye aria-hidden className="size-4" />
                       </IconAction>
                       <StatusSelect
                         value={order.status}
-                        options={orderStatuses}
+                        options={order.kind === 'gift_card' ? giftCardStatuses : orderStatuses}
                         label={`Status of order ${short}`}
                         disabled={updateStatus.isPending && updateStatus.variables?.id === order.id}
                         onChange={(next) => {
                           if (next === order.status) return;
-                          updateStatus.mutate(
-                            { id: order.id, status: next },
-                            {
-                              // Cancelling an order paid by card offers its refund.
-                              onSuccess: () => {
-                                if (next === 'cancelled' && paymentRefundable(order.payment)) {
-                                  setViewing({ id: order.id, offerRefund: true });
-                                }
-                              },
-                            },
-                          );
+                          // Cancelling an order paid by card asks first what becomes of the payment.
+                          if (next === 'cancelled' && paymentsOn && paymentRefundable(order.payment)) {
+                            setCancelling(order);
+                            return;
+                          }
+                          updateStatus.mutate({ id: order.id, status: next });
                         }}
                       />
                     </div>
@@ -146,11 +157,21 @@ export function OrdersTab() {
       <ListPager label="Orders pages" controls={list} page={orders.data} loading={orders.isPlaceholderData} />
       <OrderDetailsDialog
         order={viewing}
-        offerRefund={shown?.offerRefund}
         onOpenChange={(open) => {
           if (open) return;
           setViewing(undefined);
           if (linkedId) forgetLinked();
+        }}
+      />
+      <CancelPaidOrderDialog
+        order={cancelling}
+        pending={updateStatus.isPending}
+        onOpenChange={(open) => {
+          if (!open) setCancelling(undefined);
+        }}
+        onChoose={(payment) => {
+          if (!cancelling) return;
+          updateStatus.mutate({ id: cancelling.id, status: 'cancelled', payment }, { onSuccess: () => setCancelling(undefined) });
         }}
       />
     </Panel>

@@ -5,8 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { addDays } from '@/components/ui/calendar-dates';
 import { ApiError } from '@/lib/api/errors';
+import { displayMoney } from '@/lib/money';
 import type { ResponseOf } from '@/lib/api/types';
 import { reconcilePayments } from '../api/order-payment';
 
@@ -92,29 +94,69 @@ function Reconcile() {
         {error ? (
           <Alert>{error}</Alert>
         ) : answer ? (
-          answer.differences.length === 0 ? (
-            <p className="border border-emerald-300/40 bg-emerald-300/10 px-4 py-3 text-emerald-100" data-testid="reconciliation-agree">
-              Our records and Stripe’s agree for {answer.from} to {answer.to}.
-            </p>
-          ) : (
-            <>
-              <p className="mb-3 text-ivory">
-                {answer.differences.length === 1 ? '1 difference' : `${answer.differences.length} differences`} for {answer.from} to{' '}
-                {answer.to}:
+          <>
+            <ReconciledTotals totals={answer.totals} />
+            {answer.differences.length === 0 ? (
+              <p className="border border-emerald-300/40 bg-emerald-300/10 px-4 py-3 text-emerald-100" data-testid="reconciliation-agree">
+                Our records and Stripe’s agree for {answer.from} to {answer.to}.
               </p>
-              <ul className="divide-y divide-line/70 border border-line/70" data-testid="reconciliation-differences">
-                {answer.differences.map((difference, index) => (
-                  <li key={`${difference.providerId ?? difference.attemptId ?? ''}-${index}`} className="grid gap-1 px-4 py-3 text-sm">
-                    <span className="text-gold-light">{kinds[difference.kind] ?? difference.kind}</span>
-                    <span className="text-sand">{difference.detail}</span>
-                    {difference.providerId ? <span className="font-mono text-xs text-muted">{difference.providerId}</span> : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )
+            ) : (
+              <>
+                <p className="mb-3 text-ivory">
+                  {answer.differences.length === 1 ? '1 difference' : `${answer.differences.length} differences`} for {answer.from} to{' '}
+                  {answer.to}:
+                </p>
+                <ul className="divide-y divide-line/70 border border-line/70" data-testid="reconciliation-differences">
+                  {answer.differences.map((difference, index) => (
+                    <li key={`${difference.providerId ?? difference.attemptId ?? ''}-${index}`} className="grid gap-1 px-4 py-3 text-sm">
+                      <span className="text-gold-light">{kinds[difference.kind] ?? difference.kind}</span>
+                      <span className="text-sand">{difference.detail}</span>
+                      {difference.providerId ? <span className="font-mono text-xs text-muted">{difference.providerId}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
         ) : null}
       </div>
     </>
+  );
+}
+
+const sourceNames: Record<Reconciliation['totals'][number]['source'], string> = {
+  shop: 'Shop orders',
+  gift_card: 'Gift cards sold',
+  deposit: 'Booking deposits',
+};
+
+/** What each kind of sale took and gave back, by our records and by Stripe’s. */
+function ReconciledTotals({ totals }: { totals: Reconciliation['totals'] }) {
+  return (
+    <Table aria-label="Totals by kind of sale" className="mb-4" data-testid="reconciliation-totals">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Kind</TableHead>
+          <TableHead className="text-right">Charged here / at Stripe</TableHead>
+          <TableHead className="text-right">Refunded here / at Stripe</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {totals.map((total) => (
+          <TableRow key={total.source}>
+            <TableCell>
+              {sourceNames[total.source]}
+              <span className="block text-xs text-muted">{total.payments === 1 ? '1 payment' : `${total.payments} payments`}</span>
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-right tabular-nums">
+              {displayMoney(total.chargedHere)} / {displayMoney(total.chargedThere)}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-right tabular-nums">
+              {displayMoney(total.refundedHere)} / {displayMoney(total.refundedThere)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

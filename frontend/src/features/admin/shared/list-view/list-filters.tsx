@@ -3,7 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { hasFilters, isCalendarDay } from './list-view';
+import { hasFilters, isCalendarDay, type PaymentView } from './list-view';
 import type { ListViewControls } from './use-list-view';
 import { ListSearch } from './list-search';
 
@@ -24,6 +24,7 @@ export function ListFilterBar<Status extends string, Service extends string>({
   search,
   statuses,
   services,
+  payments,
   dates,
 }: {
   /** Names the group for screen readers: "Filter the orders". */
@@ -32,6 +33,8 @@ export function ListFilterBar<Status extends string, Service extends string>({
   search: { label: string; placeholder: string };
   statuses: { label: string; any: string; choices: ReadonlyArray<Choice<Status>> };
   services?: { label: string; any: string; choices: ReadonlyArray<Choice<Service>> };
+  /** The orders' payment filter (payments on): its default shows the orders paid. */
+  payments?: { label: string; any: string; choices: ReadonlyArray<Choice<PaymentView>> };
   dates: { from: string; to: string };
 }) {
   const { view, filter, clearFilters } = controls;
@@ -59,6 +62,15 @@ export function ListFilterBar<Status extends string, Service extends string>({
           value={view.service}
           choices={services.choices}
           onChange={(service) => filter({ service })}
+        />
+      ) : null}
+      {payments ? (
+        <ChoiceFilter
+          label={payments.label}
+          any={payments.any}
+          value={view.payment}
+          choices={payments.choices}
+          onChange={(payment) => filter({ payment })}
         />
       ) : null}
       <div className="flex w-full gap-4 sm:w-auto">

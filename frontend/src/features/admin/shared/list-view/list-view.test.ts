@@ -25,6 +25,7 @@ describe('list view in the address', () => {
       service: '',
       from: '',
       to: '',
+      payment: '',
       after: '',
       before: '',
       page: 1,
@@ -41,12 +42,23 @@ describe('list view in the address', () => {
       service: 'massage',
       from: '2026-11-01',
       to: '2026-11-30',
+      payment: '',
       after: '1764_ab12',
       before: '',
       page: 3,
       size: 25,
     });
     expect(parse('before=1764_ab12&page=2')).toMatchObject({ before: '1764_ab12', after: '', page: 2 });
+  });
+
+  it('the orders read their payment view; other lists leave it out, and a default is not written', () => {
+    const orders = (search: string) => parseListView(new URLSearchParams(search), { ...rules, payments: true });
+    expect(orders('payment=never_paid').payment).toBe('never_paid');
+    expect(orders('payment=all').payment).toBe('all');
+    expect(orders('payment=counted').payment).toBe('');
+    expect(parse('payment=never_paid').payment).toBe('');
+    expect(writeListView(new URLSearchParams('tab=orders'), orders('payment=all')).toString()).toBe('tab=orders&payment=all');
+    expect(writeListView(new URLSearchParams('tab=orders'), orders('')).toString()).toBe('tab=orders');
   });
 
   it('drops what it cannot read rather than sending it', () => {

@@ -24,7 +24,15 @@ export type ListFilters<Status extends string = string, Service extends string =
   service: Service | '';
   from: string;
   to: string;
+  /**
+   * Orders by their payment (payments on): '' is the default view (those
+   * paid, which every figure counts), `never_paid` or `all` the others.
+   */
+  payment: PaymentView | '';
 };
+
+export const PAYMENT_VIEWS = ['never_paid', 'all'] as const;
+export type PaymentView = (typeof PAYMENT_VIEWS)[number];
 
 /**
  * A list's view. Pages are keyset pages: `after` is the `next` of the page
@@ -44,12 +52,14 @@ export type ListView<Status extends string = string, Service extends string = st
 export type ListRules<Status extends string, Service extends string> = {
   statuses: readonly Status[];
   services?: readonly Service[];
+  /** Whether the list reads `payment=` (the orders). */
+  payments?: boolean;
 };
 
 /** The address's keys of a list view (every other key, `tab=` and linked records, is left alone). */
-export const LIST_PARAMS = ['q', 'status', 'service', 'from', 'to', 'after', 'before', 'page', 'size'] as const;
+export const LIST_PARAMS = ['q', 'status', 'service', 'from', 'to', 'payment', 'after', 'before', 'page', 'size'] as const;
 
-export const NO_FILTERS: ListFilters<never, never> = { q: '', status: '', service: '', from: '', to: '' };
+export const NO_FILTERS: ListFilters<never, never> = { q: '', status: '', service: '', from: '', to: '', payment: '' };
 
 const oneOf = <T extends string>(choices: readonly T[] | undefined, value: string | null): T | '' =>
   choices?.find((choice) => choice === value) ?? '';
@@ -90,6 +100,7 @@ export function parseListView<Status extends string, Service extends string>(
     from,
     // A reversed range (an edited address) keeps its first day only.
     to: to && from && to < from ? '' : to,
+    payment: rules.payments ? oneOf(PAYMENT_VIEWS, params.get('payment')) : '',
     after: afterKept,
     before: beforeKept,
     page,
@@ -109,6 +120,7 @@ export function writeListView(previous: URLSearchParams, view: ListView): URLSea
   set('service', view.service);
   set('from', view.from);
   set('to', view.to);
+  set('payment', view.payment);
   set('after', view.after);
   set('before', view.before);
   if ((view.after || view.before) && view.page) set('page', String(view.page));
@@ -117,7 +129,7 @@ export function writeListView(previous: URLSearchParams, view: ListView): URLSea
 }
 
 export function hasFilters(view: ListFilters): boolean {
-  return Boolean(view.q || view.status || view.service || view.from || view.to);
+  return Boolean(view.q || view.status || view.service || view.from || view.to || view.payment);
 }
 
 const FIRST_PAGE = { after: '', before: '', page: 1 } as const;
