@@ -90,8 +90,22 @@ enum AdminAction {
     },
 }
 
+/// A failure is printed as its message and causes, in words for the
+/// operator ("no payment provider: set STRIPE_SECRET_KEY, ..."), never as a
+/// backtrace (which `anyhow` prints for `main`'s error when RUST_BACKTRACE
+/// is set, and reads like a crash).
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     init_logging(cli.config.log_format);
     match cli.command.unwrap_or(Command::Serve) {

@@ -106,3 +106,27 @@ async fn create_deactivate_activate_and_reset_password_from_the_command_line() {
     assert!(!unknown.status.success());
     assert!(text(&unknown).contains("No administrator has the email nobody@example.com"));
 }
+
+#[tokio::test]
+async fn a_production_start_without_payment_keys_says_what_to_set_and_no_backtrace() {
+    let app = spawn_app_with(crate::helpers::Options { demo_data: false, ..Default::default() }).await;
+    let output = Command::new(env!("CARGO_BIN_EXE_server"))
+        .env("DATABASE_URL", &app.database_url)
+        .env("PORT", "0")
+        .env("RUST_LOG", "error")
+        .env("RUST_BACKTRACE", "1")
+        .env_remove("DEMO_DATA")
+        .env_remove("PAYMENTS")
+        .env_remove("STRIPE_SECRET_KEY")
+        .env_remove("STRIPE_PUBLISHABLE_KEY")
+        .env_remove("STRIPE_WEBHOOK_SECRET")
+        .output()
+        .expect("server binary runs");
+    assert!(!output.status.success(), "it refuses to start: {}", text(&output));
+    let said = text(&output);
+    assert!(
+        said.contains("error: no payment provider: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENTS=off"),
+        "{said}"
+    );
+    assert!(!said.contains("backtrace") && !said.contains("at ./crates"), "no backtrace: {said}");
+}
