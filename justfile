@@ -108,6 +108,12 @@ bench-scale: ensure-postgres build-frontend
     cargo build --release -p server --bin server --example scale
     ./target/release/examples/scale ${SCALES:-1 10}
 
+# A walk through every edge of the money against localstripe (book, pay,
+# refund, cancel, delete, reconcile), printing each dashboard figure beside
+# the same figure computed from the provider; exit 1 when one differs.
+money-check: ensure-postgres
+    bash scripts/money-check.sh
+
 # Install the frontend's npm packages when the lock file changed.
 frontend-deps:
     #!/usr/bin/env bash

@@ -97,8 +97,8 @@ pub enum PaymentOnCancel {
 /// Why an order cannot be cancelled as asked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "This order was paid ${held} by card. Say whether to refund it or keep it when you cancel: refund it \
-     (the guest is mailed), or keep it and cancel."
+    "This order was paid ${held} by card. Choose what becomes of the payment when you cancel it: refund it \
+     (the guest is mailed) or keep it."
 )]
 pub struct OrderHoldsMoney {
     /// What is left of the card payment.
