@@ -64,3 +64,35 @@ fn committed_frontend_pages_are_current() {
         "frontend/src/config/pages.json is stale: run `just openapi` and commit the result"
     );
 }
+
+/// The JSON API's route table and its OpenAPI document name the same calls:
+/// a call served but not documented, or documented but not served, fails
+/// here (the two lists are written in different files).
+#[test]
+fn every_call_served_is_documented_and_every_call_documented_is_served() {
+    use std::collections::BTreeSet;
+    use utoipa::OpenApi;
+    let served: BTreeSet<(String, String)> = http_api::calls()
+        .into_iter()
+        .map(|(method, path)| (method.as_str().to_lowercase(), path))
+        .collect();
+    let document = serde_json::to_value(http_api::openapi::ApiDoc::openapi()).expect("document");
+    let documented: BTreeSet<(String, String)> = document["paths"]
+        .as_object()
+        .expect("paths")
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .expect("operations")
+                .keys()
+                .filter(|key| ["get", "post", "put", "delete", "patch"].contains(&key.as_str()))
+                .map(|method| (method.clone(), path.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(served.len() > 100, "the whole table: {}", served.len());
+    let undocumented: Vec<_> = served.difference(&documented).collect();
+    let unserved: Vec<_> = documented.difference(&served).collect();
+    assert!(undocumented.is_empty(), "served but not in the OpenAPI document: {undocumented:?}");
+    assert!(unserved.is_empty(), "documented but not served: {unserved:?}");
+}
