@@ -166,6 +166,9 @@ pub struct Application {
 }
 
 impl Application {
+    /// Binds the ports, connects and migrates the store, then wires each
+    /// part in turn: mail, payments, media, the catalogue, the website, the
+    /// JSON API's state, and the HTTP servers.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         // Bind first: a busy port must fail before a one-time password is printed.
         let listener = TcpListener::bind((config.host.as_str(), config.port)).with_context(|| {
@@ -189,222 +192,42 @@ impl Application {
         seed(&config, &wiring, &demo_dir).await?;
         let port = listener.local_addr()?.port();
         let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://localhost:{port}"));
-        let composer: Arc<dyn ports::MailComposer> = Arc::new(mail::Composer::new(
-            mail::ComposerConfig {
-                public_url: public_url.clone(),
-                retreat_email: RETREAT_EMAIL.to_owned(),
-                owner: config.notify_email.clone(),
-                time_zone: config.business_tz,
-                organizer: config.mail_from.clone(),
-                cancellation_free_hours: config.cancellation_free_hours,
-            },
-            wiring.links.clone(),
-        ));
-        // Every event's messages are written in the event's own transaction.
-        let store = wiring.store.with_mail(composer.clone());
-        let mail_worker = match &config.smtp_url {
-            Some(url) => {
-                let sender = mail::SmtpSender::new(url.expose_secret(), &config.mail_from)
-                    .map_err(|e| anyhow::anyhow!("SMTP_URL/MAIL_FROM: {e}"))?;
-                let delivery = MailDelivery::new(
-                    Arc::new(store.clone()),
-                    Arc::new(sender),
-                    wiring.clock.clone(),
-                    config.mail_retry_base_seconds,
-                );
-                Some(MailWorker::start(
-                    delivery,
-                    std::time::Duration::from_millis(config.mail_poll_milliseconds),
-                ))
-            }
-            None => {
-                tracing::info!(
-                    "SMTP_URL is not set: mail stays queued in the outbox (dashboard, Emails) and nothing is sent"
-                );
-                None
-            }
-        };
-        let mail = MailState {
-            outbox: Arc::new(store.clone()),
-            composer,
-            links: wiring.links.clone(),
-            delivering: mail_worker.is_some(),
-            from: config.mail_from.clone(),
-            notify: config.notify_email.as_ref().map(|email| email.as_str().to_owned()),
-            guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
-        };
-        let metrics = http_api::metrics::Metrics::new().map_err(|e| anyhow::anyhow!("metrics: {e}"))?;
-        // Taking money (docs/decisions.md §14): on with the provider's keys;
-        // off in a demo, or when the operator says PAYMENTS=off.
-        let payments = match payment_gateway(&config)? {
-            Some((gateway, publishable_key)) => {
-                tracing::info!(api = %config.stripe_api_base, "payments are on: cards are charged through Stripe");
-                Some((
-                    ports::PaymentService {
-                        gateway,
-                        store: Arc::new(store.clone()),
-                        clock: wiring.clock.clone(),
-                    },
-                    publishable_key,
-                ))
-            }
-            None => {
-                tracing::info!(
-                    "payments are off: no card is charged, orders are placed unpaid and bookings ask for no deposit"
-                );
-                None
-            }
-        };
-        let provider_sources = match &payments {
-            Some(_) => app::ProviderSources {
-                scripts: vec![origin_of(&config.stripe_js_url)],
-                frames: vec![
-                    origin_of(&config.stripe_js_url),
-                    "https://js.stripe.com".into(),
-                    "https://hooks.stripe.com".into(),
-                ],
-                connect: vec![origin_of(&config.stripe_api_base), "https://api.stripe.com".into()],
-            },
-            None => app::ProviderSources::default(),
-        };
-        let policy = app::SecurityPolicy::for_provider(&provider_sources);
-        let payment_worker = payments.as_ref().map(|(service, _)| {
+
+        let (store, mail, mail_worker) = wire_mail(&config, &wiring, &public_url)?;
+        let payments = wire_payments(&config, &store, &wiring)?;
+        let policy = app::SecurityPolicy::for_provider(&payments.sources);
+        let payment_worker = payments.service.as_ref().map(|service| {
             PaymentWorker::start(
                 service.clone(),
                 config.payment_timeout_minutes,
                 std::time::Duration::from_secs(config.payment_sweep_seconds),
             )
         });
-        let payment_settings = http_api::state::PaymentSettings {
-            publishable_key: payments.as_ref().map(|(_, key)| key.clone()),
-            script_url: payments.as_ref().map(|_| config.stripe_js_url.clone()),
-            cancellation_free_hours: config.cancellation_free_hours,
-            timeout_minutes: config.payment_timeout_minutes,
-        };
-        let payments = payments.map(|(service, _)| service);
+        let media = wire_media(&config, &store)?;
         let media_dir = demo_dir.join("media");
-        let image_cache_dir = config
-            .image_cache_dir
-            .clone()
-            .unwrap_or_else(|| std::env::temp_dir().join("golden-pine").join("image-copies"));
-        // Uploads (issue 24): a folder of this machine, or a bucket shared
-        // by every process with this folder holding the copies this one serves.
-        let uploads_dir = config.media.media_dir.clone();
-        let local_uploads: Arc<dyn ports::MediaStore> =
-            Arc::new(media_store::LocalMediaStore::new(&uploads_dir));
-        let (media_store, local_copies): (Arc<dyn ports::MediaStore>, Option<Arc<dyn ports::MediaStore>>) =
-            match config.media.s3()? {
-                Some(settings) => (
-                    Arc::new(
-                        media_store::S3MediaStore::new(&settings)
-                            .map_err(|e| anyhow::anyhow!("S3_*: {e}"))?,
-                    ),
-                    Some(local_uploads),
-                ),
-                None => (local_uploads, None),
-            };
-        tracing::info!("uploaded media are kept in {}", media_store.describe());
-        let images = Arc::new(
-            image_variants::ImageLibrary::new(&media_dir, image_cache_dir).with_uploads_dir(&uploads_dir),
-        );
-        // The catalogue as published, read by the API and the pages alike.
-        // Its answers are forgotten whenever any process changes the
-        // catalogue; the feed's thread ends with the last reference to it.
-        let catalogue =
-            Arc::new(catalogue::Catalogue::new(Arc::new(store.clone()), Arc::new(store.clone()), images));
-        let (alive, hears) = (Arc::downgrade(&catalogue), Arc::downgrade(&catalogue));
-        store_postgres::watch_catalogue(
-            config.database_url.expose(),
-            move || alive.strong_count() > 0,
-            move || {
-                if let Some(catalogue) = hears.upgrade() {
-                    catalogue.changed();
-                }
-            },
-        )?;
-        // The public pages are rendered by the frontend's own server bundle
-        // (docs/decisions.md §13); without one they go out as the bare shell.
-        let bundle = frontend_dir.join(site::SERVER_BUNDLE);
-        let renderer = match page_render::PageRenderer::start(&bundle) {
-            Ok(renderer) => Some(renderer),
-            Err(error) => {
-                tracing::warn!(%error, "pages are not rendered on the server: the browser renders them");
-                None
-            }
-        };
-        let passkeys = passkeys_for(&public_url);
-        let site_config = SiteConfig {
+        let catalogue = wire_catalogue(&config, &store, &media_dir, &media.uploads_dir)?;
+        let metrics = http_api::metrics::Metrics::new().map_err(|e| anyhow::anyhow!("metrics: {e}"))?;
+        let site = wire_site(SiteParts {
+            catalogue: catalogue.clone(),
             frontend_dir,
             media_dir,
-            public_url,
+            public_url: public_url.clone(),
             time_zone: config.business_tz.name().to_owned(),
-        };
-        let site = web::Data::new(
-            SiteState::new(catalogue.clone(), renderer, site_config, metrics.registry())
-                .map_err(|e| anyhow::anyhow!("metrics: {e}"))?
-                .with_uploads(uploads_dir, local_copies.as_ref().map(|_| media_store.clone())),
-        );
-        let bookings = BookingService::new(ports::BookingPorts {
-            bookings: Arc::new(store.clone()),
-            services: Arc::new(store.clone()),
-            promos: Arc::new(store.clone()),
-            gift_cards: Arc::new(store.clone()),
-            payments: payments.clone(),
-            clock: wiring.clock.clone(),
-            policy: ports::BookingPolicy {
-                guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
-                cancellation_free_hours: config.cancellation_free_hours,
-            },
-        });
-        let orders = ports::OrderService::new(ports::OrderPorts {
-            orders: Arc::new(store.clone()),
-            promos: Arc::new(store.clone()),
-            gift_cards: Arc::new(store.clone()),
-            payments: payments.clone(),
-            stock: catalogue.clone(),
-            clock: wiring.clock.clone(),
-        });
-        let media = ports::MediaService::new(ports::MediaPorts {
-            store: media_store,
-            local_copies,
-            library: Arc::new(store.clone()),
-            cleaner: Arc::new(image_variants::clean::UploadCleaner),
-        });
-        let api = web::Data::new(ApiState {
+            metrics: &metrics,
+            uploads_dir: media.uploads_dir.clone(),
+            shared_store: media.local_copies.as_ref().map(|_| media.store.clone()),
+        })?;
+        let api = web::Data::new(api_state(ApiParts {
+            config: &config,
+            store: &store,
+            wiring,
             catalogue,
-            catalog_store: Arc::new(store.clone()),
-            content_store: Arc::new(store.clone()),
-            order_store: Arc::new(store.clone()),
-            promo_store: Arc::new(store.clone()),
-            gift_card_store: Arc::new(store.clone()),
-            bookings,
-            orders,
-            calendar_store: Arc::new(store.clone()),
-            store_health: Arc::new(store.clone()),
-            audit_trail: Arc::new(store.clone()),
-            summary: Arc::new(store.clone()),
-            write_limits: Arc::new(store.clone()),
-            guard: Guard {
-                public_write_limit: Limit {
-                    max: config.public_write_limit,
-                    window: chrono::Duration::minutes(PUBLIC_WRITE_WINDOW_MINUTES),
-                },
-                gift_card_lookup_limit: Limit {
-                    max: config.gift_card_lookup_limit,
-                    window: chrono::Duration::minutes(GIFT_CARD_LOOKUP_WINDOW_MINUTES),
-                },
-                trusted_proxies: config.trusted_proxies.clone(),
-                body_timeout: std::time::Duration::from_secs(config.request_body_timeout_seconds),
-            },
-            // The team's mail (invitations, reset links) is written with its change.
-            auth: wiring.auth.with_admins(Arc::new(store.clone())).with_passkeys(passkeys),
-            clock: wiring.clock,
-            metrics,
             mail,
             payments,
-            payment_settings,
             media,
-        });
+            metrics,
+            public_url: &public_url,
+        }));
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
                 let metrics_port = listener.local_addr()?.port();
@@ -460,6 +283,280 @@ impl Application {
             worker.stop().await;
         }
         served
+    }
+}
+
+/// Mail: the composer (every event's messages are written in the event's own
+/// transaction, so the store is given it), the delivery worker when
+/// `SMTP_URL` is set, and what the API needs of mail.
+fn wire_mail(
+    config: &Config,
+    wiring: &Wiring,
+    public_url: &str,
+) -> anyhow::Result<(PgStore, MailState, Option<MailWorker>)> {
+    let composer: Arc<dyn ports::MailComposer> = Arc::new(mail::Composer::new(
+        mail::ComposerConfig {
+            public_url: public_url.to_owned(),
+            retreat_email: RETREAT_EMAIL.to_owned(),
+            owner: config.notify_email.clone(),
+            time_zone: config.business_tz,
+            organizer: config.mail_from.clone(),
+            cancellation_free_hours: config.cancellation_free_hours,
+        },
+        wiring.links.clone(),
+    ));
+    let store = wiring.store.clone().with_mail(composer.clone());
+    let mail_worker = match &config.smtp_url {
+        Some(url) => {
+            let sender = mail::SmtpSender::new(url.expose_secret(), &config.mail_from)
+                .map_err(|e| anyhow::anyhow!("SMTP_URL/MAIL_FROM: {e}"))?;
+            let delivery = MailDelivery::new(
+                Arc::new(store.clone()),
+                Arc::new(sender),
+                wiring.clock.clone(),
+                config.mail_retry_base_seconds,
+            );
+            Some(MailWorker::start(delivery, std::time::Duration::from_millis(config.mail_poll_milliseconds)))
+        }
+        None => {
+            tracing::info!(
+                "SMTP_URL is not set: mail stays queued in the outbox (dashboard, Emails) and nothing is sent"
+            );
+            None
+        }
+    };
+    let mail = MailState {
+        outbox: Arc::new(store.clone()),
+        composer,
+        links: wiring.links.clone(),
+        delivering: mail_worker.is_some(),
+        from: config.mail_from.clone(),
+        notify: config.notify_email.as_ref().map(|email| email.as_str().to_owned()),
+        guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
+    };
+    Ok((store, mail, mail_worker))
+}
+
+/// Taking money (docs/decisions.md §14): on with the provider's keys; off in
+/// a demo, or when the operator says `PAYMENTS=off`.
+struct Payments {
+    service: Option<ports::PaymentService>,
+    settings: http_api::state::PaymentSettings,
+    /// The provider's origins for the Content-Security-Policy (none when off).
+    sources: app::ProviderSources,
+}
+
+fn wire_payments(config: &Config, store: &PgStore, wiring: &Wiring) -> anyhow::Result<Payments> {
+    let Some((gateway, publishable_key)) = payment_gateway(config)? else {
+        tracing::info!(
+            "payments are off: no card is charged, orders are placed unpaid and bookings ask for no deposit"
+        );
+        return Ok(Payments {
+            service: None,
+            settings: http_api::state::PaymentSettings {
+                publishable_key: None,
+                script_url: None,
+                cancellation_free_hours: config.cancellation_free_hours,
+                timeout_minutes: config.payment_timeout_minutes,
+            },
+            sources: app::ProviderSources::default(),
+        });
+    };
+    tracing::info!(api = %config.stripe_api_base, "payments are on: cards are charged through Stripe");
+    Ok(Payments {
+        service: Some(ports::PaymentService {
+            gateway,
+            store: Arc::new(store.clone()),
+            clock: wiring.clock.clone(),
+        }),
+        settings: http_api::state::PaymentSettings {
+            publishable_key: Some(publishable_key),
+            script_url: Some(config.stripe_js_url.clone()),
+            cancellation_free_hours: config.cancellation_free_hours,
+            timeout_minutes: config.payment_timeout_minutes,
+        },
+        sources: app::ProviderSources {
+            scripts: vec![origin_of(&config.stripe_js_url)],
+            frames: vec![
+                origin_of(&config.stripe_js_url),
+                "https://js.stripe.com".into(),
+                "https://hooks.stripe.com".into(),
+            ],
+            connect: vec![origin_of(&config.stripe_api_base), "https://api.stripe.com".into()],
+        },
+    })
+}
+
+/// Uploads (issue 24): a folder of this machine, or a bucket shared by every
+/// process with this folder holding the copies this one serves.
+struct Media {
+    store: Arc<dyn ports::MediaStore>,
+    local_copies: Option<Arc<dyn ports::MediaStore>>,
+    uploads_dir: std::path::PathBuf,
+    library: PgStore,
+}
+
+fn wire_media(config: &Config, store: &PgStore) -> anyhow::Result<Media> {
+    let uploads_dir = config.media.media_dir.clone();
+    let local_uploads: Arc<dyn ports::MediaStore> = Arc::new(media_store::LocalMediaStore::new(&uploads_dir));
+    let (media_store, local_copies): (Arc<dyn ports::MediaStore>, Option<Arc<dyn ports::MediaStore>>) =
+        match config.media.s3()? {
+            Some(settings) => (
+                Arc::new(
+                    media_store::S3MediaStore::new(&settings).map_err(|e| anyhow::anyhow!("S3_*: {e}"))?,
+                ),
+                Some(local_uploads),
+            ),
+            None => (local_uploads, None),
+        };
+    tracing::info!("uploaded media are kept in {}", media_store.describe());
+    Ok(Media { store: media_store, local_copies, uploads_dir, library: store.clone() })
+}
+
+/// The catalogue as published, read by the API and the pages alike. Its
+/// answers are forgotten whenever any process changes the catalogue; the
+/// feed's thread ends with the last reference to it.
+fn wire_catalogue(
+    config: &Config,
+    store: &PgStore,
+    media_dir: &std::path::Path,
+    uploads_dir: &std::path::Path,
+) -> anyhow::Result<Arc<catalogue::Catalogue>> {
+    let image_cache_dir = config
+        .image_cache_dir
+        .clone()
+        .unwrap_or_else(|| std::env::temp_dir().join("golden-pine").join("image-copies"));
+    let images =
+        Arc::new(image_variants::ImageLibrary::new(media_dir, image_cache_dir).with_uploads_dir(uploads_dir));
+    let catalogue =
+        Arc::new(catalogue::Catalogue::new(Arc::new(store.clone()), Arc::new(store.clone()), images));
+    let (alive, hears) = (Arc::downgrade(&catalogue), Arc::downgrade(&catalogue));
+    store_postgres::watch_catalogue(
+        config.database_url.expose(),
+        move || alive.strong_count() > 0,
+        move || {
+            if let Some(catalogue) = hears.upgrade() {
+                catalogue.changed();
+            }
+        },
+    )?;
+    Ok(catalogue)
+}
+
+/// What the website is built from.
+struct SiteParts<'a> {
+    catalogue: Arc<catalogue::Catalogue>,
+    frontend_dir: std::path::PathBuf,
+    media_dir: std::path::PathBuf,
+    public_url: String,
+    time_zone: String,
+    metrics: &'a http_api::metrics::Metrics,
+    uploads_dir: std::path::PathBuf,
+    /// The shared bucket, when uploads are kept elsewhere than this machine.
+    shared_store: Option<Arc<dyn ports::MediaStore>>,
+}
+
+/// The website: the public pages rendered by the frontend's own server
+/// bundle (docs/decisions.md §13); without one they go out as the bare shell.
+fn wire_site(parts: SiteParts<'_>) -> anyhow::Result<web::Data<SiteState>> {
+    let bundle = parts.frontend_dir.join(site::SERVER_BUNDLE);
+    let renderer = match page_render::PageRenderer::start(&bundle) {
+        Ok(renderer) => Some(renderer),
+        Err(error) => {
+            tracing::warn!(%error, "pages are not rendered on the server: the browser renders them");
+            None
+        }
+    };
+    let site_config = SiteConfig {
+        frontend_dir: parts.frontend_dir,
+        media_dir: parts.media_dir,
+        public_url: parts.public_url,
+        time_zone: parts.time_zone,
+    };
+    Ok(web::Data::new(
+        SiteState::new(parts.catalogue, renderer, site_config, parts.metrics.registry())
+            .map_err(|e| anyhow::anyhow!("metrics: {e}"))?
+            .with_uploads(parts.uploads_dir, parts.shared_store),
+    ))
+}
+
+/// What the JSON API's state is built from.
+struct ApiParts<'a> {
+    config: &'a Config,
+    store: &'a PgStore,
+    wiring: Wiring,
+    catalogue: Arc<catalogue::Catalogue>,
+    mail: MailState,
+    payments: Payments,
+    media: Media,
+    metrics: http_api::metrics::Metrics,
+    public_url: &'a str,
+}
+
+/// The JSON API's state: the stores behind the ports, and the use cases
+/// built on them (bookings, orders, media, auth).
+fn api_state(parts: ApiParts<'_>) -> ApiState {
+    let ApiParts { config, store, wiring, catalogue, mail, payments, media, metrics, public_url } = parts;
+    let bookings = BookingService::new(ports::BookingPorts {
+        bookings: Arc::new(store.clone()),
+        services: Arc::new(store.clone()),
+        promos: Arc::new(store.clone()),
+        gift_cards: Arc::new(store.clone()),
+        payments: payments.service.clone(),
+        clock: wiring.clock.clone(),
+        policy: ports::BookingPolicy {
+            guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
+            cancellation_free_hours: config.cancellation_free_hours,
+        },
+    });
+    let orders = ports::OrderService::new(ports::OrderPorts {
+        orders: Arc::new(store.clone()),
+        promos: Arc::new(store.clone()),
+        gift_cards: Arc::new(store.clone()),
+        payments: payments.service.clone(),
+        stock: catalogue.clone(),
+        clock: wiring.clock.clone(),
+    });
+    let media = ports::MediaService::new(ports::MediaPorts {
+        store: media.store,
+        local_copies: media.local_copies,
+        library: Arc::new(media.library),
+        cleaner: Arc::new(image_variants::clean::UploadCleaner),
+    });
+    ApiState {
+        catalogue,
+        catalog_store: Arc::new(store.clone()),
+        content_store: Arc::new(store.clone()),
+        order_store: Arc::new(store.clone()),
+        promo_store: Arc::new(store.clone()),
+        gift_card_store: Arc::new(store.clone()),
+        bookings,
+        orders,
+        calendar_store: Arc::new(store.clone()),
+        store_health: Arc::new(store.clone()),
+        audit_trail: Arc::new(store.clone()),
+        summary: Arc::new(store.clone()),
+        write_limits: Arc::new(store.clone()),
+        guard: Guard {
+            public_write_limit: Limit {
+                max: config.public_write_limit,
+                window: chrono::Duration::minutes(PUBLIC_WRITE_WINDOW_MINUTES),
+            },
+            gift_card_lookup_limit: Limit {
+                max: config.gift_card_lookup_limit,
+                window: chrono::Duration::minutes(GIFT_CARD_LOOKUP_WINDOW_MINUTES),
+            },
+            trusted_proxies: config.trusted_proxies.clone(),
+            body_timeout: std::time::Duration::from_secs(config.request_body_timeout_seconds),
+        },
+        // The team's mail (invitations, reset links) is written with its change.
+        auth: wiring.auth.with_admins(Arc::new(store.clone())).with_passkeys(passkeys_for(public_url)),
+        clock: wiring.clock,
+        metrics,
+        mail,
+        payments: payments.service,
+        payment_settings: payments.settings,
+        media,
     }
 }
 

@@ -72,10 +72,8 @@ fn committed_frontend_pages_are_current() {
 fn every_call_served_is_documented_and_every_call_documented_is_served() {
     use std::collections::BTreeSet;
     use utoipa::OpenApi;
-    let served: BTreeSet<(String, String)> = http_api::calls()
-        .into_iter()
-        .map(|(method, path)| (method.as_str().to_lowercase(), path))
-        .collect();
+    let served: BTreeSet<(String, String)> =
+        http_api::calls().into_iter().map(|(method, path)| (method.as_str().to_lowercase(), path)).collect();
     let document = serde_json::to_value(http_api::openapi::ApiDoc::openapi()).expect("document");
     let documented: BTreeSet<(String, String)> = document["paths"]
         .as_object()
