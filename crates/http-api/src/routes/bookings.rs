@@ -22,7 +22,7 @@ use crate::wire::fields::{
     OptionalCalendarDate, OptionalLongText, OptionalPromoCode, ServiceIdChoice, ShortText, TimeSlotChoice,
 };
 use crate::wire::messages::*;
-use crate::wire::paging::{ListSearch, PageParams};
+use crate::wire::paging::{ListSearch, PageParams, Paged};
 use crate::wire::{self, chosen, form_whole};
 
 /// A booking request.
@@ -580,28 +580,12 @@ pub struct BookingFilter {
     pub service: Option<wire::ServiceKey>,
 }
 
-/// A page of bookings.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BookingPage {
-    /// Newest request first.
-    pub items: Vec<Booking>,
-    /// The `after` of the next (older) page; null on the last page.
-    pub next: Option<String>,
-    /// The `before` of the previous (newer) page; null on the first page.
-    pub previous: Option<String>,
-    /// How many bookings match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-    pub total: i64,
-    /// False when more match than were counted: `total` is then "at least".
-    pub total_exact: bool,
-}
-
 /// `GET /api/admin/bookings`: what the dashboard reads (the specification's
 /// `GET /api/bookings` still answers every booking, for existing clients).
 #[utoipa::path(get, path = "/api/admin/bookings", tag = "Bookings", params(ListSearch, BookingFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "A page of the matching bookings, newest request first", body = BookingPage),
+        (status = 200, description = "A page of the matching bookings, newest request first", body = Paged<Booking>),
         (status = 400, description = "A search, date, status, service, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page_bookings(
@@ -610,16 +594,10 @@ pub async fn page_bookings(
     search: web::Query<ListSearch>,
     filter: web::Query<BookingFilter>,
     page: web::Query<PageParams>,
-) -> Result<web::Json<BookingPage>, ApiError> {
+) -> Result<web::Json<Paged<Booking>>, ApiError> {
     let query = booking_query(search.into_inner(), filter.into_inner(), Some(page.into_inner()))?;
     let page = state.calendar_store.page_bookings(query).await?;
-    Ok(web::Json(BookingPage {
-        next: page.next.map(|cursor| cursor.encode()),
-        previous: page.previous.map(|cursor| cursor.encode()),
-        total: page.total.map_or(0, |total| total.count),
-        total_exact: page.total.is_none_or(|total| total.exact),
-        items: page.items.into_iter().map(Booking::from).collect(),
-    }))
+    Ok(web::Json(Paged::of(page)))
 }
 
 /// The query as the store takes it, or every refusal by parameter (the CSV

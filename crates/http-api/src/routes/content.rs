@@ -20,7 +20,7 @@ use crate::wire::fields::{
     ArticleText, EmailAddress, Honeypot, InterestChoice, LongText, MediaUrl, ShortText, SlugText,
 };
 use crate::wire::messages::*;
-use crate::wire::paging::{ListSearch, PageParams};
+use crate::wire::paging::{ListSearch, PageParams, Paged};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -352,28 +352,12 @@ pub struct MessageFilter {
     pub state: Option<wire::MessageState>,
 }
 
-/// A page of contact messages.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ContactMessagePage {
-    /// Newest first.
-    pub items: Vec<ContactMessage>,
-    /// The `after` of the next (older) page; null on the last page.
-    pub next: Option<String>,
-    /// The `before` of the previous (newer) page; null on the first page.
-    pub previous: Option<String>,
-    /// How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-    pub total: i64,
-    /// False when more match than were counted: `total` is then "at least".
-    pub total_exact: bool,
-}
-
 /// `GET /api/admin/contact-messages`: what the dashboard reads (the
 /// specification's `GET /api/contact-messages` still answers every message).
 #[utoipa::path(get, path = "/api/admin/contact-messages", tag = "Contact", params(ListSearch, MessageFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "A page of the matching messages, newest first", body = ContactMessagePage),
+        (status = 200, description = "A page of the matching messages, newest first", body = Paged<ContactMessage>),
         (status = 400, description = "A search, date, state, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page_messages(
@@ -382,7 +366,7 @@ pub async fn page_messages(
     search: web::Query<ListSearch>,
     filter: web::Query<MessageFilter>,
     page: web::Query<PageParams>,
-) -> Result<web::Json<ContactMessagePage>, ApiError> {
+) -> Result<web::Json<Paged<ContactMessage>>, ApiError> {
     let query = message_query(
         search.into_inner(),
         filter.into_inner(),
@@ -390,13 +374,7 @@ pub async fn page_messages(
         state.clock.as_ref(),
     )?;
     let page = state.content_store.page_messages(query).await?;
-    Ok(web::Json(ContactMessagePage {
-        next: page.next.map(|cursor| cursor.encode()),
-        previous: page.previous.map(|cursor| cursor.encode()),
-        total: page.total.map_or(0, |total| total.count),
-        total_exact: page.total.is_none_or(|total| total.exact),
-        items: page.items.into_iter().map(ContactMessage::from).collect(),
-    }))
+    Ok(web::Json(Paged::of(page)))
 }
 
 /// The query as the store takes it (the CSV export reads the same parameters).
@@ -535,29 +513,13 @@ pub async fn list_subscriptions(
     ))
 }
 
-/// A page of newsletter subscribers.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SubscriberPage {
-    /// Newest sign-up first.
-    pub items: Vec<NewsletterSubscription>,
-    /// The `after` of the next (older) page; null on the last page.
-    pub next: Option<String>,
-    /// The `before` of the previous (newer) page; null on the first page.
-    pub previous: Option<String>,
-    /// How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-    pub total: i64,
-    /// False when more match than were counted: `total` is then "at least".
-    pub total_exact: bool,
-}
-
 /// `GET /api/admin/subscribers`: the newsletter's list a page at a time
 /// (`GET /api/admin/newsletter-subscriptions` still answers every one).
 #[utoipa::path(get, path = "/api/admin/subscribers", tag = "Newsletter", params(ListSearch, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
-        (status = 200, description = "A page of the matching subscribers, newest first", body = SubscriberPage),
+        (status = 200, description = "A page of the matching subscribers, newest first", body = Paged<NewsletterSubscription>),
         (status = 400, description = "A search, date, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page_subscribers(
@@ -565,16 +527,10 @@ pub async fn page_subscribers(
     state: web::Data<ApiState>,
     search: web::Query<ListSearch>,
     page: web::Query<PageParams>,
-) -> Result<web::Json<SubscriberPage>, ApiError> {
+) -> Result<web::Json<Paged<NewsletterSubscription>>, ApiError> {
     let query = subscriber_query(search.into_inner(), Some(page.into_inner()), state.clock.as_ref())?;
     let page = state.content_store.page_subscriptions(query).await?;
-    Ok(web::Json(SubscriberPage {
-        next: page.next.map(|cursor| cursor.encode()),
-        previous: page.previous.map(|cursor| cursor.encode()),
-        total: page.total.map_or(0, |total| total.count),
-        total_exact: page.total.is_none_or(|total| total.exact),
-        items: page.items.into_iter().map(NewsletterSubscription::from).collect(),
-    }))
+    Ok(web::Json(Paged::of(page)))
 }
 
 /// The query as the store takes it (the CSV export reads the same parameters).

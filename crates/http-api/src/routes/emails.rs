@@ -12,7 +12,7 @@ use ports::{ListedMail, MailQuery, OutgoingMail, StoredMail};
 
 use crate::extract::OwnerSession;
 use crate::state::ApiState;
-use crate::wire::paging::{ListSearch, PageParams};
+use crate::wire::paging::{ListSearch, PageParams, Paged};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
 
 http_common::wire_enum! {
@@ -94,29 +94,13 @@ impl From<ListedMail> for Email {
     }
 }
 
-/// A page of the outbox.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EmailPage {
-    /// Newest first.
-    pub items: Vec<Email>,
-    /// The `after` of the next (older) page; null on the last page.
-    pub next: Option<String>,
-    /// The `before` of the previous (newer) page; null on the first page.
-    pub previous: Option<String>,
-    /// How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-    pub total: i64,
-    /// False when more match than were counted: `total` is then "at least".
-    pub total_exact: bool,
-}
-
 /// `GET /api/admin/outbox`: the Emails view a page at a time
 /// (`GET /api/admin/emails` still answers the newest 500).
 #[utoipa::path(get, path = "/api/admin/outbox", tag = "Emails", params(ListSearch, EmailFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
         (status = 403, description = "Only an owner may do this (docs/decisions.md §18)", body = ErrorBody),
-        (status = 200, description = "A page of the matching messages, newest first", body = EmailPage),
+        (status = 200, description = "A page of the matching messages, newest first", body = Paged<Email>),
         (status = 400, description = "A search, date, state, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page(
@@ -125,7 +109,7 @@ pub async fn page(
     search: web::Query<ListSearch>,
     filter: web::Query<EmailFilter>,
     page: web::Query<PageParams>,
-) -> Result<web::Json<EmailPage>, ApiError> {
+) -> Result<web::Json<Paged<Email>>, ApiError> {
     let mut errors = ValidationErrors::default();
     let list = search.into_inner().read(Some(page.into_inner()), &mut errors);
     errors.into_result(|| ())?;
@@ -141,13 +125,7 @@ pub async fn page(
             page: list.page,
         })
         .await?;
-    Ok(web::Json(EmailPage {
-        next: page.next.map(|cursor| cursor.encode()),
-        previous: page.previous.map(|cursor| cursor.encode()),
-        total: page.total.map_or(0, |total| total.count),
-        total_exact: page.total.is_none_or(|total| total.exact),
-        items: page.items.into_iter().map(Email::from).collect(),
-    }))
+    Ok(web::Json(Paged::of(page)))
 }
 
 /// One delivery attempt.

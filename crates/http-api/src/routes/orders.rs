@@ -22,7 +22,7 @@ use crate::wire::fields::{
     PhoneText, ShortText,
 };
 use crate::wire::messages::*;
-use crate::wire::paging::{ListSearch, PageParams};
+use crate::wire::paging::{ListSearch, PageParams, Paged};
 use crate::wire::{self, amount_text, whole_number};
 
 /// A stored order.
@@ -460,28 +460,12 @@ pub enum OrderPaymentFilter {
     NeverPaid,
 }
 
-/// A page of orders.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderPage {
-    /// Newest first.
-    pub items: Vec<Order>,
-    /// The `after` of the next (older) page; null on the last page.
-    pub next: Option<String>,
-    /// The `before` of the previous (newer) page; null on the first page.
-    pub previous: Option<String>,
-    /// How many orders match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-    pub total: i64,
-    /// False when more match than were counted: `total` is then "at least".
-    pub total_exact: bool,
-}
-
 /// `GET /api/admin/orders`: what the dashboard reads (the specification's
 /// `GET /api/orders` still answers every order, for existing clients).
 #[utoipa::path(get, path = "/api/admin/orders", tag = "Orders", params(ListSearch, OrderFilter, PageParams),
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "A page of the matching orders, newest first", body = OrderPage),
+        (status = 200, description = "A page of the matching orders, newest first", body = Paged<Order>),
         (status = 400, description = "A search, date, status, page link or limit that cannot be read", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody)))]
 pub async fn page_orders(
@@ -490,17 +474,11 @@ pub async fn page_orders(
     search: web::Query<ListSearch>,
     filter: web::Query<OrderFilter>,
     page: web::Query<PageParams>,
-) -> Result<web::Json<OrderPage>, ApiError> {
+) -> Result<web::Json<Paged<Order>>, ApiError> {
     let query =
         order_query(search.into_inner(), filter.into_inner(), Some(page.into_inner()), state.clock.as_ref())?;
     let page = state.order_store.page_orders(query).await?;
-    Ok(web::Json(OrderPage {
-        next: page.next.map(|cursor| cursor.encode()),
-        previous: page.previous.map(|cursor| cursor.encode()),
-        total: page.total.map_or(0, |total| total.count),
-        total_exact: page.total.is_none_or(|total| total.exact),
-        items: page.items.into_iter().map(Order::from).collect(),
-    }))
+    Ok(web::Json(Paged::of(page)))
 }
 
 /// The query as the store takes it, or every refusal by parameter (the CSV

@@ -6,8 +6,8 @@
 //! values, each refusal keyed by its parameter.
 
 use chrono::NaiveDate;
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use domain::booking::parse_date;
 use domain::paging::{Cursor, DEFAULT_PAGE_SIZE, PageRequest, PageStart, Search};
@@ -109,6 +109,39 @@ pub fn page_start(after: Option<String>, before: Option<String>, errors: &mut Va
         (Some(_), Some(_)) => {
             errors.add("before", "A page starts after one row or before one, not both");
             PageStart::Newest
+        }
+    }
+}
+
+/// A page of a list, newest first (the dashboard's orders, bookings,
+/// messages, subscribers and e-mails), in one shape.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Paged<T> {
+    /// Newest first (a booking by its request).
+    pub items: Vec<T>,
+    /// The `after` of the next (older) page; null on the last page.
+    pub next: Option<String>,
+    /// The `before` of the previous (newer) page; null on the first page.
+    pub previous: Option<String>,
+    /// How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
+    pub total: i64,
+    /// False when more match than were counted: `total` is then "at least".
+    pub total_exact: bool,
+}
+
+impl<T> Paged<T> {
+    /// The wire's page of a store's page, each row made a wire `T`.
+    pub fn of<D>(page: domain::paging::Page<D>) -> Self
+    where
+        T: From<D>,
+    {
+        Self {
+            next: page.next.map(|cursor| cursor.encode()),
+            previous: page.previous.map(|cursor| cursor.encode()),
+            total: page.total.map_or(0, |total| total.count),
+            total_exact: page.total.is_none_or(|total| total.exact),
+            items: page.items.into_iter().map(T::from).collect(),
         }
     }
 }

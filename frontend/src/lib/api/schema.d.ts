@@ -2036,22 +2036,6 @@ export interface components {
          * @enum {string|null}
          */
         BookingKeyChoice: "massage" | "spa" | "accommodation" | "package" | "none" | "" | null;
-        /** @description A page of bookings. */
-        BookingPage: {
-            /** @description Newest request first. */
-            items: components["schemas"]["Booking"][];
-            /** @description The `after` of the next (older) page; null on the last page. */
-            next?: string | null;
-            /** @description The `before` of the previous (newer) page; null on the first page. */
-            previous?: string | null;
-            /**
-             * Format: int64
-             * @description How many bookings match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-             */
-            total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
-            totalExact: boolean;
-        };
         /** @description A booking's price with a promo code: what the request will record. */
         BookingQuote: {
             /** @example 9.50 */
@@ -2167,22 +2151,6 @@ export interface components {
             lastName: components["schemas"]["ShortText"];
             message: components["schemas"]["LongText"];
             website?: components["schemas"]["Honeypot"];
-        };
-        /** @description A page of contact messages. */
-        ContactMessagePage: {
-            /** @description Newest first. */
-            items: components["schemas"]["ContactMessage"][];
-            /** @description The `after` of the next (older) page; null on the last page. */
-            next?: string | null;
-            /** @description The `before` of the previous (newer) page; null on the first page. */
-            previous?: string | null;
-            /**
-             * Format: int64
-             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-             */
-            total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
-            totalExact: boolean;
         };
         /** @description The owner's answer to a message, kept with it. */
         ContactMessageReply: {
@@ -2371,22 +2339,6 @@ export interface components {
             attemptsMade: components["schemas"]["EmailAttempt"][];
             html: string;
             text: string;
-        };
-        /** @description A page of the outbox. */
-        EmailPage: {
-            /** @description Newest first. */
-            items: components["schemas"]["Email"][];
-            /** @description The `after` of the next (older) page; null on the last page. */
-            next?: string | null;
-            /** @description The `before` of the previous (newer) page; null on the first page. */
-            previous?: string | null;
-            /**
-             * Format: int64
-             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-             */
-            total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
-            totalExact: boolean;
         };
         /** @description A template rendered with demo data. */
         EmailPreview: {
@@ -3067,22 +3019,6 @@ export interface components {
             /** Format: int32 */
             quantity: number;
         };
-        /** @description A page of orders. */
-        OrderPage: {
-            /** @description Newest first. */
-            items: components["schemas"]["Order"][];
-            /** @description The `after` of the next (older) page; null on the last page. */
-            next?: string | null;
-            /** @description The `before` of the previous (newer) page; null on the first page. */
-            previous?: string | null;
-            /**
-             * Format: int64
-             * @description How many orders match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-             */
-            total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
-            totalExact: boolean;
-        };
         /** @description An order's payment. */
         OrderPayment: {
             /**
@@ -3156,6 +3092,256 @@ export interface components {
             description: string;
             path: string;
             title: string;
+        };
+        /**
+         * @description A page of a list, newest first (the dashboard's orders, bookings,
+         *     messages, subscribers and e-mails), in one shape.
+         */
+        Paged_Booking: {
+            /** @description Newest first (a booking by its request). */
+            items: {
+                /**
+                 * @description A stay's check-out day, yyyy-MM-dd (every Tiny Home booking; null
+                 *     for other services). Check-in is at 15:00 on `date`, check-out at 11:00.
+                 * @example 2026-12-20
+                 */
+                checkOut?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description yyyy-MM-dd
+                 * @example 2026-12-18
+                 */
+                date: string;
+                deposit?: null | components["schemas"]["BookingDeposit"];
+                /**
+                 * @description What a promo code took off its price ("0.00" without one). Additive.
+                 * @example 0.00
+                 */
+                discount: string;
+                email: string;
+                firstName: string;
+                /**
+                 * @description What a gift card paid of the deposit ("0.00" without one). Additive.
+                 * @example 0.00
+                 */
+                giftCardAmount: string;
+                /** @description The last four characters of that gift card, or null. Additive. */
+                giftCardLastFour?: string | null;
+                /** Format: uuid */
+                id: string;
+                lastName: string;
+                /**
+                 * Format: int64
+                 * @description A stay's nights (null for other services).
+                 */
+                nights?: number | null;
+                notes?: string | null;
+                /** @description The promo code it used, or null. Additive. */
+                promoCode?: string | null;
+                service: components["schemas"]["ServiceKey"];
+                status: components["schemas"]["BookingStatus"];
+                time: components["schemas"]["TimeSlot"];
+            }[];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more match than were counted: `total` is then "at least". */
+            totalExact: boolean;
+        };
+        /**
+         * @description A page of a list, newest first (the dashboard's orders, bookings,
+         *     messages, subscribers and e-mails), in one shape.
+         */
+        Paged_ContactMessage: {
+            /** @description Newest first (a booking by its request). */
+            items: {
+                /**
+                 * Format: date-time
+                 * @description When it was answered (a reply, or marked answered); null until then.
+                 */
+                answeredAt?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                firstName: string;
+                /** Format: uuid */
+                id: string;
+                interest?: null | components["schemas"]["Interest"];
+                lastName: string;
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description When the owner first opened it; null while it is new.
+                 */
+                readAt?: string | null;
+                /** @description From `readAt` and `answeredAt`. */
+                state: components["schemas"]["MessageState"];
+            }[];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more match than were counted: `total` is then "at least". */
+            totalExact: boolean;
+        };
+        /**
+         * @description A page of a list, newest first (the dashboard's orders, bookings,
+         *     messages, subscribers and e-mails), in one shape.
+         */
+        Paged_Email: {
+            /** @description Newest first (a booking by its request). */
+            items: {
+                /** Format: int32 */
+                attempts: number;
+                /** @description Carries a calendar invitation (`REQUEST` or `CANCEL`). */
+                calendarMethod?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                /** @description The last failed attempt's reply or error. */
+                lastError?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it is due (queued) or its worker's claim lapses (sending).
+                 */
+                nextAttemptAt: string;
+                /**
+                 * Format: uuid
+                 * @description The booking, order, message or subscription it is about.
+                 */
+                relatedId?: string | null;
+                /** Format: date-time */
+                sentAt?: string | null;
+                state: components["schemas"]["EmailState"];
+                subject: string;
+                template: components["schemas"]["EmailTemplate"];
+                to: string;
+            }[];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more match than were counted: `total` is then "at least". */
+            totalExact: boolean;
+        };
+        /**
+         * @description A page of a list, newest first (the dashboard's orders, bookings,
+         *     messages, subscribers and e-mails), in one shape.
+         */
+        Paged_NewsletterSubscription: {
+            /** @description Newest first (a booking by its request). */
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+            }[];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more match than were counted: `total` is then "at least". */
+            totalExact: boolean;
+        };
+        /**
+         * @description A page of a list, newest first (the dashboard's orders, bookings,
+         *     messages, subscribers and e-mails), in one shape.
+         */
+        Paged_Order: {
+            /** @description Newest first (a booking by its request). */
+            items: {
+                address: string;
+                city: string;
+                /** Format: date-time */
+                createdAt: string;
+                /**
+                 * @description What a promo code took off the subtotal ("0.00" without one). Additive.
+                 * @example 0.00
+                 */
+                discount: string;
+                email: string;
+                firstName: string;
+                /**
+                 * @description What a gift card paid of the total ("0.00" without one); the payment
+                 *     is for the rest. Additive.
+                 * @example 0.00
+                 */
+                giftCardAmount: string;
+                /** @description The last four characters of the gift card that paid, or null. Additive. */
+                giftCardLastFour?: string | null;
+                /** Format: uuid */
+                id: string;
+                /**
+                 * @description JSON text: a list of `{productId, productName, price, quantity}` with
+                 *     the names and prices the server charged.
+                 * @example [{"productId":"…","productName":"Cedar Ember Candle","price":"34.00","quantity":2}]
+                 */
+                items: string;
+                /**
+                 * @description `goods` to ship, or a `gift_card` bought: delivered by mail (never
+                 *     shipped), it shows as delivered once its mail goes out. Additive.
+                 */
+                kind: components["schemas"]["OrderKind"];
+                lastName: string;
+                /** @description The same lines as `items`, as a list. */
+                lines: components["schemas"]["OrderLine"][];
+                /** @description Whether it is paid (docs/decisions.md §14). Additive. */
+                payment: components["schemas"]["OrderPayment"];
+                /**
+                 * @description Given only to the browser that placed it, when payments are on: it
+                 *     pays the order (`POST /api/orders/{id}/payment`) and reads its payment.
+                 */
+                paymentToken?: string | null;
+                phone?: string | null;
+                /** @description The promo code used, or null. Additive. */
+                promoCode?: string | null;
+                /** @example 15.00 */
+                shipping: string;
+                state: string;
+                status: components["schemas"]["OrderStatus"];
+                /** @example 68.00 */
+                subtotal: string;
+                /** @example 5.44 */
+                tax: string;
+                /** @example 88.44 */
+                total: string;
+                zip: string;
+            }[];
+            /** @description The `after` of the next (older) page; null on the last page. */
+            next?: string | null;
+            /** @description The `before` of the previous (newer) page; null on the first page. */
+            previous?: string | null;
+            /**
+             * Format: int64
+             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
+             */
+            total: number;
+            /** @description False when more match than were counted: `total` is then "at least". */
+            totalExact: boolean;
         };
         Passkey: {
             /** Format: date-time */
@@ -3843,22 +4029,6 @@ export interface components {
          * @enum {string}
          */
         StressLevel: "low" | "moderate" | "high" | "burnout";
-        /** @description A page of newsletter subscribers. */
-        SubscriberPage: {
-            /** @description Newest sign-up first. */
-            items: components["schemas"]["NewsletterSubscription"][];
-            /** @description The `after` of the next (older) page; null on the last page. */
-            next?: string | null;
-            /** @description The `before` of the previous (newer) page; null on the first page. */
-            previous?: string | null;
-            /**
-             * Format: int64
-             * @description How many match (at most 10,000 are counted, 100 for a search: see `totalExact`).
-             */
-            total: number;
-            /** @description False when more match than were counted: `total` is then "at least". */
-            totalExact: boolean;
-        };
         Team: {
             /** @description Invitations neither accepted nor withdrawn, newest first. */
             invitations: components["schemas"]["Invitation"][];
@@ -4666,7 +4836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BookingPage"];
+                    "application/json": components["schemas"]["Paged_Booking"];
                 };
             };
             /** @description A search, date, status, service, page link or limit that cannot be read */
@@ -5120,7 +5290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContactMessagePage"];
+                    "application/json": components["schemas"]["Paged_ContactMessage"];
                 };
             };
             /** @description A search, date, state, page link or limit that cannot be read */
@@ -7654,7 +7824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderPage"];
+                    "application/json": components["schemas"]["Paged_Order"];
                 };
             };
             /** @description A search, date, status, page link or limit that cannot be read */
@@ -7991,7 +8161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmailPage"];
+                    "application/json": components["schemas"]["Paged_Email"];
                 };
             };
             /** @description A search, date, state, page link or limit that cannot be read */
@@ -9350,7 +9520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubscriberPage"];
+                    "application/json": components["schemas"]["Paged_NewsletterSubscription"];
                 };
             };
             /** @description A search, date, page link or limit that cannot be read */
