@@ -216,8 +216,17 @@ pub fn with_standing(
 /// Why a schedule cannot be saved: the field and its message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScheduleError {
-    pub field: &'static str,
+    pub field: ScheduleField,
     pub message: &'static str,
+}
+
+/// The figure of a schedule a check refuses (the wire names it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScheduleField {
+    /// A key's standing capacity.
+    Capacity(ServiceKey),
+    MinimumNoticeHours,
+    HorizonDays,
 }
 
 pub const CAPACITY_MESSAGE: &str = "Capacity must be a whole number from 1 to 10000, or empty for no limit";
@@ -229,20 +238,14 @@ pub fn check_schedule(schedule: &Schedule) -> Vec<ScheduleError> {
     let mut errors = Vec::new();
     for &key in ServiceKey::ALL {
         if schedule.capacity.of(key).is_some_and(|c| !(1..=MAX_STANDING_CAPACITY).contains(&c)) {
-            let field = match key {
-                ServiceKey::Massage => "capacity.massage",
-                ServiceKey::Spa => "capacity.spa",
-                ServiceKey::Package => "capacity.package",
-                ServiceKey::Accommodation => "capacity.accommodation",
-            };
-            errors.push(ScheduleError { field, message: CAPACITY_MESSAGE });
+            errors.push(ScheduleError { field: ScheduleField::Capacity(key), message: CAPACITY_MESSAGE });
         }
     }
     if !(0..=MAX_NOTICE_HOURS).contains(&schedule.minimum_notice_hours) {
-        errors.push(ScheduleError { field: "minimumNoticeHours", message: NOTICE_MESSAGE });
+        errors.push(ScheduleError { field: ScheduleField::MinimumNoticeHours, message: NOTICE_MESSAGE });
     }
     if schedule.horizon_days.is_some_and(|days| !(1..=MAX_HORIZON_DAYS).contains(&days)) {
-        errors.push(ScheduleError { field: "horizonDays", message: HORIZON_MESSAGE });
+        errors.push(ScheduleError { field: ScheduleField::HorizonDays, message: HORIZON_MESSAGE });
     }
     errors
 }

@@ -974,8 +974,15 @@ mod schedule_tests {
             horizon_days: Some(0),
             ..Schedule::default()
         };
-        let fields: Vec<&str> = check_schedule(&schedule).iter().map(|e| e.field).collect();
-        assert_eq!(fields, vec!["capacity.massage", "minimumNoticeHours", "horizonDays"]);
+        let fields: Vec<ScheduleField> = check_schedule(&schedule).iter().map(|e| e.field).collect();
+        assert_eq!(
+            fields,
+            vec![
+                ScheduleField::Capacity(ServiceKey::Massage),
+                ScheduleField::MinimumNoticeHours,
+                ScheduleField::HorizonDays
+            ]
+        );
         assert!(check_schedule(&retreat()).is_empty());
     }
 }

@@ -195,7 +195,7 @@ impl ScheduleInput {
             },
         };
         for error in model::check_schedule(&schedule) {
-            errors.add(error.field, error.message);
+            errors.add(schedule_field(error.field), error.message);
         }
         if errors.is_empty() { Ok(schedule) } else { Err(errors) }
     }
@@ -312,4 +312,17 @@ pub async fn capacity_overview(
             })
             .collect(),
     ))
+}
+
+/// A schedule figure's name on the wire.
+fn schedule_field(field: model::ScheduleField) -> &'static str {
+    use model::{ScheduleField as F, ServiceKey as K};
+    match field {
+        F::Capacity(K::Massage) => "capacity.massage",
+        F::Capacity(K::Spa) => "capacity.spa",
+        F::Capacity(K::Package) => "capacity.package",
+        F::Capacity(K::Accommodation) => "capacity.accommodation",
+        F::MinimumNoticeHours => "minimumNoticeHours",
+        F::HorizonDays => "horizonDays",
+    }
 }
