@@ -445,3 +445,19 @@ pub struct BookingQuery {
     pub visit_to: Option<NaiveDate>,
     pub page: crate::paging::PageRequest,
 }
+
+/// A deposit's state once the owner sets its booking to `status`:
+/// cancelled, as `deposit_state_after_cancellation` says for the owner's
+/// cancellation; completed, a card never charged (saved, a charge that
+/// failed or still waits for the guest's bank) is let go, since the visit
+/// was paid at the retreat; otherwise unchanged.
+pub fn deposit_state_after_status(
+    state: crate::payment::DepositState,
+    status: BookingStatus,
+) -> crate::payment::DepositState {
+    use BookingStatus as B;
+    match status {
+        B::Cancelled | B::Completed => crate::payment::deposit_state_after_cancellation(state, None),
+        B::Pending | B::Confirmed => state,
+    }
+}

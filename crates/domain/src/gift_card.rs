@@ -7,7 +7,6 @@ use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use crate::money::Money;
-use crate::order::{Customer, OrderItem, OrderTotals};
 
 /// The characters of a code: digits and capitals without the ones a person
 /// reading a code aloud (or off a printed card) confuses: 0/O, 1/I/L.
@@ -380,42 +379,6 @@ pub fn treatment_label(service_name: &str) -> String {
     format!("One {service_name}")
 }
 
-/// A card bought online: its order's one line and its totals. A gift card
-/// is not taxed and not shipped; what is sold is the right to redeem it.
-pub fn purchase_order(
-    value: Money,
-    label: Option<&str>,
-    dedication: &Dedication,
-) -> (OrderItem, OrderTotals) {
-    let product_name = match label {
-        Some(label) => format!("E-gift card for {}: {label}", dedication.recipient_name),
-        None => format!("E-gift card for {}", dedication.recipient_name),
-    };
-    let item = OrderItem { product_id: Uuid::nil(), product_name, price: value, quantity: 1 };
-    let totals = OrderTotals {
-        subtotal: value,
-        discount: Money::ZERO,
-        tax: Money::ZERO,
-        shipping: Money::ZERO,
-        total: value,
-    };
-    (item, totals)
-}
-
-/// The buyer of a card, as an order's customer: a gift card ships nowhere.
-pub fn buyer(first_name: String, last_name: String, email: crate::validation::Email) -> Customer {
-    Customer {
-        first_name,
-        last_name,
-        email,
-        phone: None,
-        address: String::new(),
-        city: String::new(),
-        state: String::new(),
-        zip: String::new(),
-    }
-}
-
 /// Whether a cancelled booking's gift card payment (of its deposit) goes
 /// back to the card: as its deposit would be given back. Only a guest's late
 /// cancellation keeps it (`terms` is `None` when the owner cancels).
@@ -572,25 +535,6 @@ mod tests {
         assert_eq!(message(Some(" Happy birthday,\nMaya! ")), Ok(Some("Happy birthday,\nMaya!".to_owned())));
         assert!(message(Some(&"é".repeat(MESSAGE_MAX))).is_ok());
         assert!(message(Some(&"é".repeat(MESSAGE_MAX + 1))).is_err());
-    }
-
-    #[test]
-    fn a_bought_card_is_one_untaxed_unshipped_line() {
-        let dedication = Dedication {
-            recipient_name: "Ana".into(),
-            recipient_email: "ana@example.com".into(),
-            from_name: "Ben".into(),
-            message: None,
-            deliver_on: day("2027-01-10"),
-        };
-        let (item, totals) = purchase_order(money("100.00"), None, &dedication);
-        assert_eq!(item.product_name, "E-gift card for Ana");
-        assert_eq!(
-            (totals.subtotal, totals.tax, totals.shipping, totals.total),
-            (money("100.00"), Money::ZERO, Money::ZERO, money("100.00"))
-        );
-        let (item, _) = purchase_order(money("85.00"), Some("One Massage Therapy"), &dedication);
-        assert_eq!(item.product_name, "E-gift card for Ana: One Massage Therapy");
     }
 
     #[test]

@@ -50,8 +50,6 @@ pub const TAX_PERCENT: i64 = 8;
 pub const FREE_SHIPPING_ABOVE: Money = Money::constant(10_000);
 pub const SHIPPING_FEE: Money = Money::constant(1_500);
 pub const MAX_QUANTITY: i64 = 999;
-/// Longest phone number accepted.
-pub const PHONE_MAX: usize = 40;
 /// Most lines one order may hold.
 pub const MAX_LINES: usize = 100;
 
@@ -175,6 +173,43 @@ impl NewOrder {
             promo: self.promo.clone(),
             gift_card: None,
         }
+    }
+}
+
+/// A gift card bought online as an order (docs/decisions.md §16): its one
+/// line and its totals. A gift card
+/// is not taxed and not shipped; what is sold is the right to redeem it.
+pub fn gift_card_order(
+    value: Money,
+    label: Option<&str>,
+    dedication: &crate::gift_card::Dedication,
+) -> (OrderItem, OrderTotals) {
+    let product_name = match label {
+        Some(label) => format!("E-gift card for {}: {label}", dedication.recipient_name),
+        None => format!("E-gift card for {}", dedication.recipient_name),
+    };
+    let item = OrderItem { product_id: Uuid::nil(), product_name, price: value, quantity: 1 };
+    let totals = OrderTotals {
+        subtotal: value,
+        discount: Money::ZERO,
+        tax: Money::ZERO,
+        shipping: Money::ZERO,
+        total: value,
+    };
+    (item, totals)
+}
+
+/// The buyer of a card, as an order's customer: a gift card ships nowhere.
+pub fn gift_card_buyer(first_name: String, last_name: String, email: Email) -> Customer {
+    Customer {
+        first_name,
+        last_name,
+        email,
+        phone: None,
+        address: String::new(),
+        city: String::new(),
+        state: String::new(),
+        zip: String::new(),
     }
 }
 
@@ -501,6 +536,25 @@ impl PromoBook {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bought_card_is_one_untaxed_unshipped_line() {
+        let dedication = crate::gift_card::Dedication {
+            recipient_name: "Ana".into(),
+            recipient_email: "ana@example.com".into(),
+            from_name: "Ben".into(),
+            message: None,
+            deliver_on: NaiveDate::from_ymd_opt(2027, 1, 10).expect("date"),
+        };
+        let (item, totals) = gift_card_order(money("100.00"), None, &dedication);
+        assert_eq!(item.product_name, "E-gift card for Ana");
+        assert_eq!(
+            (totals.subtotal, totals.tax, totals.shipping, totals.total),
+            (money("100.00"), Money::ZERO, Money::ZERO, money("100.00"))
+        );
+        let (item, _) = gift_card_order(money("85.00"), Some("One Massage Therapy"), &dedication);
+        assert_eq!(item.product_name, "E-gift card for Ana: One Massage Therapy");
+    }
 
     fn money(text: &str) -> Money {
         Money::parse(text).expect(text)

@@ -369,22 +369,6 @@ pub fn deposit_state_after_cancellation(
     }
 }
 
-/// A deposit's state once the owner sets its booking to `status`:
-/// cancelled, as `deposit_state_after_cancellation` says for the owner's
-/// cancellation; completed, a card never charged (saved, a charge that
-/// failed or still waits for the guest's bank) is let go, since the visit
-/// was paid at the retreat; otherwise unchanged.
-pub fn deposit_state_after_status(
-    state: DepositState,
-    status: crate::booking::BookingStatus,
-) -> DepositState {
-    use crate::booking::BookingStatus as B;
-    match status {
-        B::Cancelled | B::Completed => deposit_state_after_cancellation(state, None),
-        B::Pending | B::Confirmed => state,
-    }
-}
-
 /// What to do with a deposit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DepositOutcome {
@@ -544,17 +528,5 @@ mod tests {
         assert_eq!(after(D::Paid, None), D::Paid, "the owner chooses to refund");
         assert_eq!(after(D::None, Some(Free)), D::None);
         assert_eq!(after(D::Refunded, None), D::Refunded);
-    }
-
-    #[test]
-    fn a_completed_visit_lets_a_card_never_charged_go_and_keeps_a_deposit_taken() {
-        use crate::booking::BookingStatus as B;
-        use DepositState as D;
-        for state in [D::CardSaved, D::RequiresAuthentication, D::Failed] {
-            assert_eq!(deposit_state_after_status(state, B::Completed), D::Released, "{state:?}");
-            assert_eq!(deposit_state_after_status(state, B::Confirmed), state);
-        }
-        assert_eq!(deposit_state_after_status(D::Paid, B::Completed), D::Paid);
-        assert_eq!(deposit_state_after_status(D::Paid, B::Cancelled), D::Paid);
     }
 }

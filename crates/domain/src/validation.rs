@@ -6,6 +6,9 @@
 
 use std::fmt;
 
+/// Longest phone number accepted.
+pub const PHONE_MAX: usize = 40;
+
 /// A field rule's refusal: the field was left blank (its form says what is
 /// required, in its own words) or the rule's own reason (`Display`).
 pub trait Refusal: fmt::Display {
@@ -176,7 +179,7 @@ bounded_text!(
 );
 bounded_text!(
     /// A phone number, as the guest writes it.
-    Phone, crate::order::PHONE_MAX, one_line
+    Phone, PHONE_MAX, one_line
 );
 
 pub const URL_MESSAGE: &str = "Please enter a valid URL (https://... or /path)";

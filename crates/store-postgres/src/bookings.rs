@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use domain::audit::{Actor, AuditEntity, AuditRecord};
+use domain::booking::deposit_state_after_status;
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingPlans, BookingQuery, BookingRejection, BookingStatus,
     CapacityUpdate, DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout,
@@ -20,7 +21,6 @@ use domain::paging::Page;
 use domain::payment::booking_price;
 use domain::payment::{
     CancellationTerms, DepositState, cancellation_terms, deposit_state_after_cancellation,
-    deposit_state_after_status,
 };
 use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal};
 use domain::settlement::plan_booking_removal;
@@ -264,7 +264,7 @@ fn cancel_locked(
     terms: Option<CancellationTerms>,
 ) -> RepoResult<Booking> {
     if booking.status != BookingStatus::Cancelled {
-        crate::gift_cards::return_deposit_payment(conn, booking, terms)?;
+        crate::card_ledger::return_deposit_payment(conn, booking, terms)?;
     }
     let entries = lock_entries_of_nights(conn, &booking.nights())?;
     let updates = plan_status_change(booking, BookingStatus::Cancelled, &entries).unwrap_or_default();
@@ -437,7 +437,7 @@ impl BookingRepository for PgStore {
                 // The owner cancelling gives a gift card back what it paid
                 // of the deposit (the card locked after the dates and the booking).
                 if status == BookingStatus::Cancelled && booking.status != BookingStatus::Cancelled {
-                    crate::gift_cards::return_deposit_payment(conn, &booking, None)?;
+                    crate::card_ledger::return_deposit_payment(conn, &booking, None)?;
                 }
                 // Reinstating counts against the schedule's figures too.
                 let stored = lock_entries_of_nights(conn, &booking.nights())?;
@@ -872,7 +872,7 @@ fn write_bookings(
     // it takes any capacity.
     let card_codes: Vec<&GiftCardCode> =
         acting.iter().filter_map(|&i| requests[i].booking.gift_card.as_ref().map(|(code, _)| code)).collect();
-    let cards = crate::gift_cards::lock_cards_by_code(conn, &card_codes)?;
+    let cards = crate::card_ledger::lock_cards_by_code(conn, &card_codes)?;
     let mut card_refusals: HashMap<usize, CardRefusal> = HashMap::new();
     for &i in &acting {
         let Some((code, planned)) = &requests[i].booking.gift_card else { continue };
@@ -904,7 +904,7 @@ fn write_bookings(
                 .booking
                 .gift_card
                 .as_ref()
-                .and_then(|(code, amount)| crate::gift_cards::card_payment(cards.get(code)?, *amount));
+                .and_then(|(code, amount)| crate::card_ledger::card_payment(cards.get(code)?, *amount));
             (i, booking)
         })
         .collect();
@@ -954,7 +954,7 @@ fn write_bookings(
     for booking in accepted.iter().filter_map(|i| prospective.get(i)) {
         let Some(payment) = &booking.gift_card else { continue };
         let Some(card) = cards.values().find(|card| card.id == payment.card_id) else { continue };
-        crate::gift_cards::take(conn, card, payment.amount, (None, Some(booking.id)), None, None)?;
+        crate::card_ledger::take(conn, card, payment.amount, (None, Some(booking.id)), None, None)?;
     }
     // Each guest (and the owner) hears of the request, in the same transaction.
     let accepted_mails: Vec<OutgoingMail> =

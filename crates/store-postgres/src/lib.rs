@@ -7,6 +7,7 @@ mod admins;
 mod audit;
 mod batch;
 mod bookings;
+mod card_ledger;
 mod catalog;
 mod changes;
 mod content;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use domain::audit::{Actor, AuditEntity, AuditRecord};
-use domain::gift_card::{CardPayment, CardRefusal, GiftCardCode};
+use domain::gift_card::{self, CardPayment, CardRefusal, CardValue, GiftCardCode};
 use domain::idempotency::KeyUse;
 use domain::mail::MailEvent;
 use domain::order::{
@@ -21,8 +21,8 @@ use domain::promo::{AppliedPromo, PromoCodeText};
 use domain::settlement::{OrderCancellation, OrderHoldsMoney, PaymentOnCancel, plan_order_cancellation};
 use domain::{Email, Money};
 use ports::{
-    Created, IdempotencyKey, OrderError, OrderRepository, OrderStatusError, OutgoingMail, RepoError,
-    RepoResult,
+    Created, GiftCardError, GiftCardPurchase, IdempotencyKey, OrderError, OrderRepository, OrderStatusError,
+    OutgoingMail, RepoError, RepoResult,
 };
 
 use crate::batch::BatchWrite;
@@ -30,7 +30,7 @@ use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
 use crate::paging::{self, Condition, KeptCount};
 use crate::rows::{ProductRow, convert_all};
-use crate::schema::{dashboard_totals, orders, products};
+use crate::schema::{dashboard_totals, orders, products, services};
 use crate::{PgStore, audit, storage, transaction};
 
 /// One entry of `orders.items`, the JSON list the specification describes.
@@ -314,7 +314,7 @@ fn write_orders(
     // (`exclusive_keys`), so what a card holds now is what it can pay.
     let card_codes: Vec<&GiftCardCode> =
         claimed.iter().filter_map(|&i| requests[i].request.gift_card.as_ref()).collect();
-    let cards = crate::gift_cards::lock_cards_by_code(conn, &card_codes)?;
+    let cards = crate::card_ledger::lock_cards_by_code(conn, &card_codes)?;
     let mut card_refusals: HashMap<usize, CardRefusal> = HashMap::new();
     for &i in &claimed {
         let Some(code) = &requests[i].request.gift_card else { continue };
@@ -385,7 +385,7 @@ fn write_orders(
             continue;
         };
         card_payments.push((card, redemption.from_card, order.id));
-        order.gift_card = crate::gift_cards::card_payment(card, redemption.from_card);
+        order.gift_card = crate::card_ledger::card_payment(card, redemption.from_card);
         if redemption.still_due == Money::ZERO {
             order.payment.state = PaymentState::Paid;
         }
@@ -405,7 +405,7 @@ fn write_orders(
         .collect();
     insert_orders(conn, created.values())?;
     for (card, amount, order) in card_payments {
-        crate::gift_cards::take(conn, card, amount, (Some(order), None), None, None)?;
+        crate::card_ledger::take(conn, card, amount, (Some(order), None), None, None)?;
     }
     // Each customer (and the owner) hears of the order, in the same transaction.
     let mut accepted_mails = Vec::new();
@@ -590,7 +590,7 @@ impl OrderRepository for PgStore {
                 // A cancelled order gives its gift card back what it paid
                 // (once: reinstating it does not take it again).
                 if status == OrderStatus::Cancelled {
-                    crate::gift_cards::return_card_payment(conn, &order)?;
+                    crate::card_ledger::return_card_payment(conn, &order)?;
                 }
                 // Payments off: the owner accepting an order (paid at the
                 // retreat, or by invoice) issues the gift card it bought.
@@ -620,6 +620,73 @@ impl OrderRepository for PgStore {
         })
         .await?
     }
+}
+
+/// A gift card bought online (docs/decisions.md §16): its order (one
+/// untaxed, unshipped line) and the card, pending until it is paid, in the
+/// caller's transaction; with a key, a repeat answers the first order.
+pub(crate) fn place_gift_card_order(
+    conn: &mut PgConnection,
+    store: &PgStore,
+    purchase: &GiftCardPurchase,
+    key: Option<&IdempotencyKey>,
+) -> RepoResult<Result<Created<Order>, GiftCardError>> {
+    let id = Uuid::new_v4();
+    let uses = idempotency::claim_all(conn, Operation::BuyGiftCard, &[key], &[id], Utc::now())?;
+    match uses[0] {
+        KeyUse::Reused => return Ok(Err(GiftCardError::KeyReused)),
+        KeyUse::Repeat(order) => {
+            return Ok(Ok(Created::Repeated(find_order(conn, order)?)));
+        }
+        KeyUse::First => {}
+    }
+    let (value, label) = match purchase.value.clone() {
+        CardValue::Amount(amount) => match gift_card::purchase_amount(amount) {
+            Ok(amount) => (amount, None),
+            Err(refusal) => return Ok(Err(refusal.into())),
+        },
+        CardValue::Service(service) => {
+            let found: Option<(String, BigDecimal)> = services::table
+                .find(service)
+                .select((services::name, services::price))
+                .first(conn)
+                .optional()
+                .map_err(storage)?;
+            let Some((name, price)) = found else {
+                return Ok(Err(GiftCardError::UnknownService));
+            };
+            (from_numeric(&price)?, Some(gift_card::treatment_label(&name)))
+        }
+    };
+    let (item, totals) = domain::order::gift_card_order(value, label.as_deref(), &purchase.dedication);
+    let order = Order {
+        id,
+        kind: domain::order::OrderKind::GiftCard,
+        customer: purchase.buyer.clone(),
+        items: vec![item],
+        totals,
+        status: domain::order::OrderStatus::Pending,
+        created_at: crate::now_in_microseconds(),
+        payment: domain::payment::OrderPayment::new(purchase.payment),
+        promo: None,
+        gift_card: None,
+    };
+    insert_orders(conn, std::iter::once(&order))?;
+    crate::card_ledger::insert_bought_card(
+        conn,
+        value,
+        label.as_deref(),
+        &purchase.dedication,
+        &purchase.buyer.email,
+        id,
+    )?;
+    // The card is issued (its code made, its mail queued) once
+    // it is paid: by the provider's word, or, with payments off,
+    // when the owner accepts the order (docs/decisions.md §16),
+    // so the form never mails a stranger's words unpaid. The
+    // buyer hears of the order as of any order.
+    crate::outbox::write_mails(conn, &order_placed_mails(store, &order))?;
+    Ok(Ok(Created::New(order)))
 }
 
 /// Puts a cancelled order's items back on the shelf, or takes a reinstated

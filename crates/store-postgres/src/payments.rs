@@ -142,7 +142,7 @@ impl PgStore {
         let Some(change) = status.hear(word) else { return Ok(()) };
         // Refunded in full: what a gift card paid goes back to it too.
         if change.state == PaymentState::Refunded {
-            crate::gift_cards::return_card_payment(conn, &order)?;
+            crate::card_ledger::return_card_payment(conn, &order)?;
         }
         diesel::update(orders::table.find(order_id))
             .set((
@@ -585,7 +585,7 @@ impl PaymentRepository for PgStore {
                     crate::orders::move_stock(conn, &order, StockMovement::GiveBack)?;
                 }
                 // Not paid in time: the gift card's part goes back to it.
-                crate::gift_cards::return_card_payment(conn, &order)?;
+                crate::card_ledger::return_card_payment(conn, &order)?;
                 Ok(true)
             })
         })

@@ -994,3 +994,15 @@ fn each_reason_a_day_is_given_has_its_own_words() {
     texts.dedup();
     assert_eq!(texts.len(), DayReason::ALL.len());
 }
+
+#[test]
+fn a_completed_visit_lets_a_card_never_charged_go_and_keeps_a_deposit_taken() {
+    use crate::payment::DepositState as D;
+    use BookingStatus as B;
+    for state in [D::CardSaved, D::RequiresAuthentication, D::Failed] {
+        assert_eq!(deposit_state_after_status(state, B::Completed), D::Released, "{state:?}");
+        assert_eq!(deposit_state_after_status(state, B::Confirmed), state);
+    }
+    assert_eq!(deposit_state_after_status(D::Paid, B::Completed), D::Paid);
+    assert_eq!(deposit_state_after_status(D::Paid, B::Cancelled), D::Paid);
+}

@@ -216,7 +216,7 @@ impl GiftCardPurchaseInput {
                 Ok(GiftCardPurchase {
                     value,
                     dedication,
-                    buyer: rules::buyer(first.into(), last.into(), email),
+                    buyer: domain::order::gift_card_buyer(first.into(), last.into(), email),
                     payment,
                 })
             }

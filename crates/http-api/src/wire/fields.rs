@@ -15,7 +15,7 @@ use domain::admin::LOGIN_FIELD_MAX;
 use domain::booking::MAX_CAPACITY_LIMIT;
 use domain::catalog::{MAX_DURATION_MINUTES, MAX_SORT_ORDER};
 use domain::content::SLUG_MAX;
-use domain::order::PHONE_MAX;
+use domain::validation::PHONE_MAX;
 use domain::validation::{ARTICLE_MAX, EMAIL_MAX, LONG_TEXT_MAX, SHORT_TEXT_MAX, URL_MAX};
 
 /// Unicode White_Space, as Rust's `char::is_whitespace` and `str::trim` read it.

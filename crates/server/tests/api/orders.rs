@@ -10,6 +10,7 @@ use crate::helpers::{
 
 const ORDER_KEYS: &[&str] = &[
     "id",
+    "kind",
     "firstName",
     "lastName",
     "email",
