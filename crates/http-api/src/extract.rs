@@ -281,6 +281,19 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for JsonBo
     }
 }
 
+/// Counts one look-up of a code for the client address, past the limit a
+/// 429: codes cannot be enumerated (docs/decisions.md §16).
+pub async fn count_gift_card_lookup(req: &HttpRequest, state: &ApiState) -> Result<(), ApiError> {
+    let client = format!("gift-card:{}", client_address(req));
+    let now = state.clock.now();
+    let limit = state.guard.gift_card_lookup_limit;
+    let count = state.write_limits.count_public_write(&client, limit, now).await?;
+    match limit.blocked_until(&count, now) {
+        Some(until) => Err(ApiError::rate_limited(PUBLIC_WRITE_MESSAGE, Limit::seconds_until(until, now))),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,49 +1,17 @@
 //! Administrator login and session.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use domain::admin as model;
 
 use crate::extract::JsonBody;
-use crate::extract::{SignedInSession, client_address};
+use crate::extract::SignedInSession;
+use crate::routes::sign_in::{Admin, LoginResponse, sign_in_context};
 use crate::state::ApiState;
 use crate::wire::fields::{LoginEmail, LoginPassword};
 use http_common::{ApiError, ErrorBody, ValidationErrors};
-
-/// An administrator (never with a password).
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Admin {
-    pub id: Uuid,
-    pub email: String,
-    pub name: String,
-    pub is_active: bool,
-    pub created_at: DateTime<Utc>,
-    pub last_login: Option<DateTime<Utc>>,
-    /// What they may do: `owner` (everything) or `staff` (docs/decisions.md §18).
-    pub role: crate::wire::Role,
-    /// They sign in with a second factor (a passkey or an authenticator app).
-    pub two_factor: bool,
-}
-
-impl From<model::Admin> for Admin {
-    fn from(a: model::Admin) -> Self {
-        Self {
-            id: a.id,
-            email: a.email,
-            name: a.name,
-            is_active: a.is_active,
-            created_at: a.created_at,
-            last_login: a.last_login,
-            role: a.role.into(),
-            two_factor: a.two_factor,
-        }
-    }
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginInput {
@@ -53,15 +21,6 @@ pub struct LoginInput {
     #[serde(default)]
     #[schema(required = true)]
     pub password: LoginPassword,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoginResponse {
-    /// Send as `Authorization: Bearer <token>` on admin calls.
-    pub token: String,
-    pub expires_at: DateTime<Utc>,
-    pub admin: Admin,
 }
 
 impl LoginInput {
@@ -90,7 +49,7 @@ impl LoginInput {
     responses(
         (status = 200, description = "Logged in", body = LoginResponse),
         (status = 400, description = "Email or password missing", body = ErrorBody),
-        (status = 401, description = "\"Invalid credentials\", whatever was wrong; or, for a member with a second factor whose password was right, `second_factor_required` with the step to finish (`secondFactor`)", body = crate::routes::two_factor::LoginRefused),
+        (status = 401, description = "\"Invalid credentials\", whatever was wrong; or, for a member with a second factor whose password was right, `second_factor_required` with the step to finish (`secondFactor`)", body = crate::routes::sign_in::LoginRefused),
         (status = 429, description = "Too many failed logins from this client; see Retry-After", body = ErrorBody)))]
 pub async fn login(
     req: HttpRequest,
@@ -102,26 +61,8 @@ pub async fn login(
         ports::LoginOutcome::SignedIn(signed_in) => {
             Ok(HttpResponse::Ok().json(LoginResponse::from(signed_in)))
         }
-        ports::LoginOutcome::SecondFactor(step) => {
-            Ok(crate::routes::two_factor::second_factor_required(step))
-        }
+        ports::LoginOutcome::SecondFactor(step) => Ok(crate::routes::sign_in::second_factor_required(step)),
     }
-}
-
-impl From<ports::SignedIn> for LoginResponse {
-    fn from(signed_in: ports::SignedIn) -> Self {
-        Self {
-            token: signed_in.token.token,
-            expires_at: signed_in.token.expires_at,
-            admin: signed_in.admin.into(),
-        }
-    }
-}
-
-/// The device and address a sign-in comes from, for the Security view.
-pub fn sign_in_context(req: &HttpRequest) -> domain::team::SignInContext {
-    let agent = req.headers().get(actix_web::http::header::USER_AGENT).and_then(|value| value.to_str().ok());
-    domain::team::SignInContext::new(agent.unwrap_or_default(), &client_address(req))
 }
 
 #[utoipa::path(get, path = "/api/admin/me", tag = "Admin",

@@ -188,10 +188,10 @@ impl BookingInput {
         let check_out = errors.take("checkOut", stay_check_out(service, date, self.check_out.0.as_deref()));
         let time = errors.take("time", model::TimeSlot::parse(&self.time).ok_or(TIME_REQUIRED));
         let notes = errors.take("notes", rule::LongText::parse_optional(self.notes.0.as_deref()));
-        let promo_code = errors
-            .take("promoCode", crate::routes::promos::parse_optional_code(self.promo_code.0.as_deref()));
-        let gift_card = errors
-            .take("giftCard", crate::routes::gift_cards::parse_optional_code(self.gift_card.0.as_deref()));
+        let promo_code =
+            errors.take("promoCode", crate::wire::parse::promo_code(self.promo_code.0.as_deref()));
+        let gift_card =
+            errors.take("giftCard", crate::wire::parse::gift_card_code(self.gift_card.0.as_deref()));
         let (Some(promo_code), Some(gift_card)) = (promo_code, gift_card) else {
             return Err(errors);
         };
@@ -470,12 +470,12 @@ pub async fn create_booking(
     input.website.check()?;
     // A payment method id is read as the provider writes them, used or not.
     let payment_method = match input.payment_method_id.as_deref().map(str::trim).filter(|id| !id.is_empty()) {
-        Some(id) => Some(crate::routes::payments::method_id(id)?.to_owned()),
+        Some(id) => Some(crate::wire::parse::payment_method_id(id)?.to_owned()),
         None => None,
     };
     let booking = input.try_into_domain()?;
     if booking.gift_card.is_some() {
-        crate::routes::gift_cards::count_lookup(&req, &state).await?;
+        crate::extract::count_gift_card_lookup(&req, &state).await?;
     }
     let created = state.bookings.request(ports::BookingRequest { booking, payment_method, key }).await?;
     Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
@@ -926,37 +926,7 @@ impl AvailabilityInput {
     }
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct RangeQuery {
-    /// First day, yyyy-MM-dd.
-    #[param(required = true, value_type = CalendarDate)]
-    pub start: Option<String>,
-    /// Last day, yyyy-MM-dd: on or after `start`, at most 366 days later.
-    #[param(required = true, value_type = CalendarDate)]
-    pub end: Option<String>,
-}
-
-impl RangeQuery {
-    /// The first and last day of the view.
-    pub fn try_into_domain(self) -> Result<(NaiveDate, NaiveDate), ValidationErrors> {
-        let mut errors = ValidationErrors::new();
-        let start = errors.field(
-            "start",
-            model::parse_date(self.start.as_deref().unwrap_or_default()),
-            START_DATE_REQUIRED,
-        );
-        let end = errors.field(
-            "end",
-            model::parse_date(self.end.as_deref().unwrap_or_default()),
-            END_DATE_REQUIRED,
-        );
-        let (Some(start), Some(end)) = (start, end) else { return Err(errors) };
-        model::view_range(start, end).map_err(|error| ValidationErrors::single("end", error.to_string()))
-    }
-}
-
-#[utoipa::path(get, path = "/api/admin/availability", tag = "Calendar", params(RangeQuery),
+#[utoipa::path(get, path = "/api/admin/availability", tag = "Calendar", params(crate::wire::parse::RangeQuery),
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "Entries dated from start to end", body = [Availability]),
@@ -964,7 +934,7 @@ impl RangeQuery {
 pub async fn list_availability(
     _admin: AdminSession,
     state: web::Data<ApiState>,
-    query: web::Query<RangeQuery>,
+    query: web::Query<crate::wire::parse::RangeQuery>,
 ) -> Result<web::Json<Vec<Availability>>, ApiError> {
     let (start, end) = query.into_inner().try_into_domain()?;
     let entries = state.calendar_store.list_availability(start, end).await?;
@@ -1130,7 +1100,8 @@ mod tests {
         assert_eq!(errors.message_for("serviceId"), Some(SERVICE_REQUIRED));
 
         let range = |start: &str, end: &str| {
-            RangeQuery { start: Some(start.into()), end: Some(end.into()) }.try_into_domain()
+            crate::wire::parse::RangeQuery { start: Some(start.into()), end: Some(end.into()) }
+                .try_into_domain()
         };
         assert!(range("2026-12-01", "2026-12-31").is_ok());
         assert!(range("2026-12-01", "2026-12-01").is_ok());

@@ -12,16 +12,12 @@ use uuid::Uuid;
 use domain::gift_card::{
     self as rules, CardValue, Dedication, GiftCard as DomainCard, GiftCardCode, LedgerEntry,
 };
-use domain::limits::Limit;
 use domain::payment::PaymentState;
 use domain::validation as rule;
 use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
 use ports::{GiftCardPurchase, IdempotencyKey, PromotionalCard};
 
-use crate::extract::{
-    IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, OwnerSession, PUBLIC_WRITE_MESSAGE, PublicWrite,
-    client_address,
-};
+use crate::extract::{IdempotencyKeyHeader, IdempotencyKeyParam, JsonBody, OwnerSession, PublicWrite};
 use crate::routes::orders::Order;
 use crate::state::ApiState;
 use crate::wire::amount_text;
@@ -261,30 +257,9 @@ pub async fn buy_gift_card(
     Ok(response.json(answer))
 }
 
-/// Counts one look-up of a code for the client address, past the limit a
-/// 429: codes cannot be enumerated (docs/decisions.md §16).
-pub async fn count_lookup(req: &HttpRequest, state: &ApiState) -> Result<(), ApiError> {
-    let client = format!("gift-card:{}", client_address(req));
-    let now = state.clock.now();
-    let limit = state.guard.gift_card_lookup_limit;
-    let count = state.write_limits.count_public_write(&client, limit, now).await?;
-    match limit.blocked_until(&count, now) {
-        Some(until) => Err(ApiError::rate_limited(PUBLIC_WRITE_MESSAGE, Limit::seconds_until(until, now))),
-        None => Ok(()),
-    }
-}
-
 /// A code a guest typed, as the rules read it.
 fn code(text: &str) -> Result<GiftCardCode, ApiError> {
     GiftCardCode::parse(text).map_err(|message| ValidationErrors::single("code", message).into())
-}
-
-/// A guest's gift card code: none when blank.
-pub fn parse_optional_code(text: Option<&str>) -> Result<Option<GiftCardCode>, &'static str> {
-    match text.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(code) => GiftCardCode::parse(code).map(Some),
-    }
 }
 
 /// The card a code belongs to, if any, counted as a look-up.
@@ -293,7 +268,7 @@ pub async fn find_counted(
     state: &ApiState,
     code: &GiftCardCode,
 ) -> Result<Option<DomainCard>, ApiError> {
-    count_lookup(req, state).await?;
+    crate::extract::count_gift_card_lookup(req, state).await?;
     Ok(state.gift_card_store.find_gift_card(code).await?)
 }
 

@@ -13,6 +13,7 @@ pub mod payments;
 pub mod promos;
 pub mod quiz;
 pub mod schedule;
+pub mod sign_in;
 pub mod team;
 pub mod two_factor;
 

@@ -23,7 +23,7 @@ use crate::wire::fields::{
 };
 use crate::wire::messages::*;
 use crate::wire::paging::{ListSearch, PageParams, Paged};
-use crate::wire::{self, amount_text, whole_number};
+use crate::wire::{self, amount_text};
 
 /// A stored order.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -233,39 +233,6 @@ pub struct OrderInput {
     pub website: Honeypot,
 }
 
-const ITEMS_SHAPE: &str = "Items must be a JSON list of {productId, quantity}";
-
-/// The cart lines as sent, accepting the JSON text the specification sends
-/// (or the list itself, for API clients): each line's product (`None` when
-/// its `productId` is not a hyphenated uuid) and quantity (`None` when not a
-/// whole number), for the domain's rules of a cart (`model::cart_lines`).
-pub(crate) fn read_lines(items: &Value) -> Result<Vec<model::SentLine>, ValidationErrors> {
-    let shape_error = || ValidationErrors::single("items", ITEMS_SHAPE);
-    let parsed;
-    let list = match items {
-        Value::String(text) => {
-            parsed = serde_json::from_str::<Value>(text).map_err(|_| shape_error())?;
-            parsed.as_array().ok_or_else(shape_error)?
-        }
-        Value::Array(list) => list,
-        Value::Null => return Ok(Vec::new()),
-        _ => return Err(shape_error()),
-    };
-    list.iter()
-        .map(|line| {
-            let object = line.as_object().ok_or_else(shape_error)?;
-            // The hyphenated form only (36 characters), as the API documents.
-            let product = object
-                .get("productId")
-                .and_then(Value::as_str)
-                .filter(|text| text.len() == 36)
-                .and_then(|text| Uuid::parse_str(text).ok());
-            let quantity = object.get("quantity").and_then(|q| whole_number(q).ok().flatten());
-            Ok((product, quantity))
-        })
-        .collect()
-}
-
 /// An amount field: the server's figure is compared with it.
 fn amount(errors: &mut ValidationErrors, field: &'static str, sent: &Value) -> Option<domain::Money> {
     errors.take(
@@ -282,7 +249,7 @@ impl OrderInput {
         self,
         placed_on: chrono::NaiveDate,
     ) -> Result<model::OrderRequest, ValidationErrors> {
-        let lines = read_lines(&self.items.0)?;
+        let lines = crate::wire::parse::order_lines(&self.items.0)?;
         let mut errors = ValidationErrors::new();
         let first_name =
             errors.field("firstName", rule::PersonName::parse(&self.first_name.0), FIRST_NAME_REQUIRED);
@@ -305,10 +272,9 @@ impl OrderInput {
             Value::Null => Some(domain::Money::ZERO),
             sent => amount(&mut errors, "discount", sent),
         };
-        let promo = errors
-            .take("promoCode", crate::routes::promos::parse_optional_code(self.promo_code.0.as_deref()));
-        let gift_card = errors
-            .take("giftCard", crate::routes::gift_cards::parse_optional_code(self.gift_card.0.as_deref()));
+        let promo = errors.take("promoCode", crate::wire::parse::promo_code(self.promo_code.0.as_deref()));
+        let gift_card =
+            errors.take("giftCard", crate::wire::parse::gift_card_code(self.gift_card.0.as_deref()));
         let (Some(discount), Some(promo), Some(gift_card)) = (discount, promo, gift_card) else {
             return Err(errors);
         };
@@ -416,7 +382,7 @@ pub async fn place_order(
     let input = input.into_inner();
     input.website.check()?;
     if input.gift_card.0.as_deref().is_some_and(|code| !code.trim().is_empty()) {
-        crate::routes::gift_cards::count_lookup(&req, &state).await?;
+        crate::extract::count_gift_card_lookup(&req, &state).await?;
     }
     let placed_on = state.clock.local_now().date;
     let created = state.orders.place(input.try_into_domain(placed_on)?, key).await?;
@@ -557,7 +523,7 @@ mod tests {
         assert_eq!(listed.lines, [(Uuid::nil(), 3)]);
         let errors = checkout(json!({"items": "not json", "firstName": ""})).expect_err("shape");
         assert_eq!(errors.entries().len(), 1, "a cart that is not a list is the only error");
-        assert_eq!(errors.message_for("items"), Some(ITEMS_SHAPE));
+        assert_eq!(errors.message_for("items"), Some(crate::wire::parse::ITEMS_SHAPE));
     }
 
     #[test]

@@ -120,17 +120,6 @@ fn order_of(state: &ApiState, id: Uuid, token: &str) -> Result<Uuid, ApiError> {
     }
 }
 
-/// A payment method id as the provider writes them.
-pub(crate) fn method_id(text: &str) -> Result<&str, ApiError> {
-    let valid =
-        (1..=255).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-    if valid {
-        Ok(text)
-    } else {
-        Err(ValidationErrors::single("paymentMethodId", "Please enter your card details").into())
-    }
-}
-
 #[utoipa::path(post, path = "/api/orders/{id}/payment", tag = "Payments", request_body = PayOrderInput,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
@@ -151,7 +140,7 @@ pub async fn pay_order(
     payments(&state)?;
     let input = input.into_inner();
     let order = order_of(&state, *id, &input.token)?;
-    let method = method_id(&input.payment_method_id)?;
+    let method = crate::wire::parse::payment_method_id(&input.payment_method_id)?;
     Ok(web::Json(state.orders.pay(order, method).await?.into()))
 }
 
@@ -661,15 +650,13 @@ pub fn difference_wire(difference: Difference) -> ReconciliationDifference {
 
 /// The range of days a reconciliation covers, as instants.
 pub fn reconciliation_range(query: ReconciliationQuery) -> Result<(NaiveDate, NaiveDate), ValidationErrors> {
-    crate::routes::bookings::RangeQuery { start: query.from, end: query.to }.try_into_domain().map_err(
-        |errors| {
-            let mut renamed = ValidationErrors::new();
-            for (field, message) in errors.entries() {
-                renamed.add(if *field == "start" { "from" } else { "to" }, message.clone());
-            }
-            renamed
-        },
-    )
+    crate::wire::parse::RangeQuery { start: query.from, end: query.to }.try_into_domain().map_err(|errors| {
+        let mut renamed = ValidationErrors::new();
+        for (field, message) in errors.entries() {
+            renamed.add(if *field == "start" { "from" } else { "to" }, message.clone());
+        }
+        renamed
+    })
 }
 
 #[utoipa::path(get, path = "/api/admin/payments/reconciliation", tag = "Payments", params(ReconciliationQuery),

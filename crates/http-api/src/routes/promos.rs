@@ -381,20 +381,19 @@ pub async fn quote_cart(
     input: JsonBody<QuoteInput>,
 ) -> Result<web::Json<Quote>, ApiError> {
     let input = input.into_inner();
-    let lines = crate::routes::orders::read_lines(&input.items.0)?;
+    let lines = crate::wire::parse::order_lines(&input.items.0)?;
     let mut errors = ValidationErrors::new();
     let lines = errors.take("items", model::cart_lines(&lines));
-    let code = errors.take("promoCode", parse_optional_code(input.promo_code.0.as_deref()));
+    let code = errors.take("promoCode", crate::wire::parse::promo_code(input.promo_code.0.as_deref()));
     // Text (no NUL, as every text field); an address only when it is one.
     let email = errors.take("email", rule::ShortText::parse_optional(input.email.0.as_deref()));
-    let card =
-        errors.take("giftCard", crate::routes::gift_cards::parse_optional_code(input.gift_card.0.as_deref()));
+    let card = errors.take("giftCard", crate::wire::parse::gift_card_code(input.gift_card.0.as_deref()));
     let (Some(lines), Some(code), Some(email), Some(card)) = (lines, code, email, card) else {
         return Err(errors.into());
     };
     let guest = email.and_then(|text| rule::Email::parse(text.as_ref()).ok());
     if card.is_some() {
-        crate::routes::gift_cards::count_lookup(&req, &state).await?;
+        crate::extract::count_gift_card_lookup(&req, &state).await?;
     }
     let answer = state.orders.quote(lines, code, guest, card).await?;
     let total = answer.quote.totals.total;
@@ -409,12 +408,4 @@ pub async fn quote_cart(
         Some(Err(refusal)) => quote.gift_card_refusal = Some(refusal.to_string()),
     }
     Ok(web::Json(quote))
-}
-
-/// A guest's promo code: none when blank.
-pub fn parse_optional_code(text: Option<&str>) -> Result<Option<promo::PromoCodeText>, &'static str> {
-    match text.map(str::trim) {
-        None | Some("") => Ok(None),
-        Some(code) => promo::PromoCodeText::parse(code).map(Some),
-    }
 }

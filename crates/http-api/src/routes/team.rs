@@ -13,8 +13,8 @@ use domain::admin::Password;
 use domain::team::{self as model, MemberChange, NewInvitation};
 use domain::validation::{Email, PersonName};
 
-use super::admin::{Admin, LoginResponse, sign_in_context};
 use crate::extract::{AdminSession, JsonBody, OwnerSession, PublicWrite};
+use crate::routes::sign_in::{Admin, LoginResponse, sign_in_context};
 use crate::state::ApiState;
 use crate::wire::Role;
 use crate::wire::fields::{EmailAddress, LinkToken, LoginPassword, ShortText};

@@ -10,66 +10,11 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::admin::{LoginResponse, sign_in_context};
 use crate::extract::{OwnerSession, PublicWrite, SignedInSession};
+use crate::routes::sign_in::{Admin, LoginResponse, sign_in_context};
 use crate::state::ApiState;
 use crate::wire::fields::{ChallengeToken, OptionalShortText, SecondFactorCodeText, WebauthnCredential};
 use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
-
-/// The step a correct password leads to for a member with a second factor.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SecondFactorStep {
-    /// Send back with the code (`/api/admin/login/code`) or the passkey
-    /// (`/api/admin/login/passkey/options`, then `/api/admin/login/passkey`).
-    pub challenge: String,
-    /// The step must be finished by then (5 minutes); after 5 wrong codes it ends sooner.
-    pub expires_at: DateTime<Utc>,
-    /// The member has a passkey.
-    pub passkey: bool,
-    /// The member has an authenticator app.
-    pub authenticator_app: bool,
-    /// The member has unused recovery codes.
-    pub recovery_code: bool,
-}
-
-impl From<ports::SecondFactorChallenge> for SecondFactorStep {
-    fn from(step: ports::SecondFactorChallenge) -> Self {
-        Self {
-            challenge: step.secret,
-            expires_at: step.expires_at,
-            passkey: step.passkey,
-            authenticator_app: step.authenticator,
-            recovery_code: step.recovery_code,
-        }
-    }
-}
-
-/// A refused login: an [`ErrorBody`], with the second step when the
-/// password was right and the member has a second factor.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LoginRefused {
-    pub code: ErrorCode,
-    pub message: String,
-    /// Present only with `second_factor_required`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub second_factor: Option<SecondFactorStep>,
-}
-
-pub const SECOND_FACTOR_MESSAGE: &str =
-    "Finish signing in with your passkey, or a code from your authenticator app.";
-
-/// The 401 that asks for the second step.
-pub fn second_factor_required(step: ports::SecondFactorChallenge) -> HttpResponse {
-    HttpResponse::Unauthorized().insert_header((actix_web::http::header::WWW_AUTHENTICATE, "Bearer")).json(
-        LoginRefused {
-            code: ErrorCode::SecondFactorRequired,
-            message: SECOND_FACTOR_MESSAGE.to_owned(),
-            second_factor: Some(step.into()),
-        },
-    )
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CodeSignInInput {
@@ -460,7 +405,7 @@ pub async fn set_policy(
     params(("id" = Uuid, Path, description = "The member's admin id")),
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every second factor of the member is gone (passkeys, app, recovery codes) and they are signed out everywhere; they sign in with their password and set up a new one", body = super::admin::Admin),
+        (status = 200, description = "Every second factor of the member is gone (passkeys, app, recovery codes) and they are signed out everywhere; they sign in with their password and set up a new one", body = Admin),
         (status = 400, description = "The id is not a uuid", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Only an owner resets a member's factors, and not their own (Security removes one's own)", body = ErrorBody),
@@ -469,7 +414,7 @@ pub async fn reset_member(
     owner: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
-) -> Result<web::Json<super::admin::Admin>, ApiError> {
+) -> Result<web::Json<Admin>, ApiError> {
     let admin = state.auth.reset_member_factors(*id, &owner.0).await?;
     Ok(web::Json(admin.into()))
 }

@@ -4,6 +4,7 @@
 pub mod fields;
 pub mod messages;
 pub mod paging;
+pub mod parse;
 
 use http_common::wire_enum;
 use serde::{Deserialize, Serialize};
