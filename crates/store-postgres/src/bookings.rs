@@ -1116,7 +1116,7 @@ fn booking_promos(
         return Ok(HashMap::new());
     }
     let mut book = crate::promos::promo_book(conn, &codes, true)?;
-    let prices = service_prices(conn)?;
+    let prices = crate::catalog::service_prices(conn)?;
     let mut decided = HashMap::new();
     for &i in acting {
         let request = &requests[i];
@@ -1135,23 +1135,6 @@ fn booking_promos(
         decided.insert(i, decision);
     }
     Ok(decided)
-}
-
-/// Each bookable service's id and price, by booking key.
-pub(crate) fn service_prices(
-    conn: &mut PgConnection,
-) -> RepoResult<HashMap<ServiceKey, (Uuid, domain::Money)>> {
-    let rows = services::table
-        .filter(services::booking_key.is_not_null())
-        .select((services::id, services::booking_key, services::price))
-        .load::<(Uuid, Option<String>, bigdecimal::BigDecimal)>(conn)
-        .map_err(storage)?;
-    rows.into_iter()
-        .filter_map(|(id, key, price)| {
-            let key = ServiceKey::from_text(key.as_deref()?)?;
-            Some(crate::money::from_numeric(&price).map(|price| (key, (id, price))))
-        })
-        .collect()
 }
 
 fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, BookedService>> {

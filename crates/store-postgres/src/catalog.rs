@@ -384,3 +384,39 @@ impl CatalogRepository for PgStore {
         .await
     }
 }
+
+/// The products with these ids, in the ids' order; with `lock`, locked for
+/// the transaction (in that order, as every order takes them, so
+/// simultaneous orders queue instead of deadlocking).
+pub(crate) fn load_products(
+    conn: &mut PgConnection,
+    ids: &[Uuid],
+    lock: bool,
+) -> RepoResult<Vec<domain::catalog::Product>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let query = products::table
+        .filter(products::id.eq_any(ids))
+        .select(crate::rows::ProductRow::as_select())
+        .order(products::id.asc());
+    let rows = if lock { query.for_update().load(conn) } else { query.load(conn) };
+    crate::rows::convert_all(rows.map_err(storage)?)
+}
+
+/// Each bookable service's id and price, by booking key.
+pub(crate) fn service_prices(
+    conn: &mut PgConnection,
+) -> RepoResult<std::collections::HashMap<domain::booking::ServiceKey, (Uuid, domain::Money)>> {
+    let rows = services::table
+        .filter(services::booking_key.is_not_null())
+        .select((services::id, services::booking_key, services::price))
+        .load::<(Uuid, Option<String>, bigdecimal::BigDecimal)>(conn)
+        .map_err(storage)?;
+    rows.into_iter()
+        .filter_map(|(id, key, price)| {
+            let key = domain::booking::ServiceKey::from_text(key.as_deref()?)?;
+            Some(crate::money::from_numeric(&price).map(|price| (key, (id, price))))
+        })
+        .collect()
+}

@@ -20,8 +20,9 @@ mod orders;
 mod outbox;
 mod paging;
 
-pub use paging::{ListPlan, ListPlans, WALKED_COUNT};
+pub use plans::{ListPlan, ListPlans, WALKED_COUNT};
 mod payments;
+mod plans;
 mod promos;
 mod received;
 mod rows;

@@ -29,7 +29,7 @@ use crate::batch::BatchWrite;
 use crate::idempotency::{self, Operation};
 use crate::money::{CorruptRow, from_numeric, to_numeric};
 use crate::paging::{self, Condition, KeptCount};
-use crate::rows::{ProductRow, convert_all};
+use crate::rows::convert_all;
 use crate::schema::{dashboard_totals, orders, products, services};
 use crate::{PgStore, audit, storage, transaction};
 
@@ -203,25 +203,6 @@ pub(crate) fn insert_orders<'a>(
     Ok(())
 }
 
-/// The products with these ids, in the ids' order; with `lock`, locked for
-/// the transaction (in that order, as every order takes them, so
-/// simultaneous orders queue instead of deadlocking).
-pub(crate) fn load_products(
-    conn: &mut PgConnection,
-    ids: &[Uuid],
-    lock: bool,
-) -> RepoResult<Vec<domain::catalog::Product>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let query = products::table
-        .filter(products::id.eq_any(ids))
-        .select(ProductRow::as_select())
-        .order(products::id.asc());
-    let rows = if lock { query.for_update().load(conn) } else { query.load(conn) };
-    convert_all(rows.map_err(storage)?)
-}
-
 /// The receipt and the owner's alert of a placed order: now when it is not
 /// to be paid (payments off), or once the provider says it is paid.
 pub(crate) fn order_placed_mails(store: &PgStore, order: &Order) -> Vec<OutgoingMail> {
@@ -340,7 +321,7 @@ fn write_orders(
     // composed again there. An order to be paid is told of once it is paid.
     let codes: Vec<&PromoCodeText> =
         acting.iter().filter_map(|&i| requests[i].request.promo.as_ref()).collect();
-    let seen = load_products(conn, &product_ids, false)?;
+    let seen = crate::catalog::load_products(conn, &product_ids, false)?;
     let promos = crate::promos::promo_book(conn, &codes, false)?;
     let tentative =
         price_orders(acting.iter().map(|&i| requests[i].request.clone()), &seen, &promos).decisions;
@@ -358,7 +339,7 @@ fn write_orders(
     // Locked in the ids' order, as every order does, so simultaneous orders
     // queue instead of deadlocking: promo codes first, then products.
     let promos = crate::promos::promo_book(conn, &codes, true)?;
-    let catalogue = load_products(conn, &product_ids, true)?;
+    let catalogue = crate::catalog::load_products(conn, &product_ids, true)?;
     let PricedOrders { decisions, stock_left } =
         price_orders(acting.iter().map(|&i| requests[i].request.clone()), &catalogue, &promos);
     for (product, left) in stock_left {

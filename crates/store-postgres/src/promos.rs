@@ -333,7 +333,7 @@ impl PromoCodeRepository for PgStore {
         let answer = self
             .run(move |conn| {
                 let ids: Vec<Uuid> = lines.iter().map(|(id, _)| *id).collect();
-                let catalogue = crate::orders::load_products(conn, &ids, false)?;
+                let catalogue = crate::catalog::load_products(conn, &ids, false)?;
                 let book = promo_book(conn, &promo.iter().collect::<Vec<_>>(), false)?;
                 let cart = Cart { lines: &lines, promo: promo.as_ref(), guest: guest.as_ref(), placed_on };
                 Ok(cart.quote(&catalogue, &book))
@@ -353,7 +353,7 @@ impl PromoCodeRepository for PgStore {
         let code = promo.clone();
         let answer = self
             .run(move |conn| {
-                let prices = crate::bookings::service_prices(conn)?;
+                let prices = crate::catalog::service_prices(conn)?;
                 let book = promo_book(conn, &[&code], false)?;
                 let Some(&(service_id, price)) = prices.get(&service) else { return Ok(Ok(None)) };
                 let price = domain::payment::booking_price(price, nights);

@@ -14,8 +14,11 @@ use ports::{OpenSession, RepoResult};
 
 use crate::rows::AdminRow;
 use crate::schema::{admin_invitations, admin_password_resets, admin_sessions, admin_users, app_settings};
-use crate::two_factor::REQUIRE_TWO_FACTOR;
 use crate::{audit, storage};
+
+/// The `app_settings` key of the owner's rule that every member has a
+/// second factor (its value "true" or "false").
+pub(crate) const REQUIRE_TWO_FACTOR: &str = "require_two_factor";
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = admin_sessions, check_for_backend(diesel::pg::Pg))]

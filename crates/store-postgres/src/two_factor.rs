@@ -21,11 +21,8 @@ use crate::rows::AdminRow;
 use crate::schema::{
     admin_passkeys, admin_recovery_codes, admin_sign_in_challenges, admin_totp, admin_users, app_settings,
 };
-use crate::team::{self, SessionPick};
+use crate::team::{self, REQUIRE_TWO_FACTOR, SessionPick};
 use crate::{PgStore, audit, storage, transaction};
-
-/// The `app_settings` key of the owner's rule (its value "true" or "false").
-pub(crate) const REQUIRE_TWO_FACTOR: &str = "require_two_factor";
 
 fn factor_record(admin: &Admin, action: AuditAction, summary: &str) -> AuditRecord {
     AuditRecord::new(AuditEntity::SecondFactor, Some(admin.id), action, summary)
