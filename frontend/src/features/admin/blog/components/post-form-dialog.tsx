@@ -10,13 +10,13 @@ import { applyFieldErrors } from '../../shared/form-errors';
 import { useCreateBlogPost } from '../api/create-blog-post';
 import { useUpdateBlogPost } from '../api/update-blog-post';
 import { emptyPost, formToPost, postFields, postSchema, postToForm, slugify, type PostFormValues } from '../post-schema';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { FormActions } from '../../shared/ui';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; post?: BlogPost };
 
 export function PostFormDialog({ open, onOpenChange, post }: Props) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const editing = Boolean(post);
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();

@@ -5,7 +5,7 @@ import { displayMoney } from '@/lib/money';
 import type { AdminBooking } from '../../shared/types';
 import { PaymentRecords, RefundForm } from '../../shared/payment-records';
 import { ToneBadge } from '../../shared/ui';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useDepositHistory, useRefundDeposit } from '../api/deposit';
 import { depositState } from '../deposit-labels';
 
@@ -22,7 +22,7 @@ type Props = {
  * events, and a refund in full or in part.
  */
 export function DepositDialog({ booking, offerRefund = false, onOpenChange }: Props) {
-  const returnFocus = useReturnFocus(Boolean(booking));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(booking));
   return (
     <Dialog open={Boolean(booking)} onOpenChange={onOpenChange}>
       <DialogContent size="lg" onCloseAutoFocus={returnFocus}>

@@ -12,13 +12,13 @@ import { applyFieldErrors } from '../../shared/form-errors';
 import { useUpsertAvailability } from '../api/upsert-availability';
 import { availabilitySchema, emptyAvailability, toAvailabilityInput, WHOLE_DAY, type AvailabilityFormValues } from '../availability-schema';
 import { accommodationOptions } from '../calendar-logic';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { FormActions } from '../../shared/ui';
 
 type Props = { day: string | undefined; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AvailabilityDialog({ day, open, onOpenChange }: Props) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const services = useServices();
   const upsert = useUpsertAvailability();
   const { control, handleSubmit, reset, setError } = useForm<AvailabilityFormValues>({

@@ -12,7 +12,7 @@ import { useBlackoutImpact } from '../api/blackout-impact';
 import { useCreateBlackout } from '../api/create-blackout';
 import { blackoutSchema, emptyBlackout, type BlackoutFormValues } from '../blackout-schema';
 import { blackoutTypes } from '../calendar-logic';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { FormActions } from '../../shared/ui';
 
 type Props = {
@@ -24,7 +24,7 @@ type Props = {
 };
 
 export function BlackoutDialog({ open, onOpenChange, preset, presetVersion }: Props) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const create = useCreateBlackout();
   const serviceName = useServiceNames();
   const { control, handleSubmit, reset } = useForm<BlackoutFormValues>({

@@ -8,7 +8,7 @@ import { formatInstantDateTime } from '@/lib/dates';
 import { linkToRecord } from '../../shared/linked-records';
 import type { OutboxEmail } from '../../shared/types';
 import { ToneBadge } from '../../shared/ui';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useEmail } from '../api/get-email';
 import { calendarLabel, isFailed, stateInfo, templateInfo, audienceWords } from '../email-labels';
 import { EmailFrame, PlainText } from './email-frame';
@@ -32,7 +32,7 @@ export function EmailDetailsDialog({
   onResend: (id: string) => void;
   resending: boolean;
 }) {
-  const returnFocus = useReturnFocus(Boolean(email));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(email));
   return (
     <Dialog open={Boolean(email)} onOpenChange={onOpenChange}>
       <DialogContent size="xl" onCloseAutoFocus={returnFocus}>

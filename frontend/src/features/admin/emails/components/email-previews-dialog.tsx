@@ -3,13 +3,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from '@/components/ui/spinner';
 import { useEmailPreviews } from '../api/get-email-previews';
 import { calendarLabel, templateInfo, audienceWords } from '../email-labels';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import type { EmailPreview } from '../../shared/types';
 import { EmailFrame, PlainText } from './email-frame';
 
 /** Every template the retreat sends, rendered with sample details: pick one on the left, read it on the right. */
 export function EmailPreviewsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="xl" onCloseAutoFocus={returnFocus}>

@@ -11,7 +11,7 @@ import { formatCalendarDate, formatInstantDateTime } from '@/lib/dates';
 import { displayMoney, toCents } from '@/lib/money';
 import { linkToRecord } from '../../shared/linked-records';
 import { ToneBadge } from '../../shared/ui';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import {
   useCashOutGiftCard,
   useGiftCardLedger,
@@ -25,7 +25,7 @@ import { canCashOut, canRedeem, cardName, giftCardKind, giftCardState, ledgerEnt
 const sectionHeading = 'mb-2 font-sans text-[0.7rem] font-medium uppercase tracking-wide-2 text-gold';
 
 export function GiftCardDetailsDialog({ card, onOpenChange }: { card: AdminGiftCard | undefined; onOpenChange: (open: boolean) => void }) {
-  const returnFocus = useReturnFocus(Boolean(card));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(card));
   return (
     <Dialog open={Boolean(card)} onOpenChange={onOpenChange}>
       <DialogContent size="lg" onCloseAutoFocus={returnFocus}>

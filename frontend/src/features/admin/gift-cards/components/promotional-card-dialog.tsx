@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api/errors';
 import { businessToday } from '@/lib/dates';
 import { FormActions } from '../../shared/ui';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useGivePromotionalCard } from '../api/gift-cards';
 import {
   emptyPromotionalCard,
@@ -18,7 +18,7 @@ import {
 
 /** "Give a promotional card": a free card for a guest (a raffle, an apology, a friend of the retreat). */
 export function PromotionalCardDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const give = useGivePromotionalCard();
   const today = businessToday();
   const fresh = () => ({ ...emptyPromotionalCard, deliverOn: businessToday() });

@@ -10,7 +10,7 @@ import { useMessageThread } from '../api/get-message-thread';
 import { useSetMessageState } from '../api/set-message-state';
 import { interestLabel, interestTone } from '../interests';
 import { messageStateInfo } from '../message-states';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { ReplyForm } from './reply-form';
 import { ReplyHistory } from './reply-history';
 
@@ -21,7 +21,7 @@ export function MessageDetailsDialog({
   message: ContactMessage | undefined;
   onOpenChange: (open: boolean) => void;
 }) {
-  const returnFocus = useReturnFocus(Boolean(message));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(message));
   return (
     <Dialog open={Boolean(message)} onOpenChange={onOpenChange}>
       <DialogContent size="lg" onCloseAutoFocus={returnFocus}>

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { AdminOrder } from '../../shared/types';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { shortOrderId } from '../order-items';
 import { heldByCard } from '../payment-labels';
 
@@ -23,7 +23,7 @@ export function CancelPaidOrderDialog({
   onChoose: (payment: PaymentOnCancel) => void;
   onOpenChange: (open: boolean) => void;
 }) {
-  const returnFocus = useReturnFocus(Boolean(order));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(order));
   const held = order ? heldByCard(order.payment) : '';
   return (
     <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>

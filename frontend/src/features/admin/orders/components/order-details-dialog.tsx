@@ -10,7 +10,7 @@ import { PaymentRecords, RefundForm } from '../../shared/payment-records';
 import { ToneBadge } from '../../shared/ui';
 import { useOrderPayment, useRefundOrder } from '../api/order-payment';
 import { paymentState } from '../payment-labels';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 function safeLine(price: string, quantity: number): string {
   try {
@@ -21,7 +21,7 @@ function safeLine(price: string, quantity: number): string {
 }
 
 export function OrderDetailsDialog({ order, onOpenChange }: { order: AdminOrder | undefined; onOpenChange: (open: boolean) => void }) {
-  const returnFocus = useReturnFocus(Boolean(order));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(order));
   return (
     <Dialog open={Boolean(order)} onOpenChange={onOpenChange}>
       <DialogContent size="lg" onCloseAutoFocus={returnFocus}>

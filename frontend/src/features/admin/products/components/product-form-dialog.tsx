@@ -7,7 +7,7 @@ import { MediaUrlField } from '../../media/components/media-url-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Product } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { FormActions } from '../../shared/ui';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/update-product';
@@ -30,7 +30,7 @@ type Props = {
 
 /** Add Product and Edit Product share one form (spec §5). */
 export function ProductFormDialog({ open, onOpenChange, product }: Props) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const editing = Boolean(product);
   const create = useCreateProduct();
   const update = useUpdateProduct();

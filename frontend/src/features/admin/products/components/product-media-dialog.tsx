@@ -16,14 +16,14 @@ import { useAddProductMedia } from '../api/add-product-media';
 import { useDeleteProductMedia } from '../api/delete-product-media';
 import { useSwapMediaOrder } from '../api/update-product-media';
 import { emptyMedia, mediaSchema, neighbourFor, type MediaFormValues } from '../media-schema';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { MediaUploader } from '../../media/components/media-uploader';
 import { isVideoType } from '../../media/media-rules';
 
 export const NO_MEDIA_TEXT = 'No additional media files. Click "Add Media" to add images or videos.';
 
 export function ProductMediaDialog({ product, onOpenChange }: { product: Product | undefined; onOpenChange: (open: boolean) => void }) {
-  const returnFocus = useReturnFocus(Boolean(product));
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(Boolean(product));
   return (
     <Dialog open={Boolean(product)} onOpenChange={onOpenChange}>
       <DialogContent size="xl" onCloseAutoFocus={returnFocus}>

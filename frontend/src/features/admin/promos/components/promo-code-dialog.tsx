@@ -8,7 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ApiError } from '@/lib/api/errors';
 import { useProducts } from '@/lib/api/catalogue/get-products';
 import { useServices } from '@/lib/api/catalogue/get-services';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { FormActions } from '../../shared/ui';
 import { useSavePromoCode, type PromoCode } from '../api/promo-codes';
 import { emptyPromo, formToPromo, promoSchema, promoServerFields, promoToForm, scopeLabels, type PromoFormValues } from '../promo-schema';
@@ -17,7 +17,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; promo?: Pro
 
 /** "New Promo Code" / "Edit Promo Code". */
 export function PromoCodeDialog({ open, onOpenChange, promo }: Props) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const save = useSavePromoCode();
   const { handleSubmit, control, reset, setError } = useForm<PromoFormValues>({
     resolver: zodResolver(promoSchema),

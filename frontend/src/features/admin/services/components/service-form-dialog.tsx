@@ -6,7 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { MediaUrlField } from '../../media/components/media-url-field';
 import type { Service } from '@/lib/api/types';
 import { applyFieldErrors } from '../../shared/form-errors';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { FormActions } from '../../shared/ui';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
@@ -16,7 +16,7 @@ type Props = { open: boolean; onOpenChange: (open: boolean) => void; service?: S
 
 /** "Add New Service" / "Edit Service" (spec §2). */
 export function ServiceFormDialog({ open, onOpenChange, service }: Props) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const editing = Boolean(service);
   const create = useCreateService();
   const update = useUpdateService();

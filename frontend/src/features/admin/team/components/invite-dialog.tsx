@@ -4,7 +4,7 @@ import { Field, Input } from '@/components/ui/field';
 import { RadioGroup, RadioTile } from '@/components/ui/radio-group';
 import { ApiError, preferServerMessage } from '@/lib/api/errors';
 import { FormActions } from '../../shared/ui';
-import { useReturnFocus } from '../../shared/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useInvite, type TeamMember } from '../api/team';
 
 type Role = TeamMember['role'];
@@ -12,7 +12,7 @@ type Errors = Partial<Record<'email' | 'name' | 'form', string>>;
 
 /** "Invite to the team": an address, a name and a role; the link goes by mail. */
 export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const returnFocus = useReturnFocus(open);
+  const { onCloseAutoFocus: returnFocus } = useReturnFocus(open);
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
