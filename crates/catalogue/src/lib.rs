@@ -1,9 +1,12 @@
 //! The catalogue read model (docs/decisions.md §13): the JSON of
 //! `GET /api/products`, `/api/services`, `/api/blog-posts`,
-//! `/api/blog-posts/{slug}` and `/api/products/{id}/media`, kept serialised
+//! `/api/blog-posts/{slug}`, `/api/products/{id}/media` and
+//! `/api/gift-cards/options` (the treatments are service records), kept serialised
 //! with a strong `ETag`, so a read costs no query and a browser's revalidation
 //! (`If-None-Match`) costs no body. The JSON API answers these calls from it,
-//! and the site renders its pages from the same answers.
+//! and the site renders its pages from the same answers. (The gift card
+//! options' handler still reads the services itself; the server-rendering
+//! tests hold its answer and the kept one to the same JSON.)
 //!
 //! Invalidation: the writes that change what it publishes say so
 //! ([`Catalogue::changed`], [`Catalogue::stock_moved`]), and the store's
@@ -40,6 +43,8 @@ pub enum CatalogueRead {
     Post(String),
     /// One product's media, in gallery order.
     Media(Uuid),
+    /// What a gift card may be bought for: the amounts and the treatments.
+    GiftCardOptions,
 }
 
 impl CatalogueRead {
@@ -55,6 +60,7 @@ impl CatalogueRead {
             ["blog-posts"] => Some(Self::Posts),
             ["blog-posts", slug] => Some(Self::Post((*slug).to_owned())),
             ["products", id, "media"] => Uuid::parse_str(id).ok().map(Self::Media),
+            ["gift-cards", "options"] => Some(Self::GiftCardOptions),
             _ => None,
         }
     }
@@ -176,6 +182,9 @@ impl Catalogue {
                 self.products.list_media(*product).await?,
                 &self.images,
             ))?,
+            CatalogueRead::GiftCardOptions => {
+                Answer::of(&model::GiftCardOptions::with_services(self.products.list_services().await?))?
+            }
         };
         let mut kept = self.write();
         if kept.generation == generation {
@@ -237,7 +246,18 @@ mod tests {
             CatalogueRead::from_api_path(&format!("/api/products/{id}/media")),
             Some(CatalogueRead::Media(id))
         );
-        for other in ["/api/orders", "/api/products/not-a-uuid/media", "/products", "/api/products/x/y/z"] {
+        assert_eq!(
+            CatalogueRead::from_api_path("/api/gift-cards/options"),
+            Some(CatalogueRead::GiftCardOptions)
+        );
+        for other in [
+            "/api/orders",
+            "/api/products/not-a-uuid/media",
+            "/products",
+            "/api/products/x/y/z",
+            "/api/gift-cards",
+            "/api/gift-cards/balance",
+        ] {
             assert_eq!(CatalogueRead::from_api_path(other), None, "{other}");
         }
     }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use domain::payment::DepositPolicy;
-use domain::{catalog, content};
+use domain::{catalog, content, gift_card};
 use image_variants::ImageLibrary;
 
 http_common::wire_enum! {
@@ -203,6 +203,55 @@ impl Pictured for Service {
     }
 }
 
+/// What a gift card may be bought for (`GET /api/gift-cards/options`,
+/// docs/decisions.md §16): the preset amounts and a custom amount's range
+/// (the rules' constants), and the treatments, from the service records. It
+/// changes with the services, so it is kept and rendered like them.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftCardOptions {
+    /// The amounts offered first.
+    #[schema(example = json!(["50.00", "100.00", "150.00", "250.00"]))]
+    pub presets: Vec<String>,
+    /// A custom amount is whole dollars from `min` to `max`.
+    #[schema(example = "25.00")]
+    pub min: String,
+    #[schema(example = "1000.00")]
+    pub max: String,
+    /// The treatments a card may be bought as ("one Massage Therapy"): its value is the price.
+    pub services: Vec<GiftCardService>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GiftCardService {
+    pub id: Uuid,
+    pub name: String,
+    #[schema(example = "85.00")]
+    pub price: String,
+}
+
+impl GiftCardOptions {
+    /// The options with these services (by price, as listed): those guests
+    /// can book (a booking key) are the treatments a card may hold.
+    pub fn with_services(services: Vec<catalog::Service>) -> Self {
+        Self {
+            presets: gift_card::PRESET_AMOUNTS.iter().map(ToString::to_string).collect(),
+            min: gift_card::MIN_AMOUNT.to_string(),
+            max: gift_card::MAX_AMOUNT.to_string(),
+            services: services
+                .into_iter()
+                .filter(|service| service.booking_key.is_some())
+                .map(|service| GiftCardService {
+                    id: service.id,
+                    name: service.name,
+                    price: service.price.to_string(),
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A journal post. `content` is plain text: paragraphs are separated by a
 /// blank line and a paragraph starting with "## " is a subheading.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -250,4 +299,40 @@ pub fn published<T, U: From<T> + Pictured>(item: T, images: &ImageLibrary) -> U 
 /// The published values of domain values, with their pictures' sizes.
 pub fn published_list<T, U: From<T> + Pictured>(items: Vec<T>, images: &ImageLibrary) -> Vec<U> {
     items.into_iter().map(|item| published(item, images)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::Money;
+    use domain::booking::ServiceKey;
+
+    use super::*;
+
+    fn service(name: &str, price: &str, booking_key: Option<ServiceKey>) -> catalog::Service {
+        catalog::Service {
+            id: Uuid::new_v4(),
+            name: name.to_owned(),
+            description: String::new(),
+            price: Money::parse(price).expect("price"),
+            duration_minutes: 60,
+            image: String::new(),
+            booking_key,
+            deposit: DepositPolicy::None,
+        }
+    }
+
+    #[test]
+    fn a_card_holds_the_rules_amounts_or_a_bookable_treatment_at_its_price() {
+        let options = GiftCardOptions::with_services(vec![
+            service("Rustic Spa Treatments", "85", Some(ServiceKey::Spa)),
+            service("Cedar Sound Bath", "65", None),
+            service("Massage Therapy", "120.00", Some(ServiceKey::Massage)),
+        ]);
+        let json = serde_json::to_value(&options).expect("json");
+        assert_eq!(json["presets"], serde_json::json!(["50.00", "100.00", "150.00", "250.00"]));
+        assert_eq!((json["min"].as_str(), json["max"].as_str()), (Some("25.00"), Some("1000.00")));
+        let treatments: Vec<(&str, &str)> =
+            options.services.iter().map(|s| (s.name.as_str(), s.price.as_str())).collect();
+        assert_eq!(treatments, [("Rustic Spa Treatments", "85.00"), ("Massage Therapy", "120.00")]);
+    }
 }
