@@ -7,15 +7,25 @@ import { displayMoney } from '@/lib/money';
 import { useCheckGiftCardBalance } from '@/lib/gift-cards/check-balance';
 import { normaliseCode, stateNote, validityText } from '../card-words';
 
-/** Reads what is left on a card from its code (throttled by the server, per address). */
+/** The code field's name in the form. */
+const CODE_FIELD = 'code';
+
+/**
+ * Reads what is left on a card from its code (throttled by the server, per
+ * address). The code is read from the field when the form is sent, not kept
+ * in state: the field arrives in the server's page, and a code typed before
+ * the page is live stays in it (React would empty a controlled field when it
+ * hydrates), so the press on Check balance replayed then (lib/early-clicks.ts)
+ * checks what the guest typed.
+ */
 export function BalanceCheck({ className }: { className?: string }) {
   const check = useCheckGiftCardBalance();
-  const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const typed = normaliseCode(code);
+    const field = new FormData(event.currentTarget).get(CODE_FIELD);
+    const typed = normaliseCode(typeof field === 'string' ? field : '');
     if (typed === '') {
       setError('Please enter the code printed on the card');
       return;
@@ -44,8 +54,8 @@ export function BalanceCheck({ className }: { className?: string }) {
         <Field id="gift-card-balance-code" label="Gift card code" error={error}>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Input
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
+              name={CODE_FIELD}
+              defaultValue=""
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
