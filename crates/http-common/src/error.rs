@@ -147,6 +147,8 @@ pub enum ErrorCode {
     /// for its deposit, a gift card's part of it): cancel it first, then
     /// delete it. The message says what it holds.
     BookingHoldsMoney,
+    /// 409: a gift card's order is never shipped (it is delivered by mail).
+    NotAParcel,
     /// 409: the order was paid by card: cancelling it needs `payment` —
     /// `refund` (all that is left) or `keep`. The message says how much.
     OrderHoldsMoney,
@@ -213,6 +215,7 @@ impl ErrorCode {
             | C::PaymentsOff
             | C::BookingHoldsMoney
             | C::OrderHoldsMoney
+            | C::NotAParcel
             | C::RefundRefused => StatusCode::CONFLICT,
             C::PaymentDeclined | C::PaymentRequired => StatusCode::PAYMENT_REQUIRED,
             C::InvalidSignature => StatusCode::BAD_REQUEST,
@@ -402,7 +405,7 @@ impl From<DeleteBookingError> for ApiError {
 impl From<OrderStatusError> for ApiError {
     fn from(error: OrderStatusError) -> Self {
         match error {
-            OrderStatusError::NotAParcel => ValidationErrors::single("status", error.to_string()).into(),
+            OrderStatusError::NotAParcel => ApiError::new(ErrorCode::NotAParcel, error.to_string()),
             OrderStatusError::HoldsMoney(holds) => {
                 ApiError::new(ErrorCode::OrderHoldsMoney, holds.to_string())
             }

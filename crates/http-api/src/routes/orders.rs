@@ -475,12 +475,12 @@ pub(crate) fn order_query(
         (status = 200, description = "Updated. Cancelling gives its stock and a gift card's part back; with \
             payments on, an order never paid has its waiting payments cancelled at the provider, and one paid by \
             card is refunded or kept as `payment` says", body = Order),
-        (status = 400, description = "Unknown status, an unknown `payment`, or `shipped` for a gift card's \
-            order (it is delivered by mail)", body = ErrorBody),
+        (status = 400, description = "Unknown status, or an unknown `payment`", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Cancelling an order paid by card without `payment` \
-            (`order_holds_money`; the message says how much), or the refund asked for was refused \
-            (`refund_refused`); nothing changed", body = ErrorBody),
+            (`order_holds_money`; the message says how much), the refund asked for was refused \
+            (`refund_refused`), or `shipped` for a gift card's order (`not_a_parcel`: it is delivered by \
+            mail); nothing changed", body = ErrorBody),
         (status = 503, description = "The payment provider could not be reached to refund or to cancel a \
             waiting payment (`payment_provider_unavailable`: nothing changed), or the database did not answer \
             in time (`temporarily_unavailable`); see Retry-After", body = ErrorBody)))]

@@ -119,11 +119,13 @@ async fn a_card_bought_online_is_paid_issued_and_mailed_with_its_code_and_printa
     let orders = app.admin_json(&token, "/api/orders").await;
     let sold = orders.as_array().expect("list").iter().find(|o| o["id"] == order["id"]).expect("its order");
     assert_eq!((sold["kind"].as_str(), sold["status"].as_str()), (Some("gift_card"), Some("delivered")));
-    assert_field_errors(
+    let refused = assert_error_code(
         app.put_as(&token, &format!("/api/admin/orders/{id}/status"), &json!({"status": "shipped"})).await,
-        &[("status", domain::order::NOT_A_PARCEL_MESSAGE)],
+        StatusCode::CONFLICT,
+        "not_a_parcel",
     )
     .await;
+    assert_eq!(refused["message"], domain::order::NOT_A_PARCEL_MESSAGE);
 
     let card = expect_json(balance(&app, &code.to_lowercase().replace('-', " ")).await, StatusCode::OK).await;
     assert_eq!((card["balance"].as_str(), card["state"].as_str()), (Some("100.00"), Some("active")));
