@@ -11,6 +11,17 @@ import { apiJson, expectToast, holdChunk } from './helpers';
 type Service = { name: string; description: string };
 type Product = { name: string };
 type Post = { slug: string; title: string; excerpt: string; content: string };
+type GiftCardOptions = { presets: string[]; min: string; max: string; services: { name: string }[] };
+
+/** "A", "A or B", "A, B or C". */
+function oneOf(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/** "1000.00" → "$1,000", as the gift card page writes a whole amount. */
+function wholeDollars(amount: string): string {
+  return `$${Number(amount).toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+}
 
 type PublicPage = {
   name: string;
@@ -27,7 +38,9 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   const services = await apiJson<Service[]>(request, '/api/services');
   const products = await apiJson<Product[]>(request, '/api/products');
   const posts = await apiJson<Post[]>(request, '/api/blog-posts');
+  const giftCards = await apiJson<GiftCardOptions>(request, '/api/gift-cards/options');
   expect(services.length * products.length * posts.length, 'the demo catalogue has services, products and posts').toBeGreaterThan(0);
+  expect(giftCards.services.length, 'a gift card can be a treatment').toBeGreaterThan(0);
   const [service, product, post] = [services[0]!, products[0]!, posts[0]!];
   const firstParagraph = post.content.split(/\n/)[0]!.replace(/^## /, '');
   return [
@@ -63,7 +76,22 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
     { name: 'contact', path: '/contact', heading: 'Contact Us', content: ['Send us a message'], catalogue: [] },
     { name: 'quiz', path: '/wellness-quiz', heading: 'Wellness Quiz', content: ['Question 1 of 5'], catalogue: [] },
     { name: 'checkout', path: '/checkout', heading: 'Checkout', content: ['Your Cart is Empty'], catalogue: ['/api/products'] },
-    { name: 'gift cards', path: '/gift-cards', heading: 'Gift Cards', content: ['Choose an amount', 'Check a balance'], catalogue: [] },
+    {
+      name: 'gift cards',
+      path: '/gift-cards',
+      heading: 'Gift Cards',
+      // The amounts (the presets, a custom amount's range) and the treatments came with the page.
+      content: [
+        'Choose an amount',
+        ...giftCards.presets.map(wholeDollars),
+        // The treatments by name, in a sentence (the footer's links name some services too).
+        `Any amount from ${wholeDollars(giftCards.min)} to ${wholeDollars(giftCards.max)}, or the gift of a treatment: ${oneOf(
+          giftCards.services.map((service) => service.name),
+        )}.`,
+        'Check a balance',
+      ],
+      catalogue: ['/api/gift-cards/options'],
+    },
     { name: 'not found', path: '/no-such-page-here', heading: '404 Page Not Found', content: ['Return home'], catalogue: [] },
   ];
 }

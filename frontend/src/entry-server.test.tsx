@@ -70,12 +70,21 @@ const posts: BlogPost[] = [
   { ...post, id: '00000000-0000-4000-8000-000000000302', title: 'Herbal Tea Garden', slug: 'herbal-tea-garden' },
 ];
 
+/** What a gift card may be bought for: the rules' amounts and the bookable services. */
+const giftCardOptions = {
+  presets: ['50.00', '100.00', '150.00', '250.00'],
+  min: '25.00',
+  max: '1000.00',
+  services: services.map(({ id, name, price }) => ({ id, name, price })),
+};
+
 /** The server's answers, by API path. */
 const api: Record<string, unknown> = {
   '/api/services': services,
   '/api/products': products,
   '/api/blog-posts': posts,
   [`/api/blog-posts/${post.slug}`]: post,
+  '/api/gift-cards/options': giftCardOptions,
 };
 
 const siteInfo: SiteInfo = {
@@ -106,7 +115,7 @@ describe('routeData', () => {
     ['/checkout', ['/api/products']],
     ['/contact', []],
     ['/wellness-quiz', []],
-    ['/gift-cards', []],
+    ['/gift-cards', ['/api/gift-cards/options']],
     ['/gift-cards/print?token=x', []],
     ['/no-such-page', []],
     ['/admin/dashboard', []],
@@ -162,11 +171,20 @@ describe('render', () => {
     expect(JSON.parse(renderPage('/contact').state)).toEqual({ mutations: [], queries: [] });
   });
 
-  it('renders the gift card page with its form and balance check; the amounts load in the browser', () => {
-    const { html } = renderPage('/gift-cards');
+  it('renders the gift card page with its amounts, treatments, form and balance check', () => {
+    const { html, state } = renderPage('/gift-cards');
     for (const text of ['Gift Cards', 'Choose an amount', 'Who is it for?', 'Check a balance', 'Continue to payment', 'Does not expire']) {
       expect(html).toContain(text);
     }
+    // The presets as choices (the second one chosen, on the card too), the limits and the treatments by name.
+    const amounts = [...html.matchAll(/role="radio"[^>]*>([^<]+)</g)].map((match) => match[1]);
+    expect(amounts).toEqual(['$50', '$100', '$150', '$250', 'Other amount', 'A treatment']);
+    expect(html).toMatch(/role="radio" aria-checked="true"[^>]*>\$100</);
+    expect(html).toContain('Any amount from $25 to $1,000, or the gift of a treatment: Massage Therapy or Wellness Packages.');
+    expect(html).not.toContain('aria-busy="true"');
+    expect((JSON.parse(state) as Dehydrated).queries.map((q) => [q.queryKey, q.state.status, q.state.data])).toEqual([
+      [['gift-cards', 'options'], 'success', giftCardOptions],
+    ]);
     // The delivery date waits for the browser's today (the server renderer has no Intl).
     const date = /<input[^>]*type="date"[^>]*>/.exec(html)?.[0];
     expect(date).toBeDefined();

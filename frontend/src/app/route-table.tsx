@@ -66,7 +66,7 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         // The stored cart is refreshed from the catalogue on this page.
         { path: 'checkout', ...pages.checkout, ...data(() => [cataloguePaths.products]) },
         { path: 'wellness-quiz', ...pages.quiz },
-        { path: 'gift-cards', ...pages.giftCards },
+        { path: 'gift-cards', ...pages.giftCards, ...data(() => [cataloguePaths.giftCardOptions]) },
         // Reached from the link in a gift card's mail; the code is in the URL's fragment.
         { path: 'gift-cards/print', ...pages.giftCardPrint, ...browserOnly },
         // Reached from links in the retreat's mail.

@@ -68,7 +68,7 @@ async fn every_public_page_arrives_with_its_content() {
         "image": "/media/blog/forest-bathing-san-jacinto.webp"});
     expect_json(app.post_as(&token, "/api/blog-posts", &post).await, StatusCode::CREATED).await;
 
-    let pages: [(&str, &[&str]); 9] = [
+    let pages: [(&str, &[&str]); 10] = [
         ("/", &["Where the pines", "teach stillness", "Our Services", "Cedar Sound Bath", "The Apothecary"]),
         ("/services", &["Our Services", "Cedar Sound Bath", "Singing bowls under the old cedars.", "$65"]),
         ("/products", &["Wellness Products", "Juniper Bath Salts", "$18.00"]),
@@ -80,6 +80,21 @@ async fn every_public_page_arrives_with_its_content() {
         ("/contact", &["Contact Us"]),
         ("/wellness-quiz", &["Wellness Quiz"]),
         ("/checkout", &["Checkout"]),
+        // The amounts (presets, then the custom amount's range) and the treatments: bookable services.
+        (
+            "/gift-cards",
+            &[
+                "Gift Cards",
+                "Choose an amount",
+                ">$50<",
+                ">$100<",
+                ">$150<",
+                ">$250<",
+                "Any amount from $25 to $1,000",
+                "Massage Therapy",
+                "Rustic Spa Treatments",
+            ],
+        ),
         ("/no-such-page", &["404 Page Not Found"]),
     ];
     for (path, texts) in pages {
@@ -112,6 +127,43 @@ async fn every_public_page_arrives_with_its_content() {
     // A post's page for a slug that is no post is a 404 (the app shows it).
     let (status, _) = html(&app, "/blog/no-such-post").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn the_gift_card_page_arrives_with_the_options_the_api_gives_and_follows_the_services() {
+    let app = site().await;
+    let token = app.admin_token().await;
+    let options = app.get_json("/api/gift-cards/options").await;
+    let (status, page) = html(&app, "/gift-cards").await;
+    assert_eq!(status, StatusCode::OK);
+    let rendered = root(&page);
+    assert!(!rendered.contains(r#"aria-busy="true""#), "the amounts are not left loading\n{rendered}");
+    let treatments = options["services"].as_array().expect("services");
+    assert!(!treatments.is_empty(), "the demo services are bookable");
+    for treatment in treatments {
+        assert_contains("/gift-cards", rendered, &[treatment["name"].as_str().expect("name")]);
+    }
+    // The page came with exactly the API's answer, under the key the page reads.
+    let state = query_state(&page);
+    let queries = state["queries"].as_array().expect("queries");
+    let sent =
+        queries.iter().find(|q| q["queryKey"] == json!(["gift-cards", "options"])).expect("the options");
+    assert_eq!(sent["state"]["data"], options);
+
+    // A treatment renamed in the dashboard is in the very next page, and in the API's answer.
+    let massage = treatments.iter().find(|s| s["name"] == "Massage Therapy").expect("the demo massage");
+    let id = massage["id"].as_str().expect("id");
+    let services = app.get_json("/api/services").await;
+    let mut record =
+        services.as_array().expect("services").iter().find(|s| s["id"] == id).expect("record").clone();
+    record["name"] = json!("Cedar & Stone Massage");
+    expect_json(app.put_as(&token, &format!("/api/admin/services/{id}"), &record).await, StatusCode::OK)
+        .await;
+    let (_, page) = html(&app, "/gift-cards").await;
+    assert_contains("/gift-cards after the rename", root(&page), &["Cedar &amp; Stone Massage"]);
+    assert!(!root(&page).contains("Massage Therapy"), "{}", root(&page));
+    let renamed = app.get_json("/api/gift-cards/options").await;
+    assert_eq!(query_state(&page)["queries"][0]["state"]["data"], renamed);
 }
 
 #[tokio::test]
@@ -150,7 +202,8 @@ async fn pages_rendered(app: &TestApp, token: &str) -> u64 {
 async fn guests_booking_writing_and_signing_in_leave_every_kept_page_as_it_is() {
     let app = site().await;
     let token = app.admin_token().await;
-    let paths = ["/", "/services", "/products", "/blog", "/contact", "/wellness-quiz", "/checkout"];
+    let paths =
+        ["/", "/services", "/products", "/blog", "/contact", "/wellness-quiz", "/checkout", "/gift-cards"];
     for path in paths {
         assert_eq!(html(&app, path).await.0, StatusCode::OK, "{path}");
     }

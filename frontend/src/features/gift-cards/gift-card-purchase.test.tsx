@@ -82,6 +82,11 @@ describe('the gift card page', () => {
         .getAllByRole('radio')
         .map((radio) => radio.textContent),
     ).toEqual(['$50', '$100', '$150', '$250', 'Other amount', 'A treatment']);
+    // The limits and the treatments are said beside them, and describe the group.
+    expect(screen.getByTestId('gift-card-choices').textContent).toBe(
+      'Any amount from $25 to $1,000, or the gift of a treatment: Massage Therapy.',
+    );
+    expect(amounts.getAttribute('aria-describedby')).toBe('gift-amount-choices');
     expect(within(amounts).getByRole('radio', { name: '$100' }).getAttribute('aria-checked')).toBe('true');
     const preview = screen.getByRole('region', { name: 'Your card' });
     expect(within(preview).getByTestId('gift-card-value').textContent).toBe('$100');

@@ -10,6 +10,8 @@ import {
   isValidAmount,
   latestDelivery,
   limitsOf,
+  oneOf,
+  otherChoices,
   purchasePayload,
   TREATMENT,
   treatmentLabel,
@@ -41,6 +43,17 @@ describe('the amount a gift card holds', () => {
     expect(wholeDollars(1000)).toBe('$1,000');
     expect(wholeDollars(25)).toBe('$25');
     expect(amountRule(limits)).toBe('A gift card is from $25 to $1,000, in whole dollars');
+  });
+
+  it('says the other choices in words: an amount within the limits, or a treatment by name', () => {
+    expect(oneOf([])).toBe('');
+    expect(oneOf(['Massage Therapy'])).toBe('Massage Therapy');
+    expect(oneOf(['Massage Therapy', 'Tiny Home Retreat'])).toBe('Massage Therapy or Tiny Home Retreat');
+    expect(oneOf(['A', 'B', 'C'])).toBe('A, B or C');
+    expect(otherChoices(limits, [massage, { name: 'Rustic Spa Treatments' }])).toBe(
+      'Any amount from $25 to $1,000, or the gift of a treatment: Massage Therapy or Rustic Spa Treatments.',
+    );
+    expect(otherChoices({ min: 10, max: 2500 }, [])).toBe('Any amount from $10 to $2,500, in whole dollars.');
   });
 
   it('takes whole dollars within the limits only', () => {

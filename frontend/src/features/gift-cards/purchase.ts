@@ -79,6 +79,22 @@ export function wholeDollars(amount: number): string {
   return `$${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 }
 
+/** "A", "A or B", "A, B or C": names in a sentence (no Intl: the server renderer has none). */
+export function oneOf(names: readonly string[]): string {
+  if (names.length < 2) return names.join('');
+  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+/**
+ * What a card may be besides the presets, in words: an amount of one's own
+ * within the limits and, when there are any, the treatments by name.
+ */
+export function otherChoices(limits: Limits, services: readonly Pick<GiftCardService, 'name'>[]): string {
+  const amount = `Any amount from ${wholeDollars(limits.min)} to ${wholeDollars(limits.max)}`;
+  if (services.length === 0) return `${amount}, in whole dollars.`;
+  return `${amount}, or the gift of a treatment: ${oneOf(services.map((service) => service.name))}.`;
+}
+
 /** The server's own wording of the rule, with its limits. */
 export function amountRule(limits: Limits): string {
   return `A gift card is from ${wholeDollars(limits.min)} to ${wholeDollars(limits.max)}, in whole dollars`;

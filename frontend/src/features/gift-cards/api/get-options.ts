@@ -11,6 +11,11 @@ export async function getGiftCardOptions(): Promise<GiftCardOptions> {
   return unwrap(await api.GET('/api/gift-cards/options'));
 }
 
+/**
+ * Sent with the page by the server (the catalogue read model answers it, and
+ * the page is made again when the services change), so, like the catalogue's
+ * lists, never asked again on load.
+ */
 export function useGiftCardOptions() {
-  return useQuery({ queryKey: giftCardKeys.options(), queryFn: getGiftCardOptions, staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: giftCardKeys.options(), queryFn: getGiftCardOptions });
 }

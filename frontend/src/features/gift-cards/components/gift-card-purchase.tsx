@@ -28,6 +28,7 @@ import {
   latestDelivery,
   limitsOf,
   MESSAGE_MAX,
+  otherChoices,
   purchasePayload,
   purchaseServerFields,
   treatmentLabel,
@@ -168,10 +169,13 @@ export function GiftCardPurchase() {
               </h2>
               <span className="gold-rule mt-4 bg-gold" />
               {options.isPending ? (
-                <div aria-busy="true" className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                  {Array.from({ length: 6 }, (_, i) => (
-                    <Skeleton key={i} className="h-14" />
-                  ))}
+                <div aria-busy="true">
+                  <Skeleton className="mt-6 h-12 sm:h-6" />
+                  <div className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                    {Array.from({ length: 6 }, (_, i) => (
+                      <Skeleton key={i} className="h-14" />
+                    ))}
+                  </div>
                 </div>
               ) : options.isError ? (
                 <Alert className="mt-8">Gift cards cannot be ordered just now. Please reload the page in a moment.</Alert>
@@ -288,7 +292,11 @@ function AmountChoice({
 }) {
   const choice = effectiveChoice(useWatch({ control, name: 'choice' }), options);
   return (
-    <div className="mt-8">
+    <div className="mt-6">
+      {/* The limits and the treatments in words: in the page as the server sends it, as the amounts are. */}
+      <p id="gift-amount-choices" className="text-sm leading-relaxed text-sand" data-testid="gift-card-choices">
+        {otherChoices(limits, options.services)}
+      </p>
       <Controller
         control={control}
         name="choice"
@@ -296,10 +304,10 @@ function AmountChoice({
           <>
             <RadioGroup
               aria-labelledby="gift-amount-heading"
-              aria-describedby={fieldState.error ? 'gift-amount-error' : undefined}
+              aria-describedby={fieldState.error ? 'gift-amount-choices gift-amount-error' : 'gift-amount-choices'}
               value={choice}
               onValueChange={field.onChange}
-              className="grid-cols-2 sm:grid-cols-3"
+              className="mt-6 grid-cols-2 sm:grid-cols-3"
             >
               {options.presets.map((preset) => (
                 <RadioTile key={preset} value={preset} className="font-display text-2xl">

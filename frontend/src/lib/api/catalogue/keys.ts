@@ -1,8 +1,8 @@
 /*
  * Cache keys of the public catalogue (services, products and their media,
- * journal posts). The public pages read these lists and the admin changes
- * them: both sides use these keys, so an admin edit invalidates what the shop
- * shows in the same tab.
+ * journal posts, what a gift card may be bought for). The public pages read
+ * these lists and the admin changes them: both sides use these keys, so an
+ * admin edit invalidates what the shop shows in the same tab.
  */
 export const productKeys = {
   all: ['products'] as const,
@@ -20,3 +20,6 @@ export const blogKeys = {
   list: () => [...blogKeys.all, 'list'] as const,
   detail: (slug: string) => [...blogKeys.all, 'detail', slug] as const,
 };
+
+/** What a gift card may be bought for (its treatments are service records), beside the cards' other keys. */
+export const giftCardOptionsKey = () => ['gift-cards', 'options'] as const;

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { blogKeys, productKeys, serviceKeys } from './keys';
+import { blogKeys, giftCardOptionsKey, productKeys, serviceKeys } from './keys';
 
 /*
  * The public catalogue's GET paths, written exactly as the browser app
@@ -13,6 +13,7 @@ export const cataloguePaths = {
   services: '/api/services',
   blogPosts: '/api/blog-posts',
   blogPost: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
+  giftCardOptions: '/api/gift-cards/options',
 } as const;
 
 const BLOG_POST = /^\/api\/blog-posts\/([^/?#]+)$/;
@@ -22,6 +23,7 @@ export function catalogueQueryKey(path: string): QueryKey | undefined {
   if (path === cataloguePaths.products) return productKeys.list();
   if (path === cataloguePaths.services) return serviceKeys.list();
   if (path === cataloguePaths.blogPosts) return blogKeys.list();
+  if (path === cataloguePaths.giftCardOptions) return giftCardOptionsKey();
   const post = BLOG_POST.exec(path);
   if (post?.[1]) return blogKeys.detail(decodeURIComponent(post[1]));
   return undefined;
