@@ -275,6 +275,23 @@ test.describe('server-rendered public pages', () => {
     await expectToast(page, 'Message Sent', "Thank you for reaching out! We'll get back to you soon.");
     await expect(page).toHaveURL(/\/contact$/);
   });
+
+  test('a gift card code typed before the page is live is the one checked once it is', async ({ page }) => {
+    // The amounts and the balance check arrive in the server's page: a guest
+    // may type a code and press Check balance while the page's code is held.
+    const chunk = await holdChunk(page, /\/assets\/gift-cards-[\w-]+\.js$/);
+    await page.goto('/gift-cards', { waitUntil: 'domcontentloaded' });
+    await chunk.requested;
+    await expect(page.getByRole('radio', { name: '$100' })).toBeVisible();
+    const balance = page.getByRole('region', { name: 'Check a balance' });
+    await balance.getByLabel('Gift card code').fill('zzzz-zzzz-zzzz-zzzz-zzzz');
+    await balance.getByRole('button', { name: 'Check balance' }).click();
+    await expect(balance.getByRole('alert')).toHaveCount(0);
+    // The code arrives: the page hydrates with the code still typed, and the press asks the server about it.
+    chunk.release();
+    await expect(balance.getByRole('alert')).toHaveText("We don't recognise this gift card code");
+    await expect(balance.getByLabel('Gift card code')).toHaveValue('zzzz-zzzz-zzzz-zzzz-zzzz');
+  });
 });
 
 test.describe('public pages without JavaScript', () => {
