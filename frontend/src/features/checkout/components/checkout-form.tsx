@@ -24,8 +24,8 @@ import { payPlacedOrder, placedFor, type PlacedOrder } from '@/lib/payments/pay-
 import { useCardFields } from '@/lib/payments/use-card-fields';
 import { useCreateOrder } from '../api/create-order';
 import { buildOrderPayload, type CheckoutLine, type ShippingDetails } from '../order-payload';
-import { useQuote } from '../api/quote';
-import { quoteAnswer } from '../quote-answer';
+import { useQuote, type Quote } from '../api/quote';
+import { quoteAnswer, type QuoteAnswer } from '../quote-answer';
 import { OrderSummary } from './order-summary';
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
@@ -80,22 +80,42 @@ export function CheckoutForm({
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const [giftCardCode, setGiftCardCode] = useState<string | null>(null);
   const quoteLines = items.map((item) => ({ productId: item.product.id, quantity: item.quantity }));
-  const quote = useQuote(quoteLines, { promoCode, giftCard: giftCardCode });
-  const { quoted, promoError, giftCardError, giftCard } = quoteAnswer({ promoCode, giftCard: giftCardCode }, quote);
+  const codes = { promoCode, giftCard: giftCardCode };
+  const quote = useQuote(quoteLines, codes);
+  const shown = quoteAnswer(codes, quote);
+  const { quoted, promoError, giftCardError, giftCard } = shown;
   // The gift card pays everything: no card is asked for.
-  const nothingDue = giftCard !== null && quoted?.amountDue !== undefined && toCents(quoted.amountDue) === 0;
+  const nothingDue = paysNothing(shown);
 
-  const confirmPlaced = (orderId: string, paid: boolean) => {
+  const confirmPlaced = (orderId: string, paid: boolean, paidByGiftCard: GiftCardPaid | null) => {
     const shortId = orderId.slice(0, 8);
     toast({
       title: 'Order Placed Successfully!',
       description: `Order #${shortId} confirmed. You will receive a confirmation email shortly.`,
     });
-    onPlaced(shortId, paid, giftCard && toCents(giftCard.amount) > 0 ? giftCard : null);
+    onPlaced(shortId, paid, paidByGiftCard && toCents(paidByGiftCard.amount) > 0 ? paidByGiftCard : null);
   };
 
   const onSubmit = handleSubmit(async (shipping, event) => {
     setPaymentError(null);
+    // A press while the summary's figures are still on their way (a code just
+    // applied or removed) is kept: the order waits for them ("PROCESSING...")
+    // and is placed with them. A code the server refuses meanwhile stops it:
+    // the guest sees why before anything is charged.
+    const pressedDuringQuote = quote.isFetching;
+    const answer = pressedDuringQuote ? quoteAnswer(codes, await quote.refetch({ cancelRefetch: false })) : shown;
+    const refused = pressedDuringQuote ? (answer.promoError ?? answer.giftCardError) : null;
+    if (refused) {
+      toast({
+        title: 'Order Not Placed',
+        description: `${refused}. Please check your order summary and place your order again.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    // The figures the order is placed with: those shown, or those the press waited for.
+    const { quoted, giftCard } = answer;
+    const nothingDue = paysNothing(answer);
     try {
       const body = { ...buildOrderPayload(shipping, items, quoted, giftCard ? giftCardCode : null), website: honeypotValue(event) };
       if (!provider || (nothingDue && !placed)) {
@@ -108,7 +128,7 @@ export function CheckoutForm({
           setPaymentError('Your gift card no longer covers the whole order. Please enter a card to pay the rest.');
           return;
         }
-        confirmPlaced(order.id, order.payment.state === 'paid' && toCents(order.payment.amount) > 0);
+        confirmPlaced(order.id, order.payment.state === 'paid' && toCents(order.payment.amount) > 0, giftCard);
         return;
       }
       const outcome = await payPlacedOrder({
@@ -123,7 +143,7 @@ export function CheckoutForm({
         },
       });
       setPlaced(outcome.placed);
-      if (outcome.kind === 'paid') confirmPlaced(outcome.orderId, outcome.paid);
+      if (outcome.kind === 'paid') confirmPlaced(outcome.orderId, outcome.paid, giftCard);
       else setPaymentError(outcome.message);
     } catch (error) {
       // The server answered: the next press is a new attempt. A network failure
@@ -169,7 +189,8 @@ export function CheckoutForm({
     }
   });
 
-  const busy = formState.isSubmitting || createOrder.isPending || quote.isFetching;
+  // Never disabled by a quote on its way: a press then is kept (above), not lost.
+  const busy = formState.isSubmitting || createOrder.isPending;
   const cardsReady = config.isSuccess && (!provider || (nothingDue && !placed) || card.status === 'ready');
   return (
     <form onSubmit={onSubmit} className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14" aria-label="Checkout">
@@ -278,6 +299,11 @@ export function CheckoutForm({
       </div>
     </form>
   );
+}
+
+/** The gift card the server accepted pays the whole total: no card is asked for. */
+function paysNothing({ giftCard, quoted }: QuoteAnswer<Quote>): boolean {
+  return giftCard !== null && quoted?.amountDue !== undefined && toCents(quoted.amountDue) === 0;
 }
 
 /**
