@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -88,6 +88,7 @@ const orders = (sent: Sent[]) => sent.filter((request) => request.path === '/api
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
 });
 
 describe('PLACE ORDER', () => {
@@ -130,5 +131,16 @@ describe('PLACE ORDER', () => {
     await waitFor(() => expect(placeOrderButton().textContent).toBe('PLACE ORDER'));
     expect(orders(server.sent)).toEqual([]);
     expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it('sends the order even when the browser says it is offline: a press is never held in silence', async () => {
+    const server = stubServer(() => Response.json(withCode));
+    const onPlaced = renderCheckout();
+    await fillTheForm();
+    // Browsers report "offline" on a network change that may not have cut anything.
+    act(() => onlineManager.setOnline(false));
+    fireEvent.click(placeOrderButton());
+    await waitFor(() => expect(orders(server.sent)).toHaveLength(1));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledTimes(1));
   });
 });

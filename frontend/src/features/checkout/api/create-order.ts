@@ -7,6 +7,12 @@ export async function createOrder({ body, idempotencyKey }: { body: NewOrder; id
   return unwrap(await api.POST('/api/orders', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
+/**
+ * Sent whatever the browser says of the network: held while it reports
+ * "offline" (TanStack's default), a press would wait in silence on a
+ * "PROCESSING..." button with nothing sent; sent, a real failure says so and
+ * keeps the attempt's key for the next press.
+ */
 export function useCreateOrder() {
-  return useMutation({ mutationFn: createOrder });
+  return useMutation({ mutationFn: createOrder, networkMode: 'always' });
 }

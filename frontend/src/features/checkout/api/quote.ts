@@ -23,6 +23,9 @@ export function useQuote(lines: readonly QuoteLine[], { promoCode, giftCard }: Q
     enabled: (promoCode !== null || giftCard !== null) && lines.length > 0,
     // A refused code is an answer, not a failure to retry.
     retry: false,
+    // Asked even when the browser reports "offline" (as the order is sent): a
+    // quote held back would leave a press on PLACE ORDER without the figures it waits for.
+    networkMode: 'always',
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
