@@ -142,6 +142,7 @@ fn route_table() -> Vec<ApiResource> {
         api!("/admin/media/{name}", DELETE => media::delete),
         api!("/guest/bookings/{token}", GET => guest::booking),
         api!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking),
+        api!("/guest/bookings/{token}/calendar.ics", GET => guest::calendar_file),
         api!("/guest/bookings/{token}/deposit/refresh", POST => guest::refresh_deposit),
         api!("/admin/bookings/{id}/deposit", GET => payments::deposit_history),
         api!("/admin/bookings/{id}/deposit/refunds", POST => payments::refund_deposit),

@@ -54,7 +54,7 @@ use crate::routes::{
         two_factor::remove_authenticator, two_factor::confirm_authenticator, two_factor::renew_recovery_codes,
         two_factor::passkey_registration_options, two_factor::add_passkey, two_factor::remove_passkey,
         two_factor::reset_member,
-        guest::booking, guest::cancel_booking, guest::refresh_deposit, guest::unsubscribe,
+        guest::booking, guest::cancel_booking, guest::calendar_file, guest::refresh_deposit, guest::unsubscribe,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
         media::upload, media::library, media::delete,

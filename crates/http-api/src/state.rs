@@ -73,6 +73,8 @@ pub struct MailState {
     pub from: String,
     pub notify: Option<String>,
     pub guest_cancel_cutoff_hours: i64,
+    /// The retreat's time zone (`BUSINESS_TZ`): every time a guest is shown is in it.
+    pub time_zone: chrono_tz::Tz,
 }
 
 impl MailState {

@@ -17,6 +17,10 @@ pub enum Method {
     Request,
     /// Take it out again.
     Cancel,
+    /// A file the guest adds herself (the booking page's "Add to calendar"):
+    /// the same event, the same UID, so a later invitation updates it.
+    /// `tentative` while the retreat has not confirmed it yet.
+    Publish { tentative: bool },
 }
 
 impl Method {
@@ -24,6 +28,7 @@ impl Method {
         match self {
             Method::Request => "REQUEST",
             Method::Cancel => "CANCEL",
+            Method::Publish { .. } => "PUBLISH",
         }
     }
 }
@@ -65,6 +70,8 @@ pub fn write(invitation: &Invitation<'_>) -> String {
     let (sequence, status) = match invitation.method {
         Method::Request => ("0", "CONFIRMED"),
         Method::Cancel => ("1", "CANCELLED"),
+        Method::Publish { tentative: true } => ("0", "TENTATIVE"),
+        Method::Publish { tentative: false } => ("0", "CONFIRMED"),
     };
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_owned(),
@@ -103,6 +110,61 @@ pub fn write(invitation: &Invitation<'_>) -> String {
     let mut out = String::new();
     for line in &lines {
         fold_into(line, &mut out);
+    }
+    out
+}
+
+/// "Add to Google Calendar" and "Add to Outlook" addresses for an event:
+/// the event's words and times only. They never carry the guest's signed
+/// link: those calendars are other companies' servers.
+pub struct WebLinks {
+    pub google: String,
+    pub outlook: String,
+}
+
+pub fn web_links(
+    zone: Tz,
+    start: NaiveDateTime,
+    duration_minutes: i64,
+    summary: &str,
+    details: &str,
+) -> WebLinks {
+    let end = local_end(zone, start, duration_minutes);
+    let compact = |at: NaiveDateTime| at.format(LOCAL).to_string();
+    let google = format!(
+        "https://calendar.google.com/calendar/render?action=TEMPLATE&text={}&dates={}/{}&ctz={}&details={}&location={}",
+        encode(summary),
+        compact(start),
+        compact(end),
+        encode(zone.name()),
+        encode(details),
+        encode(retreat::ADDRESS_ONE_LINE),
+    );
+    // Outlook reads an ISO time with its offset.
+    let with_offset = |at: NaiveDateTime| match zone.from_local_datetime(&at).earliest() {
+        Some(local) => local.format("%Y-%m-%dT%H:%M:%S%:z").to_string(),
+        None => at.format("%Y-%m-%dT%H:%M:%S").to_string(),
+    };
+    let outlook = format!(
+        "https://outlook.live.com/calendar/0/action/compose?rru=addevent&subject={}&startdt={}&enddt={}&body={}&location={}",
+        encode(summary),
+        encode(&with_offset(start)),
+        encode(&with_offset(end)),
+        encode(details),
+        encode(retreat::ADDRESS_ONE_LINE),
+    );
+    WebLinks { google, outlook }
+}
+
+/// A query value, percent-encoded (RFC 3986's unreserved characters kept).
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
     }
     out
 }

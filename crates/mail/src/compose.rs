@@ -15,7 +15,7 @@ use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
 use domain::order::{Order, TAX_PERCENT, order_reference};
 use domain::payment::{PaymentState, cancellation_policy_text};
-use ports::{CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
+use ports::{BookingCalendar, CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
 
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
@@ -290,7 +290,7 @@ impl Composer {
         stamp: DateTime<Utc>,
     ) -> CalendarInvite {
         let description = match method {
-            Method::Request => format!(
+            Method::Request | Method::Publish { .. } => format!(
                 "Your {} at Golden Pine Wellness Retreat.\n\nSee or cancel your booking: {}\n\n\
                  Questions? Call {} or write to {}.",
                 view.service,
@@ -307,19 +307,11 @@ impl Composer {
             ),
         };
         let summary = format!("{} at Golden Pine", view.service);
-        // A stay's event runs from check-in to check-out.
-        let minutes = match booking.check_out {
-            Some(out) => {
-                i32::try_from((out.and_time(CHECK_OUT_TIME) - booking_starts_at(booking)).num_minutes())
-                    .unwrap_or(60)
-            }
-            None => service.map_or(60, |s| s.duration_minutes),
-        };
         let ics = calendar::write(&Invitation {
             method,
             booking_id: booking.id,
             start: booking_starts_at(booking),
-            duration_minutes: if minutes > 0 { i64::from(minutes) } else { 60 },
+            duration_minutes: event_minutes(booking, service),
             time_zone: self.config.time_zone,
             summary: &summary,
             description: &description,
@@ -727,6 +719,46 @@ impl MailComposer for Composer {
             .collect()
     }
 
+    fn booking_calendar(&self, booking: &Booking, service: Option<&BookedService>) -> BookingCalendar {
+        let service_name =
+            service.map_or_else(|| booking.service.service_name().to_owned(), |s| s.name.clone());
+        let token = self.links.booking_token(booking.id, booking.date);
+        let manage_url = format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token));
+        let summary = format!("{service_name} at Golden Pine");
+        let start = booking_starts_at(booking);
+        let minutes = event_minutes(booking, service);
+        let description = format!(
+            "Your {service_name} at Golden Pine Wellness Retreat.\n\nSee, change or cancel your booking: {manage_url}\n\n\
+             Questions? Call {} or write to {}.",
+            crate::retreat::PHONE,
+            self.config.retreat_email
+        );
+        let ics = calendar::write(&Invitation {
+            method: Method::Publish { tentative: booking.status == domain::booking::BookingStatus::Pending },
+            booking_id: booking.id,
+            start,
+            duration_minutes: minutes,
+            time_zone: self.config.time_zone,
+            summary: &summary,
+            description: &description,
+            url: &manage_url,
+            organizer: address_of(&self.config.organizer),
+            attendee_name: &full_name(&booking.first_name, &booking.last_name),
+            attendee_email: &booking.email,
+            stamp: Utc::now(),
+        });
+        // The web calendars are other companies' servers: the event's words,
+        // never the guest's signed link.
+        let details = format!(
+            "Your {service_name} at Golden Pine Wellness Retreat. Your confirmation e-mail has the link to see, \
+             change or cancel it. Questions? Call {} or write to {}.",
+            crate::retreat::PHONE,
+            self.config.retreat_email
+        );
+        let links = calendar::web_links(self.config.time_zone, start, minutes, &summary, &details);
+        BookingCalendar { ics, google_url: links.google, outlook_url: links.outlook }
+    }
+
     fn previews(&self) -> Vec<OutgoingMail> {
         let stamp = Utc::now();
         let owner = self.config.owner.as_ref().map_or(self.config.retreat_email.as_str(), Email::as_str);
@@ -776,6 +808,16 @@ fn paid_words(state: PaymentState) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// How long a booking's calendar event runs: a stay from check-in to
+/// check-out, a treatment its service's minutes (an hour when unknown).
+fn event_minutes(booking: &Booking, service: Option<&BookedService>) -> i64 {
+    let minutes = match booking.check_out {
+        Some(out) => (out.and_time(CHECK_OUT_TIME) - booking_starts_at(booking)).num_minutes(),
+        None => service.map_or(60, |s| i64::from(s.duration_minutes)),
+    };
+    if minutes > 0 { minutes } else { 60 }
 }
 
 /// "75 minutes", "1 hour", "8 hours"; a stay is counted in nights.

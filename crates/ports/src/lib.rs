@@ -32,8 +32,8 @@ pub use error::{
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
 pub use mail::{
-    CalendarInvite, GuestLinks, ListedMail, MailAttempt, MailComposer, MailDelivery, MailQuery, MailSender,
-    OutboxRepository, OutgoingMail, SendFailure, StoredMail,
+    BookingCalendar, CalendarInvite, GuestLinks, ListedMail, MailAttempt, MailComposer, MailDelivery,
+    MailQuery, MailSender, OutboxRepository, OutgoingMail, SendFailure, StoredMail,
 };
 pub use media::{
     MediaDeleteError, MediaLibraryRepository, MediaPorts, MediaService, MediaStore, MediaStoreError,

@@ -39,8 +39,25 @@ pub struct OutgoingMail {
 /// event's transaction.
 pub trait MailComposer: Send + Sync {
     fn compose(&self, event: &MailEvent) -> Vec<OutgoingMail>;
+    /// A booking as a calendar event the guest adds herself: an `.ics` file
+    /// (the same UID as her invitations, the retreat's time zone) and
+    /// "Add to Google Calendar" / "Add to Outlook" addresses.
+    fn booking_calendar(
+        &self,
+        booking: &domain::booking::Booking,
+        service: Option<&domain::mail::BookedService>,
+    ) -> BookingCalendar;
     /// Every template rendered with demo data, for the dashboard.
     fn previews(&self) -> Vec<OutgoingMail>;
+}
+
+/// A booking as a calendar event, for the guest's own calendar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookingCalendar {
+    /// RFC 5545 text (`METHOD:PUBLISH`).
+    pub ics: String,
+    pub google_url: String,
+    pub outlook_url: String,
 }
 
 /// A message as the outbox keeps it.

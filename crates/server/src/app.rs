@@ -6,8 +6,8 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::{Compress, DefaultHeaders};
-use actix_web::{App, Route, guard, web};
-use tracing_actix_web::TracingLogger;
+use actix_web::{App, HttpMessage, Route, guard, web};
+use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder, TracingLogger};
 use utoipa_swagger_ui::SwaggerUi;
 
 use http_api::{ApiState, JSON_LIMIT, json_config, ops};
@@ -126,7 +126,7 @@ pub fn build_app(
         // actix-web features): pages and scripts carry their brotli copies.
         .wrap(Compress::default())
         .wrap(security_headers(&policy))
-        .wrap(TracingLogger::default())
+        .wrap(TracingLogger::<GuardedSpans>::new())
         .wrap(metrics)
         .app_data(api)
         .app_data(site)
@@ -149,9 +149,83 @@ pub fn build_app(
         .configure(website)
 }
 
+/// The request's span, as `tracing-actix-web`'s default one but for its
+/// target: a guest's signed link (`/bookings/manage/{token}`,
+/// `/api/guest/bookings/{token}…`) is logged as its route, never its token,
+/// and no query string is logged (a payment's `?token=`, an unsubscribe's).
+/// A line logged during the request carries the span, so a token in it
+/// would reach every log collector.
+pub struct GuardedSpans;
+
+impl RootSpanBuilder for GuardedSpans {
+    fn on_request_start(request: &ServiceRequest) -> tracing::Span {
+        let route = request.match_pattern();
+        let target = logged_target(request.path(), route.as_deref());
+        let method = request.method().as_str().to_owned();
+        let user_agent =
+            request.headers().get(header::USER_AGENT).and_then(|value| value.to_str().ok()).unwrap_or("");
+        let request_id = request.extensions().get::<RequestId>().map(ToString::to_string).unwrap_or_default();
+        let connection = request.connection_info();
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %method,
+            http.route = %route.as_deref().unwrap_or("default"),
+            http.host = %connection.host(),
+            http.client_ip = %connection.realip_remote_addr().unwrap_or(""),
+            http.user_agent = %user_agent,
+            http.target = %target,
+            http.status_code = tracing::field::Empty,
+            otel.kind = "server",
+            otel.status_code = tracing::field::Empty,
+            request_id = %request_id,
+            exception.message = tracing::field::Empty,
+            exception.details = tracing::field::Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(
+        span: tracing::Span,
+        outcome: &Result<ServiceResponse<B>, actix_web::Error>,
+    ) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+/// What a request's log lines name it by: its path without the query, or
+/// its route where the path holds a secret.
+fn logged_target(path: &str, route: Option<&str>) -> String {
+    match route {
+        Some(route) if route.contains("{token}") => route.to_owned(),
+        _ => path.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_guest_s_token_and_a_query_are_never_logged() {
+        let token = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0.c2lnbmVk";
+        assert_eq!(
+            logged_target(&format!("/bookings/manage/{token}"), Some("/bookings/manage/{token}")),
+            "/bookings/manage/{token}"
+        );
+        assert_eq!(
+            logged_target(
+                &format!("/api/guest/bookings/{token}/calendar.ics"),
+                Some("/api/guest/bookings/{token}/calendar.ics")
+            ),
+            "/api/guest/bookings/{token}/calendar.ics"
+        );
+        let order = "/api/admin/orders/3f9a61c4-2d7e-4b58-8a10-c6e294b70d15/payment";
+        assert_eq!(
+            logged_target(order, Some("/api/admin/orders/{id}/payment")),
+            order,
+            "ids are not secrets"
+        );
+        assert_eq!(logged_target("/no/such/page", None), "/no/such/page");
+    }
 
     #[test]
     fn without_payments_the_policy_is_the_site_s_own() {

@@ -333,6 +333,7 @@ fn wire_mail(
         from: config.mail_from.clone(),
         notify: config.notify_email.as_ref().map(|email| email.as_str().to_owned()),
         guest_cancel_cutoff_hours: config.guest_cancel_cutoff_hours,
+        time_zone: config.business_tz,
     };
     Ok((store, mail, mail_worker))
 }

@@ -61,6 +61,12 @@ pub struct Booking {
     pub discount: String,
     /// The promo code it used, or null. Additive.
     pub promo_code: Option<String>,
+    /// Given only to the browser that made the request: the token of the
+    /// guest's own page (`/bookings/manage/{token}`, the page the mails link
+    /// to), where she sees it, adds it to her calendar and changes or cancels
+    /// it. Additive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub manage_token: Option<String>,
 }
 
 /// A booking's deposit and where it stands.
@@ -112,6 +118,7 @@ impl From<model::Booking> for Booking {
                 .map_or(domain::Money::ZERO, |card| card.amount)
                 .to_string(),
             gift_card_last_four: b.gift_card.map(|card| card.last_four),
+            manage_token: None,
         }
     }
 }
@@ -478,7 +485,11 @@ pub async fn create_booking(
         crate::extract::count_gift_card_lookup(&req, &state).await?;
     }
     let created = state.bookings.request(ports::BookingRequest { booking, payment_method, key }).await?;
-    Ok(created_response(created.is_repeat()).json(Booking::from(created.into_inner())))
+    let repeat = created.is_repeat();
+    let booking = created.into_inner();
+    // The guest lands on her booking's own page, the one her mail links to.
+    let manage_token = Some(state.mail.links.booking_token(booking.id, booking.date));
+    Ok(created_response(repeat).json(Booking { manage_token, ..Booking::from(booking) }))
 }
 
 /// A booking to price with a promo code, before it is requested.

@@ -58,6 +58,31 @@ pub struct GuestBooking {
     /// taken), in the retreat's local time; null without a deposit.
     #[schema(value_type = Option<String>, example = "2026-12-16T11:00:00")]
     pub free_cancellation_until: Option<NaiveDateTime>,
+    /// The retreat's time zone, which every time here is in (IANA). Additive.
+    #[schema(example = "America/Los_Angeles")]
+    pub time_zone: String,
+    /// Its abbreviation at the visit ("PST", "PDT"). Additive.
+    #[schema(example = "PST")]
+    pub time_zone_abbreviation: String,
+    /// When it ends, in the retreat's local time (a stay: its check-out). Additive.
+    #[schema(value_type = String, example = "2026-12-18T12:15:00")]
+    pub ends_at: NaiveDateTime,
+    /// "Add to calendar": web addresses that open Google Calendar and
+    /// Outlook with the visit filled in (its words and times, never this
+    /// link), and this link's `.ics` file. Additive.
+    pub add_to_calendar: AddToCalendar,
+}
+
+/// Where the guest adds the visit to her calendar.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddToCalendar {
+    pub google_url: String,
+    pub outlook_url: String,
+    /// `GET /api/guest/bookings/{token}/calendar.ics`: the visit as an
+    /// iCalendar file in the retreat's time zone, with the UID of the
+    /// invitations she is mailed (a later one updates it).
+    pub ics_path: String,
 }
 
 /// A booking's deposit as its guest sees it.
@@ -74,11 +99,25 @@ pub struct GuestDeposit {
     pub client_secret: Option<String>,
 }
 
-async fn view(state: &ApiState, booking: model::Booking) -> Result<GuestBooking, ApiError> {
+/// The service record a booking's key names, as mail and calendars show it.
+async fn booked_service(
+    state: &ApiState,
+    booking: &model::Booking,
+) -> Result<Option<domain::mail::BookedService>, ApiError> {
+    let services = state.catalog_store.list_services().await?;
+    Ok(services.into_iter().find(|s| s.booking_key == Some(booking.service)).map(|s| {
+        domain::mail::BookedService { name: s.name, duration_minutes: s.duration_minutes, price: s.price }
+    }))
+}
+
+async fn view(state: &ApiState, token: &str, booking: model::Booking) -> Result<GuestBooking, ApiError> {
     let cutoff = state.mail.guest_cancel_cutoff_hours;
     let refusal = guest_may_cancel(&booking, state.clock.local_now(), cutoff).err();
-    let services = state.catalog_store.list_services().await?;
-    let service_name = services.into_iter().find(|s| s.booking_key == Some(booking.service)).map(|s| s.name);
+    let service = booked_service(state, &booking).await?;
+    let calendar = state.mail.composer.booking_calendar(&booking, service.as_ref());
+    let service_name = service.map(|s| s.name);
+    let zone = state.mail.time_zone;
+    let ends_at = calendar_end(&calendar.ics).unwrap_or_else(|| booking_starts_at(&booking));
     let starts_at = booking_starts_at(&booking);
     let nights = booking.stay_nights().map(|n| n as i64);
     let free_hours = state.payment_settings.cancellation_free_hours;
@@ -117,7 +156,32 @@ async fn view(state: &ApiState, booking: model::Booking) -> Result<GuestBooking,
         deposit,
         cancellation_policy: has_deposit.then(|| cancellation_policy_text(free_hours)),
         free_cancellation_until: has_deposit.then(|| starts_at - chrono::Duration::hours(free_hours)),
+        time_zone: zone.name().to_owned(),
+        time_zone_abbreviation: zone_abbreviation(zone, starts_at),
+        ends_at,
+        add_to_calendar: AddToCalendar {
+            google_url: calendar.google_url,
+            outlook_url: calendar.outlook_url,
+            ics_path: format!("/api/guest/bookings/{token}/calendar.ics"),
+        },
     })
+}
+
+/// The zone's abbreviation at a local time ("PST", "PDT").
+fn zone_abbreviation(zone: chrono_tz::Tz, at: NaiveDateTime) -> String {
+    use chrono::TimeZone;
+    use chrono_tz::OffsetName;
+    zone.from_local_datetime(&at).earliest().map_or_else(
+        || zone.name().to_owned(),
+        |local| local.offset().abbreviation().unwrap_or(zone.name()).to_owned(),
+    )
+}
+
+/// The event's local end, as the calendar file writes it (`DTEND;TZID=…:`),
+/// so the page and the file never disagree.
+fn calendar_end(ics: &str) -> Option<NaiveDateTime> {
+    let line = ics.lines().find(|line| line.starts_with("DTEND;"))?;
+    NaiveDateTime::parse_from_str(line.rsplit(':').next()?, "%Y%m%dT%H%M%S").ok()
 }
 
 #[utoipa::path(get, path = "/api/guest/bookings/{token}", tag = "Guest",
@@ -131,7 +195,7 @@ pub async fn booking(
 ) -> Result<web::Json<GuestBooking>, ApiError> {
     let id = state.mail.links.verify_booking(&token).ok_or_else(invalid_link)?;
     let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
-    Ok(web::Json(view(&state, booking).await?))
+    Ok(web::Json(view(&state, &token, booking).await?))
 }
 
 #[utoipa::path(post, path = "/api/guest/bookings/{token}/cancel", tag = "Guest",
@@ -153,7 +217,28 @@ pub async fn cancel_booking(
         Err(ports::GuestCancelError::Repo(ports::RepoError::NotFound)) => return Err(invalid_link()),
         other => other?,
     };
-    Ok(web::Json(view(&state, booking).await?))
+    Ok(web::Json(view(&state, &token, booking).await?))
+}
+
+#[utoipa::path(get, path = "/api/guest/bookings/{token}/calendar.ics", tag = "Guest",
+    params(("token" = String, Path, description = "The signed link's token", max_length = 2048)),
+    responses(
+        (status = 200, description = "The visit as an iCalendar file (`METHOD:PUBLISH`) in the retreat's time \
+            zone, with the UID of the guest's invitations", content_type = "text/calendar", body = String),
+        (status = 404, description = "The link is tampered with or has expired (`invalid_link`)", body = ErrorBody)))]
+pub async fn calendar_file(
+    state: web::Data<ApiState>,
+    token: web::Path<String>,
+) -> Result<actix_web::HttpResponse, ApiError> {
+    let id = state.mail.links.verify_booking(&token).ok_or_else(invalid_link)?;
+    let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
+    let service = booked_service(&state, &booking).await?;
+    let calendar = state.mail.composer.booking_calendar(&booking, service.as_ref());
+    Ok(actix_web::HttpResponse::Ok()
+        .content_type("text/calendar; charset=utf-8")
+        .insert_header(("Content-Disposition", "attachment; filename=\"golden-pine-visit.ics\""))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(calendar.ics))
 }
 
 #[utoipa::path(post, path = "/api/guest/bookings/{token}/deposit/refresh", tag = "Guest",
@@ -173,7 +258,7 @@ pub async fn refresh_deposit(
     let payments = crate::routes::payments::payments(&state)?;
     payments.refresh_deposit(id).await?;
     let booking = state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())?;
-    Ok(web::Json(view(&state, booking).await?))
+    Ok(web::Json(view(&state, &token, booking).await?))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -45,4 +45,5 @@ mod stock;
 mod stripe_server;
 mod team;
 mod two_factor;
+mod visit;
 mod write_bursts;

@@ -1432,6 +1432,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest/bookings/{token}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["calendar_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guest/bookings/{token}/cancel": {
         parameters: {
             query?: never;
@@ -1767,6 +1783,17 @@ export interface components {
             /** @description The `before` of the previous (newer) page; null on the first page. Additive. */
             previous?: string | null;
         };
+        /** @description Where the guest adds the visit to her calendar. */
+        AddToCalendar: {
+            googleUrl: string;
+            /**
+             * @description `GET /api/guest/bookings/{token}/calendar.ics`: the visit as an
+             *     iCalendar file in the retreat's time zone, with the UID of the
+             *     invitations she is mailed (a later one updates it).
+             */
+            icsPath: string;
+            outlookUrl: string;
+        };
         /** @description An administrator (never with a password). */
         Admin: {
             /** Format: date-time */
@@ -1967,6 +1994,13 @@ export interface components {
             /** Format: uuid */
             id: string;
             lastName: string;
+            /**
+             * @description Given only to the browser that made the request: the token of the
+             *     guest's own page (`/bookings/manage/{token}`, the page the mails link
+             *     to), where she sees it, adds it to her calendar and changes or cancels
+             *     it. Additive.
+             */
+            manageToken?: string | null;
             /**
              * Format: int64
              * @description A stay's nights (null for other services).
@@ -2513,6 +2547,12 @@ export interface components {
         GiftMessage: string | null;
         /** @description A booking as its guest sees it through their link. */
         GuestBooking: {
+            /**
+             * @description "Add to calendar": web addresses that open Google Calendar and
+             *     Outlook with the visit filled in (its words and times, never this
+             *     link), and this link's `.ics` file. Additive.
+             */
+            addToCalendar: components["schemas"]["AddToCalendar"];
             /** @description Whether the guest may still cancel it here. */
             cancellable: boolean;
             /**
@@ -2530,6 +2570,11 @@ export interface components {
             /** @example 2026-12-18 */
             date: string;
             deposit?: null | components["schemas"]["GuestDeposit"];
+            /**
+             * @description When it ends, in the retreat's local time (a stay: its check-out). Additive.
+             * @example 2026-12-18T12:15:00
+             */
+            endsAt: string;
             firstName: string;
             /**
              * @description Until when a cancellation is free (the deposit refunded or never
@@ -2556,6 +2601,16 @@ export interface components {
             startsAt: string;
             status: components["schemas"]["BookingStatus"];
             time: components["schemas"]["TimeSlot"];
+            /**
+             * @description The retreat's time zone, which every time here is in (IANA). Additive.
+             * @example America/Los_Angeles
+             */
+            timeZone: string;
+            /**
+             * @description Its abbreviation at the visit ("PST", "PDT"). Additive.
+             * @example PST
+             */
+            timeZoneAbbreviation: string;
         };
         /** @description A booking's deposit as its guest sees it. */
         GuestDeposit: {
@@ -3131,6 +3186,13 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 lastName: string;
+                /**
+                 * @description Given only to the browser that made the request: the token of the
+                 *     guest's own page (`/bookings/manage/{token}`, the page the mails link
+                 *     to), where she sees it, adds it to her calendar and changes or cancels
+                 *     it. Additive.
+                 */
+                manageToken?: string | null;
                 /**
                  * Format: int64
                  * @description A stay's nights (null for other services).
@@ -11359,6 +11421,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuestBooking"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendar_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit as an iCalendar file (`METHOD:PUBLISH`) in the retreat's time zone, with the UID of the guest's invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description The link is tampered with or has expired (`invalid_link`) */
