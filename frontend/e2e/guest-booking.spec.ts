@@ -38,6 +38,46 @@ async function expectContactLinks(page: Page) {
 test.describe('a guest manages a booking from the link in their mail', () => {
   test.use({ reducedMotion: 'reduce' });
 
+  for (const width of [390, 1440]) {
+    test(`the page names the retreat's zone and adds the visit to a calendar (${width} px)`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      const date = dayFromToday(40 + Math.floor(Math.random() * 400));
+      const { response } = await book(request, { service: 'spa', date, time: '13:00' });
+      expect(response.status(), await response.text()).toBe(201);
+      const booking = (await response.json()) as { id: string; manageToken: string };
+      // The request's answer names the same page the mail links to.
+      await page.goto(`/bookings/manage/${encodeURIComponent(booking.manageToken)}`);
+      const card = page.getByTestId('guest-booking');
+      await expect(card.getByTestId('booking-status')).toHaveText('Requested');
+      await expect(card.getByTestId('booking-zone')).toHaveText(/^Idyllwild time \((PST|PDT)\)$/);
+      const calendar = card.getByTestId('add-to-calendar');
+      const google = calendar.getByRole('link', { name: 'Google Calendar' });
+      await expect(google).toHaveAttribute(
+        'href',
+        new RegExp(`^https://calendar\\.google\\.com/.*dates=${date.replace(/-/g, '')}T130000/`),
+      );
+      await expect(google).toHaveAttribute('rel', /noreferrer/);
+      await expect(calendar.getByRole('link', { name: 'Outlook' })).toHaveAttribute('href', /^https:\/\/outlook\.live\.com\//);
+      for (const link of [google, calendar.getByRole('link', { name: 'Outlook' })]) {
+        expect(await link.getAttribute('href')).not.toContain(booking.manageToken);
+      }
+      // The file downloads as the retreat's event.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        calendar.getByRole('link', { name: 'Apple Calendar & others (.ics)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('golden-pine-visit.ics');
+      const ics = await (await request.get(`/api/guest/bookings/${encodeURIComponent(booking.manageToken)}/calendar.ics`)).text();
+      expect(ics).toContain(`UID:booking-${booking.id}@goldenpine.retreat`);
+      expect(ics).toContain('DTSTART;TZID=America/Los_Angeles:');
+      await settle(page);
+      await expectNoSeriousAxeViolations(page);
+      await page.screenshot({ path: `test-results/screenshots/guest-booking-calendar-${width}.png`, fullPage: true });
+      const api = await AdminApi.create(request);
+      await api.delete(`/api/admin/bookings/${booking.id}`);
+    });
+  }
+
   test('the booking shows; cancelling asks first, then the page and the records say Cancelled', async ({ page, request }) => {
     const api = await AdminApi.create(request);
     const date = dayFromToday(40 + Math.floor(Math.random() * 400));
@@ -52,7 +92,7 @@ test.describe('a guest manages a booking from the link in their mail', () => {
     await expect(card).toContainText('Reserved for Hazel');
     await expect(card).toContainText(dateInWords(date));
     await expect(card).toContainText('11:00 AM');
-    await expect(card.getByTestId('booking-status')).toHaveText('Awaiting confirmation');
+    await expect(card.getByTestId('booking-status')).toHaveText('Requested');
     await expect(card).toContainText('You can cancel online until');
     await expect(page).toHaveTitle('Your Booking | Golden Pine Wellness Retreat');
     await settle(page);
@@ -119,7 +159,7 @@ test.describe('a guest manages a booking from the link in their mail', () => {
 
     await page.goto(link);
     const card = page.getByTestId('guest-booking');
-    await expect(card.getByTestId('booking-status')).toHaveText('Awaiting confirmation');
+    await expect(card.getByTestId('booking-status')).toHaveText('Requested');
     await expect(card.getByTestId('not-cancellable-reason')).toHaveText(guest.notCancellableReason ?? '');
     await expect(card.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
     await expectContactLinks(page);

@@ -86,7 +86,9 @@ test('booking with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expectToast(page, 'Booking Request Submitted');
   await expect(dialog).toBeHidden();
-  await expect(book).toBeFocused();
+  // She lands on her booking's own page, its heading focused (the button she opened the dialog with is a page behind).
+  await expect(page).toHaveURL(/\/bookings\/manage\//);
+  await expect(page.getByRole('heading', { level: 2, name: 'Rustic Spa Treatments' })).toBeFocused();
 
   expect(askedDates).toContain(day);
   expect(askedDates.filter((asked) => asked < dateFromToday(0))).toEqual([]);

@@ -191,8 +191,11 @@ for (const width of [390, 1440]) {
     await settle(page);
     await expectNoSeriousAxeViolations(page, '[role="dialog"]');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/payments-booking-gift-card-confirmation-${width}.png` });
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByRole('button', { name: 'See your booking' }).click();
     await expect(dialog).toBeHidden();
+    // Her booking's own page, as her mail links to it.
+    await expect(page).toHaveURL(/\/bookings\/manage\//);
+    await expect(page.getByTestId('booking-status')).toHaveText('Requested');
     const booking = (await api.get<AdminBooking[]>('/api/bookings')).find((b) => b.email === guest);
     expect(booking).toMatchObject({
       giftCardLastFour: lastFour,

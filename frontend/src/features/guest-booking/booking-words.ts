@@ -7,7 +7,7 @@ type Status = GuestBooking['status'];
 
 /** Each status in a guest's words, with its badge colours (light text on a tint, as in the back office). */
 export const guestStatuses: Record<Status, { label: string; className: string }> = {
-  pending: { label: 'Awaiting confirmation', className: 'border-amber-300/40 bg-amber-300/10 text-amber-200' },
+  pending: { label: 'Requested', className: 'border-amber-300/40 bg-amber-300/10 text-amber-200' },
   confirmed: { label: 'Confirmed', className: 'border-emerald-300/40 bg-emerald-300/10 text-emerald-200' },
   completed: { label: 'Completed', className: 'border-sky-300/40 bg-sky-300/10 text-sky-200' },
   cancelled: { label: 'Cancelled', className: 'border-rose-300/40 bg-rose-300/10 text-rose-200' },
@@ -20,12 +20,14 @@ export function serviceName(booking: Pick<GuestBooking, 'service' | 'serviceName
 
 /**
  * A retreat-local date-time as the server writes it ("2026-12-17T11:00:00",
- * already Idyllwild time, no zone) → "Thursday, December 17, 2026 at 11:00 AM".
+ * already Idyllwild time, no zone) → "Thursday, December 17, 2026 at 11:00 AM",
+ * and with the zone's abbreviation given, "… at 11:00 AM PST".
  */
-export function formatLocalDateTime(value: string): string {
+export function formatLocalDateTime(value: string, zone?: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
   if (!match) return value;
-  return `${formatFullDay(match[1]!)} at ${formatSlot(match[2]!)}`;
+  const at = `${formatFullDay(match[1]!)} at ${formatSlot(match[2]!)}`;
+  return zone ? `${at} ${zone}` : at;
 }
 
 type DepositState = NonNullable<GuestBooking['deposit']>['state'];

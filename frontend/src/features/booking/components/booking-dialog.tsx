@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -72,6 +73,9 @@ type Props = {
 };
 
 export default function BookingDialog({ open, onOpenChange, presetService, presetMoment, session, onCloseAutoFocus }: Props) {
+  const navigate = useNavigate();
+  // Set when the guest is taken to her booking's page: the focus is that page's, not the opener's.
+  const [landed, setLanded] = useState(false);
   const form = useForm<BookingFormValues>({ resolver: zodResolver(bookingSchema), defaultValues: emptyBooking });
   const { control, handleSubmit, formState, setValue, reset, setError } = form;
   const createBooking = useCreateBooking();
@@ -143,8 +147,8 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
     setGiftCardError(null);
   };
   // What the gift card paid, once requested: shown in place of the form until the dialog opens again.
-  const [confirmed, setConfirmed] = useState<{ session: number; words: DepositPaidWords } | null>(null);
-  const confirmation = confirmed?.session === session ? confirmed.words : null;
+  const [confirmed, setConfirmed] = useState<{ session: number; words: DepositPaidWords; page: string | null } | null>(null);
+  const confirmation = confirmed?.session === session ? confirmed : null;
   /*
    * Only a day the form accepts is worth asking about. Typing a date key by key
    * passes through past years (0002, 0020, 0202 before 2027); asking about each
@@ -202,10 +206,12 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
       attempt.settle();
       reset(emptyBooking);
       const words = giftCardConfirmation(booked);
+      // Her booking's own page: what she asked for, its calendar links, and changing or cancelling it.
+      const page = booked.manageToken ? `/bookings/manage/${encodeURIComponent(booked.manageToken)}` : null;
       if (words) {
         // The dialog says what the gift card paid and what the card will be charged.
         setGiftCard(null);
-        setConfirmed({ session, words });
+        setConfirmed({ session, words, page });
         return;
       }
       toast({
@@ -213,6 +219,10 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         description: "Thank you! We'll contact you soon to confirm your appointment.",
       });
       onOpenChange(false);
+      if (page) {
+        setLanded(true);
+        void navigate(page, { state: { requested: true } });
+      }
     } catch (error) {
       // The server answered: the next press is a new attempt (a network
       // failure keeps the key, so a retry cannot book twice).
@@ -260,7 +270,18 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="lg" aria-describedby="booking-description" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        size="lg"
+        aria-describedby="booking-description"
+        onCloseAutoFocus={(event) => {
+          if (landed) {
+            setLanded(false);
+            event.preventDefault();
+            return;
+          }
+          onCloseAutoFocus?.(event);
+        }}
+      >
         <DialogHeader>
           <p className="eyebrow mb-3">Reservations</p>
           <DialogTitle>Book Your Experience</DialogTitle>
@@ -269,7 +290,18 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           </DialogDescription>
         </DialogHeader>
 
-        {confirmation ? <GiftCardConfirmation words={confirmation} onDone={() => onOpenChange(false)} /> : null}
+        {confirmation ? (
+          <GiftCardConfirmation
+            words={confirmation.words}
+            onDone={() => {
+              onOpenChange(false);
+              if (confirmation.page) {
+                setLanded(true);
+                void navigate(confirmation.page, { state: { requested: true } });
+              }
+            }}
+          />
+        ) : null}
         {/* Kept mounted (hidden) under the confirmation: the provider's card fields live in their frames. */}
         <form
           noValidate
@@ -438,7 +470,7 @@ function GiftCardConfirmation({ words, onDone }: { words: DepositPaidWords; onDo
       </div>
       <div className="flex flex-col sm:flex-row sm:justify-end">
         <Button size="lg" onClick={onDone}>
-          Done
+          See your booking
         </Button>
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { CalendarDays, Clock, LogIn, LogOut } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { CalendarDays, CalendarPlus, Clock, LogIn, LogOut } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Alert } from '@/components/ui/alert';
@@ -56,6 +57,11 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const returnFocus = useReturnFocus();
+  // Arrived from the booking dialog: the dialog is gone, and her booking's heading takes the focus.
+  const requested = (useLocation().state as { requested?: boolean } | null)?.requested === true;
+  useEffect(() => {
+    if (requested) heading.current?.focus();
+  }, [requested]);
   const status = guestStatuses[booking.status] ?? { label: booking.status, className: guestStatuses.pending.className };
   const name = serviceName(booking);
   const day = formatFullDay(booking.date);
@@ -133,7 +139,9 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
             <dl className="mt-8 grid gap-6 sm:grid-cols-2">
               <Fact icon={<LogIn aria-hidden className="size-5" strokeWidth={1.5} />} term="Check-in">
                 <span className={struck}>{day}</span>
-                <span className="mt-0.5 block text-sm text-muted">from {formatSlot(stayRules.checkInTime)}, Idyllwild time</span>
+                <span className="mt-0.5 block text-sm text-muted">
+                  from {formatSlot(stayRules.checkInTime)}, Idyllwild time ({booking.timeZoneAbbreviation})
+                </span>
               </Fact>
               <Fact icon={<LogOut aria-hidden className="size-5" strokeWidth={1.5} />} term="Check-out">
                 <span className={struck}>{formatFullDay(checkOut)}</span>
@@ -147,13 +155,16 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
               </Fact>
               <Fact icon={<Clock aria-hidden className="size-5" strokeWidth={1.5} />} term="Time">
                 <span className={struck}>{time}</span>
-                <span className="ml-2 text-sm text-muted">Idyllwild time</span>
+                <span className="ml-2 text-sm text-muted" data-testid="booking-zone">
+                  Idyllwild time ({booking.timeZoneAbbreviation})
+                </span>
               </Fact>
             </dl>
           )}
           {booking.deposit && booking.deposit.state !== 'none' ? (
             <DepositFacts token={token} booking={booking} deposit={booking.deposit} />
           ) : null}
+          {cancelled ? null : <AddToCalendar booking={booking} />}
         </div>
 
         <div className="border-t border-line bg-ink/30 px-6 py-7 sm:px-10" data-testid="booking-next">
@@ -170,7 +181,7 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
             <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
               <p className="max-w-md text-sand">
                 Plans changed? You can cancel online until{' '}
-                <span className="text-ivory">{formatLocalDateTime(booking.cancellableUntil)}</span>.
+                <span className="text-ivory">{formatLocalDateTime(booking.cancellableUntil, booking.timeZoneAbbreviation)}</span>.
               </p>
               <Button
                 variant="outline"
@@ -234,6 +245,37 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
   );
 }
 
+/**
+ * "Add to calendar": Google Calendar and Outlook open with the visit filled
+ * in (their addresses carry its words and times, never this page's signed
+ * link, and are opened without a referrer), and an `.ics` file for Apple
+ * Calendar and the rest, with the UID of the invitations mailed later.
+ */
+function AddToCalendar({ booking }: { booking: GuestBooking }) {
+  const links = booking.addToCalendar;
+  const item =
+    'inline-flex h-11 items-center justify-center gap-2 border border-gold/60 px-5 text-xs font-medium uppercase tracking-wide-2 text-gold transition-colors hover:bg-gold hover:text-ink';
+  return (
+    <section aria-labelledby="calendar-heading" className="mt-8" data-testid="add-to-calendar">
+      <h3 id="calendar-heading" className="flex items-center gap-2 text-xs uppercase tracking-luxe text-muted">
+        <CalendarPlus aria-hidden className="size-4 text-gold" strokeWidth={1.5} />
+        Add to calendar
+      </h3>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <a className={item} href={links.googleUrl} target="_blank" rel="noopener noreferrer">
+          Google Calendar
+        </a>
+        <a className={item} href={links.outlookUrl} target="_blank" rel="noopener noreferrer">
+          Outlook
+        </a>
+        <a className={item} href={links.icsPath} download="golden-pine-visit.ics">
+          Apple Calendar & others (.ics)
+        </a>
+      </div>
+    </section>
+  );
+}
+
 /** The booking's deposit, the cancellation policy, and the bank's step when it waits for the guest. */
 function DepositFacts({
   token,
@@ -261,7 +303,11 @@ function DepositFacts({
       {booking.cancellationPolicy ? <p className="mt-3 text-sm text-sand">{booking.cancellationPolicy}</p> : null}
       {booking.freeCancellationUntil && booking.status !== 'cancelled' ? (
         <p className="mt-1 text-sm text-sand">
-          Free cancellation until <span className="text-ivory">{formatLocalDateTime(booking.freeCancellationUntil)}</span>.
+          Free cancellation until{' '}
+          <span className="text-ivory" data-testid="free-cancellation-until">
+            {formatLocalDateTime(booking.freeCancellationUntil, booking.timeZoneAbbreviation)}
+          </span>
+          .
         </p>
       ) : null}
       {clientSecret ? (
