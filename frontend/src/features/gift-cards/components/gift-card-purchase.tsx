@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,8 +8,8 @@ import { Input, Textarea } from '@/components/ui/field';
 import { FormField } from '@/components/ui/form-field';
 import { HoneypotField } from '@/components/ui/honeypot-field';
 import { RadioGroup, RadioTile } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import { formatLongDate } from '@/lib/dates';
 import { honeypotValue } from '@/lib/honeypot';
@@ -39,7 +39,10 @@ import {
 import { purchaseSchema } from '../purchase-schema';
 import { BalanceCheck } from './balance-check';
 import { GiftCardFace } from './gift-card-face';
-import { GiftCardPayment } from './gift-card-payment';
+
+// Not with the page: only a guest who picks "A treatment", or goes on to pay, needs them.
+const TreatmentSelect = lazy(() => import('./treatment-select'));
+const GiftCardPayment = lazy(() => import('./gift-card-payment').then((module) => ({ default: module.GiftCardPayment })));
 
 type Step =
   | { kind: 'details' }
@@ -148,18 +151,20 @@ export function GiftCardPurchase() {
         {step.kind === 'done' ? (
           <Confirmation body={step.body} paid={step.paid} paidByCard={step.paidByCard} onAnother={startOver} />
         ) : step.kind === 'payment' ? (
-          <GiftCardPayment
-            body={step.body}
-            placed={placed}
-            amount={step.amount}
-            placeAgain={() => place(step.body)}
-            onPlacedChange={setPlaced}
-            onPaid={(paidByCard) => {
-              setPlaced(null);
-              setStep({ kind: 'done', body: step.body, paid: paidByCard, paidByCard });
-            }}
-            onBack={() => setStep({ kind: 'details' })}
-          />
+          <Suspense fallback={<Spinner label="Loading the payment form…" />}>
+            <GiftCardPayment
+              body={step.body}
+              placed={placed}
+              amount={step.amount}
+              placeAgain={() => place(step.body)}
+              onPlacedChange={setPlaced}
+              onPaid={(paidByCard) => {
+                setPlaced(null);
+                setStep({ kind: 'done', body: step.body, paid: paidByCard, paidByCard });
+              }}
+              onBack={() => setStep({ kind: 'details' })}
+            />
+          </Suspense>
         ) : (
           <form noValidate onSubmit={onSubmit} aria-label="Buy a gift card" className="space-y-10">
             <HoneypotField />
@@ -353,18 +358,16 @@ function AmountChoice({
           className="mt-6"
         >
           {(field) => (
-            <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-              <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
-                <SelectValue placeholder="Choose a treatment" />
-              </SelectTrigger>
-              <SelectContent>
-                {options.services.map((service) => (
-                  <SelectItem key={service.id} value={service.id}>
-                    {service.name} — {formatPrice(service.price)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Suspense fallback={<Skeleton className="h-12" />}>
+              <TreatmentSelect
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                services={options.services}
+              />
+            </Suspense>
           )}
         </FormField>
       ) : null}
