@@ -44,6 +44,8 @@ crate::text_enum! {
         SecondFactor,
         /// The team's sign-in rule (whether everyone must have a second factor).
         TeamPolicy,
+        /// The owner's settings for guests' visits (free moves, reminders).
+        VisitSettings,
     }
 }
 
@@ -81,6 +83,8 @@ crate::text_enum! {
         RecoveryCodesRenewed,
         /// A recovery code spent to sign in.
         RecoveryCodeUsed,
+        /// A booking moved to another date or time (by its guest or the owner).
+        Moved,
     }
 }
 
@@ -198,6 +202,25 @@ impl AuditRecord {
             quoted(&shown(&reply.text))
         );
         Self::new(AuditEntity::ContactMessage, Some(message.id), AuditAction::Replied, &summary)
+    }
+
+    /// "“Ada Lovelace, massage on 2026-12-18 at 11:00”: moved to 2026-12-19 at 13:00".
+    pub fn booking_moved(before: &Booking, after: &Booking) -> Self {
+        let to = match after.check_out {
+            Some(out) => format!("{} to {}", after.date, out),
+            None => format!("{} at {}", after.date, after.time.as_str()),
+        };
+        let summary = format!("{}: moved to {to}", quoted(&before.label()));
+        Self::new(AuditEntity::Booking, Some(before.id), AuditAction::Moved, &summary)
+    }
+
+    /// "Visit settings: free moves 1 → 2".
+    pub fn visit_settings_changed(
+        before: &crate::booking::VisitSettings,
+        after: &crate::booking::VisitSettings,
+    ) -> Self {
+        let summary = format!("Visit settings: free moves {} → {}", before.free_moves, after.free_moves);
+        Self::new(AuditEntity::VisitSettings, None, AuditAction::Updated, &summary)
     }
 
     pub fn deleted<T: Audited>(entity: AuditEntity, id: Uuid, deleted: &T) -> Self {

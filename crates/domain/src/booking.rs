@@ -14,6 +14,7 @@
 
 mod capacity;
 mod fields;
+mod moving;
 mod schedule;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
@@ -23,6 +24,7 @@ use crate::validation::{Email, LongText, PersonName};
 
 pub use capacity::*;
 pub use fields::*;
+pub use moving::*;
 pub use schedule::*;
 
 crate::text_enum! {
@@ -217,6 +219,10 @@ pub struct Booking {
     /// What a gift card paid of its deposit, if one did (the provider is
     /// asked only for the rest).
     pub gift_card: Option<crate::gift_card::CardPayment>,
+    /// How many times it was moved (its calendar invitation's SEQUENCE).
+    pub moves: i32,
+    /// How many of those moves its guest made (against the owner's free moves).
+    pub guest_moves: i32,
 }
 
 impl Booking {
@@ -332,6 +338,8 @@ impl NewBooking {
             // Decided with the request's capacity (the store sets it).
             promo: None,
             gift_card: None,
+            moves: 0,
+            guest_moves: 0,
         }
     }
 }

@@ -30,6 +30,20 @@ pub enum CancelledBy {
     Guest,
 }
 
+/// Where a booking was before it moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormerPlace {
+    pub date: chrono::NaiveDate,
+    pub check_out: Option<chrono::NaiveDate>,
+    pub time: crate::booking::TimeSlot,
+}
+
+impl FormerPlace {
+    pub fn of(booking: &Booking) -> Self {
+        Self { date: booking.date, check_out: booking.check_out, time: booking.time }
+    }
+}
+
 /// Something that happened and that someone should hear about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MailEvent {
@@ -45,6 +59,16 @@ pub enum MailEvent {
         booking: Booking,
         service: Option<BookedService>,
         by: CancelledBy,
+    },
+    /// A booking moved to another date or time (or other nights), by its
+    /// guest or the owner: the guest hears (with her calendar invitation
+    /// updated), and the owner when the guest moved it.
+    BookingMoved {
+        booking: Booking,
+        service: Option<BookedService>,
+        /// Where it was: its date, check-out and time before the move.
+        from: FormerPlace,
+        by: crate::booking::MovedBy,
     },
     OrderPlaced {
         order: Order,
@@ -112,6 +136,7 @@ impl MailEvent {
             MailEvent::BookingRequested { booking, .. }
             | MailEvent::BookingConfirmed { booking, .. }
             | MailEvent::BookingCancelled { booking, .. }
+            | MailEvent::BookingMoved { booking, .. }
             | MailEvent::DepositRefunded { booking, .. }
             | MailEvent::DepositActionRequired { booking, .. } => booking.id,
             MailEvent::OrderPlaced { order }
@@ -149,6 +174,8 @@ crate::text_enum! {
         ContactReply,
         TeamInvitation,
         PasswordReset,
+        BookingMoved,
+        OwnerBookingMoved,
     }
 }
 
@@ -183,6 +210,11 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
             let owner_hears =
                 (*by == CancelledBy::Guest).then(|| owner_mail(T::OwnerBookingCancelled)).flatten();
             [Some(guest(T::BookingCancelled, &booking.email)), owner_hears].into_iter().flatten().collect()
+        }
+        MailEvent::BookingMoved { booking, by, .. } => {
+            let owner_hears =
+                (*by == crate::booking::MovedBy::Guest).then(|| owner_mail(T::OwnerBookingMoved)).flatten();
+            [Some(guest(T::BookingMoved, &booking.email)), owner_hears].into_iter().flatten().collect()
         }
         MailEvent::OrderPlaced { order } => {
             [Some(guest(T::OrderReceipt, order.customer.email.as_str())), owner_mail(T::OwnerNewOrder)]
@@ -250,6 +282,8 @@ mod tests {
             deposit: None,
             promo: None,
             gift_card: None,
+            moves: 0,
+            guest_moves: 0,
         }
     }
 

@@ -181,6 +181,8 @@ mod tests {
                 last_four: "WXYZ".into(),
                 amount: money(cents),
             }),
+            moves: 0,
+            guest_moves: 0,
         }
     }
 

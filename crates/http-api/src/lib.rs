@@ -18,7 +18,7 @@ use http_common::{ApiError, ErrorCode};
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
-    promos, quiz, schedule, summary, team, two_factor,
+    promos, quiz, schedule, summary, team, two_factor, visits,
 };
 pub use crate::state::ApiState;
 
@@ -99,6 +99,8 @@ fn route_table() -> Vec<ApiResource> {
         api!("/bookings/quote", POST => bookings::quote_booking),
         api!("/admin/bookings", GET => bookings::page_bookings),
         api!("/admin/bookings/{id}", PUT => bookings::set_booking_status, DELETE => bookings::delete_booking),
+        api!("/admin/bookings/{id}/move", POST => visits::admin_move),
+        api!("/admin/visit-settings", GET => visits::visit_settings, PUT => visits::save_visit_settings),
         api!("/admin/blackout-dates", GET => bookings::list_blackouts, POST => bookings::create_blackout),
         api!("/admin/blackout-impact", POST => bookings::blackout_impact),
         api!("/admin/blackout-dates/{id}", DELETE => bookings::delete_blackout),
@@ -143,6 +145,7 @@ fn route_table() -> Vec<ApiResource> {
         api!("/guest/bookings/{token}", GET => guest::booking),
         api!("/guest/bookings/{token}/cancel", POST => guest::cancel_booking),
         api!("/guest/bookings/{token}/calendar.ics", GET => guest::calendar_file),
+        api!("/guest/bookings/{token}/move", POST => visits::guest_move),
         api!("/guest/bookings/{token}/deposit/refresh", POST => guest::refresh_deposit),
         api!("/admin/bookings/{id}/deposit", GET => payments::deposit_history),
         api!("/admin/bookings/{id}/deposit/refunds", POST => payments::refund_deposit),

@@ -8,7 +8,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
-    promos, quiz, schedule, summary, team, two_factor,
+    promos, quiz, schedule, summary, team, two_factor, visits,
 };
 
 #[derive(OpenApi)]
@@ -55,6 +55,7 @@ use crate::routes::{
         two_factor::passkey_registration_options, two_factor::add_passkey, two_factor::remove_passkey,
         two_factor::reset_member,
         guest::booking, guest::cancel_booking, guest::calendar_file, guest::refresh_deposit, guest::unsubscribe,
+        visits::guest_move, visits::admin_move, visits::visit_settings, visits::save_visit_settings,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
         media::upload, media::library, media::delete,

@@ -16,8 +16,8 @@ use domain::booking::{BookingRejection, EntryRejection, StatusChangeRejection};
 use domain::order::PricingError;
 use ports::{
     AuthError, AvailabilityError, BeginPaymentError, BookingError, DeleteBookingError, GuestCancelError,
-    OrderError, OrderStatusError, PayError, PaymentFailure, PostError, RefundError, RefundFailure, RepoError,
-    ServiceError, StatusChangeError, WebhookFailure, WebhookRefusal,
+    MoveError, OrderError, OrderStatusError, PayError, PaymentFailure, PostError, RefundError, RefundFailure,
+    RepoError, ServiceError, StatusChangeError, WebhookFailure, WebhookRefusal,
 };
 
 /// Why a request failed, for programs. Every error response carries one; the
@@ -149,6 +149,12 @@ pub enum ErrorCode {
     BookingHoldsMoney,
     /// 409: a gift card's order is never shipped (it is delivered by mail).
     NotAParcel,
+    /// 409: the guest can no longer move this booking online (too close to
+    /// its start, or it has taken place); the message says whom to call.
+    MoveClosed,
+    /// 409: the guest has used the free moves the retreat gives a booking;
+    /// the message says what changing it again costs.
+    NoFreeMoves,
     /// 409: the order was paid by card: cancelling it needs `payment` —
     /// `refund` (all that is left) or `keep`. The message says how much.
     OrderHoldsMoney,
@@ -216,6 +222,8 @@ impl ErrorCode {
             | C::BookingHoldsMoney
             | C::OrderHoldsMoney
             | C::NotAParcel
+            | C::MoveClosed
+            | C::NoFreeMoves
             | C::RefundRefused => StatusCode::CONFLICT,
             C::PaymentDeclined | C::PaymentRequired => StatusCode::PAYMENT_REQUIRED,
             C::InvalidSignature => StatusCode::BAD_REQUEST,
@@ -441,6 +449,41 @@ impl From<GuestCancelError> for ApiError {
             }
             GuestCancelError::Refund(error) => error.into(),
             GuestCancelError::Repo(error) => error.into(),
+        }
+    }
+}
+
+impl From<MoveError> for ApiError {
+    fn from(error: MoveError) -> Self {
+        use domain::booking::MoveRefusal as R;
+        match error {
+            MoveError::Refused(refusal @ R::Cancelled) => {
+                ApiError::new(ErrorCode::AlreadyCancelled, refusal.to_string())
+            }
+            MoveError::Refused(refusal @ (R::TooLate { .. } | R::Completed)) => {
+                ApiError::new(ErrorCode::MoveClosed, refusal.to_string())
+            }
+            MoveError::Refused(refusal @ R::NoFreeMovesLeft { .. }) => {
+                ApiError::new(ErrorCode::NoFreeMoves, refusal.to_string())
+            }
+            MoveError::Refused(refusal @ R::SamePlace) => {
+                ValidationErrors::single("date", refusal.to_string()).into()
+            }
+            MoveError::Rejected { booking, along, rejection } => {
+                let mut error = ApiError::from(rejection);
+                if along {
+                    // Name the treatment that stops the stay's move.
+                    error.message = format!(
+                        "Your {} on {} at {} cannot move along: {}",
+                        booking.service.service_name(),
+                        domain::booking::long_date(booking.date),
+                        booking.time.as_str(),
+                        error.message
+                    );
+                }
+                error
+            }
+            MoveError::Repo(error) => error.into(),
         }
     }
 }

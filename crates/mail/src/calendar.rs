@@ -52,6 +52,9 @@ pub struct Invitation<'a> {
     pub attendee_email: &'a str,
     /// When this version of the invitation was written.
     pub stamp: DateTime<Utc>,
+    /// How many times the booking was moved: each move is a new version of
+    /// the same event (a higher SEQUENCE), and its cancellation one more.
+    pub moves: u32,
 }
 
 /// The stable identifier of a booking's event: a request and a later cancel
@@ -68,10 +71,10 @@ pub fn write(invitation: &Invitation<'_>) -> String {
     let zone = invitation.time_zone;
     let end = local_end(zone, invitation.start, invitation.duration_minutes);
     let (sequence, status) = match invitation.method {
-        Method::Request => ("0", "CONFIRMED"),
-        Method::Cancel => ("1", "CANCELLED"),
-        Method::Publish { tentative: true } => ("0", "TENTATIVE"),
-        Method::Publish { tentative: false } => ("0", "CONFIRMED"),
+        Method::Request => (invitation.moves, "CONFIRMED"),
+        Method::Cancel => (invitation.moves.saturating_add(1), "CANCELLED"),
+        Method::Publish { tentative: true } => (invitation.moves, "TENTATIVE"),
+        Method::Publish { tentative: false } => (invitation.moves, "CONFIRMED"),
     };
     let mut lines = vec![
         "BEGIN:VCALENDAR".to_owned(),

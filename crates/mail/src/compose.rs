@@ -9,10 +9,10 @@ use chrono_tz::Tz;
 use uuid::Uuid;
 
 use domain::Email;
-use domain::booking::{Booking, CHECK_OUT_TIME, ServiceKey, booking_starts_at};
+use domain::booking::{Booking, CHECK_OUT_TIME, MovedBy, ServiceKey, booking_starts_at};
 use domain::content::{ContactMessage, ContactReply, Interest, NewsletterSubscription};
 use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind};
-use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate, plan_mail};
+use domain::mail::{BookedService, CancelledBy, FormerPlace, MailEvent, MailTemplate, plan_mail};
 use domain::order::{Order, TAX_PERCENT, order_reference};
 use domain::payment::{PaymentState, cancellation_policy_text};
 use ports::{BookingCalendar, CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
@@ -124,14 +124,25 @@ impl Composer {
             MailEvent::BookingRequested { booking, service }
             | MailEvent::BookingConfirmed { booking, service }
             | MailEvent::DepositActionRequired { booking, service } => {
-                self.booking_message(template, booking, service.as_ref(), None, None, stamp)
+                self.booking_message(template, booking, service.as_ref(), BookingNews::Plain, stamp)
             }
             MailEvent::BookingCancelled { booking, service, by } => {
-                self.booking_message(template, booking, service.as_ref(), Some(*by), None, stamp)
+                self.booking_message(template, booking, service.as_ref(), BookingNews::Cancelled(*by), stamp)
             }
-            MailEvent::DepositRefunded { booking, service, amount } => {
-                self.booking_message(template, booking, service.as_ref(), None, Some(*amount), stamp)
-            }
+            MailEvent::BookingMoved { booking, service, from, by } => self.booking_message(
+                template,
+                booking,
+                service.as_ref(),
+                BookingNews::Moved(*from, *by),
+                stamp,
+            ),
+            MailEvent::DepositRefunded { booking, service, amount } => self.booking_message(
+                template,
+                booking,
+                service.as_ref(),
+                BookingNews::Refunded(*amount),
+                stamp,
+            ),
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order } => self.order_message(template, order, None),
@@ -156,23 +167,19 @@ impl Composer {
         template: MailTemplate,
         booking: &Booking,
         service: Option<&BookedService>,
-        cancelled_by: Option<CancelledBy>,
-        refunded: Option<domain::Money>,
+        news: BookingNews,
         stamp: DateTime<Utc>,
     ) -> Option<Message> {
         let token = self.links.booking_token(booking.id, booking.date);
         let service_name =
             service.map_or_else(|| booking.service.service_name().to_owned(), |s| s.name.clone());
-        let starts = booking_starts_at(booking);
         let nights = booking.stay_nights().map(|n| format!("{n} night{}", if n == 1 { "" } else { "s" }));
-        // A stay reads from check-in to check-out, and costs its nights.
-        let when = match (booking.check_out, &nights) {
-            (Some(out), Some(nights)) => format!(
-                "{} to {} ({nights})",
-                long_date_time(starts, self.config.time_zone),
-                long_date_time(out.and_time(CHECK_OUT_TIME), self.config.time_zone),
-            ),
-            _ => long_date_time(starts, self.config.time_zone),
+        let when = self.when_words(FormerPlace::of(booking));
+        let (cancelled_by, refunded, moved) = match news {
+            BookingNews::Plain => (None, None, None),
+            BookingNews::Cancelled(by) => (Some(by), None, None),
+            BookingNews::Refunded(amount) => (None, Some(amount), None),
+            BookingNews::Moved(from, by) => (None, None, Some((from, by))),
         };
         let view = BookingView {
             first_name: booking.first_name.clone(),
@@ -215,6 +222,8 @@ impl Composer {
             policy: (booking.deposit.is_some() || booking.gift_card.is_some())
                 .then(|| cancellation_policy_text(self.config.cancellation_free_hours)),
             refunded: refunded.map(dollars),
+            moved_from: moved.map(|(from, _)| self.when_words(from)),
+            moved_by_guest: moved.is_some_and(|(_, by)| by == MovedBy::Guest),
         };
         let day = short_date(booking.date);
         let guest = clip(&view.guest_name, NAME_IN_SUBJECT);
@@ -257,6 +266,28 @@ impl Composer {
                 let body = t::owner_booking_cancelled::render(&frame, &view);
                 (format!("Guest cancelled: {guest}, {service_name}, {day}"), body, None)
             }
+            MailTemplate::BookingMoved => {
+                let frame = self.frame(
+                    "Your visit has moved",
+                    format!("{summary}. Your calendar is updated."),
+                    GUEST_BOOKING_REASON,
+                );
+                let body = t::booking_moved::render(&frame, &view);
+                // The same event, a later version: calendars move it in place.
+                // A request not yet confirmed stays tentative, as on its page.
+                let method = if booking.status == domain::booking::BookingStatus::Confirmed {
+                    Method::Request
+                } else {
+                    Method::Publish { tentative: true }
+                };
+                (format!("Moved: {service_name}, now on {day}"), body, Some(invite(method)))
+            }
+            MailTemplate::OwnerBookingMoved => {
+                let frame =
+                    self.frame("A guest moved their visit", format!("{guest}: {summary}"), OWNER_REASON);
+                let body = t::owner_booking_moved::render(&frame, &view);
+                (format!("Guest moved: {guest}, {service_name}, now {day}"), body, None)
+            }
             MailTemplate::DepositRefunded => {
                 let amount = view.refunded.clone().unwrap_or_default();
                 let frame = self.frame(
@@ -279,6 +310,25 @@ impl Composer {
             _ => return None,
         };
         Some(Message { subject, body, calendar, list_unsubscribe: None, send_after: None })
+    }
+
+    /// "Friday, December 18, 2026 at 11:00 AM PST"; a stay reads from
+    /// check-in to check-out with its nights.
+    fn when_words(&self, place: FormerPlace) -> String {
+        let zone = self.config.time_zone;
+        let starts = place.date.and_time(place.time.starts_at());
+        match place.check_out {
+            Some(out) => {
+                let n = domain::booking::nights_between(place.date, Some(out)).len();
+                format!(
+                    "{} to {} ({n} night{})",
+                    long_date_time(starts, zone),
+                    long_date_time(out.and_time(CHECK_OUT_TIME), zone),
+                    if n == 1 { "" } else { "s" }
+                )
+            }
+            None => long_date_time(starts, zone),
+        }
     }
 
     fn invitation(
@@ -320,6 +370,7 @@ impl Composer {
             attendee_name: &view.guest_name,
             attendee_email: &booking.email,
             stamp,
+            moves: u32::try_from(booking.moves).unwrap_or(0),
         });
         CalendarInvite { method: method.as_str().to_owned(), ics }
     }
@@ -746,6 +797,7 @@ impl MailComposer for Composer {
             attendee_name: &full_name(&booking.first_name, &booking.last_name),
             attendee_email: &booking.email,
             stamp: Utc::now(),
+            moves: u32::try_from(booking.moves).unwrap_or(0),
         });
         // The web calendars are other companies' servers: the event's words,
         // never the guest's signed link.
@@ -774,6 +826,15 @@ impl MailComposer for Composer {
     }
 }
 
+/// What a booking's message tells beyond the booking itself.
+#[derive(Debug, Clone, Copy)]
+enum BookingNews {
+    Plain,
+    Cancelled(CancelledBy),
+    Refunded(domain::Money),
+    Moved(FormerPlace, MovedBy),
+}
+
 fn is_for_owner(template: MailTemplate) -> bool {
     matches!(
         template,
@@ -781,6 +842,7 @@ fn is_for_owner(template: MailTemplate) -> bool {
             | MailTemplate::OwnerNewOrder
             | MailTemplate::OwnerNewMessage
             | MailTemplate::OwnerBookingCancelled
+            | MailTemplate::OwnerBookingMoved
     )
 }
 

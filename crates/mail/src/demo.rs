@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use uuid::Uuid;
 
 use domain::Money;
-use domain::booking::{Booking, BookingStatus, ServiceKey, TimeSlot};
+use domain::booking::{Booking, BookingStatus, MovedBy, ServiceKey, TimeSlot};
 use domain::content::{ContactMessage, ContactReply, NewsletterSubscription, ReplyMail};
 use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind, GiftCardState};
 use domain::mail::{BookedService, CancelledBy, MailEvent, MailTemplate};
@@ -84,6 +84,8 @@ impl Demo {
                 }),
                 promo: None,
                 gift_card: None,
+                moves: 0,
+                guest_moves: 0,
             },
             service: BookedService {
                 name: "Rustic Spa Treatments".to_owned(),
@@ -180,6 +182,16 @@ impl Demo {
                     by: CancelledBy::Guest,
                 }
             }
+            MailTemplate::BookingMoved | MailTemplate::OwnerBookingMoved => {
+                let moved = booking(BookingStatus::Confirmed);
+                let from = domain::mail::FormerPlace {
+                    date: moved.date - Duration::days(3),
+                    check_out: None,
+                    time: TimeSlot::ThreePm,
+                };
+                let moved = Booking { moves: 1, guest_moves: 1, ..moved };
+                MailEvent::BookingMoved { booking: moved, service, from, by: MovedBy::Guest }
+            }
             MailTemplate::OrderReceipt | MailTemplate::OwnerNewOrder => {
                 MailEvent::OrderPlaced { order: order(OrderStatus::Pending) }
             }
@@ -265,6 +277,7 @@ impl Demo {
             MailEvent::BookingRequested { booking, .. }
             | MailEvent::BookingConfirmed { booking, .. }
             | MailEvent::BookingCancelled { booking, .. }
+            | MailEvent::BookingMoved { booking, .. }
             | MailEvent::DepositRefunded { booking, .. }
             | MailEvent::DepositActionRequired { booking, .. } => booking.email,
             MailEvent::OrderPlaced { order }

@@ -96,6 +96,8 @@ impl SmtpSender {
                 let method = match invite.method.as_str() {
                     "REQUEST" => "REQUEST",
                     "CANCEL" => "CANCEL",
+                    // A request not yet confirmed: the event, tentative.
+                    "PUBLISH" => "PUBLISH",
                     other => return Err(permanent(format!("Unknown calendar method {other:?}"))),
                 };
                 // Inline, so calendar apps offer to add (or remove) the event;

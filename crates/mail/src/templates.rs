@@ -44,6 +44,10 @@ pub struct BookingView {
     pub policy: Option<String>,
     /// What was just given back ("$40.00"), for the refund message.
     pub refunded: Option<String>,
+    /// When it was before it moved, in the same words as `when`.
+    pub moved_from: Option<String>,
+    /// Whether the guest moved it herself (else the retreat did).
+    pub moved_by_guest: bool,
 }
 
 pub struct OrderLine {
@@ -218,4 +222,6 @@ templates! {
     contact_reply(ReplyView): "contact_reply.html", "contact_reply.txt";
     team_invitation(InvitationView): "team_invitation.html", "team_invitation.txt";
     password_reset(ResetView): "password_reset.html", "password_reset.txt";
+    booking_moved(BookingView): "booking_moved.html", "booking_moved.txt";
+    owner_booking_moved(BookingView): "owner_booking_moved.html", "owner_booking_moved.txt";
 }

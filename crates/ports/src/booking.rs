@@ -17,8 +17,9 @@ use uuid::Uuid;
 use domain::Money;
 use domain::audit::Actor;
 use domain::booking::{
-    Blackout, Booking, BookingStatus, DayAvailability, DayReason, NewBlackout, NewBooking, NewDeposit,
-    ServiceKey, TimeSlot, booking_starts_at,
+    Blackout, Booking, BookingStatus, DayAvailability, DayReason, MoveRefusal, MovedBy, NewBlackout,
+    NewBooking, NewDeposit, NewPlace, ServiceKey, TimeSlot, VisitSettings, booking_starts_at, may_move,
+    move_deadline, treatments_inside,
 };
 use domain::gift_card::CardRefusal;
 use domain::payment::{CancellationTerms, cancellation_terms};
@@ -27,11 +28,15 @@ use domain::settlement::plan_booking_removal;
 use domain::validation::Email;
 
 use crate::auth::Clock;
-use crate::error::{BookingError, DeleteBookingError, GuestCancelError, RepoResult, StatusChangeError};
+use crate::error::{
+    BookingError, DeleteBookingError, GuestCancelError, MoveError, RepoResult, StatusChangeError,
+};
 use crate::gift_cards::GiftCardRepository;
 use crate::payments::PaymentService;
 use crate::promos::{BookingQuote, BookingQuoteError, PromoCodeRepository};
-use crate::repositories::{BookingRepository, CatalogRepository, Created, IdempotencyKey};
+use crate::repositories::{
+    BookingRepository, CatalogRepository, Created, IdempotencyKey, MoveRequest, Moved,
+};
 
 /// The retreat's booking policies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -274,6 +279,88 @@ impl BookingService {
             return Ok(self.ports.bookings.get_booking(id).await?);
         }
         Ok(after)
+    }
+
+    /// The guest moves her booking through her link (and, for a stay, the
+    /// treatments she booked inside it when she asks): up to the deadline,
+    /// within the owner's free moves. Its deposit, a gift card's part and its
+    /// promo code stay with it: nothing is charged or given back.
+    pub async fn move_by_guest(
+        &self,
+        id: Uuid,
+        to: NewPlace,
+        with_treatments: bool,
+    ) -> Result<Moved, MoveError> {
+        let booking = self.ports.bookings.get_booking(id).await?;
+        self.move_booking(id, to, with_treatments, MovedBy::Guest, Actor::guest(&booking.email)).await
+    }
+
+    /// The owner moves a booking from the dashboard, under the same capacity
+    /// rules (no deadline, no limit on moves); the guest is told.
+    pub async fn move_by_owner(
+        &self,
+        id: Uuid,
+        to: NewPlace,
+        with_treatments: bool,
+        actor: Actor,
+    ) -> Result<Moved, MoveError> {
+        self.move_booking(id, to, with_treatments, MovedBy::Owner, actor).await
+    }
+
+    async fn move_booking(
+        &self,
+        id: Uuid,
+        to: NewPlace,
+        with_treatments: bool,
+        by: MovedBy,
+        actor: Actor,
+    ) -> Result<Moved, MoveError> {
+        let policy = self.ports.policy;
+        self.ports
+            .bookings
+            .move_booking(MoveRequest {
+                id,
+                to,
+                with_treatments,
+                by,
+                actor,
+                now: self.ports.clock.local_now(),
+                hours: (policy.cancellation_free_hours, policy.guest_cancel_cutoff_hours),
+            })
+            .await
+    }
+
+    /// Whether the guest may move `booking` herself now, and why not.
+    pub async fn guest_move_refusal(&self, booking: &Booking) -> RepoResult<Option<MoveRefusal>> {
+        let settings = self.ports.bookings.visit_settings().await?;
+        let policy = self.ports.policy;
+        let hours = (policy.cancellation_free_hours, policy.guest_cancel_cutoff_hours);
+        Ok(may_move(booking, MovedBy::Guest, self.ports.clock.local_now(), hours, settings).err())
+    }
+
+    /// Until when (local time) the guest may move `booking` herself.
+    pub fn move_deadline(&self, booking: &Booking) -> chrono::NaiveDateTime {
+        let policy = self.ports.policy;
+        move_deadline(booking, policy.cancellation_free_hours, policy.guest_cancel_cutoff_hours)
+    }
+
+    /// The treatments a stay's guest booked inside it (what may move along).
+    pub async fn treatments_inside(&self, stay: &Booking) -> RepoResult<Vec<Booking>> {
+        let Some(out) = stay.check_out else { return Ok(Vec::new()) };
+        let theirs = self.ports.bookings.guest_bookings(&stay.email, stay.date, out).await?;
+        Ok(treatments_inside(stay, &theirs))
+    }
+
+    pub async fn visit_settings(&self) -> RepoResult<VisitSettings> {
+        self.ports.bookings.visit_settings().await
+    }
+
+    pub async fn save_visit_settings(
+        &self,
+        settings: VisitSettings,
+        actor: Actor,
+    ) -> RepoResult<VisitSettings> {
+        self.ports.bookings.save_visit_settings(settings, actor).await
     }
 
     /// The active bookings a blackout would cover, for the owner to choose

@@ -4,7 +4,7 @@
 //! match on variants, never on sentences.
 
 use domain::booking::{
-    BookingRejection, EntryRejection, GuestCancelRefusal, ServiceKey, StatusChangeRejection,
+    Booking, BookingRejection, EntryRejection, GuestCancelRefusal, ServiceKey, StatusChangeRejection,
 };
 use domain::order::PricingError;
 
@@ -112,6 +112,20 @@ pub enum GuestCancelError {
     /// Cancelled, but the deposit's refund did not go through.
     #[error(transparent)]
     Refund(crate::payments::RefundFailure),
+    #[error(transparent)]
+    Repo(#[from] RepoError),
+}
+
+/// Moving a booking.
+#[derive(Debug, thiserror::Error)]
+pub enum MoveError {
+    /// Not movable by this person now (cancelled, past the deadline, no free move left, the same place).
+    #[error(transparent)]
+    Refused(#[from] domain::booking::MoveRefusal),
+    /// A booking of the move cannot take its new place; `along` when it is a
+    /// treatment moving with its stay rather than the booking asked for.
+    #[error("{rejection}")]
+    Rejected { booking: Box<Booking>, along: bool, rejection: domain::booking::BookingRejection },
     #[error(transparent)]
     Repo(#[from] RepoError),
 }

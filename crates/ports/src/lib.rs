@@ -26,8 +26,8 @@ pub use auth::{
 };
 pub use booking::{BookingPolicy, BookingPorts, BookingRequest, BookingService};
 pub use error::{
-    AvailabilityError, BookingError, CreateAdminError, DeleteBookingError, GuestCancelError, OrderError,
-    PostError, RepoError, RepoResult, ServiceError, StatusChangeError, TeamChangeError,
+    AvailabilityError, BookingError, CreateAdminError, DeleteBookingError, GuestCancelError, MoveError,
+    OrderError, PostError, RepoError, RepoResult, ServiceError, StatusChangeError, TeamChangeError,
 };
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
@@ -53,7 +53,7 @@ pub use promos::{
 };
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
-    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, OpenSession, OrderRepository,
-    SummaryRepository,
+    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, MoveRequest, Moved, OpenSession,
+    OrderRepository, SummaryRepository,
 };
 pub use services::{QuizResult, recommend};

@@ -11,7 +11,8 @@ use domain::admin::Admin;
 use domain::audit::{Actor, AuditEntry, AuditQuery};
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingQuery, BookingStatus, DayAvailability, DayLoad, DayReason,
-    LocalNow, NewAvailability, NewBlackout, NewBooking, Schedule, ServiceKey,
+    LocalNow, MovedBy, NewAvailability, NewBlackout, NewBooking, NewPlace, Schedule, ServiceKey,
+    VisitSettings,
 };
 use domain::catalog::{NewMedia, NewProduct, NewService, Product, ProductMedia, Service};
 use domain::content::{
@@ -27,6 +28,29 @@ use crate::error::{
     AvailabilityError, BookingError, CreateAdminError, GuestCancelError, OrderError, PostError, RepoResult,
     ServiceError, StatusChangeError, TeamChangeError,
 };
+
+/// A move of a booking, as the booking use case asks the store for it.
+#[derive(Debug, Clone)]
+pub struct MoveRequest {
+    pub id: Uuid,
+    pub to: NewPlace,
+    /// For a stay: move its guest's treatments inside it along, each to the
+    /// same day of the stay at its time (`domain::booking::treatments_inside`).
+    pub with_treatments: bool,
+    pub by: MovedBy,
+    pub actor: Actor,
+    pub now: LocalNow,
+    /// The free-cancellation hours and the online cancellation cutoff: a
+    /// guest moves until the earlier of the two deadlines.
+    pub hours: (i64, i64),
+}
+
+/// A booking moved, and the treatments that moved along with it.
+#[derive(Debug, Clone)]
+pub struct Moved {
+    pub booking: Booking,
+    pub along: Vec<Booking>,
+}
 
 /// A client's retry key for a create (the `Idempotency-Key` header) and the
 /// fingerprint of the request it came with.
@@ -222,6 +246,14 @@ pub trait BookingRepository: Send + Sync {
     /// One page of the bookings the query matches, newest request first.
     async fn page_bookings(&self, query: BookingQuery) -> RepoResult<Page<Booking>>;
     async fn get_booking(&self, id: Uuid) -> RepoResult<Booking>;
+    /// The bookings of one guest's address (any case) beginning from `first`
+    /// to `last`, by date and time.
+    async fn guest_bookings(
+        &self,
+        email: &str,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> RepoResult<Vec<Booking>>;
     /// The guest's own cancellation (`domain::booking::guest_may_cancel` with
     /// `cutoff_hours`), giving its capacity back, in one transaction with the
     /// guest's and the owner's messages; its deposit follows the cancellation
@@ -247,6 +279,16 @@ pub trait BookingRepository: Send + Sync {
     /// decided under its lock); the records of its payments and gift card
     /// entries stay. Returns the booking as it was.
     async fn delete_booking(&self, id: Uuid, actor: Actor) -> Result<Booking, crate::DeleteBookingError>;
+    /// Moves a booking (and, asked, a stay's treatments inside it) in one
+    /// transaction: who may move it decided under its lock
+    /// (`domain::booking::may_move` with the owner's settings), the new
+    /// places checked and taken with the old ones given back
+    /// (`domain::booking::plan_move`: all or none), the guest (and the
+    /// owner, for a guest's move) told, audited.
+    async fn move_booking(&self, request: MoveRequest) -> Result<Moved, crate::MoveError>;
+    /// The owner's settings for guests' visits (the defaults when never saved).
+    async fn visit_settings(&self) -> RepoResult<VisitSettings>;
+    async fn save_visit_settings(&self, settings: VisitSettings, actor: Actor) -> RepoResult<VisitSettings>;
 
     /// Blackout periods by start date.
     async fn list_blackouts(&self) -> RepoResult<Vec<Blackout>>;

@@ -10,7 +10,7 @@ use domain::booking::deposit_state_after_status;
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingPlans, BookingQuery, BookingRejection, BookingStatus,
     CapacityUpdate, DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout,
-    NewBooking, Schedule, ServiceKey, TimeSlot, booking_starts_at, day_availability, day_load,
+    NewBooking, Schedule, ServiceKey, TimeSlot, VisitSettings, booking_starts_at, day_availability, day_load,
     guest_may_cancel, is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change,
     with_standing,
 };
@@ -26,7 +26,7 @@ use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal};
 use domain::settlement::plan_booking_removal;
 use ports::{
     AvailabilityError, BookingError, BookingRepository, Created, DeleteBookingError, GuestCancelError,
-    IdempotencyKey, OutgoingMail, RepoError, RepoResult, StatusChangeError,
+    IdempotencyKey, MoveError, MoveRequest, Moved, OutgoingMail, RepoError, RepoResult, StatusChangeError,
 };
 
 use crate::batch::BatchWrite;
@@ -88,7 +88,7 @@ const BLACKOUT_LOCK_NAMESPACE: i32 = 0x4750_424C;
 /// Booking writes read the blackouts under this lock (shared), so a period
 /// saved meanwhile either comes before them (and they see it) or after
 /// (and it sees them).
-fn share_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
+pub(crate) fn share_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
     diesel::sql_query("SELECT pg_advisory_xact_lock_shared($1, 0)")
         .bind::<diesel::sql_types::Integer, _>(BLACKOUT_LOCK_NAMESPACE)
         .execute(conn)
@@ -110,7 +110,7 @@ fn own_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
 /// every writer does, so overlapping stays queue instead of deadlocking.
 /// Row locks cannot cover an entry that does not exist yet, nor a booking
 /// being inserted; the date's lock covers both.
-fn lock_dates(conn: &mut PgConnection, nights: &[NaiveDate]) -> RepoResult<Vec<NaiveDate>> {
+pub(crate) fn lock_dates(conn: &mut PgConnection, nights: &[NaiveDate]) -> RepoResult<Vec<NaiveDate>> {
     let mut dates = nights.to_vec();
     dates.sort_unstable();
     dates.dedup();
@@ -132,7 +132,7 @@ fn lock_entries_of(conn: &mut PgConnection, date: NaiveDate) -> RepoResult<Vec<A
 
 /// As [`lock_entries_of`], for every night of a stay (or a booking's one
 /// date). A date already locked by this transaction is taken again at no cost.
-fn lock_entries_of_nights(
+pub(crate) fn lock_entries_of_nights(
     conn: &mut PgConnection,
     nights: &[NaiveDate],
 ) -> RepoResult<Vec<AvailabilityEntry>> {
@@ -151,15 +151,21 @@ fn lock_entries_of_nights(
 }
 
 /// A booking locked for a change, with its dates locked before it (the
-/// order above). Its dates never change, so reading them first is safe.
-fn lock_booking_and_dates(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
+/// order above). A move may change its dates between the read and the row's
+/// lock: the dates it has once locked are taken too (a move holds both its
+/// old and new dates, so it is over by then).
+pub(crate) fn lock_booking_and_dates(conn: &mut PgConnection, id: Uuid) -> RepoResult<Booking> {
     let booking = load_booking(conn, id)?;
     lock_dates(conn, &booking.nights())?;
-    lock_booking(conn, id)
+    let locked = lock_booking(conn, id)?;
+    if locked.nights() != booking.nights() {
+        lock_dates(conn, &locked.nights())?;
+    }
+    Ok(locked)
 }
 
 /// The blackout periods touching any day from `first` to `last`.
-fn blackouts_overlapping(
+pub(crate) fn blackouts_overlapping(
     conn: &mut PgConnection,
     first: NaiveDate,
     last: NaiveDate,
@@ -202,7 +208,7 @@ fn read_calendar(conn: &mut PgConnection, first: NaiveDate, last: NaiveDate) -> 
 /// Stores the counts a plan decided (the rows are locked by `lock_entries_of`).
 /// A standing entry (the schedule's figure) is never stored: its count is the
 /// bookings themselves, so it has nothing to update.
-fn apply(conn: &mut PgConnection, updates: &[CapacityUpdate]) -> RepoResult<()> {
+pub(crate) fn apply(conn: &mut PgConnection, updates: &[CapacityUpdate]) -> RepoResult<()> {
     for update in updates.iter().filter(|u| !is_standing(u.entry)) {
         diesel::update(availability::table.find(update.entry))
             .set(availability::current_bookings.eq(update.current_bookings))
@@ -213,7 +219,7 @@ fn apply(conn: &mut PgConnection, updates: &[CapacityUpdate]) -> RepoResult<()> 
 }
 
 /// What the guest booked, from the record carrying the booking key.
-fn booked_service(conn: &mut PgConnection, key: ServiceKey) -> RepoResult<Option<BookedService>> {
+pub(crate) fn booked_service(conn: &mut PgConnection, key: ServiceKey) -> RepoResult<Option<BookedService>> {
     let found = services::table
         .filter(services::booking_key.eq(key.as_str()))
         .select((services::name, services::duration, services::price))
@@ -490,6 +496,32 @@ impl BookingRepository for PgStore {
 
     async fn get_booking(&self, id: Uuid) -> RepoResult<Booking> {
         self.run(move |conn| load_booking(conn, id)).await
+    }
+
+    async fn guest_bookings(
+        &self,
+        email: &str,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> RepoResult<Vec<Booking>> {
+        let email = email.to_owned();
+        self.run(move |conn| crate::moves::guest_bookings(conn, &email, first, last)).await
+    }
+
+    async fn move_booking(&self, request: MoveRequest) -> Result<Moved, MoveError> {
+        let store = self.clone();
+        self.run(move |conn| crate::moves::move_booking(conn, &store, &request)).await?
+    }
+
+    async fn visit_settings(&self) -> RepoResult<VisitSettings> {
+        self.run(crate::moves::load_visit_settings).await
+    }
+
+    async fn save_visit_settings(&self, settings: VisitSettings, actor: Actor) -> RepoResult<VisitSettings> {
+        self.run(move |conn| {
+            transaction(conn, |conn| crate::moves::save_visit_settings(conn, settings, &actor))
+        })
+        .await
     }
 
     async fn cancel_by_guest(

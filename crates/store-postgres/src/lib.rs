@@ -16,6 +16,7 @@ mod gift_cards;
 mod idempotency;
 mod media;
 mod money;
+mod moves;
 mod orders;
 mod outbox;
 mod paging;

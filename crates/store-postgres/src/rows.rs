@@ -229,6 +229,8 @@ pub struct BookingRow {
     pub gift_card_id: Option<Uuid>,
     pub gift_card_amount: BigDecimal,
     pub gift_card_last_four: Option<String>,
+    pub moves: i32,
+    pub guest_moves: i32,
 }
 
 impl TryFrom<BookingRow> for Booking {
@@ -254,6 +256,8 @@ impl TryFrom<BookingRow> for Booking {
         Ok(Booking {
             promo,
             gift_card,
+            moves: row.moves,
+            guest_moves: row.guest_moves,
             id: row.id,
             service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
             date: row.date,

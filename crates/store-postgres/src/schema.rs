@@ -215,6 +215,8 @@ diesel::table! {
         gift_card_amount -> Numeric,
         gift_card_last_four -> Nullable<Text>,
         search_text -> Text,
+        moves -> Int4,
+        guest_moves -> Int4,
     }
 }
 
@@ -546,6 +548,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    visit_settings (id) {
+        id -> Bool,
+        free_moves -> Int4,
+        updated_at -> Timestamptz,
+    }
+}
+
 diesel::joinable!(admin_invitations -> admin_users (invited_by));
 diesel::joinable!(admin_passkeys -> admin_users (admin_id));
 diesel::joinable!(admin_password_resets -> admin_users (admin_id));
@@ -613,4 +623,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     public_write_counts,
     refunds,
     services,
+    visit_settings,
 );

@@ -25,7 +25,7 @@ pub fn governing_entries(
 
 /// The entries a booking of `key` at `slot` on `nights` occupies: one unit
 /// of each, whatever its date among them.
-fn held_by<'a>(
+pub(super) fn held_by<'a>(
     entries: &'a [AvailabilityEntry],
     key: ServiceKey,
     nights: &[NaiveDate],
@@ -154,7 +154,7 @@ pub struct CapacityUpdate {
     pub current_bookings: i32,
 }
 
-fn take_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
+pub(super) fn take_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
     entries
         .iter()
         .map(|e| CapacityUpdate { entry: e.id, current_bookings: e.current_bookings.saturating_add(1) })
@@ -163,7 +163,7 @@ fn take_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
 
 /// Giving back never goes below zero: an entry edited by hand, or created
 /// after the booking, may already be at zero.
-fn give_back_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
+pub(super) fn give_back_one(entries: &[&AvailabilityEntry]) -> Vec<CapacityUpdate> {
     entries
         .iter()
         .filter(|e| e.current_bookings > 0)
@@ -227,8 +227,37 @@ pub fn plan_booking(
     entries: &[AvailabilityEntry],
     guest_pending: i64,
 ) -> Result<Vec<CapacityUpdate>, BookingRejection> {
-    let (key, date, slot) = (booking.service, booking.date, booking.time);
-    let nights = booking.nights();
+    let place =
+        Place { key: booking.service, date: booking.date, nights: booking.nights(), slot: booking.time };
+    let taken = plan_place(&place, now, schedule, blackouts, entries)?;
+    if guest_pending >= MAX_PENDING_PER_GUEST_AND_DATE {
+        return Err(BookingRejection::TooManyPending);
+    }
+    Ok(taken)
+}
+
+/// Where a booking sits: its service, its (first) date, the nights it
+/// holds and its time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub key: ServiceKey,
+    pub date: NaiveDate,
+    pub nights: Vec<NaiveDate>,
+    pub slot: TimeSlot,
+}
+
+/// Decides whether a booking can take `place` now (the rules every new
+/// booking and every move meets: not past, the notice, the horizon,
+/// blackouts, blocks and capacity), and the counts it takes.
+pub fn plan_place(
+    place: &Place,
+    now: LocalNow,
+    schedule: &Schedule,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+) -> Result<Vec<CapacityUpdate>, BookingRejection> {
+    let (key, date, slot) = (place.key, place.date, place.slot);
+    let nights = &place.nights;
     if date < now.date {
         return Err(BookingRejection::DatePassed);
     }
@@ -244,7 +273,7 @@ pub fn plan_booking(
     // A one-night stay is refused in the specification's words for a date;
     // a longer one names the night that stops it.
     let stay = nights.len() > 1;
-    for &night in &nights {
+    for &night in nights {
         if blackouts.iter().any(|b| b.covers(night, key)) {
             return Err(if stay {
                 BookingRejection::NightUnavailable { night }
@@ -268,10 +297,7 @@ pub fn plan_booking(
             });
         }
     }
-    if guest_pending >= MAX_PENDING_PER_GUEST_AND_DATE {
-        return Err(BookingRejection::TooManyPending);
-    }
-    Ok(take_one(&held_by(entries, key, &nights, slot)))
+    Ok(take_one(&held_by(entries, key, nights, slot)))
 }
 
 /// Decides booking requests in the order they came, each against the

@@ -323,6 +323,8 @@ fn stored(key: ServiceKey, day: &str, slot: TimeSlot, status: BookingStatus) -> 
         deposit: None,
         promo: None,
         gift_card: None,
+        moves: 0,
+        guest_moves: 0,
     }
 }
 
@@ -564,6 +566,8 @@ fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
         deposit: None,
         promo: None,
         gift_card: None,
+        moves: 0,
+        guest_moves: 0,
     };
     let blackout = NewBlackout {
         start_date: date("2026-12-10"),
@@ -1005,4 +1009,123 @@ fn a_completed_visit_lets_a_card_never_charged_go_and_keeps_a_deposit_taken() {
     }
     assert_eq!(deposit_state_after_status(D::Paid, B::Completed), D::Paid);
     assert_eq!(deposit_state_after_status(D::Paid, B::Cancelled), D::Paid);
+}
+
+fn stored_stay(check_in: &str, check_out: &str) -> Booking {
+    Booking {
+        check_out: Some(date(check_out)),
+        ..stored(ServiceKey::Accommodation, check_in, CHECK_IN_TIME, BookingStatus::Confirmed)
+    }
+}
+
+#[test]
+fn a_guest_moves_until_the_earlier_deadline_with_a_free_move_left_and_the_owner_any_active_booking() {
+    let massage = stored(ServiceKey::Massage, "2026-12-10", TimeSlot::ElevenAm, BookingStatus::Confirmed);
+    let settings = VisitSettings::default();
+    let hours = (48, 24);
+    // Until 48 hours before 11:00 on the 10th: the 8th, 11:00.
+    let before = LocalNow { date: date("2026-12-08"), time: NaiveTime::from_hms_opt(10, 59, 0).expect("t") };
+    let at = LocalNow { date: date("2026-12-08"), time: NaiveTime::from_hms_opt(11, 0, 0).expect("t") };
+    assert_eq!(may_move(&massage, MovedBy::Guest, before, hours, settings), Ok(()));
+    assert_eq!(
+        may_move(&massage, MovedBy::Guest, at, hours, settings),
+        Err(MoveRefusal::TooLate { hours: 48 })
+    );
+    // The online cancellation cutoff counts when it is the earlier.
+    assert_eq!(
+        may_move(&massage, MovedBy::Guest, before, (12, 72), settings),
+        Err(MoveRefusal::TooLate { hours: 72 })
+    );
+    assert_eq!(may_move(&massage, MovedBy::Owner, at, hours, settings), Ok(()));
+    let used = Booking { guest_moves: 1, moves: 2, ..massage.clone() };
+    assert_eq!(
+        may_move(&used, MovedBy::Guest, before, hours, settings),
+        Err(MoveRefusal::NoFreeMovesLeft { free_moves: 1 })
+    );
+    assert_eq!(may_move(&used, MovedBy::Guest, before, hours, VisitSettings { free_moves: 2 }), Ok(()));
+    assert_eq!(may_move(&used, MovedBy::Owner, before, hours, settings), Ok(()));
+    for (status, refusal) in [
+        (BookingStatus::Cancelled, MoveRefusal::Cancelled),
+        (BookingStatus::Completed, MoveRefusal::Completed),
+    ] {
+        let ended = Booking { status, ..massage.clone() };
+        assert_eq!(may_move(&ended, MovedBy::Owner, before, hours, settings), Err(refusal));
+    }
+    assert!(MoveRefusal::NoFreeMovesLeft { free_moves: 1 }.to_string().contains("its 1 free move."));
+}
+
+#[test]
+fn a_stay_keeps_its_nights_and_check_in_time_and_its_treatments_keep_their_day_of_the_stay() {
+    let stay = stored_stay("2026-12-10", "2026-12-13");
+    let moved = moved_to(&stay, NewPlace { date: date("2026-12-20"), time: TimeSlot::NineAm });
+    assert_eq!(
+        (moved.date, moved.check_out, moved.time),
+        (date("2026-12-20"), Some(date("2026-12-23")), CHECK_IN_TIME)
+    );
+    assert!(is_same_place(&stay, NewPlace { date: date("2026-12-10"), time: TimeSlot::NineAm }));
+
+    let inside = stored(ServiceKey::Spa, "2026-12-11", TimeSlot::OnePm, BookingStatus::Pending);
+    let check_out_day = stored(ServiceKey::Massage, "2026-12-13", TimeSlot::NineAm, BookingStatus::Confirmed);
+    let after = stored(ServiceKey::Massage, "2026-12-14", TimeSlot::NineAm, BookingStatus::Confirmed);
+    let cancelled = stored(ServiceKey::Massage, "2026-12-12", TimeSlot::NineAm, BookingStatus::Cancelled);
+    let someone_else = Booking {
+        email: "grace@example.com".into(),
+        ..stored(ServiceKey::Spa, "2026-12-11", TimeSlot::NineAm, BookingStatus::Pending)
+    };
+    let all = [stay.clone(), after, cancelled, someone_else, check_out_day.clone(), inside.clone()];
+    let found: Vec<Uuid> = treatments_inside(&stay, &all).iter().map(|b| b.id).collect();
+    assert_eq!(found, [inside.id, check_out_day.id], "by date, hers, active, check-in to check-out day");
+    let to = NewPlace { date: date("2026-12-20"), time: CHECK_IN_TIME };
+    assert_eq!(along_place(&stay, to, &inside), NewPlace { date: date("2026-12-21"), time: TimeSlot::OnePm });
+}
+
+#[test]
+fn a_move_gives_back_before_it_takes_and_refuses_all_when_one_cannot_go() {
+    let today = now(TODAY, 8);
+    let massage = stored(ServiceKey::Massage, "2026-12-10", TimeSlot::ElevenAm, BookingStatus::Confirmed);
+    // A full day-wide entry on its own day: moving within the day uses the place it frees.
+    let own_day = [Entry { current: 1, ..Entry::day() }.at("2026-12-10")];
+    let within =
+        [Moving { booking: &massage, to: NewPlace { date: date("2026-12-10"), time: TimeSlot::OnePm } }];
+    let updates = plan_move(&within, today, &Schedule::default(), &[], &own_day).expect("its own place");
+    assert_eq!(updates, [CapacityUpdate { entry: own_day[0].id, current_bookings: 1 }]);
+
+    // To a full slot elsewhere: refused, naming the booking.
+    let full = [
+        Entry { current: 1, ..Entry::day() }.at("2026-12-10"),
+        Entry { slot: Some(TimeSlot::OnePm), current: 1, ..Entry::day() }.at("2026-12-12"),
+    ];
+    let elsewhere =
+        [Moving { booking: &massage, to: NewPlace { date: date("2026-12-12"), time: TimeSlot::OnePm } }];
+    assert_eq!(
+        plan_move(&elsewhere, today, &Schedule::default(), &[], &full),
+        Err(MoveRejection { booking: massage.id, rejection: BookingRejection::SlotFull })
+    );
+    let open =
+        [Moving { booking: &massage, to: NewPlace { date: date("2026-12-12"), time: TimeSlot::ThreePm } }];
+    let updates = plan_move(&open, today, &Schedule::default(), &[], &full).expect("open");
+    assert_eq!(updates, [CapacityUpdate { entry: full[0].id, current_bookings: 0 }], "the old day freed");
+
+    // A stay moved by one night into the night it frees; a treatment that cannot follow stops both.
+    let stay = stored_stay("2026-12-10", "2026-12-12");
+    let nights = [
+        tiny_home_night("2026-12-10", 1, 1),
+        tiny_home_night("2026-12-11", 1, 1),
+        tiny_home_night("2026-12-12", 1, 0),
+    ];
+    let later = NewPlace { date: date("2026-12-11"), time: CHECK_IN_TIME };
+    let updates =
+        plan_move(&[Moving { booking: &stay, to: later }], today, &Schedule::default(), &[], &nights)
+            .expect("one night on");
+    let counts: Vec<(Uuid, i32)> = updates.iter().map(|u| (u.entry, u.current_bookings)).collect();
+    assert_eq!(counts, [(nights[0].id, 0), (nights[1].id, 1), (nights[2].id, 1)]);
+    let spa = stored(ServiceKey::Spa, "2026-12-11", TimeSlot::NineAm, BookingStatus::Confirmed);
+    let blocked =
+        [Entry { slot: Some(TimeSlot::NineAm), blocked: true, max: 5, ..Entry::day() }.at("2026-12-12")];
+    let together =
+        [Moving { booking: &stay, to: later }, Moving { booking: &spa, to: along_place(&stay, later, &spa) }];
+    assert_eq!(
+        plan_move(&together, today, &Schedule::default(), &[], &blocked),
+        Err(MoveRejection { booking: spa.id, rejection: BookingRejection::Blocked })
+    );
 }

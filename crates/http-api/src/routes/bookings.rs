@@ -67,6 +67,9 @@ pub struct Booking {
     /// it. Additive.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub manage_token: Option<String>,
+    /// How many times it was moved, by its guest or the retreat. Additive.
+    #[serde(default)]
+    pub moves: i32,
 }
 
 /// A booking's deposit and where it stands.
@@ -119,6 +122,7 @@ impl From<model::Booking> for Booking {
                 .to_string(),
             gift_card_last_four: b.gift_card.map(|card| card.last_four),
             manage_token: None,
+            moves: b.moves,
         }
     }
 }

@@ -18,7 +18,7 @@ use http_common::{ApiError, ErrorBody, ErrorCode};
 pub const INVALID_LINK_MESSAGE: &str =
     "This link is not valid or has expired. Please write to us and we will gladly help.";
 
-fn invalid_link() -> ApiError {
+pub(crate) fn invalid_link() -> ApiError {
     ApiError::new(ErrorCode::InvalidLink, INVALID_LINK_MESSAGE)
 }
 
@@ -71,6 +71,46 @@ pub struct GuestBooking {
     /// Outlook with the visit filled in (its words and times, never this
     /// link), and this link's `.ics` file. Additive.
     pub add_to_calendar: AddToCalendar,
+    /// Whether the guest may move it here now (`POST …/move`). Additive.
+    pub movable: bool,
+    /// Until when it may be moved online, in the retreat's local time: the
+    /// free-cancellation deadline (or the online cancellation cutoff, when
+    /// earlier). Additive.
+    #[schema(value_type = String, example = "2026-12-16T11:00:00")]
+    pub movable_until: NaiveDateTime,
+    /// Why it cannot be moved here, in words for the guest (past the
+    /// deadline, the free moves used: what changing it costs). Additive.
+    pub not_movable_reason: Option<String>,
+    /// How many more times she may move it herself. Additive.
+    pub free_moves_left: i32,
+    /// For a stay: the treatments she booked inside it, which may move
+    /// along with it. Additive.
+    pub treatments_inside: Vec<GuestTreatment>,
+}
+
+/// A treatment booked inside a stay, as its guest sees it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GuestTreatment {
+    pub id: Uuid,
+    pub service: wire::ServiceKey,
+    /// "Massage Therapy".
+    pub service_name: String,
+    #[schema(example = "2026-12-19")]
+    pub date: String,
+    pub time: wire::TimeSlot,
+}
+
+impl GuestTreatment {
+    pub(crate) fn of(booking: &model::Booking) -> Self {
+        Self {
+            id: booking.id,
+            service: booking.service.into(),
+            service_name: booking.service.service_name().to_owned(),
+            date: booking.date.format(model::DATE_FORMAT).to_string(),
+            time: booking.time.into(),
+        }
+    }
 }
 
 /// Where the guest adds the visit to her calendar.
@@ -111,6 +151,21 @@ async fn booked_service(
 }
 
 async fn view(state: &ApiState, token: &str, booking: model::Booking) -> Result<GuestBooking, ApiError> {
+    guest_view(state, token, booking).await
+}
+
+/// The booking as its guest's page shows it, reached with `token`.
+pub(crate) async fn guest_view(
+    state: &ApiState,
+    token: &str,
+    booking: model::Booking,
+) -> Result<GuestBooking, ApiError> {
+    let move_refusal = state.bookings.guest_move_refusal(&booking).await?;
+    let settings = state.bookings.visit_settings().await?;
+    let movable_until = state.bookings.move_deadline(&booking);
+    let treatments_inside =
+        state.bookings.treatments_inside(&booking).await?.iter().map(GuestTreatment::of).collect();
+    let free_moves_left = (settings.free_moves - booking.guest_moves).max(0);
     let cutoff = state.mail.guest_cancel_cutoff_hours;
     let refusal = guest_may_cancel(&booking, state.clock.local_now(), cutoff).err();
     let service = booked_service(state, &booking).await?;
@@ -164,6 +219,11 @@ async fn view(state: &ApiState, token: &str, booking: model::Booking) -> Result<
             outlook_url: calendar.outlook_url,
             ics_path: format!("/api/guest/bookings/{token}/calendar.ics"),
         },
+        movable: move_refusal.is_none(),
+        movable_until,
+        not_movable_reason: move_refusal.map(|r| r.to_string()),
+        free_moves_left,
+        treatments_inside,
     })
 }
 

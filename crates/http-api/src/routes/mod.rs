@@ -16,6 +16,7 @@ pub mod schedule;
 pub mod sign_in;
 pub mod team;
 pub mod two_factor;
+pub mod visits;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};

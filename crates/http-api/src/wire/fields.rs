@@ -435,6 +435,10 @@ field!(
     NoticeHours(serde_json::Value) => whole(0, i64::from(domain::booking::MAX_NOTICE_HOURS), "Hours")
 );
 field!(
+    /// How many times a guest may move a booking herself.
+    FreeMoves(serde_json::Value) => whole(0, i64::from(domain::booking::MAX_FREE_MOVES), "Moves")
+);
+field!(
     /// How many days ahead guests may book; null for no limit.
     HorizonDays(serde_json::Value) => whole(1, i64::from(domain::booking::MAX_HORIZON_DAYS), "Days")
         .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))

@@ -21,6 +21,7 @@ wire_enum! {
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
+        VisitSettings = "visit_settings",
     }
 }
 wire_enum! {
@@ -34,7 +35,7 @@ wire_enum! {
         PasswordResetRequested = "password_reset_requested", PasswordReset = "password_reset",
         SessionEnded = "session_ended", SecondFactorAdded = "second_factor_added",
         SecondFactorRemoved = "second_factor_removed", RecoveryCodesRenewed = "recovery_codes_renewed",
-        RecoveryCodeUsed = "recovery_code_used",
+        RecoveryCodeUsed = "recovery_code_used", Moved = "moved",
     }
 }
 wire_enum! {

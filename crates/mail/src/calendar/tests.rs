@@ -27,6 +27,7 @@ fn invitation<'a>(method: Method, start: NaiveDateTime, zone: Tz, description: &
         attendee_name: "Ada Lovelace",
         attendee_email: "ada@example.com",
         stamp: Utc.with_ymd_and_hms(2026, 11, 20, 8, 30, 0).single().expect("stamp"),
+        moves: 0,
     }
 }
 

@@ -70,6 +70,8 @@ fn booking() -> Booking {
         deposit: None,
         promo: None,
         gift_card: None,
+        moves: 0,
+        guest_moves: 0,
     }
 }
 
@@ -772,4 +774,57 @@ fn a_gift_card_subject_copes_with_missing_names() {
     let mail = delivered(anonymous);
     assert_eq!(mail.subject, "Ana, a gift for you: a Golden Pine gift card");
     assert!(mail.text.contains("Someone sent you a Golden Pine Wellness Retreat gift card"));
+}
+
+#[test]
+fn a_move_updates_the_guests_event_in_place_and_a_later_cancel_outranks_it() {
+    let before = Booking { status: BookingStatus::Confirmed, ..booking() };
+    let moved = Booking {
+        date: NaiveDate::from_ymd_opt(2026, 12, 21).expect("date"),
+        time: TimeSlot::ThreePm,
+        moves: 1,
+        guest_moves: 1,
+        ..before.clone()
+    };
+    let from = domain::mail::FormerPlace::of(&before);
+    let mails = composer().compose(&MailEvent::BookingMoved {
+        booking: moved.clone(),
+        service: spa(),
+        from,
+        by: MovedBy::Guest,
+    });
+    let guest = one(&mails, MailTemplate::BookingMoved);
+    assert_eq!(guest.subject, "Moved: Rustic Spa Treatments, now on Dec 21");
+    assert!(guest.text.contains("As you asked, your visit has moved"));
+    assert!(guest.text.contains("It was on Friday, December 18, 2026 at 11:00 AM PST."), "{}", guest.text);
+    assert!(guest.text.contains("Monday, December 21, 2026 at 3:00 PM PST"));
+    // The new page's link: the token follows the new date.
+    assert!(guest.text.contains(&manage_url(&moved)));
+    let invite = guest.calendar.as_ref().expect("the event, moved");
+    assert_eq!(invite.method, "REQUEST");
+    assert!(invite.ics.contains("SEQUENCE:1\r\n"));
+    assert!(invite.ics.contains("DTSTART;TZID=America/Los_Angeles:20261221T150000\r\n"));
+    let owner = one(&mails, MailTemplate::OwnerBookingMoved);
+    assert_eq!(owner.subject, "Guest moved: Ada Lovelace, Rustic Spa Treatments, now Dec 21");
+    assert!(
+        owner.text.contains("It was on Friday, December 18, 2026 at 11:00 AM PST; that time is free again.")
+    );
+
+    // The retreat's move: the guest alone hears, in the retreat's words.
+    let by_owner = composer().compose(&MailEvent::BookingMoved {
+        booking: moved.clone(),
+        service: spa(),
+        from,
+        by: MovedBy::Owner,
+    });
+    assert_eq!(by_owner.len(), 1);
+    assert!(by_owner[0].text.contains("We have moved your visit"));
+
+    // Cancelled after its move, the cancel is the later version still.
+    let cancelled = composer().compose(&MailEvent::BookingCancelled {
+        booking: Booking { status: BookingStatus::Cancelled, ..moved },
+        service: spa(),
+        by: CancelledBy::Owner,
+    });
+    assert!(cancelled[0].calendar.as_ref().expect("cancel").ics.contains("SEQUENCE:2\r\n"));
 }

@@ -61,6 +61,7 @@ fn invite(method: Method) -> CalendarInvite {
         attendee_name: "Ada Lovelace",
         attendee_email: "ada@example.com",
         stamp: Utc::now(),
+        moves: 0,
     });
     CalendarInvite { method: method.as_str().to_owned(), ics }
 }

@@ -29,6 +29,8 @@ const BOOKING_KEYS: &[&str] = &[
     // Additive (docs/decisions.md §16): what a gift card paid of the deposit.
     "giftCardAmount",
     "giftCardLastFour",
+    // Additive (issue 42): how many times it was moved.
+    "moves",
 ];
 
 #[tokio::test]

@@ -26,6 +26,7 @@ mod media;
 mod messages;
 mod migrations;
 mod money;
+mod moves;
 mod openapi;
 mod ops;
 mod orders;

@@ -184,6 +184,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["admin_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/capacity": {
         parameters: {
             query?: never;
@@ -1224,6 +1240,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visit-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["visit_settings"];
+        put: operations["save_visit_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/availability/month": {
         parameters: {
             query?: never;
@@ -1474,6 +1506,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["refresh_deposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest/bookings/{token}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["guest_move"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1743,12 +1791,12 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved";
         /**
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -2001,6 +2049,11 @@ export interface components {
              *     it. Additive.
              */
             manageToken?: string | null;
+            /**
+             * Format: int32
+             * @description How many times it was moved, by its guest or the retreat. Additive.
+             */
+            moves?: number;
             /**
              * Format: int64
              * @description A stay's nights (null for other services).
@@ -2394,7 +2447,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2410,7 +2463,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -2421,6 +2474,8 @@ export interface components {
          * @description A file's bytes, as they are on the owner's device.
          */
         FileBytes: string;
+        /** @description Moves: a whole number from 0 to 10 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        FreeMoves: number;
         /** @description What a guest may learn of a card from its code. */
         GiftCardBalance: {
             /**
@@ -2582,8 +2637,22 @@ export interface components {
              * @example 2026-12-16T11:00:00
              */
             freeCancellationUntil?: string | null;
+            /**
+             * Format: int32
+             * @description How many more times she may move it herself. Additive.
+             */
+            freeMovesLeft: number;
             /** Format: uuid */
             id: string;
+            /** @description Whether the guest may move it here now (`POST …/move`). Additive. */
+            movable: boolean;
+            /**
+             * @description Until when it may be moved online, in the retreat's local time: the
+             *     free-cancellation deadline (or the online cancellation cutoff, when
+             *     earlier). Additive.
+             * @example 2026-12-16T11:00:00
+             */
+            movableUntil: string;
             /**
              * Format: int64
              * @description A stay's nights; null for other services.
@@ -2591,6 +2660,11 @@ export interface components {
             nights?: number | null;
             /** @description Why it cannot be cancelled here, in words for the guest. */
             notCancellableReason?: string | null;
+            /**
+             * @description Why it cannot be moved here, in words for the guest (past the
+             *     deadline, the free moves used: what changing it costs). Additive.
+             */
+            notMovableReason?: string | null;
             service: components["schemas"]["ServiceKey"];
             /** @description The name of the service record carrying the key, when there is one. */
             serviceName?: string | null;
@@ -2611,6 +2685,11 @@ export interface components {
              * @example PST
              */
             timeZoneAbbreviation: string;
+            /**
+             * @description For a stay: the treatments she booked inside it, which may move
+             *     along with it. Additive.
+             */
+            treatmentsInside: components["schemas"]["GuestTreatment"][];
         };
         /** @description A booking's deposit as its guest sees it. */
         GuestDeposit: {
@@ -2624,6 +2703,27 @@ export interface components {
             /** @example 0.00 */
             refunded: string;
             state: components["schemas"]["DepositState"];
+        };
+        /**
+         * @description A guest's booking after her move, with the token of its page (the page's
+         *     link follows the visit's new date) and the treatments that moved along.
+         */
+        GuestMove: {
+            booking: components["schemas"]["GuestBooking"];
+            /** @description The booking page's token from now on (the old link keeps working until it expires). */
+            manageToken: string;
+            movedAlong: components["schemas"]["GuestTreatment"][];
+        };
+        /** @description A treatment booked inside a stay, as its guest sees it. */
+        GuestTreatment: {
+            /** @example 2026-12-19 */
+            date: string;
+            /** Format: uuid */
+            id: string;
+            service: components["schemas"]["ServiceKey"];
+            /** @description "Massage Therapy". */
+            serviceName: string;
+            time: components["schemas"]["TimeSlot"];
         };
         /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
         Honeypot: string | null;
@@ -2880,6 +2980,23 @@ export interface components {
              * @example 320.00
              */
             shop: string;
+        };
+        /** @description Where a booking is to go. */
+        MoveInput: {
+            /** @description The new date (a stay: its new check-in day; it keeps its number of nights). */
+            date: components["schemas"]["CalendarDate"];
+            time?: null | components["schemas"]["TimeSlotInput"];
+            /**
+             * @description For a stay: move the treatments its guest booked inside it along, each
+             *     to the same day of the stay at its own time, checked together with it
+             *     (all move, or none). Left out: false.
+             */
+            withTreatments?: boolean | null;
+        };
+        /** @description A booking moved from the dashboard, and the treatments that moved along. */
+        MovedBooking: {
+            booking: components["schemas"]["Booking"];
+            movedAlong: components["schemas"]["Booking"][];
         };
         NewsletterInput: {
             email: components["schemas"]["EmailAddress"];
@@ -3193,6 +3310,11 @@ export interface components {
                  *     it. Additive.
                  */
                 manageToken?: string | null;
+                /**
+                 * Format: int32
+                 * @description How many times it was moved, by its guest or the retreat. Additive.
+                 */
+                moves?: number;
                 /**
                  * Format: int64
                  * @description A stay's nights (null for other services).
@@ -4142,6 +4264,18 @@ export interface components {
         };
         Unsubscribed: {
             unsubscribed: boolean;
+        };
+        /** @description The owner's settings for guests' visits. */
+        VisitSettings: {
+            /**
+             * Format: int32
+             * @description How many times a guest may move a booking herself, free (0 to 10; default 1).
+             */
+            freeMoves: number;
+        };
+        /** @description New settings; a field left out keeps its value. */
+        VisitSettingsInput: {
+            freeMoves?: null | components["schemas"]["FreeMoves"];
         };
         VoidInput: {
             /** @description Why (kept with the card and in the activity trail). */
@@ -5252,6 +5386,105 @@ export interface operations {
                 };
             };
             /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveInput"];
+            };
+        };
+        responses: {
+            /** @description Moved under the rules of a new booking (no deadline, no limit on moves); the guest is mailed, her calendar invitation updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovedBooking"];
+                };
+            };
+            /** @description Invalid date or time, or the booking's own place (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cancelled (`already_cancelled`) or completed (`move_closed`), or the new place cannot be booked (the booking request's codes) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10406,6 +10639,131 @@ export interface operations {
             };
         };
     };
+    visit_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner's settings for guests' visits (the defaults until saved) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitSettings"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_visit_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved; guests' pages follow it from now on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitSettings"];
+                };
+            };
+            /** @description Invalid fields (`errors` names each) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner may do this (docs/decisions.md §18) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     month_availability: {
         parameters: {
             query: {
@@ -11574,6 +11932,96 @@ export interface operations {
                 };
             };
             /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guest_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveInput"];
+            };
+        };
+        responses: {
+            /** @description Moved: the new place is taken and the old one given back in one step; its deposit, a gift card's part and its promo code stay with it. The guest (with her calendar invitation updated: the same UID, a higher SEQUENCE) and the retreat are mailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestMove"];
+                };
+            };
+            /** @description Invalid date or time, or the booking's own place (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too close to its start or already taken place (`move_closed`), the free moves used (`no_free_moves`), cancelled (`already_cancelled`), or the new place cannot be booked (the booking request's codes: `slot_full`, `day_full`, `night_full`, `date_blacked_out`, `too_soon`, …; for a treatment moving along, the message names it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -27,6 +27,7 @@ const entities: Record<ActivityEntity, string> = {
   media_file: 'Media file',
   second_factor: 'Second step',
   team_policy: 'Team rule',
+  visit_settings: 'Visit settings',
 };
 
 type ActionInfo = { label: string; tone: Tone };
@@ -55,6 +56,7 @@ const actions: Record<ActivityAction, ActionInfo> = {
   second_factor_removed: { label: 'Second step removed', tone: 'red' },
   recovery_codes_renewed: { label: 'New recovery codes', tone: 'blue' },
   recovery_code_used: { label: 'Recovery code used', tone: 'yellow' },
+  moved: { label: 'Moved', tone: 'blue' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

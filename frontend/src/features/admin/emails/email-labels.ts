@@ -67,6 +67,8 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   contact_reply: { label: 'Reply to a message', audience: 'Guest', related: 'message' },
   team_invitation: { label: 'Team invitation', audience: 'Team' },
   password_reset: { label: 'Password reset link', audience: 'Team' },
+  booking_moved: { label: 'Booking moved', audience: 'Guest', related: 'booking' },
+  owner_booking_moved: { label: 'Guest moved a booking', audience: 'Retreat', related: 'booking' },
 };
 
 /** Who a message goes to, in words: "To the guest", "To the team member". */
