@@ -20,6 +20,11 @@ function dateInWords(day: string): string {
   );
 }
 
+/** "December 2026", as the calendar titles a month. */
+function monthTitle(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 async function expectContactLinks(page: Page) {
   await expect(
     page
@@ -74,6 +79,55 @@ test.describe('a guest manages a booking from the link in their mail', () => {
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: `test-results/screenshots/guest-booking-calendar-${width}.png`, fullPage: true });
       const api = await AdminApi.create(request);
+      await api.delete(`/api/admin/bookings/${booking.id}`);
+    });
+  }
+
+  for (const width of [390, 1440]) {
+    test(`the guest moves her visit to another open day and time, once (${width} px)`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      const api = await AdminApi.create(request);
+      const date = dayFromToday(60 + Math.floor(Math.random() * 300));
+      const { response, email } = await book(request, { service: 'spa', date, time: '13:00' });
+      expect(response.status(), await response.text()).toBe(201);
+      const booking = (await response.json()) as { id: string; manageToken: string };
+      await page.goto(`/bookings/manage/${encodeURIComponent(booking.manageToken)}`);
+      const card = page.getByTestId('guest-booking');
+      await expect(card.getByTestId('movable-until')).toContainText('you can move it online until');
+
+      await card.getByRole('button', { name: 'Change date or time' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Choose another time' });
+      await expect(dialog).toContainText('Moving your visit is free this once.');
+      // A day of the coming weeks, on the calendar the booking dialog uses.
+      const target = dayFromToday(6 + Math.floor(Math.random() * 20));
+      const title = dialog.getByTestId('calendar-month');
+      await expect(title).toHaveText(monthTitle(dayFromToday(0)));
+      if (target.slice(0, 7) !== dayFromToday(0).slice(0, 7)) {
+        await dialog.getByRole('button', { name: 'Next month' }).click();
+        await expect(title).toHaveText(monthTitle(target));
+      }
+      await dialog.getByRole('button', { name: new RegExp(`^${dateInWords(target)}`) }).click();
+      await expect(dialog.getByTestId('day-summary')).toContainText('now choose your time');
+      const time = dialog.getByRole('radio', { disabled: false }).first();
+      await time.click();
+      await expect(time).toBeChecked();
+      await settle(page);
+      await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+      await page.screenshot({ path: `test-results/screenshots/guest-booking-move-dialog-${width}.png` });
+      await dialog.getByRole('button', { name: /^Move to / }).click();
+
+      await expectToast(page, 'Your visit has moved', 'A note with your calendar update is on its way to your inbox.');
+      await expect(dialog).toBeHidden();
+      await expect(card.getByRole('heading', { name: 'Rustic Spa Treatments' })).toBeFocused();
+      await expect(card).toContainText(dateInWords(target));
+      // The page's link follows the visit; the free move is used, and the page says what changing it again takes.
+      expect(page.url()).not.toContain(encodeURIComponent(booking.manageToken));
+      await expect(card.getByTestId('not-movable-reason')).toContainText('used its 1 free move');
+      await expect(card.getByRole('button', { name: 'Change date or time' })).toHaveCount(0);
+      expect(await mailText(api, email, 'booking_moved')).toContain('As you asked, your visit has moved');
+      await settle(page);
+      await expectNoSeriousAxeViolations(page);
+      await page.screenshot({ path: `test-results/screenshots/guest-booking-moved-${width}.png`, fullPage: true });
       await api.delete(`/api/admin/bookings/${booking.id}`);
     });
   }

@@ -1,6 +1,6 @@
 import { CalendarDays, CalendarPlus, Clock, LogIn, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/ui/state';
 import { toast } from '@/components/ui/toast-store';
 import { formatSlot, site, stayRules } from '@/config/site';
-import { hasErrorCode } from '@/lib/api/errors';
+import { hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import { cn } from '@/lib/cn';
 import { displayMoney } from '@/lib/money';
 import { nightsBetween, nightsLabel } from '@/lib/stay-dates';
@@ -17,11 +17,31 @@ import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCancelGuestBooking } from '../api/cancel-guest-booking';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { useGuestBooking } from '../api/get-guest-booking';
+import { useMoveGuestBooking, type MoveRequest } from '../api/move-guest-booking';
 import { formatLocalDateTime, guestDepositStates, guestStatuses, serviceName, type GuestBooking } from '../booking-words';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 
-/** /bookings/manage/:token: the booking a guest's mail link names, and cancelling it while that is still allowed. */
-export function ManageBooking({ token, onBookAgain }: { token: string; onBookAgain: () => void }) {
+/**
+ * Where the guest chooses another time (the booking feature's calendars, given
+ * by the page that shows this one): `onMove` sends her choice.
+ */
+export type MoveDialogSlot = (props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  booking: GuestBooking;
+  busy: boolean;
+  error: string | null;
+  onMove: (choice: MoveRequest) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) => ReactNode;
+
+type ManageBookingProps = { token: string; onBookAgain: () => void; moveDialog: MoveDialogSlot };
+
+/**
+ * /bookings/manage/:token: the booking a guest's mail link names, moving it
+ * and cancelling it while that is still allowed.
+ */
+export function ManageBooking({ token, onBookAgain, moveDialog }: ManageBookingProps) {
   const booking = useGuestBooking(token);
 
   // A dead link wins over anything cached: it may have become invalid on a later call.
@@ -35,7 +55,7 @@ export function ManageBooking({ token, onBookAgain }: { token: string; onBookAga
       </InvalidLinkNotice>
     );
   }
-  if (booking.data) return <BookingCard token={token} booking={booking.data} onBookAgain={onBookAgain} />;
+  if (booking.data) return <BookingCard token={token} booking={booking.data} onBookAgain={onBookAgain} moveDialog={moveDialog} />;
   if (booking.isPending) return <BookingSkeleton />;
   return <LoadError what="booking" />;
 }
@@ -52,16 +72,22 @@ function Fact({ icon, term, children }: { icon: ReactNode; term: string; childre
   );
 }
 
-function BookingCard({ token, booking, onBookAgain }: { token: string; booking: GuestBooking; onBookAgain: () => void }) {
+function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingProps & { booking: GuestBooking }) {
   const cancel = useCancelGuestBooking(token);
+  const move = useMoveGuestBooking(token);
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
+  // The calendars load on the first "Change date", not with the page.
+  const [moveAsked, setMoveAsked] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const returnFocus = useReturnFocus();
-  // Arrived from the booking dialog: the dialog is gone, and her booking's heading takes the focus.
-  const requested = (useLocation().state as { requested?: boolean } | null)?.requested === true;
+  // Arrived from the booking dialog, or from a move: the dialog is gone, and her booking's heading takes the focus.
+  const arrived = useLocation().state as { requested?: boolean; moved?: boolean } | null;
+  const landed = arrived?.requested === true || arrived?.moved === true;
   useEffect(() => {
-    if (requested) heading.current?.focus();
-  }, [requested]);
+    if (landed) heading.current?.focus();
+  }, [landed, token]);
   const status = guestStatuses[booking.status] ?? { label: booking.status, className: guestStatuses.pending.className };
   const name = serviceName(booking);
   const day = formatFullDay(booking.date);
@@ -99,6 +125,20 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
         }
       },
     });
+
+  const moveTo = (choice: MoveRequest) =>
+    move.mutate(choice, {
+      onSuccess: (moved) => {
+        setMoving(false);
+        toast({ title: 'Your visit has moved', description: 'A note with your calendar update is on its way to your inbox.' });
+        // The page's link follows the visit's new date.
+        void navigate(`/bookings/manage/${encodeURIComponent(moved.manageToken)}`, { replace: true, state: { moved: true } });
+      },
+    });
+  const moveError =
+    move.error && !hasErrorCode(move.error, 'invalid_link')
+      ? preferServerMessage(move.error, `Your visit was not moved. Please try again in a moment, or call us at ${site.phone}.`)
+      : null;
 
   return (
     <>
@@ -179,20 +219,45 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
             </div>
           ) : booking.cancellable ? (
             <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
-              <p className="max-w-md text-sand">
-                Plans changed? You can cancel online until{' '}
-                <span className="text-ivory">{formatLocalDateTime(booking.cancellableUntil, booking.timeZoneAbbreviation)}</span>.
-              </p>
-              <Button
-                variant="outline"
-                className="shrink-0"
-                onClick={(event) => {
-                  returnFocus.remember(event.currentTarget);
-                  setConfirming(true);
-                }}
-              >
-                Cancel booking
-              </Button>
+              <div className="max-w-md text-sand">
+                <p>
+                  Plans changed? You can cancel online until{' '}
+                  <span className="text-ivory">{formatLocalDateTime(booking.cancellableUntil, booking.timeZoneAbbreviation)}</span>.
+                </p>
+                {booking.movable ? (
+                  <p className="mt-2" data-testid="movable-until">
+                    Or move your visit to another day: you can move it online until{' '}
+                    <span className="text-ivory">{formatLocalDateTime(booking.movableUntil, booking.timeZoneAbbreviation)}</span>.
+                  </p>
+                ) : booking.notMovableReason ? (
+                  <p className="mt-2 text-sm text-muted" data-testid="not-movable-reason">
+                    {booking.notMovableReason}
+                  </p>
+                ) : null}
+              </div>
+              <div className="flex shrink-0 flex-col gap-3 sm:items-end">
+                {booking.movable ? (
+                  <Button
+                    onClick={(event) => {
+                      returnFocus.remember(event.currentTarget);
+                      move.reset();
+                      setMoveAsked(true);
+                      setMoving(true);
+                    }}
+                  >
+                    {checkOut ? 'Change dates' : 'Change date or time'}
+                  </Button>
+                ) : null}
+                <Button
+                  variant="outline"
+                  onClick={(event) => {
+                    returnFocus.remember(event.currentTarget);
+                    setConfirming(true);
+                  }}
+                >
+                  Cancel booking
+                </Button>
+              </div>
             </div>
           ) : (
             <div>
@@ -221,6 +286,24 @@ function BookingCard({ token, booking, onBookAgain }: { token: string; booking: 
           .
         </p>
       ) : null}
+
+      {moveAsked
+        ? moveDialog({
+            open: moving,
+            onOpenChange: (open) => {
+              if (!move.isPending) setMoving(open);
+            },
+            booking,
+            busy: move.isPending,
+            error: moveError,
+            onMove: moveTo,
+            onCloseAutoFocus: (event) => {
+              // Moved, the page is the booking's new one: its heading takes the focus.
+              if (move.isSuccess) event.preventDefault();
+              else returnFocus.onCloseAutoFocus(event);
+            },
+          })
+        : null}
 
       <CancelBookingDialog
         open={confirming}
