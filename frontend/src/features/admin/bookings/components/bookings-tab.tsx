@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { CalendarSync } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useServiceNames } from '@/lib/api/catalogue/get-services';
 import { cn } from '@/lib/cn';
@@ -8,7 +9,7 @@ import { useLinkedRecord } from '../../shared/linked-records';
 import { bookingStatuses } from '../../shared/statuses';
 import { StatusSelect } from '../../shared/status-select';
 import { ExportButton } from '../../shared/export-button';
-import { DeleteAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
+import { DeleteAction, IconAction, Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { bookingServices, formatSlot } from '@/config/site';
 import type { ServiceKey } from '@/lib/api/types';
 import { filterQuery, hasFilters } from '../../shared/list-view/list-view';
@@ -21,7 +22,9 @@ import { useUpdateBookingStatus } from '../api/update-booking-status';
 import { depositState } from '../deposit-labels';
 import type { AdminBooking, BookingStatus } from '../../shared/types';
 import { displayMoney } from '@/lib/money';
+import { canMove, movesLabel } from '../move-booking';
 import { DepositDialog } from './deposit-dialog';
+import { MoveBookingDialog } from './move-booking-dialog';
 
 /** A stay's year ("2026"), or years when it runs into the next ("2026–2027"). */
 const stayYears = (checkIn: string, checkOut: string) =>
@@ -60,10 +63,13 @@ export function BookingsTab() {
   // Kept here, not in each row: a row the refetch takes off the page (a status filter) must not take its mutation's callbacks with it.
   const updateStatus = useUpdateBookingStatus();
   const remove = useDeleteBooking();
-  const rowProps = { serviceLabel, linkedId, onDeposit: setDepositOf, updateStatus, remove };
+  // The booking being moved, as it was when its Move was pressed.
+  const [moving, setMoving] = useState<AdminBooking>();
+  const panel = useRef<HTMLDivElement>(null);
+  const rowProps = { serviceLabel, linkedId, onDeposit: setDepositOf, onMove: setMoving, updateStatus, remove };
 
   return (
-    <Panel>
+    <Panel ref={panel}>
       <PanelHeader
         title="Bookings"
         description="Requests from the booking form, newest first. Confirm, complete or cancel them; cancelling returns the place to the calendar."
@@ -117,6 +123,14 @@ export function BookingsTab() {
           if (!open) setDepositOf(undefined);
         }}
       />
+      <MoveBookingDialog
+        booking={moving}
+        // Moved out of the filtered dates, its row is gone: back to the table.
+        fallbackFocus={() => panel.current?.querySelector<HTMLElement>('[role="region"][tabindex="0"]')}
+        onOpenChange={(open) => {
+          if (!open) setMoving(undefined);
+        }}
+      />
     </Panel>
   );
 }
@@ -127,6 +141,7 @@ function BookingRow({
   serviceLabel,
   linkedId,
   onDeposit,
+  onMove,
   updateStatus,
   remove,
 }: {
@@ -134,11 +149,13 @@ function BookingRow({
   serviceLabel: (key: string) => string;
   linkedId: string | null;
   onDeposit: (deposit: { id: string; offerRefund: boolean }) => void;
+  onMove: (booking: AdminBooking) => void;
   updateStatus: ReturnType<typeof useUpdateBookingStatus>;
   remove: ReturnType<typeof useDeleteBooking>;
 }) {
   const status = bookingStatuses.find((s) => s.value === booking.status);
   const who = `${booking.firstName} ${booking.lastName}`;
+  const moved = movesLabel(booking.moves);
   return (
     <TableRow
       data-testid="booking-row"
@@ -168,6 +185,12 @@ function BookingRow({
         ) : (
           formatCalendarDate(booking.date)
         )}
+        {moved ? (
+          <p className="mt-1 text-xs text-muted" data-testid="booking-moves">
+            <span aria-hidden>{moved.shown}</span>
+            <span className="sr-only">{moved.spoken}</span>
+          </p>
+        ) : null}
       </TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">{formatSlot(booking.time)}</TableCell>
       <TableCell>
@@ -202,6 +225,18 @@ function BookingRow({
               );
             }}
           />
+          {canMove(booking) ? (
+            <IconAction
+              label={`Move the booking of ${who} on ${formatCalendarDate(booking.date)}`}
+              hint="Move"
+              onClick={() => onMove(booking)}
+            >
+              <CalendarSync aria-hidden className="size-4" />
+            </IconAction>
+          ) : (
+            // Keeps the status selects in one column down the table.
+            <span aria-hidden className="size-9 shrink-0" />
+          )}
           <DeleteAction
             label={`Delete the booking of ${who} on ${formatCalendarDate(booking.date)}`}
             what="booking"
