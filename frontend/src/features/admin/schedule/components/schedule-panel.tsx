@@ -32,9 +32,20 @@ import {
   weekdays,
   type ScheduleFormValues,
 } from '../schedule-schema';
+import { VisitSettingsPanel } from './visit-settings-panel';
+
+/** The Schedule view: the standing schedule, and beside it the owner's settings for guests' visits. */
+export function SchedulePanel() {
+  return (
+    <div className="grid gap-6">
+      <StandingSchedule />
+      <VisitSettingsPanel />
+    </div>
+  );
+}
 
 /** The standing schedule: what every day allows unless a blackout or the day's own entry says otherwise. */
-export function SchedulePanel() {
+function StandingSchedule() {
   const schedule = useSchedule();
   if (schedule.isPending) {
     return (
