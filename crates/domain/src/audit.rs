@@ -85,6 +85,8 @@ crate::text_enum! {
         RecoveryCodeUsed,
         /// A booking moved to another date or time (by its guest or the owner).
         Moved,
+        /// A guest said she will be there (a reminder's Confirm).
+        AttendanceConfirmed,
     }
 }
 
@@ -214,12 +216,41 @@ impl AuditRecord {
         Self::new(AuditEntity::Booking, Some(before.id), AuditAction::Moved, &summary)
     }
 
+    /// "“Ada Lovelace, massage on 2026-12-18 at 11:00”: the guest will be there".
+    pub fn attendance_confirmed(booking: &Booking) -> Self {
+        let summary = format!("{}: the guest will be there", quoted(&booking.label()));
+        Self::new(AuditEntity::Booking, Some(booking.id), AuditAction::AttendanceConfirmed, &summary)
+    }
+
     /// "Visit settings: free moves 1 → 2".
     pub fn visit_settings_changed(
         before: &crate::booking::VisitSettings,
         after: &crate::booking::VisitSettings,
     ) -> Self {
-        let summary = format!("Visit settings: free moves {} → {}", before.free_moves, after.free_moves);
+        let (b, a) = (&before.reminders, &after.reminders);
+        let facts = [
+            ("free moves", before.free_moves.to_string(), after.free_moves.to_string()),
+            ("reminders", on_off(b.on), on_off(a.on)),
+            (
+                "treatment reminder hours",
+                b.treatment_first_hours.to_string(),
+                a.treatment_first_hours.to_string(),
+            ),
+            ("morning-of reminder", on_off(b.treatment_morning_of), on_off(a.treatment_morning_of)),
+            ("stay first reminder days", b.stay_first_days.to_string(), a.stay_first_days.to_string()),
+            ("stay second reminder days", b.stay_second_days.to_string(), a.stay_second_days.to_string()),
+            (
+                "quiet hours",
+                format!("{}–{}", b.quiet_from_hour, b.quiet_until_hour),
+                format!("{}–{}", a.quiet_from_hour, a.quiet_until_hour),
+            ),
+        ];
+        let changes: Vec<String> = facts
+            .into_iter()
+            .filter(|(_, old, new)| old != new)
+            .map(|(name, old, new)| format!("{name} {old} → {new}"))
+            .collect();
+        let summary = format!("Visit settings: {}", changes.join(", "));
         Self::new(AuditEntity::VisitSettings, None, AuditAction::Updated, &summary)
     }
 
@@ -490,6 +521,11 @@ impl Audited for AvailabilityEntry {
 /// The first eight hex digits of an id, as the dashboard shows order numbers.
 fn short_id(id: Uuid) -> String {
     id.simple().to_string()[..8].to_owned()
+}
+
+/// "on" or "off", as a setting reads in a summary.
+fn on_off(on: bool) -> String {
+    if on { "on" } else { "off" }.to_owned()
 }
 
 #[cfg(test)]

@@ -223,6 +223,8 @@ pub struct Booking {
     pub moves: i32,
     /// How many of those moves its guest made (against the owner's free moves).
     pub guest_moves: i32,
+    /// When its guest said she is coming (a reminder's Confirm); cleared by a move.
+    pub guest_confirmed_at: Option<DateTime<Utc>>,
 }
 
 impl Booking {
@@ -340,6 +342,7 @@ impl NewBooking {
             gift_card: None,
             moves: 0,
             guest_moves: 0,
+            guest_confirmed_at: None,
         }
     }
 }

@@ -21,6 +21,7 @@ pub mod paging;
 pub mod payment;
 pub mod promo;
 pub mod quiz;
+pub mod reminders;
 pub mod settlement;
 pub mod summary;
 pub mod team;

@@ -70,6 +70,15 @@ pub enum MailEvent {
         from: FormerPlace,
         by: crate::booking::MovedBy,
     },
+    /// A reminder of a guest's visit (`crate::reminders`): one message
+    /// listing every booking of it, asking her to confirm or not.
+    VisitReminder {
+        reminder: crate::reminders::DueReminder,
+        /// Each booking's service, in the visit's order.
+        services: Vec<Option<BookedService>>,
+        /// The retreat's date when it is sent (the clock's): "today", "tomorrow".
+        today: chrono::NaiveDate,
+    },
     OrderPlaced {
         order: Order,
     },
@@ -139,6 +148,7 @@ impl MailEvent {
             | MailEvent::BookingMoved { booking, .. }
             | MailEvent::DepositRefunded { booking, .. }
             | MailEvent::DepositActionRequired { booking, .. } => booking.id,
+            MailEvent::VisitReminder { reminder, .. } => reminder.visit.anchor.id,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }
@@ -176,6 +186,7 @@ crate::text_enum! {
         PasswordReset,
         BookingMoved,
         OwnerBookingMoved,
+        VisitReminder,
     }
 }
 
@@ -215,6 +226,9 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
             let owner_hears =
                 (*by == crate::booking::MovedBy::Guest).then(|| owner_mail(T::OwnerBookingMoved)).flatten();
             [Some(guest(T::BookingMoved, &booking.email)), owner_hears].into_iter().flatten().collect()
+        }
+        MailEvent::VisitReminder { reminder, .. } => {
+            vec![guest(T::VisitReminder, &reminder.visit.anchor.email)]
         }
         MailEvent::OrderPlaced { order } => {
             [Some(guest(T::OrderReceipt, order.customer.email.as_str())), owner_mail(T::OwnerNewOrder)]
@@ -284,6 +298,7 @@ mod tests {
             gift_card: None,
             moves: 0,
             guest_moves: 0,
+            guest_confirmed_at: None,
         }
     }
 

@@ -183,6 +183,7 @@ mod tests {
             }),
             moves: 0,
             guest_moves: 0,
+            guest_confirmed_at: None,
         }
     }
 

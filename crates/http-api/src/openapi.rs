@@ -56,6 +56,7 @@ use crate::routes::{
         two_factor::reset_member,
         guest::booking, guest::cancel_booking, guest::calendar_file, guest::refresh_deposit, guest::unsubscribe,
         visits::guest_move, visits::admin_move, visits::visit_settings, visits::save_visit_settings,
+        visits::booking_reminders, visits::coming_visits, visits::confirm_attendance,
         payments::deposit_history, payments::refund_deposit,
         activity::list,
         media::upload, media::library, media::delete,

@@ -48,6 +48,8 @@ pub struct ApiState {
     pub payment_settings: PaymentSettings,
     /// Uploads and the media library.
     pub media: ports::MediaService,
+    /// Guests' visits: reminders, their answers, the coming days.
+    pub visits: ports::VisitService,
 }
 
 /// What the browser needs to take a card with the provider, and the policies.

@@ -15,12 +15,13 @@ use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind};
 use domain::mail::{BookedService, CancelledBy, FormerPlace, MailEvent, MailTemplate, plan_mail};
 use domain::order::{Order, TAX_PERCENT, order_reference};
 use domain::payment::{PaymentState, cancellation_policy_text};
+use domain::reminders::{DueReminder, ReminderKind};
 use ports::{BookingCalendar, CalendarInvite, GuestLinks, MailComposer, OutgoingMail};
 
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
     self as t, Body, BookingView, Frame, GiftCardView, InvitationView, MessageView, OrderLine, OrderView,
-    ReplyView, ResetView, WelcomeView,
+    ReminderView, ReplyView, ResetView, WelcomeView,
 };
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
@@ -143,6 +144,9 @@ impl Composer {
                 BookingNews::Refunded(*amount),
                 stamp,
             ),
+            MailEvent::VisitReminder { reminder, services, today } => {
+                self.reminder_message(reminder, services, *today)
+            }
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order } => self.order_message(template, order, None),
@@ -310,6 +314,76 @@ impl Composer {
             _ => return None,
         };
         Some(Message { subject, body, calendar, list_unsubscribe: None, send_after: None })
+    }
+
+    /// One message for a visit's reminder: every booking of it, and Confirm,
+    /// Change and Cancel (the anchor's page, which opens on the answer) when it
+    /// asks; a plain reminder with its page's link when she has confirmed.
+    fn reminder_message(
+        &self,
+        reminder: &DueReminder,
+        services: &[Option<BookedService>],
+        today: NaiveDate,
+    ) -> Option<Message> {
+        let visit = &reminder.visit;
+        let anchor = &visit.anchor;
+        let token = self.links.booking_token(anchor.id, anchor.date);
+        let manage_url = format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token));
+        let answer = |what: &str| format!("{manage_url}?answer={what}");
+        let items = visit
+            .bookings
+            .iter()
+            .enumerate()
+            .map(|(i, booking)| {
+                let name = services
+                    .get(i)
+                    .and_then(|s| s.as_ref().map(|s| s.name.clone()))
+                    .unwrap_or_else(|| booking.service.service_name().to_owned());
+                (name, self.when_words(FormerPlace::of(booking)))
+            })
+            .collect::<Vec<_>>();
+        let starts = visit.starts_at();
+        let day = match (starts.date() - today).num_days() {
+            0 => "today".to_owned(),
+            1 => "tomorrow".to_owned(),
+            _ => format!("on {}", short_date(starts.date())),
+        };
+        let (subject, heading, intro) = match (reminder.kind, reminder.asks) {
+            (ReminderKind::First, true) => (
+                format!("Your visit {day}: will you be with us?"),
+                "We look forward to your visit".to_owned(),
+                format!(
+                    "Your time with us begins {day}. Will you be with us? One click tells us, and if your plans have changed you can choose another time or cancel."
+                ),
+            ),
+            (ReminderKind::Second, true) => (
+                format!("Your visit {day}: please confirm"),
+                "Will we see you soon?".to_owned(),
+                format!(
+                    "Your time with us begins {day}, and we have not heard from you yet. Please tell us whether you are coming, so we can prepare for you or offer the time to another guest."
+                ),
+            ),
+            (_, false) => (
+                format!("See you {day} at Golden Pine"),
+                "See you soon".to_owned(),
+                format!(
+                    "Thank you for confirming. Your time with us begins {day}; everything is ready for you."
+                ),
+            ),
+        };
+        let view = ReminderView {
+            first_name: anchor.first_name.clone(),
+            intro,
+            items,
+            asks: reminder.asks,
+            confirm_url: answer("confirm"),
+            change_url: answer("change"),
+            cancel_url: answer("cancel"),
+            manage_url,
+        };
+        let frame = self.frame(heading, header_safe(&subject), GUEST_BOOKING_REASON);
+        let body = t::visit_reminder::render(&frame, &view);
+        Some(Message { subject, body, calendar: None, list_unsubscribe: None, send_after: None })
     }
 
     /// "Friday, December 18, 2026 at 11:00 AM PST"; a stay reads from

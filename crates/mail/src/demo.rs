@@ -86,6 +86,7 @@ impl Demo {
                 gift_card: None,
                 moves: 0,
                 guest_moves: 0,
+                guest_confirmed_at: None,
             },
             service: BookedService {
                 name: "Rustic Spa Treatments".to_owned(),
@@ -192,6 +193,19 @@ impl Demo {
                 let moved = Booking { moves: 1, guest_moves: 1, ..moved };
                 MailEvent::BookingMoved { booking: moved, service, from, by: MovedBy::Guest }
             }
+            MailTemplate::VisitReminder => {
+                let visit = domain::reminders::Visit {
+                    anchor: booking(BookingStatus::Confirmed),
+                    bookings: vec![booking(BookingStatus::Confirmed)],
+                };
+                let reminder = domain::reminders::DueReminder {
+                    visit,
+                    kind: domain::reminders::ReminderKind::First,
+                    asks: true,
+                };
+                let today = self.booking.date - Duration::days(2);
+                MailEvent::VisitReminder { reminder, services: vec![service], today }
+            }
             MailTemplate::OrderReceipt | MailTemplate::OwnerNewOrder => {
                 MailEvent::OrderPlaced { order: order(OrderStatus::Pending) }
             }
@@ -280,6 +294,7 @@ impl Demo {
             | MailEvent::BookingMoved { booking, .. }
             | MailEvent::DepositRefunded { booking, .. }
             | MailEvent::DepositActionRequired { booking, .. } => booking.email,
+            MailEvent::VisitReminder { reminder, .. } => reminder.visit.anchor.email,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }

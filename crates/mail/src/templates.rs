@@ -50,6 +50,21 @@ pub struct BookingView {
     pub moved_by_guest: bool,
 }
 
+/// A reminder of a visit: its bookings and the guest's three answers.
+pub struct ReminderView {
+    pub first_name: String,
+    /// The opening sentence ("Your visit is in two days.").
+    pub intro: String,
+    /// Each booking of the visit: what ("Massage Therapy") and when.
+    pub items: Vec<(String, String)>,
+    /// Whether it asks her to confirm (else a plain reminder).
+    pub asks: bool,
+    pub confirm_url: String,
+    pub change_url: String,
+    pub cancel_url: String,
+    pub manage_url: String,
+}
+
 pub struct OrderLine {
     pub name: String,
     pub quantity: u32,
@@ -224,4 +239,5 @@ templates! {
     password_reset(ResetView): "password_reset.html", "password_reset.txt";
     booking_moved(BookingView): "booking_moved.html", "booking_moved.txt";
     owner_booking_moved(BookingView): "owner_booking_moved.html", "owner_booking_moved.txt";
+    visit_reminder(ReminderView): "visit_reminder.html", "visit_reminder.txt";
 }

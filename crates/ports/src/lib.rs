@@ -17,6 +17,7 @@ mod payments;
 mod promos;
 mod repositories;
 mod services;
+mod visits;
 
 pub use auth::{
     AuthError, AuthPorts, AuthService, Authenticated, AuthenticatorSetup, Ceremony, Clock, IssuedToken,
@@ -57,3 +58,4 @@ pub use repositories::{
     OrderRepository, SummaryRepository,
 };
 pub use services::{QuizResult, recommend};
+pub use visits::{COMING_DAYS, ReminderRecord, VisitRepository, VisitService};

@@ -81,6 +81,12 @@ pub struct Wiring {
 /// Connects to PostgreSQL (creating the database if allowed), migrates, and
 /// builds the auth service with the configured or shared JWT secret.
 pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
+    wire_with_clock(config, None).await
+}
+
+/// As [`wire`], with another clock than the system's (a test's, set to the
+/// moment it needs: reminders are due when the clock says so).
+pub async fn wire_with_clock(config: &Config, clock: Option<Arc<dyn Clock>>) -> anyhow::Result<Wiring> {
     config.validate()?;
     let url = config.database_url.clone();
     let (create, pool_size) = (config.create_database, config.database_pool_size);
@@ -100,7 +106,7 @@ pub async fn wire(config: &Config) -> anyhow::Result<Wiring> {
         Some(secret) => secret.expose_secret().to_owned(),
         None => store.setting_or_insert(JWT_SECRET_SETTING, &random_secret(64)).await?,
     };
-    let clock: Arc<dyn Clock> = Arc::new(BusinessClock { tz: config.business_tz });
+    let clock: Arc<dyn Clock> = clock.unwrap_or_else(|| Arc::new(BusinessClock { tz: config.business_tz }));
     let hasher = BcryptHasher::new(config.bcrypt_cost).map_err(anyhow::Error::msg)?;
     let tokens = JwtIssuer::new(secret.as_bytes(), chrono::Duration::hours(config.token_ttl_hours));
     let auth = AuthService::new(ports::AuthPorts {
@@ -163,6 +169,7 @@ pub struct Application {
     metrics_server: Option<Server>,
     mail_worker: Option<MailWorker>,
     payment_worker: Option<PaymentWorker>,
+    reminder_worker: SweepWorker,
 }
 
 impl Application {
@@ -170,6 +177,12 @@ impl Application {
     /// part in turn: mail, payments, media, the catalogue, the website, the
     /// JSON API's state, and the HTTP servers.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with_clock(config, None).await
+    }
+
+    /// As [`Application::build`], reading the time from `clock` when given
+    /// (a test's): the reminder sweep, availability and every "now" follow it.
+    pub async fn build_with_clock(config: Config, clock: Option<Arc<dyn Clock>>) -> anyhow::Result<Self> {
         // Bind first: a busy port must fail before a one-time password is printed.
         let listener = TcpListener::bind((config.host.as_str(), config.port)).with_context(|| {
             format!("cannot listen on {}:{} (set PORT to use another port)", config.host, config.port)
@@ -180,7 +193,7 @@ impl Application {
             ),
             None => None,
         };
-        let wiring = wire(&config).await?;
+        let wiring = wire_with_clock(&config, clock).await?;
         let demo_dir = match &config.demo_dir {
             Some(dir) => dir.clone(),
             None => bundle::demo_dir()?,
@@ -203,6 +216,11 @@ impl Application {
                 std::time::Duration::from_secs(config.payment_sweep_seconds),
             )
         });
+        let visits = ports::VisitService::new(Arc::new(store.clone()), wiring.clock.clone());
+        let reminder_worker = SweepWorker::start_reminders(
+            visits.clone(),
+            std::time::Duration::from_secs(config.reminder_sweep_seconds),
+        );
         let media = wire_media(&config, &store)?;
         let media_dir = demo_dir.join("media");
         let catalogue = wire_catalogue(&config, &store, &media_dir, &media.uploads_dir)?;
@@ -227,6 +245,7 @@ impl Application {
             media,
             metrics,
             public_url: &public_url,
+            visits,
         }));
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
@@ -255,7 +274,7 @@ impl Application {
             .tcp_nodelay(true)
             .listen(listener)?
             .run();
-        Ok(Self { port, metrics_port, server, metrics_server, mail_worker, payment_worker })
+        Ok(Self { port, metrics_port, server, metrics_server, mail_worker, payment_worker, reminder_worker })
     }
 
     pub fn port(&self) -> u16 {
@@ -279,6 +298,7 @@ impl Application {
         if let Some(worker) = self.payment_worker {
             worker.stop().await;
         }
+        self.reminder_worker.stop().await;
         if let Some(worker) = self.mail_worker {
             worker.stop().await;
         }
@@ -492,12 +512,14 @@ struct ApiParts<'a> {
     media: Media,
     metrics: http_api::metrics::Metrics,
     public_url: &'a str,
+    visits: ports::VisitService,
 }
 
 /// The JSON API's state: the stores behind the ports, and the use cases
 /// built on them (bookings, orders, media, auth).
 fn api_state(parts: ApiParts<'_>) -> ApiState {
-    let ApiParts { config, store, wiring, catalogue, mail, payments, media, metrics, public_url } = parts;
+    let ApiParts { config, store, wiring, catalogue, mail, payments, media, metrics, public_url, visits } =
+        parts;
     let bookings = BookingService::new(ports::BookingPorts {
         bookings: Arc::new(store.clone()),
         services: Arc::new(store.clone()),
@@ -558,6 +580,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         payments: payments.service,
         payment_settings: payments.settings,
         media,
+        visits,
     }
 }
 
@@ -591,6 +614,38 @@ impl PaymentWorker {
         let _ = self.stop.send(true);
         if let Err(error) = self.task.await {
             tracing::error!(%error, "payment worker ended abnormally");
+        }
+    }
+}
+
+/// The process's reminder sweep (docs/decisions.md §9 "Reminders"): every
+/// process runs one; the store lets one at a time work, and writes each
+/// reminder with its record, so none goes out twice.
+struct SweepWorker {
+    stop: tokio::sync::watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl SweepWorker {
+    fn start_reminders(visits: ports::VisitService, every: std::time::Duration) -> Self {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
+            while !*stopped.borrow() {
+                match visits.sweep().await {
+                    Ok(sent) if sent > 0 => tracing::info!(sent, "visit reminders written to the outbox"),
+                    Ok(_) => {}
+                    Err(error) => tracing::warn!(%error, "the reminder sweep could not reach the store"),
+                }
+                let _ = tokio::time::timeout(every, stopped.changed()).await;
+            }
+        });
+        Self { stop, task }
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        if let Err(error) = self.task.await {
+            tracing::error!(%error, "reminder worker ended abnormally");
         }
     }
 }

@@ -514,12 +514,12 @@ impl BookingRepository for PgStore {
     }
 
     async fn visit_settings(&self) -> RepoResult<VisitSettings> {
-        self.run(crate::moves::load_visit_settings).await
+        self.run(crate::visits::load_visit_settings).await
     }
 
     async fn save_visit_settings(&self, settings: VisitSettings, actor: Actor) -> RepoResult<VisitSettings> {
         self.run(move |conn| {
-            transaction(conn, |conn| crate::moves::save_visit_settings(conn, settings, &actor))
+            transaction(conn, |conn| crate::visits::save_visit_settings(conn, settings, &actor))
         })
         .await
     }
@@ -1169,7 +1169,7 @@ fn booking_promos(
     Ok(decided)
 }
 
-fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, BookedService>> {
+pub(crate) fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, BookedService>> {
     let rows = services::table
         .filter(services::booking_key.is_not_null())
         .select((services::booking_key, services::name, services::duration, services::price))

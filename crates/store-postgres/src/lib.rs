@@ -32,6 +32,7 @@ mod schema;
 mod summary;
 mod team;
 mod two_factor;
+mod visits;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

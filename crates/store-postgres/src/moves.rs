@@ -6,10 +6,10 @@
 //! them with it.
 
 use diesel::prelude::*;
-use domain::audit::{Actor, AuditRecord};
+use domain::audit::AuditRecord;
 use domain::booking::{
-    Booking, MoveRefusal, MovedBy, Moving, NewPlace, VisitSettings, along_place, is_same_place, may_move,
-    moved_to, plan_move, treatments_inside,
+    Booking, MoveRefusal, MovedBy, Moving, NewPlace, along_place, is_same_place, may_move, moved_to,
+    plan_move, treatments_inside,
 };
 use domain::mail::{FormerPlace, MailEvent};
 use ports::{MoveError, MoveRequest, Moved, RepoResult};
@@ -20,39 +20,9 @@ use crate::bookings::{
 };
 use crate::rows::BookingRow;
 use crate::schedule::{entries_with_standing, load_schedule};
-use crate::schema::{bookings, visit_settings};
+use crate::schema::bookings;
+use crate::visits::load_visit_settings;
 use crate::{PgStore, audit, storage, transaction};
-
-pub(crate) fn load_visit_settings(conn: &mut PgConnection) -> RepoResult<VisitSettings> {
-    let free_moves = visit_settings::table
-        .select(visit_settings::free_moves)
-        .first::<i32>(conn)
-        .optional()
-        .map_err(storage)?;
-    Ok(free_moves.map_or_else(VisitSettings::default, |free_moves| VisitSettings { free_moves }))
-}
-
-pub(crate) fn save_visit_settings(
-    conn: &mut PgConnection,
-    settings: VisitSettings,
-    actor: &Actor,
-) -> RepoResult<VisitSettings> {
-    let before = load_visit_settings(conn)?;
-    diesel::insert_into(visit_settings::table)
-        .values((visit_settings::id.eq(true), visit_settings::free_moves.eq(settings.free_moves)))
-        .on_conflict(visit_settings::id)
-        .do_update()
-        .set((
-            visit_settings::free_moves.eq(settings.free_moves),
-            visit_settings::updated_at.eq(diesel::dsl::now),
-        ))
-        .execute(conn)
-        .map_err(storage)?;
-    if before != settings {
-        audit::record(conn, actor, AuditRecord::visit_settings_changed(&before, &settings))?;
-    }
-    load_visit_settings(conn)
-}
 
 /// The bookings of `email` beginning from `first` to `last`.
 pub(crate) fn guest_bookings(
@@ -143,6 +113,8 @@ pub(crate) fn move_booking(
                     bookings::time.eq(place.time.as_str()),
                     bookings::moves.eq(bookings::moves + 1),
                     bookings::guest_moves.eq(bookings::guest_moves + i32::from(by_guest)),
+                    // Her "I will be there" was for the old time.
+                    bookings::guest_confirmed_at.eq(None::<chrono::DateTime<chrono::Utc>>),
                 ))
                 .returning(BookingRow::as_returning())
                 .get_result(conn)

@@ -231,6 +231,7 @@ pub struct BookingRow {
     pub gift_card_last_four: Option<String>,
     pub moves: i32,
     pub guest_moves: i32,
+    pub guest_confirmed_at: Option<DateTime<Utc>>,
 }
 
 impl TryFrom<BookingRow> for Booking {
@@ -258,6 +259,7 @@ impl TryFrom<BookingRow> for Booking {
             gift_card,
             moves: row.moves,
             guest_moves: row.guest_moves,
+            guest_confirmed_at: row.guest_confirmed_at,
             id: row.id,
             service: parsed(ServiceKey::from_text(&row.service), "service", &row.service)?,
             date: row.date,

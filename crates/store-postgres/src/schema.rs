@@ -176,6 +176,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    booking_reminders (booking_id, kind, visit_date, visit_time) {
+        booking_id -> Uuid,
+        kind -> Text,
+        visit_date -> Date,
+        visit_time -> Text,
+        asked -> Bool,
+        sent_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     booking_schedule (id) {
         id -> Bool,
         massage_capacity -> Nullable<Int4>,
@@ -217,6 +228,7 @@ diesel::table! {
         search_text -> Text,
         moves -> Int4,
         guest_moves -> Int4,
+        guest_confirmed_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -553,6 +565,14 @@ diesel::table! {
         id -> Bool,
         free_moves -> Int4,
         updated_at -> Timestamptz,
+        reminders_on -> Bool,
+        treatment_first_hours -> Int4,
+        treatment_morning_of -> Bool,
+        stay_first_days -> Int4,
+        stay_second_days -> Int4,
+        quiet_from_hour -> Int4,
+        quiet_until_hour -> Int4,
+        reminders_checked_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -566,6 +586,7 @@ diesel::joinable!(admin_totp -> admin_users (admin_id));
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(booking_reminders -> bookings (booking_id));
 diesel::joinable!(bookings -> gift_cards (gift_card_id));
 diesel::joinable!(bookings -> promo_codes (promo_code_id));
 diesel::joinable!(contact_message_replies -> contact_messages (message_id));
@@ -597,6 +618,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     blackout_dates,
     blog_posts,
     booking_counts,
+    booking_reminders,
     booking_schedule,
     bookings,
     contact_message_replies,

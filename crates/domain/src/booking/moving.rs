@@ -41,11 +41,13 @@ pub const MAX_FREE_MOVES: i32 = 10;
 pub struct VisitSettings {
     /// How many times a guest may move a booking herself (0 to `MAX_FREE_MOVES`).
     pub free_moves: i32,
+    /// When guests are reminded of their visits (`crate::reminders`).
+    pub reminders: crate::reminders::ReminderSettings,
 }
 
 impl Default for VisitSettings {
     fn default() -> Self {
-        Self { free_moves: DEFAULT_FREE_MOVES }
+        Self { free_moves: DEFAULT_FREE_MOVES, reminders: crate::reminders::ReminderSettings::default() }
     }
 }
 

@@ -325,6 +325,7 @@ fn stored(key: ServiceKey, day: &str, slot: TimeSlot, status: BookingStatus) -> 
         gift_card: None,
         moves: 0,
         guest_moves: 0,
+        guest_confirmed_at: None,
     }
 }
 
@@ -568,6 +569,7 @@ fn a_blackout_covers_the_active_bookings_of_its_dates_and_scope_only() {
         gift_card: None,
         moves: 0,
         guest_moves: 0,
+        guest_confirmed_at: None,
     };
     let blackout = NewBlackout {
         start_date: date("2026-12-10"),
@@ -1042,7 +1044,10 @@ fn a_guest_moves_until_the_earlier_deadline_with_a_free_move_left_and_the_owner_
         may_move(&used, MovedBy::Guest, before, hours, settings),
         Err(MoveRefusal::NoFreeMovesLeft { free_moves: 1 })
     );
-    assert_eq!(may_move(&used, MovedBy::Guest, before, hours, VisitSettings { free_moves: 2 }), Ok(()));
+    assert_eq!(
+        may_move(&used, MovedBy::Guest, before, hours, VisitSettings { free_moves: 2, ..settings }),
+        Ok(())
+    );
     assert_eq!(may_move(&used, MovedBy::Owner, before, hours, settings), Ok(()));
     for (status, refusal) in [
         (BookingStatus::Cancelled, MoveRefusal::Cancelled),

@@ -70,6 +70,10 @@ pub struct Booking {
     /// How many times it was moved, by its guest or the retreat. Additive.
     #[serde(default)]
     pub moves: i32,
+    /// When its guest said she will be there (a reminder's answer); null
+    /// until she does. Additive.
+    #[serde(default)]
+    pub attendance_confirmed_at: Option<DateTime<Utc>>,
 }
 
 /// A booking's deposit and where it stands.
@@ -123,6 +127,7 @@ impl From<model::Booking> for Booking {
             gift_card_last_four: b.gift_card.map(|card| card.last_four),
             manage_token: None,
             moves: b.moves,
+            attendance_confirmed_at: b.guest_confirmed_at,
         }
     }
 }

@@ -31,7 +31,7 @@ http_common::wire_enum! {
         DepositRefunded = "deposit_refunded", DepositActionRequired = "deposit_action_required",
         GiftCardDelivered = "gift_card_delivered", ContactReply = "contact_reply",
         TeamInvitation = "team_invitation", PasswordReset = "password_reset",
-        BookingMoved = "booking_moved", OwnerBookingMoved = "owner_booking_moved",
+        BookingMoved = "booking_moved", OwnerBookingMoved = "owner_booking_moved", VisitReminder = "visit_reminder",
     }
 }
 

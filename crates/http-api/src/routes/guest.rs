@@ -86,6 +86,9 @@ pub struct GuestBooking {
     /// For a stay: the treatments she booked inside it, which may move
     /// along with it. Additive.
     pub treatments_inside: Vec<GuestTreatment>,
+    /// Whether she has said she will be there (a reminder's "Yes, I will be
+    /// there"; `POST …/attendance`). A move clears it. Additive.
+    pub attendance_confirmed: bool,
 }
 
 /// A treatment booked inside a stay, as its guest sees it.
@@ -224,6 +227,7 @@ pub(crate) async fn guest_view(
         not_movable_reason: move_refusal.map(|r| r.to_string()),
         free_moves_left,
         treatments_inside,
+        attendance_confirmed: booking.guest_confirmed_at.is_some(),
     })
 }
 

@@ -439,6 +439,22 @@ field!(
     FreeMoves(serde_json::Value) => whole(0, i64::from(domain::booking::MAX_FREE_MOVES), "Moves")
 );
 field!(
+    /// Hours before a treatment its first reminder goes.
+    ReminderHours(serde_json::Value) => whole(1, i64::from(domain::reminders::MAX_TREATMENT_FIRST_HOURS), "Hours")
+);
+field!(
+    /// Days before a stay its first reminder goes.
+    ReminderDays(serde_json::Value) => whole(1, i64::from(domain::reminders::MAX_STAY_FIRST_DAYS), "Days")
+);
+field!(
+    /// Days before a stay its second reminder goes (fewer than the first's).
+    ReminderDaysOrZero(serde_json::Value) => whole(0, i64::from(domain::reminders::MAX_STAY_FIRST_DAYS) - 1, "Days")
+);
+field!(
+    /// An hour of the day, retreat time.
+    HourOfDay(serde_json::Value) => whole(0, 23, "Hour")
+);
+field!(
     /// How many days ahead guests may book; null for no limit.
     HorizonDays(serde_json::Value) => whole(1, i64::from(domain::booking::MAX_HORIZON_DAYS), "Days")
         .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))

@@ -35,7 +35,7 @@ wire_enum! {
         PasswordResetRequested = "password_reset_requested", PasswordReset = "password_reset",
         SessionEnded = "session_ended", SecondFactorAdded = "second_factor_added",
         SecondFactorRemoved = "second_factor_removed", RecoveryCodesRenewed = "recovery_codes_renewed",
-        RecoveryCodeUsed = "recovery_code_used", Moved = "moved",
+        RecoveryCodeUsed = "recovery_code_used", Moved = "moved", AttendanceConfirmed = "attendance_confirmed",
     }
 }
 wire_enum! {
@@ -78,6 +78,25 @@ wire_enum! {
         Shop = "shop", Deposit = "deposit", GiftCard = "gift_card",
     }
 }
+wire_enum! {
+    /// Which of a visit's reminders: the `first` asks the guest to confirm,
+    /// the `second` asks again or, once she has, only reminds.
+    ReminderKind mirrors domain::reminders::ReminderKind { First = "first", Second = "second" }
+}
+
+/// Where a guest's answer about a coming visit stands: she said she will be
+/// there (`confirmed`), a reminder asked and she has not answered (`asked`),
+/// no reminder has asked yet (`not_asked`), or the retreat has not confirmed
+/// the request yet (`request_pending`: no reminder goes out for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GuestAnswer {
+    Confirmed,
+    Asked,
+    NotAsked,
+    RequestPending,
+}
+
 wire_enum! {
     /// Booking status.
     BookingStatus mirrors domain::booking::BookingStatus {

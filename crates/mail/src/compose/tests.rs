@@ -72,6 +72,7 @@ fn booking() -> Booking {
         gift_card: None,
         moves: 0,
         guest_moves: 0,
+        guest_confirmed_at: None,
     }
 }
 
@@ -827,4 +828,48 @@ fn a_move_updates_the_guests_event_in_place_and_a_later_cancel_outranks_it() {
         by: CancelledBy::Owner,
     });
     assert!(cancelled[0].calendar.as_ref().expect("cancel").ics.contains("SEQUENCE:2\r\n"));
+}
+
+#[test]
+fn a_reminder_lists_the_visit_and_asks_until_she_answers() {
+    use domain::reminders::{DueReminder, ReminderKind, Visit};
+    let stay = Booking {
+        service: domain::booking::ServiceKey::Accommodation,
+        check_out: Some(NaiveDate::from_ymd_opt(2026, 12, 20).expect("date")),
+        time: TimeSlot::ThreePm,
+        status: BookingStatus::Confirmed,
+        ..booking()
+    };
+    let massage = Booking {
+        id: Uuid::from_u128(0xbeef),
+        service: domain::booking::ServiceKey::Massage,
+        date: NaiveDate::from_ymd_opt(2026, 12, 19).expect("date"),
+        ..booking()
+    };
+    let visit = Visit { anchor: stay.clone(), bookings: vec![stay.clone(), massage] };
+    let today = NaiveDate::from_ymd_opt(2026, 12, 11).expect("date");
+    let reminder = DueReminder { visit: visit.clone(), kind: ReminderKind::First, asks: true };
+    let mails = composer().compose(&MailEvent::VisitReminder { reminder, services: vec![None, None], today });
+    assert_eq!(mails.len(), 1, "the guest alone");
+    let mail = one(&mails, MailTemplate::VisitReminder);
+    assert_eq!(mail.subject, "Your visit on Dec 18: will you be with us?");
+    assert!(
+        mail.text.contains("Tiny Home Retreat: Friday, December 18, 2026 at 3:00 PM PST to"),
+        "{}",
+        mail.text
+    );
+    assert!(mail.text.contains("Massage Therapy: Saturday, December 19, 2026 at 11:00 AM PST"));
+    let page = manage_url(&stay);
+    for answer in ["confirm", "change", "cancel"] {
+        assert!(mail.text.contains(&format!("{page}?answer={answer}")), "{answer}");
+        assert!(mail.html.contains(&format!("{page}?answer={answer}")), "{answer} in html");
+    }
+    assert!(mail.calendar.is_none());
+
+    let plain = DueReminder { visit, kind: ReminderKind::Second, asks: false };
+    let today = NaiveDate::from_ymd_opt(2026, 12, 17).expect("date");
+    let mails =
+        composer().compose(&MailEvent::VisitReminder { reminder: plain, services: vec![None, None], today });
+    assert_eq!(mails[0].subject, "See you tomorrow at Golden Pine");
+    assert!(!mails[0].text.contains("?answer=confirm") && mails[0].text.contains("?answer=change"));
 }

@@ -29,8 +29,9 @@ const BOOKING_KEYS: &[&str] = &[
     // Additive (docs/decisions.md §16): what a gift card paid of the deposit.
     "giftCardAmount",
     "giftCardLastFour",
-    // Additive (issue 42): how many times it was moved.
+    // Additive (issue 42): how many times it was moved, and the guest's answer to her reminders.
     "moves",
+    "attendanceConfirmedAt",
 ];
 
 #[tokio::test]

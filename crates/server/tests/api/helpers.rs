@@ -79,6 +79,8 @@ pub struct Options {
     pub payments: Option<PaymentOptions>,
     /// Where uploads go; a fresh folder of the app's own when None.
     pub media: Option<server::config::MediaConfig>,
+    /// The app's clock; the system's when None.
+    pub clock: Option<std::sync::Arc<dyn ports::Clock>>,
 }
 
 /// How a test app takes payments.
@@ -113,6 +115,7 @@ impl Default for Options {
             image_cache_dir: None,
             payments: None,
             media: None,
+            clock: None,
         }
     }
 }
@@ -191,9 +194,11 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         cancellation_free_hours: options.payments.as_ref().map_or(48, |p| p.cancellation_free_hours),
         // The sweep for unpaid orders looks every second in tests.
         payment_sweep_seconds: 1,
+        // So does the reminder sweep (the test's clock says when they are due).
+        reminder_sweep_seconds: 1,
         media,
     };
-    let app = Application::build(config).await.expect("application builds");
+    let app = Application::build_with_clock(config, options.clock).await.expect("application builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let metrics_port = app.metrics_port();
     tokio::spawn(app.run_until_stopped());

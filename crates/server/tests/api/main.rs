@@ -35,6 +35,7 @@ mod paging_plans;
 mod payments;
 mod promos;
 mod quiz;
+mod reminders;
 mod s3_server;
 mod schedule;
 mod server_rendering;

@@ -200,6 +200,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking_reminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/capacity": {
         parameters: {
             query?: never;
@@ -1256,6 +1272,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visits/coming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["coming_visits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/availability/month": {
         parameters: {
             query?: never;
@@ -1458,6 +1490,22 @@ export interface paths {
         get: operations["booking"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest/bookings/{token}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm_attendance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1791,7 +1839,7 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed";
         /**
          * @description What an audit record is about.
          * @enum {string}
@@ -2012,6 +2060,12 @@ export interface components {
         /** @description A booking request. */
         Booking: {
             /**
+             * Format: date-time
+             * @description When its guest said she will be there (a reminder's answer); null
+             *     until she does. Additive.
+             */
+            attendanceConfirmedAt?: string | null;
+            /**
              * @description A stay's check-out day, yyyy-MM-dd (every Tiny Home booking; null
              *     for other services). Check-in is at 15:00 on `date`, check-out at 11:00.
              * @example 2026-12-20
@@ -2153,6 +2207,15 @@ export interface components {
             promoCode: components["schemas"]["PromoCodeName"];
             service: components["schemas"]["ServiceKey"];
         };
+        /** @description A booking's reminders and its guest's answer. */
+        BookingReminders: {
+            /**
+             * Format: date-time
+             * @description When the guest said she will be there; null until she does (a move clears it).
+             */
+            attendanceConfirmedAt?: string | null;
+            reminders: components["schemas"]["SentReminder"][];
+        };
         /**
          * @description Booking status.
          * @enum {string}
@@ -2206,6 +2269,13 @@ export interface components {
         CodeSignInInput: {
             challenge: components["schemas"]["ChallengeToken"];
             code: components["schemas"]["SecondFactorCodeText"];
+        };
+        /** @description A visit of the coming days as the dashboard shows it. */
+        ComingVisit: {
+            /** @description Where the guest's answer stands. */
+            answer: components["schemas"]["GuestAnswer"];
+            booking: components["schemas"]["Booking"];
+            reminders: components["schemas"]["SentReminder"][];
         };
         /** @description A message sent through the contact form. */
         ContactMessage: {
@@ -2447,7 +2517,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2600,6 +2670,14 @@ export interface components {
         GiftCardStateChoice: "pending" | "active" | "voided";
         /** @description The buyer's message (line breaks kept): at most 500 characters, no NUL; null, or only whitespace, means none. */
         GiftMessage: string | null;
+        /**
+         * @description Where a guest's answer about a coming visit stands: she said she will be
+         *     there (`confirmed`), a reminder asked and she has not answered (`asked`),
+         *     no reminder has asked yet (`not_asked`), or the retreat has not confirmed
+         *     the request yet (`request_pending`: no reminder goes out for it).
+         * @enum {string}
+         */
+        GuestAnswer: "confirmed" | "asked" | "not_asked" | "request_pending";
         /** @description A booking as its guest sees it through their link. */
         GuestBooking: {
             /**
@@ -2608,6 +2686,11 @@ export interface components {
              *     link), and this link's `.ics` file. Additive.
              */
             addToCalendar: components["schemas"]["AddToCalendar"];
+            /**
+             * @description Whether she has said she will be there (a reminder's "Yes, I will be
+             *     there"; `POST …/attendance`). A move clears it. Additive.
+             */
+            attendanceConfirmed: boolean;
             /** @description Whether the guest may still cancel it here. */
             cancellable: boolean;
             /**
@@ -2729,6 +2812,8 @@ export interface components {
         Honeypot: string | null;
         /** @description Days: a whole number from 1 to 730 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         HorizonDays: number | null;
+        /** @description Hour: a whole number from 0 to 23 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        HourOfDay: number;
         /**
          * @description An image's intrinsic size in pixels, so a page can reserve its box before
          *     the picture arrives (`width`/`height`) and offer right-sized copies
@@ -3272,6 +3357,12 @@ export interface components {
         Paged_Booking: {
             /** @description Newest first (a booking by its request). */
             items: {
+                /**
+                 * Format: date-time
+                 * @description When its guest said she will be there (a reminder's answer); null
+                 *     until she does. Additive.
+                 */
+                attendanceConfirmedAt?: string | null;
                 /**
                  * @description A stay's check-out day, yyyy-MM-dd (every Tiny Home booking; null
                  *     for other services). Check-in is at 15:00 on `date`, check-out at 11:00.
@@ -4002,6 +4093,65 @@ export interface components {
             /** @description Why (kept with the refund and in the audit trail). */
             reason?: components["schemas"]["OptionalLongText"];
         };
+        /** @description Days: a whole number from 1 to 30 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        ReminderDays: number;
+        /** @description Days: a whole number from 0 to 29 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        ReminderDaysOrZero: number;
+        /** @description Hours: a whole number from 1 to 336 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        ReminderHours: number;
+        /**
+         * @description Which of a visit's reminders: the `first` asks the guest to confirm,
+         *     the `second` asks again or, once she has, only reminds.
+         * @enum {string}
+         */
+        ReminderKind: "first" | "second";
+        /** @description When guests are reminded (docs/decisions.md §9 "Reminders"), in the retreat's time. */
+        ReminderSettings: {
+            /**
+             * Format: date-time
+             * @description When the reminder sweep last looked (read-only; null before it ever did).
+             */
+            checkedAt?: string | null;
+            /** @description Whether reminders go out at all (default on). */
+            on: boolean;
+            /**
+             * Format: int32
+             * @description No reminder leaves from this hour (0–23; default 21)…
+             */
+            quietFromHour: number;
+            /**
+             * Format: int32
+             * @description …until this one (0–23; default 8); the morning reminders go out then. Equal hours: no quiet hours.
+             */
+            quietUntilHour: number;
+            /**
+             * Format: int32
+             * @description Stays: the first reminder this many days before arrival (1–30; default 7).
+             */
+            stayFirstDays: number;
+            /**
+             * Format: int32
+             * @description Stays: the second this many days before arrival (0 to one less than the first; default 1).
+             */
+            staySecondDays: number;
+            /**
+             * Format: int32
+             * @description Treatments: the first reminder this many hours before the visit (1–336; default 48).
+             */
+            treatmentFirstHours: number;
+            /** @description Treatments: a second reminder on the morning of the visit (default on). */
+            treatmentMorningOf: boolean;
+        };
+        /** @description New reminder settings; a field left out keeps its value. */
+        ReminderSettingsInput: {
+            on?: boolean | null;
+            quietFromHour?: null | components["schemas"]["HourOfDay"];
+            quietUntilHour?: null | components["schemas"]["HourOfDay"];
+            stayFirstDays?: null | components["schemas"]["ReminderDays"];
+            staySecondDays?: null | components["schemas"]["ReminderDaysOrZero"];
+            treatmentFirstHours?: null | components["schemas"]["ReminderHours"];
+            treatmentMorningOf?: boolean | null;
+        };
         ReplyInput: {
             /** @description The answer mailed to the guest, who gets their own message quoted below it. */
             message: components["schemas"]["LongText"];
@@ -4080,6 +4230,20 @@ export interface components {
             passkey: boolean;
             /** @description The member has unused recovery codes. */
             recoveryCode: boolean;
+        };
+        /** @description A reminder sent for a booking. */
+        SentReminder: {
+            /** @description Whether it asked the guest to confirm (else a plain reminder). */
+            asked: boolean;
+            /**
+             * @description The visit's date and time it was sent for (a moved visit is reminded again).
+             * @example 2026-12-18
+             */
+            date: string;
+            kind: components["schemas"]["ReminderKind"];
+            /** Format: date-time */
+            sentAt: string;
+            time: components["schemas"]["TimeSlot"];
         };
         /** @description A bookable service. */
         Service: {
@@ -4272,10 +4436,13 @@ export interface components {
              * @description How many times a guest may move a booking herself, free (0 to 10; default 1).
              */
             freeMoves: number;
+            /** @description When guests are reminded of their visits. Additive. */
+            reminders: components["schemas"]["ReminderSettings"];
         };
         /** @description New settings; a field left out keeps its value. */
         VisitSettingsInput: {
             freeMoves?: null | components["schemas"]["FreeMoves"];
+            reminders?: null | components["schemas"]["ReminderSettingsInput"];
         };
         VoidInput: {
             /** @description Why (kept with the card and in the activity trail). */
@@ -5477,6 +5644,65 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    booking_reminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Booking id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminders sent for it and its guest's answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingReminders"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such booking */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10690,7 +10916,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Saved; guests' pages follow it from now on */
+            /** @description Saved; guests' pages and the reminder sweep follow it from now on */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10699,7 +10925,7 @@ export interface operations {
                     "application/json": components["schemas"]["VisitSettings"];
                 };
             };
-            /** @description Invalid fields (`errors` names each) */
+            /** @description Invalid fields (`errors` names each, e.g. `freeMoves`, `reminders.stayFirstDays`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10746,6 +10972,44 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    coming_visits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's and tomorrow's active bookings by start, each with its         guest's answer and its reminders: which visits are still unconfirmed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComingVisit"][];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11783,6 +12047,56 @@ export interface operations {
             };
             /** @description The link is tampered with or has expired (`invalid_link`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_attendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Noted: she will be there (with the rest of her visit: a stay and the             treatments inside it). Saying so again changes nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestBooking"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The booking is cancelled (`already_cancelled`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -57,6 +57,7 @@ const actions: Record<ActivityAction, ActionInfo> = {
   recovery_codes_renewed: { label: 'New recovery codes', tone: 'blue' },
   recovery_code_used: { label: 'Recovery code used', tone: 'yellow' },
   moved: { label: 'Moved', tone: 'blue' },
+  attendance_confirmed: { label: 'Guest will be there', tone: 'green' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

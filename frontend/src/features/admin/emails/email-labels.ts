@@ -69,6 +69,7 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   password_reset: { label: 'Password reset link', audience: 'Team' },
   booking_moved: { label: 'Booking moved', audience: 'Guest', related: 'booking' },
   owner_booking_moved: { label: 'Guest moved a booking', audience: 'Retreat', related: 'booking' },
+  visit_reminder: { label: 'Visit reminder', audience: 'Guest', related: 'booking' },
 };
 
 /** Who a message goes to, in words: "To the guest", "To the team member". */
