@@ -132,6 +132,51 @@ test.describe('a guest manages a booking from the link in their mail', () => {
     });
   }
 
+  for (const width of [390, 1440]) {
+    test(`a reminder's Confirm, Change and Cancel open the page ready for the answer (${width} px)`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      const api = await AdminApi.create(request);
+      const date = dayFromToday(60 + Math.floor(Math.random() * 300));
+      const { response } = await book(request, { service: 'massage', date, time: '15:00' });
+      expect(response.status(), await response.text()).toBe(201);
+      const booking = (await response.json()) as { id: string; manageToken: string };
+      await api.put(`/api/admin/bookings/${booking.id}`, { status: 'confirmed' });
+      // The links a reminder carries (crates/server/tests/api/reminders.rs reads them in the mail).
+      const link = `/bookings/manage/${encodeURIComponent(booking.manageToken)}`;
+
+      await page.goto(`${link}?answer=confirm`);
+      const card = page.getByTestId('guest-booking');
+      const attendance = card.getByTestId('attendance');
+      const yes = attendance.getByRole('button', { name: 'Yes, I will be there' });
+      await expect(yes).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      await settle(page);
+      await expectNoSeriousAxeViolations(page);
+      await page.screenshot({ path: `test-results/screenshots/guest-booking-attendance-${width}.png`, fullPage: true });
+      await yes.click();
+      await expect(attendance.getByRole('status')).toHaveText('Thank you: we know you are coming, and everything will be ready for you.');
+      await expect(yes).toHaveCount(0);
+      const record = await api.get<{ attendanceConfirmedAt: string | null }>(`/api/admin/bookings/${booking.id}/reminders`);
+      expect(record.attendanceConfirmedAt).not.toBeNull();
+
+      // Change opens the calendars; keeping the booking changes nothing.
+      await page.goto(`${link}?answer=change`);
+      const move = page.getByRole('dialog', { name: 'Choose another time' });
+      await expect(move).toBeVisible();
+      await move.getByRole('button', { name: 'Keep my booking' }).click();
+      await expect(move).toBeHidden();
+      // Cancel asks first.
+      await page.goto(`${link}?answer=cancel`);
+      const cancel = page.getByRole('dialog', { name: 'Cancel this booking?' });
+      await expect(cancel).toBeVisible();
+      await cancel.getByRole('button', { name: 'Keep my booking' }).click();
+      await expect(cancel).toBeHidden();
+      await expect(card.getByTestId('booking-status')).toHaveText('Confirmed');
+      await api.put(`/api/admin/bookings/${booking.id}`, { status: 'cancelled' });
+      await api.delete(`/api/admin/bookings/${booking.id}`);
+    });
+  }
+
   test('the booking shows; cancelling asks first, then the page and the records say Cancelled', async ({ page, request }) => {
     const api = await AdminApi.create(request);
     const date = dayFromToday(40 + Math.floor(Math.random() * 400));

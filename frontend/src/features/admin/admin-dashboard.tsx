@@ -16,6 +16,7 @@ import { BookingsTab } from './bookings/components/bookings-tab';
 import { CalendarTab } from './calendar/components/calendar-tab';
 import { DashboardHeader } from './dashboard/dashboard-header';
 import { NextFourteenDays } from './dashboard/next-fourteen-days';
+import { ComingVisits } from './dashboard/coming-visits';
 import { StatCards } from './dashboard/stat-cards';
 import { EmailsTab } from './emails/components/emails-tab';
 import { GiftCardsTab } from './gift-cards/components/gift-cards-tab';
@@ -116,6 +117,7 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
           <>
             <StatCards />
             <NextFourteenDays />
+            <ComingVisits />
           </>
         )}
         {twoFactor.isPending ? null : (

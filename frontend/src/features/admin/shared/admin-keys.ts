@@ -16,6 +16,9 @@ export const adminKeys = {
   bookingPage: (view: object) => [...adminKeys.bookings(), 'page', view] as const,
   bookingMonth: (first: string, last: string) => [...adminKeys.bookings(), 'month', first, last] as const,
   booking: (id: string) => [...adminKeys.bookings(), 'by-id', id] as const,
+  // Under bookings: a booking changed, moved or cancelled refreshes the coming visits and its reminders.
+  comingVisits: () => [...adminKeys.bookings(), 'coming'] as const,
+  bookingReminders: (id: string) => [...adminKeys.bookings(), 'reminders', id] as const,
   messages: () => [...adminKeys.all, 'contact-messages'] as const,
   messagePage: (view: object) => [...adminKeys.messages(), 'page', view] as const,
   message: (id: string) => [...adminKeys.messages(), 'by-id', id] as const,

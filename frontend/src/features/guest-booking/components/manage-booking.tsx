@@ -1,6 +1,6 @@
-import { CalendarDays, CalendarPlus, Clock, LogIn, LogOut } from 'lucide-react';
+import { CalendarCheck, CalendarDays, CalendarPlus, Clock, LogIn, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Alert } from '@/components/ui/alert';
@@ -15,6 +15,7 @@ import { displayMoney } from '@/lib/money';
 import { nightsBetween, nightsLabel } from '@/lib/stay-dates';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useCancelGuestBooking } from '../api/cancel-guest-booking';
+import { useConfirmAttendance } from '../api/confirm-attendance';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { useGuestBooking } from '../api/get-guest-booking';
 import { useMoveGuestBooking, type MoveRequest } from '../api/move-guest-booking';
@@ -76,10 +77,14 @@ function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingP
   const cancel = useCancelGuestBooking(token);
   const move = useMoveGuestBooking(token);
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const [moving, setMoving] = useState(false);
+  // A reminder's Change and Cancel open this page with `?answer=`: their
+  // dialogs open with it (nothing changes until she says so there).
+  const [params, setParams] = useSearchParams();
+  const answer = params.get('answer');
+  const [confirming, setConfirming] = useState(() => answer === 'cancel' && booking.cancellable);
+  const [moving, setMoving] = useState(() => answer === 'change' && booking.movable);
   // The calendars load on the first "Change date", not with the page.
-  const [moveAsked, setMoveAsked] = useState(false);
+  const [moveAsked, setMoveAsked] = useState(moving);
   const heading = useRef<HTMLHeadingElement>(null);
   const returnFocus = useReturnFocus();
   // Arrived from the booking dialog, or from a move: the dialog is gone, and her booking's heading takes the focus.
@@ -88,6 +93,16 @@ function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingP
   useEffect(() => {
     if (landed) heading.current?.focus();
   }, [landed, token]);
+
+  // A reminder's Confirm brings "Yes, I will be there" to hand (Change and
+  // Cancel opened their dialogs as the card appeared, above); the answer is
+  // handled once, so a reload shows the page as it is.
+  const attendance = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!answer) return;
+    if (answer === 'confirm') attendance.current?.focus();
+    setParams({}, { replace: true, preventScrollReset: true });
+  }, [answer, setParams]);
   const status = guestStatuses[booking.status] ?? { label: booking.status, className: guestStatuses.pending.className };
   const name = serviceName(booking);
   const day = formatFullDay(booking.date);
@@ -201,6 +216,9 @@ function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingP
               </Fact>
             </dl>
           )}
+          {booking.status === 'confirmed' ? (
+            <Attendance token={token} confirmed={booking.attendanceConfirmed} button={attendance} stay={Boolean(checkOut)} />
+          ) : null}
           {booking.deposit && booking.deposit.state !== 'none' ? (
             <DepositFacts token={token} booking={booking} deposit={booking.deposit} />
           ) : null}
@@ -325,6 +343,53 @@ function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingP
         }}
       />
     </>
+  );
+}
+
+/**
+ * "Will you be with us?": her answer to the reminders, for this booking and
+ * the rest of its visit; once given, a word of thanks in its place.
+ */
+function Attendance({
+  token,
+  confirmed,
+  button,
+  stay,
+}: {
+  token: string;
+  confirmed: boolean;
+  button: React.RefObject<HTMLButtonElement | null>;
+  stay: boolean;
+}) {
+  const confirm = useConfirmAttendance(token);
+  return (
+    <section
+      aria-labelledby="attendance-heading"
+      className="mt-8 flex flex-col gap-4 border border-gold/40 bg-gold/5 px-5 py-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="attendance"
+    >
+      <div>
+        <h3 id="attendance-heading" className="flex items-center gap-2 text-xs uppercase tracking-luxe text-muted">
+          <CalendarCheck aria-hidden className="size-4 text-gold" strokeWidth={1.5} />
+          Will you be with us?
+        </h3>
+        <p className="mt-1 text-sand" role="status">
+          {confirmed
+            ? 'Thank you: we know you are coming, and everything will be ready for you.'
+            : `One click tells us you are coming${stay ? ', for your stay and the treatments booked inside it' : ''}.`}
+        </p>
+        {confirm.error ? (
+          <p className="mt-2 text-sm text-rose-200">
+            {preferServerMessage(confirm.error, `Your answer did not reach us. Please try again, or call us at ${site.phone}.`)}
+          </p>
+        ) : null}
+      </div>
+      {confirmed ? null : (
+        <Button ref={button} className="shrink-0" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
+          {confirm.isPending ? 'Sending…' : 'Yes, I will be there'}
+        </Button>
+      )}
+    </section>
   );
 }
 
