@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
-import type { RequestBodyOf } from '@/lib/api/types';
+import type { RequestBodyOf, ResponseOf } from '@/lib/api/types';
 import { adminKeys } from '../../shared/admin-keys';
 import { notifyError, notifySuccess } from '../../shared/notify';
 
 export type VisitSettingsInput = RequestBodyOf<'/api/admin/visit-settings', 'put'>;
+export type VisitSettings = ResponseOf<'/api/admin/visit-settings', 'get'>;
 
-/** The owner's settings for guests' visits (how many free moves a booking has). */
+/** The owner's settings for guests' visits: how many free moves a booking has, and when guests are reminded. */
 export const visitSettingsKey = () => [...adminKeys.all, 'visit-settings'] as const;
 
 export async function getVisitSettings() {
