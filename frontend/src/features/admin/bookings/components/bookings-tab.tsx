@@ -1,4 +1,4 @@
-import { CalendarSync } from 'lucide-react';
+import { BellRing, CalendarSync, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useServiceNames } from '@/lib/api/catalogue/get-services';
@@ -23,8 +23,10 @@ import { depositState } from '../deposit-labels';
 import type { AdminBooking, BookingStatus } from '../../shared/types';
 import { displayMoney } from '@/lib/money';
 import { canMove, movesLabel } from '../move-booking';
+import { attendanceWords } from '../reminders';
 import { DepositDialog } from './deposit-dialog';
 import { MoveBookingDialog } from './move-booking-dialog';
+import { RemindersDialog } from './reminders-dialog';
 
 /** A stay's year ("2026"), or years when it runs into the next ("2026–2027"). */
 const stayYears = (checkIn: string, checkOut: string) =>
@@ -65,8 +67,18 @@ export function BookingsTab() {
   const remove = useDeleteBooking();
   // The booking being moved, as it was when its Move was pressed.
   const [moving, setMoving] = useState<AdminBooking>();
+  // The booking whose reminders are shown (read when its dialog opens, not with the list).
+  const [remindersOf, setRemindersOf] = useState<AdminBooking>();
   const panel = useRef<HTMLDivElement>(null);
-  const rowProps = { serviceLabel, linkedId, onDeposit: setDepositOf, onMove: setMoving, updateStatus, remove };
+  const rowProps = {
+    serviceLabel,
+    linkedId,
+    onDeposit: setDepositOf,
+    onMove: setMoving,
+    onReminders: setRemindersOf,
+    updateStatus,
+    remove,
+  };
 
   return (
     <Panel ref={panel}>
@@ -131,17 +143,25 @@ export function BookingsTab() {
           if (!open) setMoving(undefined);
         }}
       />
+      <RemindersDialog
+        // The row as the list reads it now (its status, its guest's answer), else as it was when opened.
+        booking={rows.find((b) => b.id === remindersOf?.id) ?? remindersOf}
+        onOpenChange={(open) => {
+          if (!open) setRemindersOf(undefined);
+        }}
+      />
     </Panel>
   );
 }
 
-/** A booking's row: who, what, when, its status and deposit, and the owner's actions. */
+/** A booking's row: who, what, when, its status, deposit and guest's answer, and the owner's actions. */
 function BookingRow({
   booking,
   serviceLabel,
   linkedId,
   onDeposit,
   onMove,
+  onReminders,
   updateStatus,
   remove,
 }: {
@@ -150,12 +170,14 @@ function BookingRow({
   linkedId: string | null;
   onDeposit: (deposit: { id: string; offerRefund: boolean }) => void;
   onMove: (booking: AdminBooking) => void;
+  onReminders: (booking: AdminBooking) => void;
   updateStatus: ReturnType<typeof useUpdateBookingStatus>;
   remove: ReturnType<typeof useDeleteBooking>;
 }) {
   const status = bookingStatuses.find((s) => s.value === booking.status);
   const who = `${booking.firstName} ${booking.lastName}`;
   const moved = movesLabel(booking.moves);
+  const attending = booking.attendanceConfirmedAt ? attendanceWords(booking.attendanceConfirmedAt) : undefined;
   return (
     <TableRow
       data-testid="booking-row"
@@ -202,6 +224,14 @@ function BookingRow({
           booking.status
         )}
         {booking.deposit ? <DepositButton booking={booking} onOpen={() => onDeposit({ id: booking.id, offerRefund: false })} /> : null}
+        {/* The guest's answer to a reminder: she said she will be there. */}
+        {attending ? (
+          <p className="mt-2 flex items-center gap-1.5 whitespace-nowrap text-xs text-emerald-200" data-testid="booking-attendance">
+            <CircleCheck aria-hidden className="size-3.5 shrink-0" />
+            <span aria-hidden>{attending.shown}</span>
+            <span className="sr-only">{attending.spoken}</span>
+          </p>
+        ) : null}
       </TableCell>
       <TableCell>
         <div className="flex items-center justify-end gap-2">
@@ -237,6 +267,13 @@ function BookingRow({
             // Keeps the status selects in one column down the table.
             <span aria-hidden className="size-9 shrink-0" />
           )}
+          <IconAction
+            label={`Reminders of the booking of ${who} on ${formatCalendarDate(booking.date)}`}
+            hint="Reminders"
+            onClick={() => onReminders(booking)}
+          >
+            <BellRing aria-hidden className="size-4" />
+          </IconAction>
           <DeleteAction
             label={`Delete the booking of ${who} on ${formatCalendarDate(booking.date)}`}
             what="booking"
