@@ -14,13 +14,16 @@
 //! hours (the sweep after them sends what fell due), none for a visit that
 //! has begun, none whose moment came before the booking was made (its
 //! request's mail has just told her), and when both are due at once only the
-//! second goes. A visit is known by its anchor (the stay, else its first
+//! second goes. A booking on a day the owner has since blacked out (a
+//! closure covering its service, any night of a stay) is not reminded: the
+//! retreat will not receive her as booked, and the owner's blackout-impact
+//! list is where that booking is settled. A visit is known by its anchor (the stay, else its first
 //! treatment) at its place: moved, it is reminded again at its new place.
 
 use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use uuid::Uuid;
 
-use crate::booking::{Booking, BookingStatus, LocalNow, TimeSlot, booking_starts_at};
+use crate::booking::{Blackout, Booking, BookingStatus, LocalNow, TimeSlot, booking_starts_at};
 
 crate::text_enum! {
     /// Which of a visit's two reminders.
@@ -235,15 +238,21 @@ pub struct Candidate {
     pub booked_at: NaiveDateTime,
 }
 
+/// Whether a blackout closes a day of the booking to its service.
+pub fn is_blacked_out(booking: &Booking, blackouts: &[Blackout]) -> bool {
+    booking.nights().into_iter().any(|day| blackouts.iter().any(|b| b.covers(day, booking.service)))
+}
+
 /// The reminders due at `now` among the candidates (the bookings of the
-/// coming days), given those already sent. Only confirmed bookings are
-/// reminded (a request still waiting for the owner is not yet a visit to
-/// come to).
+/// coming days), given those already sent and the blackouts touching those
+/// days. Only confirmed bookings are reminded (a request still waiting for
+/// the owner is not yet a visit to come to), and none on a blacked-out day.
 pub fn due_reminders(
     now: LocalNow,
     settings: &ReminderSettings,
     candidates: &[Candidate],
     sent: &[SentReminder],
+    blackouts: &[Blackout],
 ) -> Vec<DueReminder> {
     let now = now.date.and_time(now.time);
     if !settings.on || settings.is_quiet(now.time()) {
@@ -251,7 +260,7 @@ pub fn due_reminders(
     }
     let confirmed: Vec<Booking> = candidates
         .iter()
-        .filter(|c| c.booking.status == BookingStatus::Confirmed)
+        .filter(|c| c.booking.status == BookingStatus::Confirmed && !is_blacked_out(&c.booking, blackouts))
         .map(|c| c.booking.clone())
         .collect();
     let booked_at = |id: Uuid| candidates.iter().find(|c| c.booking.id == id).map(|c| c.booked_at);

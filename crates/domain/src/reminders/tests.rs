@@ -122,8 +122,8 @@ fn the_first_asks_the_second_asks_again_or_reminds_and_each_goes_once() {
     let settings = ReminderSettings::default();
     let massage = booking(ADA, ServiceKey::Massage, "2026-12-18", TimeSlot::ElevenAm);
     let list = candidates(std::slice::from_ref(&massage));
-    assert!(due_reminders(at("2026-12-16", 10, 59), &settings, &list, &[]).is_empty(), "not yet");
-    let first = due_reminders(at("2026-12-16", 11, 0), &settings, &list, &[]);
+    assert!(due_reminders(at("2026-12-16", 10, 59), &settings, &list, &[], &[]).is_empty(), "not yet");
+    let first = due_reminders(at("2026-12-16", 11, 0), &settings, &list, &[], &[]);
     assert_eq!(first.len(), 1);
     assert_eq!((first[0].kind, first[0].asks), (ReminderKind::First, true));
     let sent_first = [SentReminder {
@@ -132,15 +132,15 @@ fn the_first_asks_the_second_asks_again_or_reminds_and_each_goes_once() {
         date: massage.date,
         time: massage.time,
     }];
-    assert!(due_reminders(at("2026-12-17", 12, 0), &settings, &list, &sent_first).is_empty(), "once");
+    assert!(due_reminders(at("2026-12-17", 12, 0), &settings, &list, &sent_first, &[]).is_empty(), "once");
     // Unanswered, the morning's reminder asks again; answered, it only reminds.
-    let second = due_reminders(at("2026-12-18", 8, 5), &settings, &list, &sent_first);
+    let second = due_reminders(at("2026-12-18", 8, 5), &settings, &list, &sent_first, &[]);
     assert_eq!((second[0].kind, second[0].asks), (ReminderKind::Second, true));
     let answered = Booking { guest_confirmed_at: Some(Utc::now()), ..massage.clone() };
-    let second = due_reminders(at("2026-12-18", 8, 5), &settings, &candidates(&[answered]), &sent_first);
+    let second = due_reminders(at("2026-12-18", 8, 5), &settings, &candidates(&[answered]), &sent_first, &[]);
     assert_eq!((second[0].kind, second[0].asks), (ReminderKind::Second, false));
     // Begun: nothing more.
-    assert!(due_reminders(at("2026-12-18", 11, 0), &settings, &list, &sent_first).is_empty());
+    assert!(due_reminders(at("2026-12-18", 11, 0), &settings, &list, &sent_first, &[]).is_empty());
 }
 
 #[test]
@@ -149,19 +149,22 @@ fn nothing_leaves_in_quiet_hours_what_fell_due_goes_after_them_and_a_late_sweep_
     let evening = booking(ADA, ServiceKey::Massage, "2026-12-18", TimeSlot::FivePm);
     let list = candidates(std::slice::from_ref(&evening));
     let due_at_night = ReminderSettings { treatment_first_hours: 44, ..settings };
-    assert!(due_reminders(at("2026-12-16", 21, 0), &due_at_night, &list, &[]).is_empty(), "21:00 is quiet");
-    assert!(due_reminders(at("2026-12-17", 7, 59), &due_at_night, &list, &[]).is_empty());
+    assert!(
+        due_reminders(at("2026-12-16", 21, 0), &due_at_night, &list, &[], &[]).is_empty(),
+        "21:00 is quiet"
+    );
+    assert!(due_reminders(at("2026-12-17", 7, 59), &due_at_night, &list, &[], &[]).is_empty());
     assert_eq!(
-        due_reminders(at("2026-12-17", 8, 0), &due_at_night, &list, &[]).len(),
+        due_reminders(at("2026-12-17", 8, 0), &due_at_night, &list, &[], &[]).len(),
         1,
         "the morning after"
     );
     // A sweep that missed both sends the second alone.
-    let late = due_reminders(at("2026-12-18", 9, 0), &settings, &list, &[]);
+    let late = due_reminders(at("2026-12-18", 9, 0), &settings, &list, &[], &[]);
     assert_eq!(late.iter().map(|r| r.kind).collect::<Vec<_>>(), [ReminderKind::Second]);
     // Off: nothing.
     let off = ReminderSettings { on: false, ..settings };
-    assert!(due_reminders(at("2026-12-18", 9, 0), &off, &list, &[]).is_empty());
+    assert!(due_reminders(at("2026-12-18", 9, 0), &off, &list, &[], &[]).is_empty());
     // Equal hours: no quiet hours at all.
     let never_quiet = ReminderSettings { quiet_from_hour: 8, quiet_until_hour: 8, ..settings };
     assert!(!never_quiet.is_quiet(NaiveTime::MIN));
@@ -174,15 +177,18 @@ fn only_confirmed_visits_booked_before_the_moment_are_reminded_and_a_moved_visit
         status: BookingStatus::Pending,
         ..booking(ADA, ServiceKey::Spa, "2026-12-18", TimeSlot::ElevenAm)
     };
-    assert!(due_reminders(at("2026-12-16", 12, 0), &settings, &candidates(&[pending]), &[]).is_empty());
+    assert!(due_reminders(at("2026-12-16", 12, 0), &settings, &candidates(&[pending]), &[], &[]).is_empty());
     // Booked after its first's moment: the request's mail has just told her.
     let massage = booking(ADA, ServiceKey::Massage, "2026-12-18", TimeSlot::ElevenAm);
     let fresh = [Candidate {
         booking: massage.clone(),
         booked_at: day("2026-12-16").and_hms_opt(12, 0, 0).expect("t"),
     }];
-    assert!(due_reminders(at("2026-12-16", 13, 0), &settings, &fresh, &[]).is_empty());
-    assert_eq!(due_reminders(at("2026-12-18", 8, 0), &settings, &fresh, &[])[0].kind, ReminderKind::Second);
+    assert!(due_reminders(at("2026-12-16", 13, 0), &settings, &fresh, &[], &[]).is_empty());
+    assert_eq!(
+        due_reminders(at("2026-12-18", 8, 0), &settings, &fresh, &[], &[])[0].kind,
+        ReminderKind::Second
+    );
     // Sent for its old place; moved, it is reminded at the new one.
     let sent = [SentReminder {
         booking: massage.id,
@@ -190,7 +196,10 @@ fn only_confirmed_visits_booked_before_the_moment_are_reminded_and_a_moved_visit
         date: day("2026-12-17"),
         time: massage.time,
     }];
-    assert_eq!(due_reminders(at("2026-12-16", 12, 0), &settings, &candidates(&[massage]), &sent).len(), 1);
+    assert_eq!(
+        due_reminders(at("2026-12-16", 12, 0), &settings, &candidates(&[massage]), &sent, &[]).len(),
+        1
+    );
 }
 
 #[test]
@@ -201,7 +210,7 @@ fn one_itinerary_per_guest_visit_lists_the_stay_and_its_treatments() {
     let spa = booking(ADA, ServiceKey::Spa, "2026-12-20", TimeSlot::NineAm);
     let list = candidates(&[home.clone(), massage.clone(), spa.clone()]);
     // A week before arrival: one message, all three.
-    let due = due_reminders(at("2026-12-11", 15, 0), &settings, &list, &[]);
+    let due = due_reminders(at("2026-12-11", 15, 0), &settings, &list, &[], &[]);
     assert_eq!(due.len(), 1);
     assert_eq!(due[0].visit.bookings.iter().map(|b| b.id).collect::<Vec<_>>(), [home.id, massage.id, spa.id]);
     // The treatments' own moments send nothing apart once the stay's are sent.
@@ -209,7 +218,7 @@ fn one_itinerary_per_guest_visit_lists_the_stay_and_its_treatments() {
         SentReminder { booking: home.id, kind: ReminderKind::First, date: home.date, time: home.time },
         SentReminder { booking: home.id, kind: ReminderKind::Second, date: home.date, time: home.time },
     ];
-    assert!(due_reminders(at("2026-12-19", 8, 30), &settings, &list, &sent).is_empty());
+    assert!(due_reminders(at("2026-12-19", 8, 30), &settings, &list, &sent, &[]).is_empty());
 }
 
 #[test]
@@ -229,4 +238,35 @@ fn settings_are_checked() {
         Err(ReminderSettingsError::QuietHours)
     );
     assert_eq!(settings.lookahead_days(), 8);
+}
+
+#[test]
+fn a_visit_on_a_day_since_blacked_out_is_not_reminded() {
+    use crate::booking::BlackoutType;
+    let settings = ReminderSettings::default();
+    let massage = booking(ADA, ServiceKey::Massage, "2026-12-18", TimeSlot::ElevenAm);
+    let home = stay("bea@example.com", "2026-12-17", "2026-12-20");
+    let closure = |start: &str, end: &str, blackout_type| Blackout {
+        id: Uuid::new_v4(),
+        start_date: day(start),
+        end_date: day(end),
+        blackout_type,
+        reason: None,
+        created_by: None,
+        created_at: Utc::now(),
+    };
+    let list = candidates(&[massage.clone(), home.clone()]);
+    let now = at("2026-12-16", 16, 0);
+    assert_eq!(due_reminders(now, &settings, &list, &[], &[]).len(), 2);
+    // The treatments closed that day: the massage goes quiet, the stay is still reminded.
+    let services_closed = [closure("2026-12-18", "2026-12-18", BlackoutType::Services)];
+    let due = due_reminders(now, &settings, &list, &[], &services_closed);
+    assert_eq!(due.iter().map(|d| d.visit.anchor.id).collect::<Vec<_>>(), [home.id]);
+    // The Tiny Home closed on a night inside the stay (not its check-in): the stay goes quiet.
+    let home_closed = [closure("2026-12-19", "2026-12-25", BlackoutType::TinyHome)];
+    assert!(is_blacked_out(&home, &home_closed));
+    assert!(!is_blacked_out(&massage, &home_closed));
+    // The whole retreat closed: nothing goes.
+    let all = [closure("2026-12-01", "2026-12-31", BlackoutType::All)];
+    assert!(due_reminders(now, &settings, &list, &[], &all).is_empty());
 }

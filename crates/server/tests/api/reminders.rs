@@ -123,17 +123,24 @@ async fn reminders_go_once_per_visit_outside_quiet_hours_and_ask_until_answered(
     let cy_pending = book(&first, guest_booking("cy@example.com", "spa", &d, "13:00")).await;
     let cy_cancelled = book(&first, guest_booking("cy@example.com", "massage", &d, "15:00")).await;
     let eve = book(&first, guest_booking("eve@example.com", "spa", &d, "9:00")).await;
-    for booking in [&ada, &bea_stay, &bea_massage, &bea_spa, &cy_cancelled, &eve] {
+    // Finn: a confirmed massage the day before, on a day the owner then
+    // closes to treatments (the booking left standing): never reminded.
+    let finn =
+        book(&first, guest_booking("finn@example.com", "massage", &days_from_today(19), "15:00")).await;
+    for booking in [&ada, &bea_stay, &bea_massage, &bea_spa, &cy_cancelled, &eve, &finn] {
         set_status(&first, &admin, booking, "confirmed").await;
     }
     set_status(&first, &admin, &cy_cancelled, "cancelled").await;
+    let closed = json!({"startDate": days_from_today(19), "endDate": days_from_today(19), "type": "services",
+        "reason": "Well maintenance"});
+    expect_json(first.post_as(&admin, "/api/admin/blackout-dates", &closed).await, StatusCode::CREATED).await;
     let sent_before = smtp.raw_messages().len();
 
     // Two days before Ada's 11:00: her first reminder; Bea's stay's first (a week before) lists all three.
     clock.set_local(day(&d) - Duration::days(2), 11, 5);
     two_more_sweeps(&first).await;
     two_more_sweeps(&second).await;
-    assert_eq!(reminders_written(&first), 3, "Ada, Bea and Eve, once each");
+    assert_eq!(reminders_written(&first), 3, "Ada, Bea and Eve, once each; not Finn");
     let rows = |id: &Value| {
         first.sql_count(&format!(
             "SELECT count(*) FROM booking_reminders WHERE booking_id = '{}'",
@@ -165,6 +172,7 @@ async fn reminders_go_once_per_visit_outside_quiet_hours_and_ask_until_answered(
         .to_owned();
     assert!(ada_first.text.contains("?answer=change") && ada_first.text.contains("?answer=cancel"));
     assert!(to("cy@example.com").iter().all(|m| !m.subject.contains("visit")), "pending and cancelled: none");
+    assert!(to("finn@example.com").iter().all(|m| !m.subject.contains("visit")), "blacked out: none");
 
     // Ada answers from her link.
     let token =
