@@ -192,7 +192,7 @@ impl VisitSettings {
 pub struct VisitSettingsInput {
     #[serde(default)]
     pub free_moves: Option<crate::wire::fields::FreeMoves>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::wire::object_or_null")]
     pub reminders: Option<ReminderSettingsInput>,
 }
 

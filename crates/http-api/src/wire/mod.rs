@@ -253,6 +253,25 @@ where
     T::deserialize(deserializer).map(Some)
 }
 
+/// A nested part of a body that must be a JSON object (or null for none).
+/// Serde reads a struct from an array as well, so a part whose every field
+/// is optional would otherwise take `[]` or `["a"]` as "change nothing".
+pub fn object_or_null<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::de::DeserializeOwned,
+{
+    use serde::de::{Error, Unexpected};
+    match Value::deserialize(deserializer)? {
+        Value::Null => Ok(None),
+        value @ Value::Object(_) => serde_json::from_value(value).map(Some).map_err(D::Error::custom),
+        Value::Array(_) => Err(D::Error::invalid_type(Unexpected::Seq, &"an object")),
+        Value::Bool(b) => Err(D::Error::invalid_type(Unexpected::Bool(b), &"an object")),
+        Value::Number(_) => Err(D::Error::invalid_type(Unexpected::Other("a number"), &"an object")),
+        Value::String(s) => Err(D::Error::invalid_type(Unexpected::Str(&s), &"an object")),
+    }
+}
+
 /// A whole-number field for a domain rule. A value that is not a whole
 /// number becomes one out of every range, so the rule's range message answers it.
 pub fn form_whole(value: &Value) -> Option<i64> {
