@@ -28,6 +28,9 @@ it means to. Negative cases are sent as generated. The rules:
   that exists (none is known to the fuzzer: it sends none), and the owner
   redeems more than $0.00 from a card;
 - a promo code's optional dates are real days (their pattern allows "");
+- the owner's reminder settings: a stay's second reminder comes fewer days
+  before arrival than its first (a field left out keeps the stored value,
+  so a case naming one of the two names both);
 - a paged list (and its export) starts after a row or before one, not both;
   its days end on or after they start; a search is empty or at least three
   characters once trimmed (NUL dropped), as the database's trigram index
@@ -137,6 +140,26 @@ def _ordered(start, end, longest=None):
     if longest is not None and (last - first).days > longest:
         last = first + datetime.timedelta(days=longest)
     return first.isoformat(), last.isoformat()
+
+
+def _whole(value):
+    """A whole number as the API reads one (60, 60.0 or "60"), else None."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return int(number) if number.is_integer() else None
+
+
+def _stay_days_ordered(reminders):
+    first, second = _whole(reminders.get("stayFirstDays")), _whole(reminders.get("staySecondDays"))
+    if first is None and second is None:
+        return
+    if first is None:
+        first = min(30, second + 1)
+    if second is None or second >= first:
+        second = hash(str(reminders.get("staySecondDays"))) % first
+    reminders["stayFirstDays"], reminders["staySecondDays"] = first, second
 
 
 def _is_uuid(value):
@@ -283,6 +306,8 @@ def before_call(context, case, kwargs):
                 body[field] = (_today() + datetime.timedelta(days=hash(body[field]) % 365)).isoformat()
         if body.get("startsOn") and body.get("endsOn"):
             body["startsOn"], body["endsOn"] = _ordered(body.get("startsOn"), body.get("endsOn"))
+    elif operation == ("PUT", "/api/admin/visit-settings") and isinstance(body.get("reminders"), dict):
+        _stay_days_ordered(body["reminders"])
     elif operation == ("POST", "/api/orders"):
         body.pop("giftCard", None)
         items = body.get("items")
