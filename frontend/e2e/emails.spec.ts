@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all nineteen templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, and the team invitation and reset link), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all twenty-two templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, and the visit reminder), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all nineteen templates (the specification’s twelve, the three 
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(19);
+  await expect(templates).toHaveCount(22);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
@@ -131,6 +131,12 @@ test('previews: all nineteen templates (the specification’s twelve, the three 
   await templates.filter({ hasText: 'Reply to a message' }).click();
   await expect(shown.getByRole('heading', { level: 3 })).toHaveText('Re: your message to Golden Pine Wellness Retreat');
   await expect(shown.locator('pre')).toContainText('you wrote:');
+
+  // A reminder asks with its three answers, each opening the guest's page.
+  await templates.filter({ hasText: 'Visit reminder' }).click();
+  await expect(shown.getByRole('heading', { level: 3 })).toHaveText(/will you be with us\?$/);
+  await expect(shown.locator('pre')).toContainText('?answer=confirm');
+  await expect(shown.locator('pre')).toContainText('?answer=change');
 
   await templates.filter({ hasText: 'Newsletter welcome' }).click();
   await expect(shown).toContainText('One-click unsubscribe');

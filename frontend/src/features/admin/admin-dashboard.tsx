@@ -1,5 +1,5 @@
 import { ShieldAlert } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatFullDay } from '@/components/ui/calendar-dates';
@@ -69,6 +69,7 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
   const queryClient = useQueryClient();
   // ?tab= opens a tab (mail links name one); choosing a tab writes it back, dropping any record named for the last one.
   const [params, setParams] = useSearchParams();
+  const tabsRef = useRef<HTMLDivElement>(null);
   // The owner's rule: a member without a second factor sees only Security until they add one.
   const twoFactor = useTwoFactor();
   const mustEnroll = twoFactor.data?.mustEnroll === true;
@@ -121,7 +122,15 @@ function Dashboard({ name, token, owner }: { name: string; token: string; owner:
           </>
         )}
         {twoFactor.isPending ? null : (
-          <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="mt-12">
+          <Tabs
+            ref={tabsRef}
+            value={tab}
+            onValueChange={(next) => {
+              setParams({ tab: next }, { replace: true });
+              bringTabsIntoView(tabsRef.current);
+            }}
+            className="mt-12 scroll-mt-4"
+          >
             <TabsList aria-label="Dashboard sections" className="justify-start gap-x-0 lg:gap-x-1">
               {shown.map((t) => (
                 <TabsTrigger key={t.value} value={t.value} className="px-3! tracking-wide-2! lg:px-4! 2xl:px-5! 2xl:tracking-luxe!">
@@ -168,4 +177,16 @@ function useEnrollmentWatch(queryClient: QueryClient) {
       unsubscribeMutations();
     };
   }, [queryClient]);
+}
+
+/**
+ * A tab chosen while the tabs sit low on the screen (the overview's cards
+ * above them fill a tablet's height) would change nothing the owner sees:
+ * the tabs are brought to the top, so the chosen section shows. Left as
+ * they are when they already sit in the upper half.
+ */
+function bringTabsIntoView(tabs: HTMLElement | null) {
+  if (!tabs || tabs.getBoundingClientRect().top < window.innerHeight / 2) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  tabs.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
 }
