@@ -457,6 +457,56 @@ async fn twenty_confirmations_of_one_order_at_once_charge_it_once() {
     assert_eq!(order_mails(&app, &order).await, 2);
 }
 
+/// Orders placed while others are paid: every answer is a success. (The
+/// dashboard's counters once took their row locks in two orders, the totals
+/// row first for a new order and last for a paid one, and an order placed
+/// while another was paid could end in "deadlock detected", a 500.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn orders_placed_while_others_are_paid_all_succeed() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let Shop { app, stripe } = shop().await;
+    let mut unpaid = Vec::new();
+    let mut methods = Vec::new();
+    for _ in 0..16 {
+        unpaid.push(place(&app).await);
+        methods.push(stripe.card(PAID).await);
+    }
+    let products = app.products().await;
+    let product = products.iter().find(|p| p["stock"].is_null()).expect("an unlimited product").clone();
+    let paying = AtomicBool::new(true);
+    let payments = async {
+        let attempts = unpaid.iter().zip(&methods).map(|(order, method)| pay(&app, order, method));
+        let statuses: Vec<StatusCode> =
+            futures_util::future::join_all(attempts).await.iter().map(reqwest::Response::status).collect();
+        paying.store(false, Ordering::SeqCst);
+        statuses
+    };
+    // Four guests placing orders one after another for as long as the payments last.
+    let guest = |n: usize| {
+        let (paying, product) = (&paying, &product);
+        let app = &app;
+        async move {
+            let mut statuses = Vec::new();
+            while paying.load(Ordering::SeqCst) || statuses.is_empty() {
+                let mut body = order_body(&[(product, 1)]);
+                body["email"] = json!(format!("placing.{n}.{}@example.com", statuses.len()));
+                statuses.push(app.post_json("/api/orders", &body).await.status());
+            }
+            statuses
+        }
+    };
+    let placing = futures_util::future::join_all((0..4).map(guest));
+    let (paid, placed) = futures_util::future::join(payments, placing).await;
+    assert!(paid.iter().all(|s| *s == StatusCode::OK), "{paid:?}");
+    let placed: Vec<StatusCode> = placed.into_iter().flatten().collect();
+    assert!(placed.iter().all(|s| *s == StatusCode::CREATED), "{placed:?}");
+    assert_eq!(
+        app.sql_count("SELECT count(*) FROM orders WHERE payment_state = 'paid'"),
+        16,
+        "each paid order recorded"
+    );
+}
+
 #[tokio::test]
 async fn a_server_killed_between_charging_and_recording_leaves_a_payment_the_reconciliation_finds() {
     // The server runs as its own process, talking to localstripe through a
