@@ -37,10 +37,16 @@ pages=(/ /services /products /blog "/blog/${post}" /contact /wellness-quiz /chec
 
 echo "| page | performance | accessibility | best practices | SEO | LCP s | CLS | TBT ms | JS KB |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+# LIGHTHOUSE_ONLY=text: only the pages whose path holds it (`manage` for a guest's page).
+only="${LIGHTHOUSE_ONLY:-}"
+number=0
 for page in "${pages[@]}"; do
+  number=$((number + 1))
+  [[ "$page" == *"$only"* ]] || continue
   reports=()
   for run in $(seq 1 "$runs"); do
-    report="${out}/$(echo "$page" | tr -c 'a-z0-9' '_')-${run}.json"
+    # Named by the page's place in the list: a guest's token is too long for a file name.
+    report="${out}/page-${number}-${run}.json"
     for _attempt in 1 2 3; do
       CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@12 "${base}${page}" --quiet \
         --chrome-flags="--headless=new --no-sandbox" \
@@ -62,12 +68,12 @@ for path in paths:
         continue
     if not report.get("runtimeError") and report["categories"]["performance"]["score"] is not None:
         reports.append(report)
+if page.startswith("/bookings/manage/"):
+    page = "/bookings/manage/{token}"
 if not reports:
     print(f"| `{page}` | (no run finished) | | | | | | | |")
     sys.exit(0)
 reports.sort(key=lambda r: r["categories"]["performance"]["score"])
-if page.startswith("/bookings/manage/"):
-    page = "/bookings/manage/{token}"
 r = reports[len(reports) // 2]
 score = lambda name: round(r["categories"][name]["score"] * 100)
 audit = lambda name: r["audits"][name]["numericValue"]
