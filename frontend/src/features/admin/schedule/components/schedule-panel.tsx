@@ -32,6 +32,7 @@ import {
   weekdays,
   type ScheduleFormValues,
 } from '../schedule-schema';
+import { Suffixed } from './suffixed';
 import { VisitSettingsPanel } from './visit-settings-panel';
 
 /** The Schedule view: the standing schedule, and beside it the owner's settings for guests' visits. */
@@ -161,21 +162,6 @@ function Section({ icon, title, description, children }: { icon: ReactNode; titl
       </legend>
       <div className="clear-both">{children}</div>
     </fieldset>
-  );
-}
-
-/** An input with its unit written inside, at the right (for the eye; the hint says it for everyone). */
-function Suffixed({ suffix, children }: { suffix: string; children: ReactNode }) {
-  return (
-    <div className="relative">
-      {children}
-      <span
-        aria-hidden
-        className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-[0.68rem] uppercase tracking-wide-2 text-muted"
-      >
-        {suffix}
-      </span>
-    </div>
   );
 }
 

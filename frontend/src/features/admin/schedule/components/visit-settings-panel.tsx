@@ -28,6 +28,7 @@ import {
   visitSettingsSchema,
   type VisitSettingsFormValues,
 } from '../visit-settings-schema';
+import { Suffixed } from './suffixed';
 
 /**
  * Guests' visits: what a guest may change herself through her booking's link,
@@ -325,21 +326,6 @@ function CheckRow({ id, className, label, hint, checked, disabled, onChange, onB
           {hint}
         </p>
       </div>
-    </div>
-  );
-}
-
-/** An input with its unit written inside, at the right (for the eye; the hint says it for everyone). */
-function Suffixed({ suffix, children }: { suffix: string; children: ReactNode }) {
-  return (
-    <div className="relative">
-      {children}
-      <span
-        aria-hidden
-        className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-[0.68rem] uppercase tracking-wide-2 text-muted"
-      >
-        {suffix}
-      </span>
     </div>
   );
 }
