@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dayFromToday, unique } from './admin-helpers';
 import { apiJson, expectToast, holdChunk } from './helpers';
 
 /*
@@ -42,6 +43,21 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   expect(services.length * products.length * posts.length, 'the demo catalogue has services, products and posts').toBeGreaterThan(0);
   expect(giftCards.services.length, 'a gift card can be a treatment').toBeGreaterThan(0);
   const [service, product, post] = [services[0]!, products[0]!, posts[0]!];
+  // A guest's own page, from the link her mail carries: the server sends it
+  // in its loading state (the same for every link), the booking loads here.
+  const booked = await request.post('/api/bookings', {
+    data: {
+      firstName: 'Ottilie',
+      lastName: 'Render',
+      email: `ottilie.${unique()}@example.test`,
+      service: 'massage',
+      date: dayFromToday(60 + Math.floor(Math.random() * 300)),
+      time: '15:00',
+      notes: null,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { manageToken } = (await booked.json()) as { manageToken: string };
   const firstParagraph = post.content.split(/\n/)[0]!.replace(/^## /, '');
   return [
     {
@@ -91,6 +107,13 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
         'Check a balance',
       ],
       catalogue: ['/api/gift-cards/options'],
+    },
+    {
+      name: 'guest booking',
+      path: `/bookings/manage/${encodeURIComponent(manageToken)}`,
+      heading: 'Your Booking',
+      content: ['The details of your time with us'],
+      catalogue: [],
     },
     { name: 'not found', path: '/no-such-page-here', heading: '404 Page Not Found', content: ['Return home'], catalogue: [] },
   ];

@@ -231,14 +231,17 @@ describe('render', () => {
     expect(card).not.toMatch(/srcSet|sizes|width|height/);
   });
 
+  it("renders a guest's booking page in its loading state, with nothing of the booking in it", () => {
+    const { html, state } = renderPage('/bookings/manage/link');
+    expect(html).toContain('Your Booking');
+    expect(html).toContain('The details of your time with us');
+    expect(html).toContain('Loading your booking');
+    expect(html).not.toContain('/bookings/manage/link');
+    expect((JSON.parse(state) as Dehydrated).queries).toEqual([]);
+  });
+
   it('refuses the pages rendered in the browser only', () => {
-    for (const url of [
-      '/admin/login',
-      '/admin/dashboard',
-      '/bookings/manage/abc',
-      '/newsletter/unsubscribe?token=x',
-      '/gift-cards/print?token=x',
-    ]) {
+    for (const url of ['/admin/login', '/admin/dashboard', '/newsletter/unsubscribe?token=x', '/gift-cards/print?token=x']) {
       expect(() => render(url, {}, siteInfo)).toThrow('rendered in the browser only');
     }
   });

@@ -10,6 +10,7 @@ import BlogRoute from './app/routes/blog';
 import CheckoutRoute from './app/routes/checkout';
 import ContactRoute from './app/routes/contact';
 import GiftCardsRoute from './app/routes/gift-cards';
+import ManageBookingRoute from './app/routes/manage-booking';
 import ProductsRoute from './app/routes/products';
 import ServicesRoute from './app/routes/services';
 import QuizRoute from './app/routes/wellness-quiz';
@@ -39,9 +40,11 @@ const routes = createRoutes({
   checkout: { Component: CheckoutRoute },
   quiz: { Component: QuizRoute },
   giftCards: { Component: GiftCardsRoute },
+  // A guest's booking page in its loading state, the same for every link (the
+  // booking itself is fetched by the browser: it is one person's).
+  manageBooking: { Component: ManageBookingRoute },
   // Kept out of the server bundle (admin code, guest links).
   giftCardPrint: browserOnly,
-  manageBooking: browserOnly,
   newsletterUnsubscribe: browserOnly,
   adminLogin: browserOnly,
   adminDashboard: browserOnly,

@@ -199,19 +199,19 @@ pub async fn not_found(state: &SiteState, path: &str) -> HttpResponse {
 }
 
 /// `GET /bookings/manage/{token}`: a guest's booking page. Its head tags name
-/// the page, never the token (no canonical or og:url carries it), so every
-/// guest's page is the same shell.
+/// the page, never the token (no canonical or og:url carries it), and its
+/// markup is the page in its loading state, rendered for a placeholder link:
+/// so every guest's page is the same document, kept once, and what a phone
+/// paints first (the page's title and words) needs no script.
 pub async fn manage_booking_page(req: HttpRequest, state: web::Data<SiteState>) -> HttpResponse {
     const PATH: &str = "/bookings/manage";
+    /// Not a token: the app renders any link's page the same until it loads.
+    const ANY_LINK: &str = "/bookings/manage/link";
     match page(PATH) {
         Some(page) => {
             let parts = async {
-                Ok(PageParts {
-                    meta: PageMeta::of(page, PATH),
-                    structured: Vec::new(),
-                    page: None,
-                    keep: Keep::Yes,
-                })
+                let (markup, keep) = markup_of(&state, ANY_LINK).await;
+                Ok(PageParts { meta: PageMeta::of(page, PATH), structured: Vec::new(), page: markup, keep })
             };
             kept_page(&req, &state, PATH, parts).await
         }

@@ -129,11 +129,13 @@ pub const PAGES: &[Page] = &[
         crumb: None,
         graph: Graph::None,
     },
+    // Rendered in its loading state only, the same for every guest's link:
+    // the booking is one person's, and loads in her browser.
     Page {
         path: "/bookings/manage",
         title: "Your Booking | Golden Pine Wellness Retreat",
         description: "See or cancel your booking.",
-        rendered: false,
+        rendered: true,
         indexed: false,
         crumb: None,
         graph: Graph::None,

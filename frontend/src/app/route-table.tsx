@@ -69,8 +69,10 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         { path: 'gift-cards', ...pages.giftCards, ...data(() => [cataloguePaths.giftCardOptions]) },
         // Reached from the link in a gift card's mail; the code is in the URL's fragment.
         { path: 'gift-cards/print', ...pages.giftCardPrint, ...browserOnly },
+        // Reached from links in the retreat's mail. The server renders its
+        // loading state (the same for every token); the booking loads here.
+        { path: 'bookings/manage/:token', ...pages.manageBooking },
         // Reached from links in the retreat's mail.
-        { path: 'bookings/manage/:token', ...pages.manageBooking, ...browserOnly },
         { path: 'newsletter/unsubscribe', ...pages.newsletterUnsubscribe, ...browserOnly },
         { path: '*', Component: NotFoundRoute },
       ],

@@ -68,7 +68,7 @@ async fn every_public_page_arrives_with_its_content() {
         "image": "/media/blog/forest-bathing-san-jacinto.webp"});
     expect_json(app.post_as(&token, "/api/blog-posts", &post).await, StatusCode::CREATED).await;
 
-    let pages: [(&str, &[&str]); 10] = [
+    let pages: [(&str, &[&str]); 11] = [
         ("/", &["Where the pines", "teach stillness", "Our Services", "Cedar Sound Bath", "The Apothecary"]),
         ("/services", &["Our Services", "Cedar Sound Bath", "Singing bowls under the old cedars.", "$65"]),
         ("/products", &["Wellness Products", "Juniper Bath Salts", "$18.00"]),
@@ -94,6 +94,12 @@ async fn every_public_page_arrives_with_its_content() {
                 "Massage Therapy",
                 "Rustic Spa Treatments",
             ],
+        ),
+        // A guest's page arrives in its loading state (her booking loads in
+        // her browser), with the words a phone paints first.
+        (
+            "/bookings/manage/eyJhbGciOiJIUzI1NiJ9.e30.sig",
+            &["Your Booking", "The details of your time with us", "Loading your booking"],
         ),
         ("/no-such-page", &["404 Page Not Found"]),
     ];
