@@ -51,7 +51,12 @@ async fn page_html(
     page: Option<&RenderedPage>,
 ) -> Option<String> {
     let config = &state.config;
-    let mut head = format!("{}\n    {}", head_tags(meta, &config.public_url), site_info_tag(config));
+    let mut head = format!(
+        "{}\n    {}\n    {}",
+        head_tags(meta, &config.public_url),
+        crate::feed::head_link(&config.public_url),
+        site_info_tag(config)
+    );
     if !structured.is_empty() {
         head.push_str("\n    ");
         head.push_str(&structured_data::script_tags(structured));

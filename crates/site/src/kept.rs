@@ -171,6 +171,7 @@ impl KeptPages {
 /// browsers without brotli.
 pub struct SentPage {
     shell: ShellVersion,
+    content_type: &'static str,
     /// A hash of the HTML: each encoding's strong `ETag` is made from it.
     tag: String,
     html: web::Bytes,
@@ -180,6 +181,11 @@ pub struct SentPage {
 
 impl SentPage {
     pub fn new(shell: ShellVersion, html: String) -> std::io::Result<Self> {
+        Self::of_type(shell, html, "text/html; charset=utf-8")
+    }
+
+    /// A kept document of another type (the journal's feed).
+    pub fn of_type(shell: ShellVersion, html: String, content_type: &'static str) -> std::io::Result<Self> {
         use std::io::Write;
         let mut brotli = Vec::new();
         let params = brotli::enc::BrotliEncoderParams { quality: 5, lgwin: 18, ..Default::default() };
@@ -188,7 +194,7 @@ impl SentPage {
         gzip.write_all(html.as_bytes())?;
         let gzip = gzip.finish()?;
         let tag = strong_etag(html.as_bytes()).trim_matches('"').to_owned();
-        Ok(Self { shell, tag, html: html.into(), brotli: brotli.into(), gzip: gzip.into() })
+        Ok(Self { shell, content_type, tag, html: html.into(), brotli: brotli.into(), gzip: gzip.into() })
     }
 
     /// 200 with the page in the best encoding the browser takes (brotli,
@@ -217,7 +223,7 @@ impl SentPage {
         if let Some(name) = encoding {
             response.insert_header((header::CONTENT_ENCODING, name));
         }
-        response.content_type("text/html; charset=utf-8").body(body.clone())
+        response.content_type(self.content_type).body(body.clone())
     }
 }
 

@@ -1,11 +1,12 @@
 //! The website around the API: every page of the browser app with its head
 //! tags and structured data, the public pages rendered on the server and
 //! kept as sent (compressed once per catalogue change), the sitemap and
-//! robots.txt, the build's assets and the media with their right-sized
+//! robots.txt, the journal's feed, the build's assets and the media with their right-sized
 //! copies. It reads the catalogue through the catalogue read model, as the
 //! JSON API does, and knows nothing of the API's handlers.
 
 pub mod document;
+pub mod feed;
 pub mod files;
 pub mod head;
 pub mod info;
@@ -47,6 +48,8 @@ pub fn configure(state: &SiteState) -> impl FnOnce(&mut web::ServiceConfig) + us
             .service(files::assets())
             .route("/sitemap.xml", get_or_head().to(seo::sitemap))
             .route("/robots.txt", get_or_head().to(seo::robots))
+            // Before the posts' pages: "feed.xml" is no post's slug.
+            .route(feed::FEED_PATH, get_or_head().to(feed::journal_feed))
             .route("/blog/{slug}", get_or_head().to(document::blog_post_page))
             .route("/", get_or_head().to(document::app_page))
             // Not the raw template from the files below: the rendered home page.

@@ -732,3 +732,68 @@ async fn hashed_assets_go_out_in_their_build_time_brotli_copy_to_browsers_that_t
         StatusCode::NOT_FOUND
     );
 }
+
+/// The journal's feed (issue 44), read by a third-party feed parser: every
+/// post the journal shows, newest first, with its link, date, excerpt and
+/// picture; linked from the pages' head; kept and revalidated like a page,
+/// and following the journal when a post is added or deleted.
+#[tokio::test]
+async fn the_journal_feed_lists_the_posts_the_journal_shows_and_follows_it() {
+    let (app, _frontend) = site().await;
+    let token = app.admin_token().await;
+    let post = json!({"title": "Lanterns & Cedar Smoke", "slug": "lanterns-cedar-smoke",
+        "excerpt": "An evening <walk> at the retreat.", "content": "The whole post, never in the feed.",
+        "image": "/media/blog/forest-bathing-san-jacinto.webp"});
+    let created = expect_json(app.post_as(&token, "/api/blog-posts", &post).await, StatusCode::CREATED).await;
+
+    let response = get_encoded(&app, "/blog/feed.xml", "identity", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(header(response.headers(), "content-type").starts_with("application/rss+xml"));
+    assert!(header(response.headers(), "cache-control").contains("no-cache"), "revalidated like a page");
+    let tag = header(response.headers(), "etag");
+    let body = response.bytes().await.expect("body");
+    assert!(!String::from_utf8_lossy(&body).contains("never in the feed"), "the excerpt, not the post");
+    let feed = feed_rs::parser::parse(&body[..]).expect("a feed a reader's app can read");
+    assert_eq!(feed.feed_type, feed_rs::model::FeedType::RSS2);
+    assert_eq!(feed.title.expect("title").content, "The Golden Pine Journal");
+
+    let journal = app.get_json("/api/blog-posts").await;
+    let shown: Vec<String> = journal
+        .as_array()
+        .expect("posts")
+        .iter()
+        .map(|p| format!("{PUBLIC_URL}/blog/{}", p["slug"].as_str().expect("slug")))
+        .collect();
+    let listed: Vec<String> = feed.entries.iter().map(|e| e.links[0].href.clone()).collect();
+    assert_eq!(listed, shown, "the journal's posts, in its order (newest first)");
+    let entry = &feed.entries[0];
+    assert_eq!(entry.title.as_ref().expect("title").content, "Lanterns & Cedar Smoke");
+    assert_eq!(entry.summary.as_ref().expect("excerpt").content, "An evening <walk> at the retreat.");
+    assert!(entry.published.is_some(), "dated");
+    let picture = &entry.media[0].content[0];
+    assert_eq!(
+        picture.url.as_ref().expect("picture").as_str(),
+        format!("{PUBLIC_URL}/media/blog/forest-bathing-san-jacinto.webp")
+    );
+
+    // A reader's app asking again with its tag costs no body.
+    let again = get_encoded(&app, "/blog/feed.xml", "identity", Some(&tag)).await;
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    // Readers find it from any page.
+    let (_, _, home) = page(&app, "/").await;
+    assert!(
+        home.contains(&format!(
+            r#"<link rel="alternate" type="application/rss+xml" title="The Golden Pine Journal" href="{PUBLIC_URL}/blog/feed.xml">"#
+        )),
+        "the head links the feed"
+    );
+
+    // A deleted post leaves the feed with the next request.
+    let id = created["id"].as_str().expect("id");
+    assert!(app.delete_as(&token, &format!("/api/admin/blog-posts/{id}")).await.status().is_success());
+    let after = get_encoded(&app, "/blog/feed.xml", "identity", Some(&tag)).await;
+    assert_eq!(after.status(), StatusCode::OK, "the kept feed was forgotten with the change");
+    let feed = feed_rs::parser::parse(&after.bytes().await.expect("body")[..]).expect("feed");
+    assert!(feed.entries.iter().all(|e| !e.links[0].href.ends_with("/lanterns-cedar-smoke")));
+    assert_eq!(feed.entries.len(), shown.len() - 1);
+}
