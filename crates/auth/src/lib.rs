@@ -9,9 +9,11 @@ use uuid::Uuid;
 
 use domain::admin::Password;
 
+mod feeds;
 mod passkeys;
 mod totp;
 
+pub use feeds::FeedTokens;
 pub use passkeys::WebauthnPasskeys;
 use ports::{GuestLinks, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject};
 pub use totp::TotpCodes;

@@ -46,6 +46,8 @@ crate::text_enum! {
         TeamPolicy,
         /// The owner's settings for guests' visits (free moves, reminders).
         VisitSettings,
+        /// A team member's calendar feed (its secret address).
+        CalendarFeed,
     }
 }
 
@@ -220,6 +222,17 @@ impl AuditRecord {
     pub fn attendance_confirmed(booking: &Booking) -> Self {
         let summary = format!("{}: the guest will be there", quoted(&booking.label()));
         Self::new(AuditEntity::Booking, Some(booking.id), AuditAction::AttendanceConfirmed, &summary)
+    }
+
+    /// A member's calendar feed turned on, given a new address (the old one
+    /// stops) or turned off. Never the address itself: it is a secret.
+    pub fn calendar_feed(admin_id: Uuid, action: AuditAction) -> Self {
+        let summary = match action {
+            AuditAction::Created => "Calendar feed turned on",
+            AuditAction::Deleted => "Calendar feed turned off",
+            _ => "Calendar feed given a new address; the old one stopped",
+        };
+        Self::new(AuditEntity::CalendarFeed, Some(admin_id), action, summary)
     }
 
     /// "Visit settings: free moves 1 → 2".

@@ -7,6 +7,7 @@
 pub mod admin;
 pub mod audit;
 pub mod booking;
+pub mod calendar_feed;
 pub mod catalog;
 pub mod content;
 pub mod export;

@@ -284,7 +284,14 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for JsonBo
 /// Counts one look-up of a code for the client address, past the limit a
 /// 429: codes cannot be enumerated (docs/decisions.md §16).
 pub async fn count_gift_card_lookup(req: &HttpRequest, state: &ApiState) -> Result<(), ApiError> {
-    let client = format!("gift-card:{}", client_address(req));
+    count_secret_lookup(req, state, "gift-card").await
+}
+
+/// Counts one look-up of a secret of `kind` (a gift card's code, a calendar
+/// feed's address) for the client address under the gift card look-ups'
+/// limit, each kind on its own count; past it, a 429.
+pub async fn count_secret_lookup(req: &HttpRequest, state: &ApiState, kind: &str) -> Result<(), ApiError> {
+    let client = format!("{kind}:{}", client_address(req));
     let now = state.clock.now();
     let limit = state.guard.gift_card_lookup_limit;
     let count = state.write_limits.count_public_write(&client, limit, now).await?;

@@ -17,8 +17,8 @@ use actix_web::{HttpResponse, Route, web};
 use http_common::{ApiError, ErrorCode};
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
-    promos, quiz, schedule, summary, team, two_factor, visits,
+    activity, admin, bookings, calendar_feed, catalog, content, emails, exports, gift_cards, guest, media,
+    orders, payments, promos, quiz, schedule, summary, team, two_factor, visits,
 };
 pub use crate::state::ApiState;
 
@@ -134,6 +134,13 @@ fn route_table() -> Vec<ApiResource> {
         api!("/admin/team/invitations", POST => team::invite),
         api!("/admin/team/invitations/{id}", DELETE => team::revoke_invitation),
         api!("/admin/team/{id}", PUT => team::change_member),
+        api!(
+            "/admin/calendar-feed",
+            GET => calendar_feed::calendar_feed,
+            POST => calendar_feed::renew_calendar_feed,
+            DELETE => calendar_feed::turn_off_calendar_feed,
+        ),
+        api!("/calendar-feeds/{token}/bookings.ics", GET => calendar_feed::feed),
         api!("/admin/sessions", GET => team::sessions),
         api!("/admin/sessions/end-others", POST => team::end_other_sessions),
         api!("/admin/sessions/{id}", DELETE => team::end_session),

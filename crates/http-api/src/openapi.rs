@@ -7,8 +7,8 @@ use http_common::ErrorBody;
 use utoipa::OpenApi;
 
 use crate::routes::{
-    activity, admin, bookings, catalog, content, emails, exports, gift_cards, guest, media, orders, payments,
-    promos, quiz, schedule, summary, team, two_factor, visits,
+    activity, admin, bookings, calendar_feed, catalog, content, emails, exports, gift_cards, guest, media,
+    orders, payments, promos, quiz, schedule, summary, team, two_factor, visits,
 };
 
 #[derive(OpenApi)]
@@ -54,6 +54,8 @@ use crate::routes::{
         two_factor::remove_authenticator, two_factor::confirm_authenticator, two_factor::renew_recovery_codes,
         two_factor::passkey_registration_options, two_factor::add_passkey, two_factor::remove_passkey,
         two_factor::reset_member,
+        calendar_feed::calendar_feed, calendar_feed::renew_calendar_feed, calendar_feed::turn_off_calendar_feed,
+        calendar_feed::feed,
         guest::booking, guest::cancel_booking, guest::calendar_file, guest::refresh_deposit, guest::unsubscribe,
         visits::guest_move, visits::admin_move, visits::visit_settings, visits::save_visit_settings,
         visits::booking_reminders, visits::coming_visits, visits::confirm_attendance,
@@ -86,7 +88,7 @@ use crate::routes::{
         (name = "Quiz", description = "The wellness quiz's recommendation"),
         (name = "Admin", description = "Administrator login"),
         (name = "Team", description = "The owner's team: roles, invitations, signed-in devices, password resets"),
-        (name = "Security", description = "Each member's second factors (passkeys, an authenticator app, recovery codes) and the owner's rule that everyone has one"),
+        (name = "Security", description = "Each member's second factors (passkeys, an authenticator app, recovery codes), the owner's rule that everyone has one, and each member's calendar feed"),
         (name = "Guest", description = "What guests reach through the signed links in their mail"),
         (name = "Emails", description = "The mail outbox: messages, attempts, resending, template previews"),
         (name = "Exports", description = "Orders, bookings, contact messages and subscribers as CSV for spreadsheets"),

@@ -50,6 +50,11 @@ pub struct ApiState {
     pub media: ports::MediaService,
     /// Guests' visits: reminders, their answers, the coming days.
     pub visits: ports::VisitService,
+    /// Team members' calendar feeds.
+    pub calendar_feeds: ports::CalendarFeedService,
+    /// The site's public address (`PUBLIC_URL`), for the addresses the API
+    /// hands out (a calendar feed's).
+    pub public_url: String,
 }
 
 /// What the browser needs to take a card with the provider, and the policies.

@@ -117,6 +117,103 @@ pub fn write(invitation: &Invitation<'_>) -> String {
     out
 }
 
+/// When a feed's event happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FeedWhen {
+    /// A slot: its local start and length.
+    Slot { start: NaiveDateTime, minutes: i64 },
+    /// Whole days, from `first` up to (not including) `until`: a stay's
+    /// nights (check-in to check-out day), a blackout's days.
+    Days { first: NaiveDate, until: NaiveDate },
+}
+
+/// How a feed shows an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FeedStatus {
+    Tentative,
+    Confirmed,
+    /// Kept in the feed as cancelled, so a calendar that has it marks it
+    /// rather than silently losing it.
+    Cancelled,
+}
+
+/// One event of a subscribed calendar (a team member's feed): only what the
+/// caller puts in it. It has no attendee and no organizer: the feed is read
+/// by Google's and Apple's servers, and a guest's address is not theirs.
+#[derive(Debug, Clone)]
+pub struct FeedEvent {
+    pub uid: String,
+    pub sequence: u32,
+    /// When this version was written (DTSTAMP): a stable time, so an
+    /// unchanged feed is the same text (and the same `ETag`).
+    pub stamp: DateTime<Utc>,
+    pub when: FeedWhen,
+    pub summary: String,
+    pub description: String,
+    pub url: Option<String>,
+    pub status: FeedStatus,
+}
+
+/// A subscribed calendar (`METHOD:PUBLISH`) named `name`, in `zone`, with
+/// a refresh hint for the calendars that read one.
+pub fn write_feed(name: &str, zone: Tz, events: &[FeedEvent]) -> String {
+    let mut lines = vec![
+        "BEGIN:VCALENDAR".to_owned(),
+        "VERSION:2.0".to_owned(),
+        "PRODID:-//Golden Pine Wellness Retreat//Team calendar//EN".to_owned(),
+        "METHOD:PUBLISH".to_owned(),
+        "CALSCALE:GREGORIAN".to_owned(),
+        format!("X-WR-CALNAME:{}", escape_text(name)),
+        format!("X-WR-TIMEZONE:{}", zone.name()),
+        "REFRESH-INTERVAL;VALUE=DURATION:PT15M".to_owned(),
+        "X-PUBLISHED-TTL:PT15M".to_owned(),
+    ];
+    let years = events.iter().map(|event| match event.when {
+        FeedWhen::Slot { start, .. } => start.year(),
+        FeedWhen::Days { first, .. } => first.year(),
+    });
+    if let (Some(first), Some(last)) = (years.clone().min(), years.max()) {
+        lines.extend(vtimezone_years(zone, first, last));
+    }
+    for event in events {
+        let (start, end) = match event.when {
+            FeedWhen::Slot { start, minutes } => (
+                format!("DTSTART;TZID={}:{}", zone.name(), start.format(LOCAL)),
+                format!("DTEND;TZID={}:{}", zone.name(), local_end(zone, start, minutes).format(LOCAL)),
+            ),
+            FeedWhen::Days { first, until } => (
+                format!("DTSTART;VALUE=DATE:{}", first.format("%Y%m%d")),
+                format!("DTEND;VALUE=DATE:{}", until.format("%Y%m%d")),
+            ),
+        };
+        let (status, transparency) = match event.status {
+            FeedStatus::Tentative => ("TENTATIVE", "OPAQUE"),
+            FeedStatus::Confirmed => ("CONFIRMED", "OPAQUE"),
+            FeedStatus::Cancelled => ("CANCELLED", "TRANSPARENT"),
+        };
+        lines.extend([
+            "BEGIN:VEVENT".to_owned(),
+            format!("UID:{}", strip_controls(&event.uid)),
+            format!("SEQUENCE:{}", event.sequence),
+            format!("DTSTAMP:{}", event.stamp.format("%Y%m%dT%H%M%SZ")),
+            start,
+            end,
+            format!("SUMMARY:{}", escape_text(&event.summary)),
+            format!("DESCRIPTION:{}", escape_text(&event.description)),
+        ]);
+        if let Some(url) = &event.url {
+            lines.push(format!("URL:{}", strip_controls(url)));
+        }
+        lines.extend([format!("STATUS:{status}"), format!("TRANSP:{transparency}"), "END:VEVENT".to_owned()]);
+    }
+    lines.push("END:VCALENDAR".to_owned());
+    let mut out = String::new();
+    for line in &lines {
+        fold_into(line, &mut out);
+    }
+    out
+}
+
 /// "Add to Google Calendar" and "Add to Outlook" addresses for an event:
 /// the event's words and times only. They never carry the guest's signed
 /// link: those calendars are other companies' servers.
@@ -197,20 +294,44 @@ struct Transition {
 fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
     let mut lines = vec!["BEGIN:VTIMEZONE".to_owned(), format!("TZID:{}", zone.name())];
     for transition in transitions(zone, year) {
-        let kind = if transition.daylight { "DAYLIGHT" } else { "STANDARD" };
-        // An observance's DTSTART is local time in the offset it replaces.
-        let local_onset = transition.onset + Duration::seconds(i64::from(transition.offset_from));
-        lines.extend([
-            format!("BEGIN:{kind}"),
-            format!("DTSTART:{}", local_onset.format(LOCAL)),
-            format!("TZOFFSETFROM:{}", utc_offset(transition.offset_from)),
-            format!("TZOFFSETTO:{}", utc_offset(transition.offset_to)),
-            format!("TZNAME:{}", escape_text(&transition.name)),
-            format!("END:{kind}"),
-        ]);
+        lines.extend(observance_lines(&transition));
     }
     lines.push("END:VTIMEZONE".to_owned());
     lines
+}
+
+/// A `VTIMEZONE` valid from the start of `first` to the end of `last`:
+/// each year's observances, once each.
+fn vtimezone_years(zone: Tz, first: i32, last: i32) -> Vec<String> {
+    let mut all: Vec<Transition> = Vec::new();
+    for year in first..=last.max(first) {
+        for transition in transitions(zone, year) {
+            if all.iter().all(|known| known.onset != transition.onset) {
+                all.push(transition);
+            }
+        }
+    }
+    all.sort_by_key(|transition| transition.onset);
+    let mut lines = vec!["BEGIN:VTIMEZONE".to_owned(), format!("TZID:{}", zone.name())];
+    for transition in all {
+        lines.extend(observance_lines(&transition));
+    }
+    lines.push("END:VTIMEZONE".to_owned());
+    lines
+}
+
+fn observance_lines(transition: &Transition) -> [String; 6] {
+    let kind = if transition.daylight { "DAYLIGHT" } else { "STANDARD" };
+    // An observance's DTSTART is local time in the offset it replaces.
+    let local_onset = transition.onset + Duration::seconds(i64::from(transition.offset_from));
+    [
+        format!("BEGIN:{kind}"),
+        format!("DTSTART:{}", local_onset.format(LOCAL)),
+        format!("TZOFFSETFROM:{}", utc_offset(transition.offset_from)),
+        format!("TZOFFSETTO:{}", utc_offset(transition.offset_to)),
+        format!("TZNAME:{}", escape_text(&transition.name)),
+        format!("END:{kind}"),
+    ]
 }
 
 /// The zone's offset, DST flag and abbreviation at a UTC instant.

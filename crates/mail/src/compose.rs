@@ -885,6 +885,63 @@ impl MailComposer for Composer {
         BookingCalendar { ics, google_url: links.google, outlook_url: links.outlook }
     }
 
+    fn team_calendar(
+        &self,
+        bookings: &[Booking],
+        services: &[(ServiceKey, BookedService)],
+        blackouts: &[domain::booking::Blackout],
+    ) -> String {
+        use domain::calendar_feed::{FeedState, blackout_summary, booking_entry};
+        let mut events = Vec::with_capacity(bookings.len() + blackouts.len());
+        for booking in bookings {
+            let service = services.iter().find(|(key, _)| *key == booking.service).map(|(_, s)| s);
+            let name = service.map_or_else(|| booking.service.service_name().to_owned(), |s| s.name.clone());
+            let dashboard =
+                format!("{}/admin/dashboard?tab=bookings&booking={}", self.config.public_url, booking.id);
+            let entry = booking_entry(booking, &name, &dashboard);
+            let moves = u32::try_from(booking.moves).unwrap_or(0);
+            let (sequence, status) = match entry.state {
+                FeedState::Requested => (moves, calendar::FeedStatus::Tentative),
+                FeedState::Confirmed => (moves, calendar::FeedStatus::Confirmed),
+                // As its cancellation's invitation numbers it.
+                FeedState::Cancelled => (moves.saturating_add(1), calendar::FeedStatus::Cancelled),
+            };
+            let when = match booking.check_out {
+                Some(until) => calendar::FeedWhen::Days { first: booking.date, until },
+                None => calendar::FeedWhen::Slot {
+                    start: booking_starts_at(booking),
+                    minutes: event_minutes(booking, service),
+                },
+            };
+            events.push(calendar::FeedEvent {
+                uid: calendar::uid(booking.id),
+                sequence,
+                stamp: booking.created_at,
+                when,
+                summary: entry.summary,
+                description: entry.description,
+                url: Some(dashboard),
+                status,
+            });
+        }
+        for blackout in blackouts {
+            events.push(calendar::FeedEvent {
+                uid: format!("blackout-{}@goldenpine.retreat", blackout.id),
+                sequence: 0,
+                stamp: blackout.created_at,
+                when: calendar::FeedWhen::Days {
+                    first: blackout.start_date,
+                    until: blackout.end_date.succ_opt().unwrap_or(blackout.end_date),
+                },
+                summary: blackout_summary(blackout).to_owned(),
+                description: "No bookings are taken for these days.".to_owned(),
+                url: None,
+                status: calendar::FeedStatus::Confirmed,
+            });
+        }
+        calendar::write_feed("Golden Pine bookings", self.config.time_zone, &events)
+    }
+
     fn previews(&self) -> Vec<OutgoingMail> {
         let stamp = Utc::now();
         let owner = self.config.owner.as_ref().map_or(self.config.retreat_email.as_str(), Email::as_str);

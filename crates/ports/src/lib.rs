@@ -8,6 +8,7 @@
 mod auth;
 mod booking;
 mod error;
+mod feeds;
 mod gift_cards;
 mod health;
 mod mail;
@@ -30,6 +31,7 @@ pub use error::{
     AvailabilityError, BookingError, CreateAdminError, DeleteBookingError, GuestCancelError, MoveError,
     OrderError, PostError, RepoError, RepoResult, ServiceError, StatusChangeError, TeamChangeError,
 };
+pub use feeds::{CalendarFeedRepository, CalendarFeedService, FeedContent, FeedSigner};
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
 pub use mail::{

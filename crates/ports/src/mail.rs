@@ -47,6 +47,16 @@ pub trait MailComposer: Send + Sync {
         booking: &domain::booking::Booking,
         service: Option<&domain::mail::BookedService>,
     ) -> BookingCalendar;
+    /// A team member's subscribed calendar (`domain::calendar_feed`): the
+    /// bookings, each under the UID of its guest's invitations, and the
+    /// blackouts as busy days, in the retreat's time zone. `services` names
+    /// each service and gives its length.
+    fn team_calendar(
+        &self,
+        bookings: &[domain::booking::Booking],
+        services: &[(domain::booking::ServiceKey, domain::mail::BookedService)],
+        blackouts: &[domain::booking::Blackout],
+    ) -> String;
     /// Every template rendered with demo data, for the dashboard.
     fn previews(&self) -> Vec<OutgoingMail>;
 }

@@ -76,6 +76,8 @@ pub struct Wiring {
     pub clock: Arc<dyn Clock>,
     /// Signs the links in guests' mail (same secret, own issuer and audiences).
     pub links: Arc<dyn GuestLinks>,
+    /// Signs team members' calendar feed addresses (same secret, own purpose).
+    pub feed_tokens: Arc<dyn ports::FeedSigner>,
 }
 
 /// Connects to PostgreSQL (creating the database if allowed), migrates, and
@@ -121,7 +123,8 @@ pub async fn wire_with_clock(config: &Config, clock: Option<Arc<dyn Clock>>) -> 
         clock: clock.clone(),
     });
     let links: Arc<dyn GuestLinks> = Arc::new(GuestLinkSigner::new(secret.as_bytes()));
-    Ok(Wiring { store, auth, clock, links })
+    let feed_tokens: Arc<dyn ports::FeedSigner> = Arc::new(auth::FeedTokens::new(secret.as_bytes()));
+    Ok(Wiring { store, auth, clock, links, feed_tokens })
 }
 
 /// Passkeys for the site at `public_url`, or none (with a warning) where
@@ -546,6 +549,11 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         library: Arc::new(media.library),
         cleaner: Arc::new(image_variants::clean::UploadCleaner),
     });
+    let calendar_feeds = ports::CalendarFeedService::new(
+        Arc::new(store.clone()),
+        wiring.feed_tokens.clone(),
+        wiring.clock.clone(),
+    );
     ApiState {
         catalogue,
         catalog_store: Arc::new(store.clone()),
@@ -581,6 +589,8 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         payment_settings: payments.settings,
         media,
         visits,
+        calendar_feeds,
+        public_url: public_url.to_owned(),
     }
 }
 

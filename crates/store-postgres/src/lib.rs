@@ -12,6 +12,7 @@ mod catalog;
 mod changes;
 mod content;
 mod counters;
+mod feeds;
 mod gift_cards;
 mod idempotency;
 mod media;

@@ -233,6 +233,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    calendar_feeds (admin_id) {
+        admin_id -> Uuid,
+        key -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     contact_message_replies (id) {
         id -> Uuid,
         message_id -> Uuid,
@@ -589,6 +597,7 @@ diesel::joinable!(blackout_dates -> admin_users (created_by));
 diesel::joinable!(booking_reminders -> bookings (booking_id));
 diesel::joinable!(bookings -> gift_cards (gift_card_id));
 diesel::joinable!(bookings -> promo_codes (promo_code_id));
+diesel::joinable!(calendar_feeds -> admin_users (admin_id));
 diesel::joinable!(contact_message_replies -> contact_messages (message_id));
 diesel::joinable!(contact_message_replies -> outbox_messages (outbox_id));
 diesel::joinable!(gift_card_ledger -> gift_cards (card_id));
@@ -621,6 +630,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     booking_reminders,
     booking_schedule,
     bookings,
+    calendar_feeds,
     contact_message_replies,
     contact_messages,
     dashboard_revenue_hours,

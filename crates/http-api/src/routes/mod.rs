@@ -1,6 +1,7 @@
 pub mod activity;
 pub mod admin;
 pub mod bookings;
+pub mod calendar_feed;
 pub mod catalog;
 pub mod content;
 pub mod emails;

@@ -21,7 +21,7 @@ wire_enum! {
         Availability = "availability", Email = "email", Session = "session", PromoCode = "promo_code",
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
-        VisitSettings = "visit_settings",
+        VisitSettings = "visit_settings", CalendarFeed = "calendar_feed",
     }
 }
 wire_enum! {

@@ -486,6 +486,7 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
     assert_eq!(
         bodyless,
         [
+            "POST /api/admin/calendar-feed",
             "POST /api/admin/emails/{id}/resend",
             "POST /api/admin/gift-cards/{id}/cash-out",
             "POST /api/admin/gift-cards/{id}/resend",

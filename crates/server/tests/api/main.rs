@@ -10,6 +10,7 @@ mod auth_matrix;
 mod availability_races;
 mod bookings;
 mod calendar;
+mod calendar_feeds;
 mod catalog;
 mod catalogue_cache;
 mod cli;

@@ -28,6 +28,7 @@ const entities: Record<ActivityEntity, string> = {
   second_factor: 'Second step',
   team_policy: 'Team rule',
   visit_settings: 'Visit settings',
+  calendar_feed: 'Calendar feed',
 };
 
 type ActionInfo = { label: string; tone: Tone };

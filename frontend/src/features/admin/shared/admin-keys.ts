@@ -39,6 +39,7 @@ export const adminKeys = {
   activity: (filters: object) => [...adminKeys.all, 'activity', filters] as const,
   team: () => [...adminKeys.all, 'team'] as const,
   sessions: () => [...adminKeys.all, 'sessions'] as const,
+  calendarFeed: () => [...adminKeys.all, 'calendar-feed'] as const,
   // The member's own second factors and the team's rule (Security, Team, and the dashboard's gate).
   twoFactor: () => [...adminKeys.all, 'two-factor'] as const,
   mediaLibrary: () => [...adminKeys.all, 'media-library'] as const,

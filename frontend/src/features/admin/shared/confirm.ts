@@ -8,6 +8,8 @@ export const confirmTexts = {
   passkey: 'Are you sure you want to remove this passkey? It will no longer sign you in.',
   authenticator: 'Are you sure you want to remove the authenticator app? Its codes will no longer sign you in.',
   recoveryCodes: 'Make new recovery codes? The ones you have now stop working.',
+  calendarFeedAddress: 'Give your calendar feed a new address? Calendars subscribed to the old one stop updating.',
+  calendarFeedOff: 'Turn off your calendar feed? Calendars subscribed to it stop updating.',
   resetTwoStep:
     'Reset this member’s two-step sign-in? Their passkeys, authenticator app and recovery codes stop working and they are signed out everywhere.',
 } as const;

@@ -6,9 +6,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/state';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/team';
 import { useTwoFactor } from '../api/two-factor';
+import { CalendarFeedPanel } from './calendar-feed-panel';
 import { TwoFactorPanel } from './two-factor-panel';
 
-/** How one signs in (the second step), where one is signed in, and signing devices out. */
+/** How one signs in (the second step), where one is signed in, signing devices out, and one's calendar feed. */
 export function SecurityTab() {
   // A member the owner's rule holds back sees only their second step until they add one.
   const mustEnroll = useTwoFactor().data?.mustEnroll === true;
@@ -16,6 +17,7 @@ export function SecurityTab() {
     <div className="grid gap-8">
       <TwoFactorPanel />
       {mustEnroll ? null : <SignedInDevices />}
+      {mustEnroll ? null : <CalendarFeedPanel />}
     </div>
   );
 }
