@@ -48,6 +48,8 @@ crate::text_enum! {
         VisitSettings,
         /// A team member's calendar feed (its secret address).
         CalendarFeed,
+        /// A listing's calendar imported for the Tiny Home (Airbnb, VRBO…), and how often they are fetched.
+        StayImport,
     }
 }
 

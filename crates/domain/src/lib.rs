@@ -24,6 +24,7 @@ pub mod promo;
 pub mod quiz;
 pub mod reminders;
 pub mod settlement;
+pub mod stay_sync;
 pub mod summary;
 pub mod team;
 pub mod two_factor;

@@ -18,7 +18,7 @@ use http_common::{ApiError, ErrorCode};
 
 use crate::routes::{
     activity, admin, bookings, calendar_feed, catalog, content, emails, exports, gift_cards, guest, media,
-    orders, payments, promos, quiz, schedule, summary, team, two_factor, visits,
+    orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
 };
 pub use crate::state::ApiState;
 
@@ -113,6 +113,11 @@ fn route_table() -> Vec<ApiResource> {
         ),
         api!("/admin/availability/{id}", DELETE => bookings::delete_availability),
         api!("/admin/schedule", GET => schedule::get_schedule, PUT => schedule::save_schedule),
+        api!("/admin/stay-sync", GET => stay_sync::stay_sync, PUT => stay_sync::save_stay_sync),
+        api!("/admin/stay-imports", POST => stay_sync::add_stay_import),
+        api!("/admin/stay-imports/{id}", DELETE => stay_sync::remove_stay_import),
+        api!("/admin/stay-imports/{id}/sync", POST => stay_sync::sync_stay_import),
+        api!("/stays/tiny-home.ics", GET => stay_sync::tiny_home_calendar),
         api!("/admin/capacity", GET => schedule::capacity_overview),
         api!("/quiz/recommendation", POST => quiz::recommend),
         api!("/admin/login", POST => admin::login),

@@ -8,7 +8,7 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, bookings, calendar_feed, catalog, content, emails, exports, gift_cards, guest, media,
-    orders, payments, promos, quiz, schedule, summary, team, two_factor, visits,
+    orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
 };
 
 #[derive(OpenApi)]
@@ -45,6 +45,8 @@ use crate::routes::{
         bookings::blackout_impact, bookings::list_blackouts, bookings::create_blackout, bookings::delete_blackout,
         bookings::list_availability, bookings::upsert_availability, bookings::delete_availability,
         schedule::get_schedule, schedule::save_schedule, schedule::capacity_overview,
+        stay_sync::stay_sync, stay_sync::save_stay_sync, stay_sync::add_stay_import, stay_sync::remove_stay_import,
+        stay_sync::sync_stay_import, stay_sync::tiny_home_calendar,
         quiz::recommend,
         admin::login, admin::logout, admin::me, summary::summary,
         team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,

@@ -52,6 +52,8 @@ pub struct ApiState {
     pub visits: ports::VisitService,
     /// Team members' calendar feeds.
     pub calendar_feeds: ports::CalendarFeedService,
+    /// The Tiny Home in step with other sites: imports and the export.
+    pub stay_sync: ports::StaySyncService,
     /// The site's public address (`PUBLIC_URL`), for the addresses the API
     /// hands out (a calendar feed's).
     pub public_url: String,

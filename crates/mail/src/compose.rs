@@ -942,6 +942,28 @@ impl MailComposer for Composer {
         calendar::write_feed("Golden Pine bookings", self.config.time_zone, &events)
     }
 
+    fn taken_nights_calendar(&self, runs: &[(NaiveDate, NaiveDate)]) -> String {
+        let events: Vec<calendar::FeedEvent> = runs
+            .iter()
+            .map(|&(first, last)| calendar::FeedEvent {
+                // Stable per run, so an unchanged export is the same text.
+                uid: format!(
+                    "tiny-home-{}-{}@goldenpine.retreat",
+                    first.format("%Y%m%d"),
+                    last.format("%Y%m%d")
+                ),
+                sequence: 0,
+                stamp: first.and_time(NaiveTime::MIN).and_utc(),
+                when: calendar::FeedWhen::Days { first, until: last.succ_opt().unwrap_or(last) },
+                summary: "Not available".to_owned(),
+                description: String::new(),
+                url: None,
+                status: calendar::FeedStatus::Confirmed,
+            })
+            .collect();
+        calendar::write_feed("Golden Pine Tiny Home", self.config.time_zone, &events)
+    }
+
     fn previews(&self) -> Vec<OutgoingMail> {
         let stamp = Utc::now();
         let owner = self.config.owner.as_ref().map_or(self.config.retreat_email.as_str(), Email::as_str);

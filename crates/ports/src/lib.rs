@@ -18,6 +18,7 @@ mod payments;
 mod promos;
 mod repositories;
 mod services;
+mod stay_sync;
 mod visits;
 
 pub use auth::{
@@ -60,4 +61,7 @@ pub use repositories::{
     OrderRepository, SummaryRepository,
 };
 pub use services::{QuizResult, recommend};
+pub use stay_sync::{
+    DoubleBooking, FetchRefusal, ListingCalendars, StaySyncRepository, StaySyncService, SyncOutcome,
+};
 pub use visits::{COMING_DAYS, ReminderRecord, VisitRepository, VisitService};

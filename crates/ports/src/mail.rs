@@ -57,6 +57,9 @@ pub trait MailComposer: Send + Sync {
         services: &[(domain::booking::ServiceKey, domain::mail::BookedService)],
         blackouts: &[domain::booking::Blackout],
     ) -> String;
+    /// The Tiny Home's taken nights, `(first, last)` runs, as whole-day
+    /// "Not available" events with no names: the export other sites import.
+    fn taken_nights_calendar(&self, runs: &[(chrono::NaiveDate, chrono::NaiveDate)]) -> String;
     /// Every template rendered with demo data, for the dashboard.
     fn previews(&self) -> Vec<OutgoingMail>;
 }

@@ -167,6 +167,19 @@ pub struct Config {
     /// How often each process looks for visit reminders that are due, in seconds.
     #[arg(long, env = "REMINDER_SWEEP_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub reminder_sweep_seconds: u64,
+    /// How often each process looks for calendar imports (Airbnb, VRBO…)
+    /// that are due a fetch, in seconds (the owner sets how often each is
+    /// fetched; this is how often the schedule is looked at).
+    #[arg(long, env = "STAY_SYNC_SWEEP_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub stay_sync_sweep_seconds: u64,
+    /// Let calendar imports fetch private and loopback addresses (a test's
+    /// local server, a calendar on the retreat's own network). Off: an
+    /// address that resolves or redirects to one is refused.
+    #[arg(long, env = "ICAL_IMPORT_ALLOW_PRIVATE", default_value_t = false, action = ArgAction::Set, value_parser = BoolishValueParser::new())]
+    pub ical_import_allow_private: bool,
+    /// The longest a calendar import's fetch may take, in seconds.
+    #[arg(long, env = "ICAL_IMPORT_TIMEOUT_SECONDS", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=120))]
+    pub ical_import_timeout_seconds: u64,
     /// Uploaded media (issue 24): where files are kept and how.
     #[command(flatten)]
     pub media: MediaConfig,

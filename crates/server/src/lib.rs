@@ -173,6 +173,7 @@ pub struct Application {
     mail_worker: Option<MailWorker>,
     payment_worker: Option<PaymentWorker>,
     reminder_worker: SweepWorker,
+    stay_sync_worker: SweepWorker,
 }
 
 impl Application {
@@ -224,6 +225,19 @@ impl Application {
             visits.clone(),
             std::time::Duration::from_secs(config.reminder_sweep_seconds),
         );
+        let stay_sync = ports::StaySyncService::new(
+            Arc::new(store.clone()),
+            Arc::new(listing_calendars::HttpListingCalendars::new(listing_calendars::FetchLimits {
+                timeout: std::time::Duration::from_secs(config.ical_import_timeout_seconds),
+                allow_private: config.ical_import_allow_private,
+                ..listing_calendars::FetchLimits::default()
+            })),
+            wiring.clock.clone(),
+        );
+        let stay_sync_worker = SweepWorker::start_stay_sync(
+            stay_sync.clone(),
+            std::time::Duration::from_secs(config.stay_sync_sweep_seconds),
+        );
         let media = wire_media(&config, &store)?;
         let media_dir = demo_dir.join("media");
         let catalogue = wire_catalogue(&config, &store, &media_dir, &media.uploads_dir)?;
@@ -249,6 +263,7 @@ impl Application {
             metrics,
             public_url: &public_url,
             visits,
+            stay_sync,
         }));
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
@@ -277,7 +292,16 @@ impl Application {
             .tcp_nodelay(true)
             .listen(listener)?
             .run();
-        Ok(Self { port, metrics_port, server, metrics_server, mail_worker, payment_worker, reminder_worker })
+        Ok(Self {
+            port,
+            metrics_port,
+            server,
+            metrics_server,
+            mail_worker,
+            payment_worker,
+            reminder_worker,
+            stay_sync_worker,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -302,6 +326,7 @@ impl Application {
             worker.stop().await;
         }
         self.reminder_worker.stop().await;
+        self.stay_sync_worker.stop().await;
         if let Some(worker) = self.mail_worker {
             worker.stop().await;
         }
@@ -516,13 +541,25 @@ struct ApiParts<'a> {
     metrics: http_api::metrics::Metrics,
     public_url: &'a str,
     visits: ports::VisitService,
+    stay_sync: ports::StaySyncService,
 }
 
 /// The JSON API's state: the stores behind the ports, and the use cases
 /// built on them (bookings, orders, media, auth).
 fn api_state(parts: ApiParts<'_>) -> ApiState {
-    let ApiParts { config, store, wiring, catalogue, mail, payments, media, metrics, public_url, visits } =
-        parts;
+    let ApiParts {
+        config,
+        store,
+        wiring,
+        catalogue,
+        mail,
+        payments,
+        media,
+        metrics,
+        public_url,
+        visits,
+        stay_sync,
+    } = parts;
     let bookings = BookingService::new(ports::BookingPorts {
         bookings: Arc::new(store.clone()),
         services: Arc::new(store.clone()),
@@ -590,6 +627,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         media,
         visits,
         calendar_feeds,
+        stay_sync,
         public_url: public_url.to_owned(),
     }
 }
@@ -637,14 +675,20 @@ struct SweepWorker {
 }
 
 impl SweepWorker {
-    fn start_reminders(visits: ports::VisitService, every: std::time::Duration) -> Self {
+    /// A round of `round` every `every` until stopped; `what` names what a
+    /// round did in the log.
+    fn start<F, Fut>(what: &'static str, every: std::time::Duration, round: F) -> Self
+    where
+        F: Fn() -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = ports::RepoResult<usize>> + Send,
+    {
         let (stop, mut stopped) = tokio::sync::watch::channel(false);
         let task = tokio::spawn(async move {
             while !*stopped.borrow() {
-                match visits.sweep().await {
-                    Ok(sent) if sent > 0 => tracing::info!(sent, "visit reminders written to the outbox"),
+                match round().await {
+                    Ok(done) if done > 0 => tracing::info!(done, "{what}"),
                     Ok(_) => {}
-                    Err(error) => tracing::warn!(%error, "the reminder sweep could not reach the store"),
+                    Err(error) => tracing::warn!(%error, "{what}: the sweep could not reach the store"),
                 }
                 let _ = tokio::time::timeout(every, stopped.changed()).await;
             }
@@ -652,10 +696,24 @@ impl SweepWorker {
         Self { stop, task }
     }
 
+    fn start_reminders(visits: ports::VisitService, every: std::time::Duration) -> Self {
+        Self::start("visit reminders written to the outbox", every, move || {
+            let visits = visits.clone();
+            async move { visits.sweep().await }
+        })
+    }
+
+    fn start_stay_sync(sync: ports::StaySyncService, every: std::time::Duration) -> Self {
+        Self::start("listing calendars fetched", every, move || {
+            let sync = sync.clone();
+            async move { sync.sweep().await }
+        })
+    }
+
     async fn stop(self) {
         let _ = self.stop.send(true);
         if let Err(error) = self.task.await {
-            tracing::error!(%error, "reminder worker ended abnormally");
+            tracing::error!(%error, "a sweep worker ended abnormally");
         }
     }
 }

@@ -98,7 +98,7 @@ pub(crate) fn share_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
 
 /// The owner changing the blackouts waits for the booking writes in flight
 /// and holds new ones until the change is committed.
-fn own_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
+pub(crate) fn own_blackouts(conn: &mut PgConnection) -> RepoResult<()> {
     diesel::sql_query("SELECT pg_advisory_xact_lock($1, 0)")
         .bind::<diesel::sql_types::Integer, _>(BLACKOUT_LOCK_NAMESPACE)
         .execute(conn)
@@ -172,6 +172,23 @@ pub(crate) fn blackouts_overlapping(
 ) -> RepoResult<Vec<Blackout>> {
     let rows = blackout_dates::table
         .filter(blackout_dates::start_date.le(last).and(blackout_dates::end_date.ge(first)))
+        .select(BlackoutRow::as_select())
+        .load(conn)
+        .map_err(storage)?;
+    convert_all(rows)
+}
+
+/// As [`blackouts_overlapping`], the owner's own closures only: not the
+/// nights another site's calendar took (a booking here on one of those is a
+/// double booking the owner settles; its guest is still expected).
+pub(crate) fn owner_blackouts_overlapping(
+    conn: &mut PgConnection,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> RepoResult<Vec<Blackout>> {
+    let rows = blackout_dates::table
+        .filter(blackout_dates::start_date.le(last).and(blackout_dates::end_date.ge(first)))
+        .filter(blackout_dates::import_id.is_null())
         .select(BlackoutRow::as_select())
         .load(conn)
         .map_err(storage)?;

@@ -30,6 +30,7 @@ mod received;
 mod rows;
 mod schedule;
 mod schema;
+mod stay_sync;
 mod summary;
 mod team;
 mod two_factor;

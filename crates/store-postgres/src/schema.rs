@@ -152,6 +152,7 @@ diesel::table! {
         reason -> Nullable<Text>,
         created_by -> Nullable<Uuid>,
         created_at -> Timestamptz,
+        import_id -> Nullable<Uuid>,
     }
 }
 
@@ -569,6 +570,26 @@ diesel::table! {
 }
 
 diesel::table! {
+    stay_imports (id) {
+        id -> Uuid,
+        name -> Text,
+        url -> Text,
+        created_at -> Timestamptz,
+        attempted_at -> Nullable<Timestamptz>,
+        synced_at -> Nullable<Timestamptz>,
+        nights -> Int4,
+        last_error -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    stay_sync_settings (id) {
+        id -> Bool,
+        every_minutes -> Int4,
+    }
+}
+
+diesel::table! {
     visit_settings (id) {
         id -> Bool,
         free_moves -> Int4,
@@ -594,6 +615,7 @@ diesel::joinable!(admin_totp -> admin_users (admin_id));
 diesel::joinable!(audit_log -> admin_users (actor_id));
 diesel::joinable!(availability -> services (service_id));
 diesel::joinable!(blackout_dates -> admin_users (created_by));
+diesel::joinable!(blackout_dates -> stay_imports (import_id));
 diesel::joinable!(booking_reminders -> bookings (booking_id));
 diesel::joinable!(bookings -> gift_cards (gift_card_id));
 diesel::joinable!(bookings -> promo_codes (promo_code_id));
@@ -655,5 +677,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     public_write_counts,
     refunds,
     services,
+    stay_imports,
+    stay_sync_settings,
     visit_settings,
 );

@@ -18,7 +18,7 @@ use domain::mail::MailEvent;
 use domain::reminders::{Candidate, ReminderKind, ReminderSettings, SentReminder, due_reminders, visit_with};
 use ports::{ReminderRecord, RepoResult};
 
-use crate::bookings::{blackouts_overlapping, booked_services};
+use crate::bookings::{booked_services, owner_blackouts_overlapping};
 use crate::rows::BookingRow;
 use crate::schema::{booking_reminders, bookings, visit_settings};
 use crate::{PgStore, audit, storage, transaction};
@@ -174,7 +174,7 @@ pub(crate) fn send_due_reminders(
         let ids: Vec<Uuid> = bookings.iter().map(|b| b.id).collect();
         let sent = sent_reminders(conn, &ids)?;
         let first = bookings.iter().map(|b| b.date).min().unwrap_or(local.date);
-        let closed = blackouts_overlapping(conn, first, last)?;
+        let closed = owner_blackouts_overlapping(conn, first, last)?;
         let due = due_reminders(local, &settings, &candidates, &sent, &closed);
         if due.is_empty() {
             return Ok(0);

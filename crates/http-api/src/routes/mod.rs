@@ -15,6 +15,7 @@ pub mod promos;
 pub mod quiz;
 pub mod schedule;
 pub mod sign_in;
+pub mod stay_sync;
 pub mod team;
 pub mod two_factor;
 pub mod visits;

@@ -451,6 +451,22 @@ field!(
     ReminderDaysOrZero(serde_json::Value) => whole(0, i64::from(domain::reminders::MAX_STAY_FIRST_DAYS) - 1, "Days")
 );
 field!(
+    /// A listing calendar's name ("Airbnb").
+    ImportName(String) => required_line(domain::stay_sync::MAX_NAME_CHARS, "Name")
+);
+field!(
+    /// A listing calendar's export address (`https://`, `http://` or `webcal://`).
+    ImportAddress(String) => required_line(domain::stay_sync::MAX_URL_CHARS, "Address")
+);
+field!(
+    /// Minutes between fetches of the listing calendars.
+    SyncMinutes(serde_json::Value) => whole(
+        i64::from(domain::stay_sync::MIN_EVERY_MINUTES),
+        i64::from(domain::stay_sync::MAX_EVERY_MINUTES),
+        "Minutes"
+    )
+);
+field!(
     /// An hour of the day, retreat time.
     HourOfDay(serde_json::Value) => whole(0, 23, "Hour")
 );

@@ -22,6 +22,7 @@ wire_enum! {
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
         VisitSettings = "visit_settings", CalendarFeed = "calendar_feed",
+        StayImport = "stay_import",
     }
 }
 wire_enum! {

@@ -81,6 +81,9 @@ pub struct Options {
     pub media: Option<server::config::MediaConfig>,
     /// The app's clock; the system's when None.
     pub clock: Option<std::sync::Arc<dyn ports::Clock>>,
+    /// Whether calendar imports may fetch 127.0.0.1 (the tests' own calendar server): on by default.
+    pub ical_import_allow_private: bool,
+    pub ical_import_timeout_seconds: u64,
 }
 
 /// How a test app takes payments.
@@ -116,6 +119,8 @@ impl Default for Options {
             payments: None,
             media: None,
             clock: None,
+            ical_import_allow_private: true,
+            ical_import_timeout_seconds: 3,
         }
     }
 }
@@ -196,6 +201,11 @@ pub async fn spawn_app_with(options: Options) -> TestApp {
         payment_sweep_seconds: 1,
         // So does the reminder sweep (the test's clock says when they are due).
         reminder_sweep_seconds: 1,
+        // And the calendar imports' schedule; the imports are served by the
+        // test's own server on 127.0.0.1.
+        stay_sync_sweep_seconds: 1,
+        ical_import_allow_private: options.ical_import_allow_private,
+        ical_import_timeout_seconds: options.ical_import_timeout_seconds,
         media,
     };
     let app = Application::build_with_clock(config, options.clock).await.expect("application builds");

@@ -64,6 +64,8 @@ struct Fixtures {
     order: String,
     service: String,
     blackout: String,
+    /// A listing calendar import (its address refuses connections).
+    stay_import: String,
     message: String,
     order_product: Value,
     /// An order paid by card (refunds) and one awaiting payment, with its
@@ -162,6 +164,18 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         )
         .await,
     );
+    let stay_import = created(
+        expect_json(
+            app.post_as(
+                &token,
+                "/api/admin/stay-imports",
+                &json!({"name": "Airbnb", "url": "https://127.0.0.1:9/hostile.ics"}),
+            )
+            .await,
+            StatusCode::CREATED,
+        )
+        .await,
+    );
     let blackout = created(
         expect_json(
             app.post_as(
@@ -231,6 +245,7 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         order,
         service,
         blackout,
+        stay_import,
         message,
         order_product,
         unpaid_order,
@@ -351,6 +366,7 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         | "/api/admin/gift-cards/{id}/cash-out"
         | "/api/admin/gift-cards/{id}/resend" => &f.gift_card,
         "/api/admin/team/{id}" => &f.member,
+        "/api/admin/stay-imports/{id}" | "/api/admin/stay-imports/{id}/sync" => &f.stay_import,
         path if !path.contains('{') => return path.to_owned(),
         other => panic!("hostile.rs needs a fixture for {other}"),
     };
@@ -450,6 +466,8 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
             json!({"email": format!("i{unique}@example.com"), "name": "Ada Byron", "role": "staff"})
         }
         "MemberInput" => json!({"role": "staff", "isActive": true}),
+        "StayImportInput" => json!({"name": "VRBO", "url": format!("https://calendar.example.test/{unique}.ics")}),
+        "StaySyncSettingsInput" => json!({"everyMinutes": 30}),
         "LinkInput" => json!({"token": f.invitation_secret}),
         "LinkPasswordInput" => json!({"token": f.invitation_secret, "password": "a long new password"}),
         "ResetInput" => json!({"token": f.reset_secret, "password": "a long new password"}),
@@ -493,6 +511,7 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/admin/logout",
             "POST /api/admin/passkeys/options",
             "POST /api/admin/sessions/end-others",
+            "POST /api/admin/stay-imports/{id}/sync",
             "POST /api/admin/two-factor/authenticator",
             "POST /api/admin/two-factor/recovery-codes",
             "POST /api/guest/bookings/{token}/attendance",

@@ -26,6 +26,11 @@ impl SetClock {
         Arc::new(Self(Mutex::new(Utc::now())))
     }
 
+    /// Moves the time on.
+    pub fn advance(&self, by: chrono::Duration) {
+        *self.0.lock().expect("clock") += by;
+    }
+
     /// Sets the retreat's local time.
     pub fn set_local(&self, date: NaiveDate, hour: u32, minute: u32) {
         let local = date.and_time(NaiveTime::from_hms_opt(hour, minute, 0).expect("time"));

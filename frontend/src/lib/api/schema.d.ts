@@ -1076,6 +1076,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stay-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_stay_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stay-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_stay_import"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stay-imports/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["sync_stay_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/stay-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["stay_sync"];
+        put: operations["save_stay_sync"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/subscribers": {
         parameters: {
             query?: never;
@@ -1853,6 +1917,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stays/tiny-home.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tiny_home_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1876,7 +1956,7 @@ export interface components {
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -2497,6 +2577,17 @@ export interface components {
          * @enum {string}
          */
         DepositState: "none" | "card_saved" | "requires_authentication" | "paid" | "failed" | "released" | "refunded" | "kept";
+        /**
+         * @description A booking here on nights an import also takes: the owner settles it
+         *     (cancels or moves it here, or frees the night on the other site).
+         */
+        DoubleBookingView: {
+            booking: components["schemas"]["Booking"];
+            /** @description The import whose calendar takes the nights. */
+            importName: string;
+            /** @description The nights both take. */
+            nights: string[];
+        };
         /** @description Minutes: a whole number from 1 to 10080 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         DurationMinutes: number;
         /** @description A message of the outbox. */
@@ -2872,6 +2963,10 @@ export interface components {
             /** Format: int32 */
             width: number;
         };
+        /** @description Address: one line of 1 to 2000 characters, at least one of them neither whitespace nor a control character, with no line break, tab or other control character inside; surrounding whitespace is trimmed. */
+        ImportAddress: string;
+        /** @description Name: one line of 1 to 60 characters, at least one of them neither whitespace nor a control character, with no line break, tab or other control character inside; surrounding whitespace is trimmed. */
+        ImportName: string;
         /**
          * @description Contact-form interest.
          * @enum {string}
@@ -4417,6 +4512,65 @@ export interface components {
         SortOrder: number;
         /** @description Guests or units: a whole number from 1 to 10000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         StandingCapacity: number | null;
+        /** @description A listing calendar to import. */
+        StayImportInput: {
+            name: components["schemas"]["ImportName"];
+            /**
+             * @description The listing's calendar export address (Airbnb: Listing → Availability →
+             *     Connect calendars → Export calendar).
+             */
+            url: components["schemas"]["ImportAddress"];
+        };
+        /** @description A listing calendar the owner imports, and how its last fetch went. */
+        StayImportView: {
+            /**
+             * Format: date-time
+             * @description When it was last fetched (or tried).
+             */
+            attemptedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Why the last fetch failed; the nights of the last good one stay blocked. */
+            lastError?: string | null;
+            /** @description The site, as the owner named it ("Airbnb"). */
+            name: string;
+            /**
+             * Format: int32
+             * @description How many nights the last good fetch took (blocked here).
+             */
+            nights: number;
+            /**
+             * Format: date-time
+             * @description When a fetch last succeeded.
+             */
+            syncedAt?: string | null;
+            /** @description The calendar's address (the site's export link: a secret of the listing). */
+            url: string;
+        };
+        /**
+         * @description The Tiny Home's calendars: the export, the imports, their schedule and
+         *     the double bookings they reveal.
+         */
+        StaySync: {
+            doubleBookings: components["schemas"]["DoubleBookingView"][];
+            /**
+             * Format: int32
+             * @description Minutes between fetches of each import.
+             */
+            everyMinutes: number;
+            /**
+             * @description The retreat's taken nights as iCalendar, for Airbnb, VRBO or
+             *     Booking.com to import: no names, nothing but the nights.
+             */
+            exportUrl: string;
+            imports: components["schemas"]["StayImportView"][];
+        };
+        /** @description How often the imports are fetched. */
+        StaySyncSettingsInput: {
+            everyMinutes: components["schemas"]["SyncMinutes"];
+        };
         /** @description How many are left: a whole number from 0 to 100000 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         StockQuantity: number | null;
         /**
@@ -4424,6 +4578,8 @@ export interface components {
          * @enum {string}
          */
         StressLevel: "low" | "moderate" | "high" | "burnout";
+        /** @description Minutes: a whole number from 5 to 1440 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        SyncMinutes: number;
         Team: {
             /** @description Invitations neither accepted nor withdrawn, newest first. */
             invitations: components["schemas"]["Invitation"][];
@@ -10165,6 +10321,361 @@ export interface operations {
             };
         };
     };
+    add_stay_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StayImportInput"];
+            };
+        };
+        responses: {
+            /** @description Added; fetched with the next round of the schedule, or at once with `POST /api/admin/stay-imports/{id}/sync` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayImportView"];
+                };
+            };
+            /** @description A name or an http(s) address is missing, or this calendar is imported already */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_stay_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, with every night it blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync_stay_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fetched now: its nights are blocked here, or `lastError` says why not (the last good nights stay) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StayImportView"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such import */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stay_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Tiny Home's calendars: the export address, the imports and how their last fetch went, how often they are fetched, and the bookings here on nights an import takes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaySync"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_stay_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaySyncSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaySync"];
+                };
+            };
+            /** @description Not a whole number of minutes from 5 to 1,440 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     page_subscribers: {
         parameters: {
             query?: {
@@ -13937,6 +14448,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SiteInfo"];
                 };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tiny_home_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Tiny Home's nights taken here (bookings and the owner's closures, not what other sites' calendars took), from yesterday on, as whole-day events named "Not available": iCalendar for Airbnb, VRBO or Booking.com to import. No names or anything else of a guest. Revalidated with its `ETag` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unchanged since the `ETag` named in `If-None-Match` */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {

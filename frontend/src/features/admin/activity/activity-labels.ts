@@ -29,6 +29,7 @@ const entities: Record<ActivityEntity, string> = {
   team_policy: 'Team rule',
   visit_settings: 'Visit settings',
   calendar_feed: 'Calendar feed',
+  stay_import: 'Calendar import',
 };
 
 type ActionInfo = { label: string; tone: Tone };
