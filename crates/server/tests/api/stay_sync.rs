@@ -95,7 +95,9 @@ async fn a_stay_on_another_site_blocks_its_nights_here_and_frees_them_with_it() 
         Answer { content_type: "text/html", ..Answer::calendar("<!doctype html><p>Log in</p>".to_owned()) };
     let slow = Answer { delay: Duration::from_secs(5), ..Answer::calendar(airbnb(&[])) };
     let missing = Answer { status: 404, ..Answer::calendar(String::new()) };
+    let huge = Answer::calendar(airbnb(&[]).replace("VERSION:2.0", &format!("X-PAD:{}", "x".repeat(3 << 20))));
     for (answer, reason) in [
+        (huge, "The calendar is larger than 2 MB"),
         (broken, "What the address gives is not an iCalendar file"),
         (slow, "The site did not answer within 3 seconds"),
         (missing, "The site answered 404"),
