@@ -10,6 +10,7 @@ export const confirmTexts = {
   recoveryCodes: 'Make new recovery codes? The ones you have now stop working.',
   calendarFeedAddress: 'Give your calendar feed a new address? Calendars subscribed to the old one stop updating.',
   calendarFeedOff: 'Turn off your calendar feed? Calendars subscribed to it stop updating.',
+  stayImport: 'Stop importing this calendar? The nights it blocked here become free.',
   resetTwoStep:
     'Reset this member’s two-step sign-in? Their passkeys, authenticator app and recovery codes stop working and they are signed out everywhere.',
 } as const;

@@ -33,14 +33,18 @@ import {
   type ScheduleFormValues,
 } from '../schedule-schema';
 import { Suffixed } from './suffixed';
+import { OtherSitesPanel } from './other-sites-panel';
 import { VisitSettingsPanel } from './visit-settings-panel';
 
 /** The Schedule view: the standing schedule, and beside it the owner's settings for guests' visits. */
 export function SchedulePanel() {
+  // The other sites' calendars are the owner's to set (their addresses are the listings' secrets).
+  const owner = useIsOwner();
   return (
     <div className="grid gap-6">
       <StandingSchedule />
       <VisitSettingsPanel />
+      {owner ? <OtherSitesPanel /> : null}
     </div>
   );
 }
