@@ -20,6 +20,9 @@ pub const MAX_EVERY_MINUTES: i32 = 1440;
 /// The nights an import may take: from yesterday to two years ahead. A
 /// feed's past is history; a block years ahead is a typo.
 pub const IMPORT_DAYS_AHEAD: i64 = 731;
+/// How far ahead the export lists the nights taken here: as far as an
+/// import here takes them (the other sites look no further either).
+pub const EXPORT_DAYS_AHEAD: i64 = IMPORT_DAYS_AHEAD;
 /// The longest import name ("Airbnb", "VRBO — the loft listing").
 pub const MAX_NAME_CHARS: usize = 60;
 pub const MAX_URL_CHARS: usize = 2000;
@@ -52,10 +55,12 @@ impl NewStayImport {
     /// a name resolves differently over time.
     pub fn parse(name: &str, url: &str) -> Result<Self, Vec<(&'static str, &'static str)>> {
         let mut refusals = Vec::new();
+        // Counted as sent, surrounding spaces included (as every text field is).
+        let too_long = name.chars().count() > MAX_NAME_CHARS;
         let name = name.trim();
         if name.is_empty() {
             refusals.push(("name", "Name the site, such as Airbnb"));
-        } else if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        } else if too_long || name.chars().any(crate::validation::breaks_line) {
             refusals.push(("name", "Use at most 60 characters, on one line"));
         }
         let url = normalise_address(url);
@@ -79,7 +84,7 @@ impl NewStayImport {
 fn is_web_address(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     let rest = lower.strip_prefix("https://").or_else(|| lower.strip_prefix("http://"));
-    url.len() <= MAX_URL_CHARS
+    url.chars().count() <= MAX_URL_CHARS
         && !url.chars().any(|c| c.is_whitespace() || c.is_control())
         && rest.is_some_and(|rest| {
             let host = rest.split(['/', '?', '#']).next().unwrap_or("");

@@ -102,6 +102,8 @@ pub enum ErrorCode {
     DuplicateSlug,
     /// 409: another promo code has this name.
     DuplicatePromoCode,
+    /// 409: this listing calendar is imported already.
+    DuplicateImport,
     /// 409: the promo code does not apply to this purchase; the message says
     /// why (unknown, not active, outside its dates, used up, below its minimum...).
     /// Nothing was stored.
@@ -206,6 +208,7 @@ impl ErrorCode {
             | C::OutOfStock
             | C::DuplicateSlug
             | C::DuplicatePromoCode
+            | C::DuplicateImport
             | C::PromoCodeRefused
             | C::GiftCardRefused
             | C::BookingKeyTaken

@@ -64,6 +64,8 @@ pub fn uid(booking_id: Uuid) -> String {
 }
 
 const LOCAL: &str = "%Y%m%dT%H%M%S";
+/// The most years of a zone's rules one feed writes.
+const MAX_ZONE_YEARS: i32 = 10;
 
 /// The invitation as RFC 5545 text: CRLF line ends, escaped values, lines
 /// folded at 75 octets.
@@ -168,9 +170,11 @@ pub fn write_feed(name: &str, zone: Tz, events: &[FeedEvent]) -> String {
         "REFRESH-INTERVAL;VALUE=DURATION:PT15M".to_owned(),
         "X-PUBLISHED-TTL:PT15M".to_owned(),
     ];
-    let years = events.iter().map(|event| match event.when {
-        FeedWhen::Slot { start, .. } => start.year(),
-        FeedWhen::Days { first, .. } => first.year(),
+    // Only timed events name the zone (whole days are dates): the zone's
+    // rules are written for the years they fall in.
+    let years = events.iter().filter_map(|event| match event.when {
+        FeedWhen::Slot { start, .. } => Some(start.year()),
+        FeedWhen::Days { .. } => None,
     });
     if let (Some(first), Some(last)) = (years.clone().min(), years.max()) {
         lines.extend(vtimezone_years(zone, first, last));
@@ -304,7 +308,9 @@ fn vtimezone(zone: Tz, year: i32) -> Vec<String> {
 /// each year's observances, once each.
 fn vtimezone_years(zone: Tz, first: i32, last: i32) -> Vec<String> {
     let mut all: Vec<Transition> = Vec::new();
-    for year in first..=last.max(first) {
+    // Bookings lie within the booking horizon; a bound all the same, so no
+    // stored date can make the feed slow.
+    for year in first..=last.clamp(first, first.saturating_add(MAX_ZONE_YEARS)) {
         for transition in transitions(zone, year) {
             if all.iter().all(|known| known.onset != transition.onset) {
                 all.push(transition);

@@ -223,20 +223,22 @@ fn double_bookings(conn: &mut PgConnection) -> RepoResult<Vec<DoubleBooking>> {
 }
 
 fn nights_taken_here(conn: &mut PgConnection, from: NaiveDate) -> RepoResult<Vec<(NaiveDate, NaiveDate)>> {
+    let until = from + Duration::days(domain::stay_sync::EXPORT_DAYS_AHEAD);
     let mut nights: BTreeSet<NaiveDate> = BTreeSet::new();
     for booking in active_stays(conn, from)? {
-        nights.extend(booking.nights().into_iter().filter(|night| *night >= from));
+        nights.extend(booking.nights().into_iter().filter(|night| (from..=until).contains(night)));
     }
     let closed: Vec<(NaiveDate, NaiveDate)> = blackout_dates::table
         .filter(blackout_dates::import_id.is_null())
         .filter(blackout_dates::type_.eq_any([BlackoutType::TinyHome.as_str(), BlackoutType::All.as_str()]))
         .filter(blackout_dates::end_date.ge(from))
+        .filter(blackout_dates::start_date.le(until))
         .select((blackout_dates::start_date, blackout_dates::end_date))
         .load(conn)
         .map_err(storage)?;
     for (start, end) in closed {
         let mut night = start.max(from);
-        while night <= end {
+        while night <= end.min(until) {
             nights.insert(night);
             night += Duration::days(1);
         }

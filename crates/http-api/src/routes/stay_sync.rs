@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use domain::stay_sync::{NewStayImport, StayImport, SyncSettings};
 use http_common::conditional::{names_tag, strong_etag};
-use http_common::{ApiError, ErrorBody, ValidationErrors};
+use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
 use ports::SyncOutcome;
 
 use crate::extract::{JsonBody, OwnerSession};
@@ -179,8 +179,8 @@ pub struct StayImportInput {
             `POST /api/admin/stay-imports/{id}/sync`", body = StayImportView),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an owner", body = ErrorBody),
-        (status = 400, description = "A name or an http(s) address is missing, or this calendar is imported \
-            already", body = ErrorBody)))]
+        (status = 400, description = "A name or an http(s) address is missing", body = ErrorBody),
+        (status = 409, description = "This calendar is imported already (`duplicate_import`)", body = ErrorBody)))]
 pub async fn add_stay_import(
     admin: OwnerSession,
     state: web::Data<ApiState>,
@@ -199,7 +199,7 @@ pub async fn add_stay_import(
         .store()
         .add_stay_import(import, admin.actor())
         .await?
-        .ok_or_else(|| ValidationErrors::single("url", DUPLICATE_MESSAGE))?;
+        .ok_or_else(|| ApiError::new(ErrorCode::DuplicateImport, DUPLICATE_MESSAGE))?;
     Ok(HttpResponse::Created().json(StayImportView::from(saved)))
 }
 

@@ -454,9 +454,27 @@ field!(
     /// A listing calendar's name ("Airbnb").
     ImportName(String) => required_line(domain::stay_sync::MAX_NAME_CHARS, "Name")
 );
+/// A listing calendar's address (`domain::stay_sync::NewStayImport`): an
+/// `http://`, `https://` or `webcal://` address (any case) with a host (no
+/// `@` in it, not beginning with `:`), no whitespace or control character
+/// inside, surrounding whitespace trimmed.
+pub fn import_address_pattern() -> String {
+    let scheme = "([hH][tT][tT][pP][sS]?|[wW][eE][bB][cC][aA][lL])";
+    format!(
+        r"^[{WHITESPACE}]*{scheme}://[^{INVISIBLE}/?#@:][^{INVISIBLE}/?#@]*([/?#][^{INVISIBLE}]*)?[{WHITESPACE}]*$"
+    )
+}
 field!(
     /// A listing calendar's export address (`https://`, `http://` or `webcal://`).
-    ImportAddress(String) => required_line(domain::stay_sync::MAX_URL_CHARS, "Address")
+    ImportAddress(String) => string()
+        .description(Some(format!(
+            "A listing calendar's address: http://, https:// or webcal:// (read as https://) and a host, at most {} \
+             characters, nothing invisible inside; surrounding whitespace is trimmed.",
+            domain::stay_sync::MAX_URL_CHARS
+        )))
+        .min_length(Some(1))
+        .max_length(Some(domain::stay_sync::MAX_URL_CHARS))
+        .pattern(Some(import_address_pattern()))
 );
 field!(
     /// Minutes between fetches of the listing calendars.
@@ -710,6 +728,68 @@ mod tests {
                 documented(&optional_one_line_pattern(), 0, ShortText::MAX, &text),
                 ShortText::parse_optional(Some(&text)).is_ok(),
                 "optional {text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_import_address_pattern_is_the_domains_rule() {
+        let check = |url: &str| domain::stay_sync::NewStayImport::parse("Airbnb", url).is_ok();
+        let cases = [
+            "",
+            "https://www.airbnb.com/calendar/ical/1.ics?s=abc",
+            " https://x.test/a.ics\t",
+            "HTTP://X.TEST",
+            "webcal://x.test/a.ics",
+            "WebCal://x.test",
+            "http://127.0.0.1:8080/vrbo.ics",
+            "https://",
+            "https:///a",
+            "https://:80/a",
+            "https://user@x.test/a",
+            "https://x.test/a@b",
+            "https://a b.test/",
+            "https://x.test/\u{85}",
+            "\u{85}https://x.test/",
+            "https://x.test/\u{ad}",
+            "https://x.test/\u{2028}",
+            "ftp://x.test/a.ics",
+            "javascript:alert(1)",
+            "https://x.test?q",
+            "https://x.test#f",
+            "http:/x.test",
+            "💆://x",
+            "https://💆.test/",
+        ];
+        let longest = [
+            "https://x.test/".to_owned() + &"a".repeat(1985),
+            "https://x.test/".to_owned() + &"a".repeat(1986),
+        ];
+        let name_ok = |name: &str| domain::stay_sync::NewStayImport::parse(name, "https://x.test").is_ok();
+        let names = [
+            "",
+            " ",
+            "Airbnb",
+            " VRBO ",
+            "a\u{2028}b",
+            "a\u{85}b",
+            "\tA\t",
+            &"é".repeat(61),
+            &"é".repeat(60),
+        ];
+        for name in names.iter().map(|s| (*s).to_owned()).chain(samples(2000, 8, &["\n", " ", "\u{85}"])) {
+            assert_eq!(
+                documented(&one_line_pattern(), 1, domain::stay_sync::MAX_NAME_CHARS, &name),
+                name_ok(&name),
+                "name {name:?}"
+            );
+        }
+        let generated = samples(3000, 8, &["https://", "webcal://", "/", "@", ":", " ", "\u{85}", "?"]);
+        for text in cases.iter().map(|s| (*s).to_owned()).chain(longest).chain(generated) {
+            assert_eq!(
+                documented(&import_address_pattern(), 1, domain::stay_sync::MAX_URL_CHARS, &text),
+                check(&text),
+                "{text:?}"
             );
         }
     }

@@ -466,7 +466,9 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
             json!({"email": format!("i{unique}@example.com"), "name": "Ada Byron", "role": "staff"})
         }
         "MemberInput" => json!({"role": "staff", "isActive": true}),
-        "StayImportInput" => json!({"name": "VRBO", "url": format!("https://calendar.example.test/{unique}.ics")}),
+        "StayImportInput" => {
+            json!({"name": "VRBO", "url": format!("https://calendar.example.test/{unique}.ics")})
+        }
         "StaySyncSettingsInput" => json!({"everyMinutes": 30}),
         "LinkInput" => json!({"token": f.invitation_secret}),
         "LinkPasswordInput" => json!({"token": f.invitation_secret, "password": "a long new password"}),

@@ -95,7 +95,8 @@ async fn a_stay_on_another_site_blocks_its_nights_here_and_frees_them_with_it() 
         Answer { content_type: "text/html", ..Answer::calendar("<!doctype html><p>Log in</p>".to_owned()) };
     let slow = Answer { delay: Duration::from_secs(5), ..Answer::calendar(airbnb(&[])) };
     let missing = Answer { status: 404, ..Answer::calendar(String::new()) };
-    let huge = Answer::calendar(airbnb(&[]).replace("VERSION:2.0", &format!("X-PAD:{}", "x".repeat(3 << 20))));
+    let huge =
+        Answer::calendar(airbnb(&[]).replace("VERSION:2.0", &format!("X-PAD:{}", "x".repeat(3 << 20))));
     for (answer, reason) in [
         (huge, "The calendar is larger than 2 MB"),
         (broken, "What the address gives is not an iCalendar file"),
@@ -148,11 +149,13 @@ async fn bad_addresses_are_refused_and_loopback_only_when_allowed() {
     }
     let id = add_import(&app, &owner, "VRBO", &listing.url("/vrbo.ics")).await;
     let duplicate = json!({"name": "VRBO again", "url": listing.url("/vrbo.ics")});
-    assert_field_errors(
+    let refused = assert_error_code(
         app.post_as(&owner, "/api/admin/stay-imports", &duplicate).await,
-        &[("url", "This calendar is imported already")],
+        StatusCode::CONFLICT,
+        "duplicate_import",
     )
     .await;
+    assert_eq!(refused["message"], "This calendar is imported already");
     let refused = sync(&app, &owner, &id).await;
     assert_eq!(
         refused["lastError"],

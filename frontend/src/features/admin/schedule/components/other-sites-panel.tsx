@@ -6,7 +6,7 @@ import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/state';
 import { toast } from '@/components/ui/toast-store';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, preferServerMessage } from '@/lib/api/errors';
 import { formatStayRange } from '@/lib/stay-dates';
 import { formatCalendarDate, formatInstantDateTime } from '@/lib/dates';
 import { confirmDelete } from '../../shared/confirm';
@@ -220,7 +220,12 @@ function AddImport() {
         },
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
-          else toast({ title: 'Error', description: 'The calendar could not be imported', variant: 'destructive' });
+          else
+            toast({
+              title: 'Error',
+              description: preferServerMessage(error, 'The calendar could not be imported'),
+              variant: 'destructive',
+            });
         },
       },
     );
