@@ -295,3 +295,34 @@ async fn the_owner_sets_when_reminders_go_and_bad_settings_are_refused() {
     let logged = app.sql_count("SELECT count(*) FROM audit_log WHERE entity = 'visit_settings'");
     assert_eq!(logged, 1);
 }
+
+/// A stay here on a night another site's calendar also took (a double
+/// booking, settled by the owner) is still reminded: only the owner's own
+/// closures stop a reminder, never an import's blocks (issue 44).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_booked_stay_is_still_reminded() {
+    let listing = crate::listing_server::ListingServer::start().await;
+    let clock = SetClock::now_real();
+    let app =
+        spawn_app_with(Options { clock: Some(clock.clone()), notify_email: None, ..Options::default() })
+            .await;
+    let admin = app.admin_token().await;
+    let d = days_from_today(20);
+    let mut stay = guest_booking("hazel@example.com", "accommodation", &d, "15:00");
+    stay["checkOut"] = json!(days_from_today(22));
+    let hazel = book(&app, stay).await;
+    set_status(&app, &admin, &hazel, "confirmed").await;
+    listing.stays(&[(&d, &days_from_today(21))]);
+    let body = json!({"name": "Airbnb", "url": listing.url("/a.ics")});
+    let import =
+        expect_json(app.post_as(&admin, "/api/admin/stay-imports", &body).await, StatusCode::CREATED).await;
+    let sync = format!("/api/admin/stay-imports/{}/sync", import["id"].as_str().expect("id"));
+    assert_eq!(expect_json(app.post_as(&admin, &sync, &json!({})).await, StatusCode::OK).await["nights"], 1);
+    let view = app.admin_json(&admin, "/api/admin/stay-sync").await;
+    assert_eq!(view["doubleBookings"].as_array().expect("list").len(), 1, "{view}");
+
+    // A week before her arrival, at the check-in time: her first reminder.
+    clock.set_local(day(&d) - Duration::days(7), 15, 5);
+    two_more_sweeps(&app).await;
+    assert_eq!(reminders_written(&app), 1, "the import's block does not stop her reminder");
+}
