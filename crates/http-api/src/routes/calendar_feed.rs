@@ -11,7 +11,7 @@ use http_common::conditional::{names_tag, strong_etag};
 use http_common::{ApiError, ErrorBody};
 
 use crate::extract::{AdminSession, count_secret_lookup};
-use crate::routes::guest::invalid_link;
+use crate::routes::guest::{booked_services, invalid_link};
 use crate::state::ApiState;
 
 /// How long a calendar may keep the feed before asking again (it asks with
@@ -105,47 +105,31 @@ pub async fn feed(
     token: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let Some(content) = state.calendar_feeds.read(&token).await? else {
-        count_feed_miss(&req, &state).await?;
+        // Counted per client address under the gift card look-ups' limit
+        // (past it, 429), so addresses cannot be tried one after another. A
+        // working address is never counted: a calendar that polls is never
+        // held back.
+        count_secret_lookup(&req, &state, "calendar-feed").await?;
         return Err(invalid_link());
     };
-    let services: Vec<_> = state
-        .catalog_store
-        .list_services()
-        .await?
-        .into_iter()
-        .filter_map(|s| {
-            let key = s.booking_key?;
-            Some((
-                key,
-                domain::mail::BookedService {
-                    name: s.name,
-                    duration_minutes: s.duration_minutes,
-                    price: s.price,
-                },
-            ))
-        })
-        .collect();
+    let services = booked_services(&state).await?;
     let ics = state.mail.composer.team_calendar(&content.bookings, &services, &content.blackouts);
-    let etag = strong_etag(ics.as_bytes());
     let cache = format!("private, max-age={FEED_MAX_AGE_SECONDS}");
-    if names_tag(&req, &etag) {
-        return Ok(HttpResponse::NotModified()
-            .insert_header((header::ETAG, etag))
-            .insert_header((header::CACHE_CONTROL, cache))
-            .finish());
-    }
-    Ok(HttpResponse::Ok()
-        .content_type("text/calendar; charset=utf-8")
-        .insert_header((header::ETAG, etag))
-        .insert_header((header::CACHE_CONTROL, cache))
-        .insert_header(("Content-Disposition", "inline; filename=\"golden-pine-bookings.ics\""))
-        .body(ics))
+    Ok(calendar_answer(&req, ics, &cache, "golden-pine-bookings.ics"))
 }
 
-/// Counts an address that opened no feed for the client address; past the
-/// limit (the gift card look-ups'), a 429: addresses cannot be tried one
-/// after another. A working address is never counted, so a calendar that
-/// polls is never held back.
-async fn count_feed_miss(req: &HttpRequest, state: &ApiState) -> Result<(), ApiError> {
-    count_secret_lookup(req, state, "calendar-feed").await
+/// A calendar feed's answer: its text with a strong `ETag` and `cache`, or
+/// 304 when the calendar asking already has it.
+pub(crate) fn calendar_answer(req: &HttpRequest, ics: String, cache: &str, file_name: &str) -> HttpResponse {
+    let etag = strong_etag(ics.as_bytes());
+    let fresh = names_tag(req, &etag);
+    let mut answer = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    answer.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, cache));
+    if fresh {
+        return answer.finish();
+    }
+    answer
+        .content_type("text/calendar; charset=utf-8")
+        .insert_header(("Content-Disposition", format!("inline; filename=\"{file_name}\"")))
+        .body(ics)
 }

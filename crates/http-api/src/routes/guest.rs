@@ -142,15 +142,31 @@ pub struct GuestDeposit {
     pub client_secret: Option<String>,
 }
 
+/// The bookable services by key, as mail and calendars show them.
+pub(crate) async fn booked_services(
+    state: &ApiState,
+) -> Result<Vec<(model::ServiceKey, domain::mail::BookedService)>, ApiError> {
+    let services = state.catalog_store.list_services().await?;
+    Ok(services
+        .into_iter()
+        .filter_map(|s| {
+            let service = domain::mail::BookedService {
+                name: s.name,
+                duration_minutes: s.duration_minutes,
+                price: s.price,
+            };
+            Some((s.booking_key?, service))
+        })
+        .collect())
+}
+
 /// The service record a booking's key names, as mail and calendars show it.
 async fn booked_service(
     state: &ApiState,
     booking: &model::Booking,
 ) -> Result<Option<domain::mail::BookedService>, ApiError> {
-    let services = state.catalog_store.list_services().await?;
-    Ok(services.into_iter().find(|s| s.booking_key == Some(booking.service)).map(|s| {
-        domain::mail::BookedService { name: s.name, duration_minutes: s.duration_minutes, price: s.price }
-    }))
+    let services = booked_services(state).await?;
+    Ok(services.into_iter().find(|(key, _)| *key == booking.service).map(|(_, service)| service))
 }
 
 async fn view(state: &ApiState, token: &str, booking: model::Booking) -> Result<GuestBooking, ApiError> {

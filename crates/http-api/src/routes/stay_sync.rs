@@ -3,7 +3,6 @@
 //! how often they are fetched, the double bookings they reveal, and the
 //! export of the retreat's own taken nights for those sites to import.
 
-use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -11,12 +10,12 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use domain::stay_sync::{NewStayImport, StayImport, SyncSettings};
-use http_common::conditional::{names_tag, strong_etag};
 use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
 use ports::SyncOutcome;
 
 use crate::extract::{JsonBody, OwnerSession};
 use crate::routes::bookings::Booking;
+use crate::routes::calendar_feed::calendar_answer;
 use crate::state::ApiState;
 use crate::wire::fields::{ImportAddress, ImportName, SyncMinutes};
 use crate::wire::form_whole;
@@ -261,19 +260,7 @@ pub async fn tiny_home_calendar(
 ) -> Result<HttpResponse, ApiError> {
     let runs = state.stay_sync.nights_taken_here().await?;
     let ics = state.mail.composer.taken_nights_calendar(&runs);
-    let etag = strong_etag(ics.as_bytes());
     // The other sites poll every few hours at most; a short cache spares the
     // database a burst.
-    let cache = "public, max-age=300";
-    if names_tag(&req, &etag) {
-        return Ok(HttpResponse::NotModified()
-            .insert_header((header::ETAG, etag))
-            .insert_header((header::CACHE_CONTROL, cache))
-            .finish());
-    }
-    Ok(HttpResponse::Ok()
-        .content_type("text/calendar; charset=utf-8")
-        .insert_header((header::ETAG, etag))
-        .insert_header((header::CACHE_CONTROL, cache))
-        .body(ics))
+    Ok(calendar_answer(&req, ics, "public, max-age=300", "golden-pine-tiny-home.ics"))
 }
