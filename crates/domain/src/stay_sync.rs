@@ -167,6 +167,26 @@ pub fn runs(nights: &BTreeSet<NaiveDate>) -> Vec<(NaiveDate, NaiveDate)> {
     runs
 }
 
+/// The nights of a booking here that imports' blocks also take, by
+/// import (its name; in name order), each import's nights in order: a
+/// double booking per import the owner settles. `blocks` are `(first,
+/// last, import name)`, inclusive.
+pub fn shared_nights(
+    nights: &[NaiveDate],
+    blocks: &[(NaiveDate, NaiveDate, String)],
+) -> Vec<(String, Vec<NaiveDate>)> {
+    let mut by_import: std::collections::BTreeMap<&str, BTreeSet<NaiveDate>> =
+        std::collections::BTreeMap::new();
+    for night in nights {
+        for (first, last, name) in blocks {
+            if (first..=last).contains(&night) {
+                by_import.entry(name.as_str()).or_default().insert(*night);
+            }
+        }
+    }
+    by_import.into_iter().map(|(name, nights)| (name.to_owned(), nights.into_iter().collect())).collect()
+}
+
 /// The reason shown on an import's blocks in the Calendar ("Taken on Airbnb").
 pub fn block_reason(import_name: &str) -> String {
     format!("Taken on {import_name}")
@@ -216,6 +236,26 @@ mod tests {
                 (day("2027-01-05"), day("2027-01-05"))
             ]
         );
+    }
+
+    #[test]
+    fn a_booking_shares_the_nights_an_import_blocks_by_import() {
+        let nights = [day("2026-12-10"), day("2026-12-11"), day("2026-12-12")];
+        let blocks = vec![
+            (day("2026-12-11"), day("2026-12-20"), "VRBO".to_owned()),
+            (day("2026-12-01"), day("2026-12-10"), "Airbnb".to_owned()),
+            // Two runs of one import over the same night: counted once.
+            (day("2026-12-12"), day("2026-12-12"), "VRBO".to_owned()),
+            (day("2027-01-01"), day("2027-01-02"), "Booking.com".to_owned()),
+        ];
+        assert_eq!(
+            shared_nights(&nights, &blocks),
+            vec![
+                ("Airbnb".to_owned(), vec![day("2026-12-10")]),
+                ("VRBO".to_owned(), vec![day("2026-12-11"), day("2026-12-12")]),
+            ]
+        );
+        assert!(shared_nights(&nights, &[]).is_empty());
     }
 
     #[test]

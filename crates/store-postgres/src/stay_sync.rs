@@ -2,7 +2,7 @@
 //! their blocks (Tiny Home blackouts marked with their import), the double
 //! bookings they reveal, and the nights the retreat exports.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use diesel::prelude::*;
@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use domain::audit::{Actor, AuditAction, AuditEntity, AuditRecord};
 use domain::booking::{BlackoutType, Booking, ServiceKey};
-use domain::stay_sync::{NewStayImport, StayImport, SyncSettings, block_reason, runs};
+use domain::stay_sync::{NewStayImport, StayImport, SyncSettings, block_reason, runs, shared_nights};
 use ports::{DoubleBooking, RepoResult};
 
 use crate::bookings::own_blackouts;
@@ -202,21 +202,8 @@ fn double_bookings(conn: &mut PgConnection) -> RepoResult<Vec<DoubleBooking>> {
     let Some(first) = blocks.iter().map(|(start, _, _)| *start).min() else { return Ok(Vec::new()) };
     let mut found = Vec::new();
     for booking in active_stays(conn, first)? {
-        let mut by_import: HashMap<&str, Vec<NaiveDate>> = HashMap::new();
-        for night in booking.nights() {
-            for (start, end, name) in &blocks {
-                if (*start..=*end).contains(&night) {
-                    by_import.entry(name.as_str()).or_default().push(night);
-                }
-            }
-        }
-        let mut names: Vec<&str> = by_import.keys().copied().collect();
-        names.sort_unstable();
-        for name in names {
-            let mut nights = by_import.remove(name).unwrap_or_default();
-            nights.sort_unstable();
-            nights.dedup();
-            found.push(DoubleBooking { booking: booking.clone(), import_name: name.to_owned(), nights });
+        for (import_name, nights) in shared_nights(&booking.nights(), &blocks) {
+            found.push(DoubleBooking { booking: booking.clone(), import_name, nights });
         }
     }
     Ok(found)
