@@ -1,4 +1,4 @@
-import { AlertTriangle, Copy, Link2, RefreshCw, Trash2 } from 'lucide-react';
+import { AlertTriangle, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { ApiError, preferServerMessage } from '@/lib/api/errors';
 import { formatStayRange } from '@/lib/stay-dates';
 import { formatCalendarDate, formatInstantDateTime } from '@/lib/dates';
 import { confirmDelete } from '../../shared/confirm';
+import { CopyableAddress } from '../../shared/copyable-address';
 import { Panel, ToneBadge } from '../../shared/ui';
 import {
   useAddStayImport,
@@ -98,32 +99,19 @@ function DoubleBookings({ items }: { items: DoubleBooking[] }) {
   );
 }
 
-function copy(text: string, what: string) {
-  void navigator.clipboard?.writeText(text).then(
-    () => toast({ title: 'Copied', description: `${what} is on the clipboard` }),
-    () => toast({ title: 'Error', description: 'It could not be copied: select it and copy it', variant: 'destructive' }),
-  );
-}
-
 function ExportAddress({ url }: { url: string }) {
   return (
     <section aria-labelledby="export-heading">
       <h3 id="export-heading" className="eyebrow">
         For the other sites
       </h3>
-      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
-        <Field
+      <div className="mt-3">
+        <CopyableAddress
           id="stay-export-address"
           label="The Tiny Home's calendar"
           hint="Paste it where the site imports a calendar (Airbnb: Listing → Availability → Connect calendars → Import calendar). It holds the taken nights only, no names."
-          className="min-w-0 flex-1"
-        >
-          <Input readOnly value={url} className="font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
-        </Field>
-        <Button variant="outline" className="shrink-0 sm:mt-[1.6rem]" onClick={() => copy(url, 'The address')}>
-          <Copy aria-hidden className="size-4" />
-          Copy
-        </Button>
+          address={url}
+        />
       </div>
     </section>
   );

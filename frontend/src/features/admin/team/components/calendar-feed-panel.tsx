@@ -1,10 +1,9 @@
-import { CalendarDays, Copy, RefreshCw } from 'lucide-react';
+import { CalendarDays, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { LoadError } from '@/components/ui/state';
-import { toast } from '@/components/ui/toast-store';
 import { confirmDelete } from '../../shared/confirm';
+import { CopyableAddress } from '../../shared/copyable-address';
 import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
 import { useCalendarFeed, useRenewCalendarFeed, useTurnOffCalendarFeed } from '../api/calendar-feed';
 
@@ -54,13 +53,13 @@ export function CalendarFeedPanel() {
             <ToneBadge tone="green">On</ToneBadge>
             Keep these addresses to yourself: anyone who has one sees the retreat's bookings.
           </p>
-          <FeedAddress
+          <CopyableAddress
             id="calendar-feed-webcal"
             label="Apple Calendar and Outlook"
             hint="On an iPhone: Settings → Apps → Calendar → Calendar Accounts → Add Account → Other → Add Subscribed Calendar."
             address={feed.data.webcalUrl}
           />
-          <FeedAddress
+          <CopyableAddress
             id="calendar-feed-https"
             label="Google Calendar"
             hint="In Google Calendar on a computer: Other calendars → + → From URL. Google refreshes it a few times a day."
@@ -71,25 +70,5 @@ export function CalendarFeedPanel() {
         <p className="text-sm text-sand">Your calendar feed is off.</p>
       )}
     </Panel>
-  );
-}
-
-function FeedAddress({ id, label, hint, address }: { id: string; label: string; hint: string; address: string }) {
-  const copy = () => {
-    void navigator.clipboard?.writeText(address).then(
-      () => toast({ title: 'Copied', description: `The ${label} address is on the clipboard` }),
-      () => toast({ title: 'Error', description: 'The address could not be copied: select it and copy it', variant: 'destructive' }),
-    );
-  };
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <Field id={id} label={label} hint={hint} className="min-w-0 flex-1">
-        <Input readOnly value={address} className="font-mono text-sm" onFocus={(event) => event.currentTarget.select()} />
-      </Field>
-      <Button variant="outline" className="shrink-0 sm:mb-[1.9rem]" onClick={copy} aria-label={`Copy the ${label} address`}>
-        <Copy aria-hidden className="size-4" />
-        Copy
-      </Button>
-    </div>
   );
 }
