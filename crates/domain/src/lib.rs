@@ -5,6 +5,7 @@
 //! tested exhaustively and reused by every adapter.
 
 pub mod admin;
+pub mod after_visit;
 pub mod audit;
 pub mod booking;
 pub mod calendar_feed;

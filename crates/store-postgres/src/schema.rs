@@ -293,6 +293,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    follow_up_opt_outs (email) {
+        email -> Text,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     gift_card_ledger (id) {
         id -> Uuid,
         card_id -> Uuid,
@@ -543,6 +550,26 @@ diesel::table! {
 }
 
 diesel::table! {
+    ratings (id) {
+        id -> Uuid,
+        booking_id -> Nullable<Uuid>,
+        service_key -> Text,
+        stars -> Int2,
+        comment -> Nullable<Text>,
+        may_quote -> Bool,
+        author -> Text,
+        email -> Text,
+        visited_on -> Date,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+        reply -> Nullable<Text>,
+        replied_at -> Nullable<Timestamptz>,
+        hidden_rule -> Nullable<Text>,
+        hidden_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     refunds (id) {
         id -> Uuid,
         payment_id -> Uuid,
@@ -566,6 +593,8 @@ diesel::table! {
         booking_key -> Nullable<Text>,
         deposit_amount -> Nullable<Numeric>,
         deposit_percent -> Nullable<Int2>,
+        aftercare -> Nullable<Text>,
+        return_after_days -> Nullable<Int4>,
     }
 }
 
@@ -590,6 +619,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    visit_follow_ups (booking_id, kind) {
+        booking_id -> Uuid,
+        kind -> Text,
+        sent_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
     visit_settings (id) {
         id -> Bool,
         free_moves -> Int4,
@@ -602,6 +639,7 @@ diesel::table! {
         quiet_from_hour -> Int4,
         quiet_until_hour -> Int4,
         reminders_checked_at -> Nullable<Timestamptz>,
+        follow_ups_checked_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -631,7 +669,9 @@ diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(outbox_attempts -> outbox_messages (message_id));
 diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(product_media -> products (product_id));
+diesel::joinable!(ratings -> bookings (booking_id));
 diesel::joinable!(refunds -> payments (payment_id));
+diesel::joinable!(visit_follow_ups -> bookings (booking_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     account_login_attempts,
@@ -657,6 +697,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     contact_messages,
     dashboard_revenue_hours,
     dashboard_totals,
+    follow_up_opt_outs,
     gift_card_ledger,
     gift_cards,
     idempotency_keys,
@@ -675,9 +716,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     products,
     promo_codes,
     public_write_counts,
+    ratings,
     refunds,
     services,
     stay_imports,
     stay_sync_settings,
+    visit_follow_ups,
     visit_settings,
 );
