@@ -174,6 +174,10 @@ const VIEW_GIFT_CARD: &str = "view-gift-card";
 /// (Civil Code §1749.5), so its mail must keep working for as long as anyone
 /// plausibly keeps it in a drawer.
 const GIFT_CARD_LINK_DAYS: i64 = 10 * 366;
+/// The audience of a thank-you's rating link.
+const RATE_VISIT: &str = "rate-visit";
+/// The audience of the follow-ups' unsubscribe link (thank-yous, invitations).
+const FOLLOW_UP_UNSUBSCRIBE: &str = "follow-up-unsubscribe";
 
 /// Signed, expiring guest links (HS256 with the server's secret, under their
 /// own issuer and audiences, so no guest link is ever an admin token and a
@@ -244,6 +248,25 @@ impl GuestLinks for GuestLinkSigner {
 
     fn verify_gift_card(&self, token: &str) -> Option<Uuid> {
         self.verify(VIEW_GIFT_CARD, token)
+    }
+
+    /// Longer than the 30 days a rating may change: a guest who rated on
+    /// the last day may still open her link to read it.
+    fn rating_token(&self, booking_id: Uuid) -> String {
+        let days = domain::after_visit::RATING_LINK_DAYS;
+        self.sign(RATE_VISIT, booking_id, Utc::now() + Duration::days(days))
+    }
+
+    fn verify_rating(&self, token: &str) -> Option<Uuid> {
+        self.verify(RATE_VISIT, token)
+    }
+
+    fn follow_up_unsubscribe_token(&self, booking_id: Uuid) -> String {
+        self.sign(FOLLOW_UP_UNSUBSCRIBE, booking_id, Utc::now() + Duration::days(UNSUBSCRIBE_LINK_DAYS))
+    }
+
+    fn verify_follow_up_unsubscribe(&self, token: &str) -> Option<Uuid> {
+        self.verify(FOLLOW_UP_UNSUBSCRIBE, token)
     }
 }
 

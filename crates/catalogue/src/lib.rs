@@ -45,6 +45,8 @@ pub enum CatalogueRead {
     Media(Uuid),
     /// What a gift card may be bought for: the amounts and the treatments.
     GiftCardOptions,
+    /// Each service's ratings as the site shows them.
+    Ratings,
 }
 
 impl CatalogueRead {
@@ -61,6 +63,7 @@ impl CatalogueRead {
             ["blog-posts", slug] => Some(Self::Post((*slug).to_owned())),
             ["products", id, "media"] => Uuid::parse_str(id).ok().map(Self::Media),
             ["gift-cards", "options"] => Some(Self::GiftCardOptions),
+            ["ratings"] => Some(Self::Ratings),
             _ => None,
         }
     }
@@ -93,6 +96,9 @@ struct Kept {
 pub struct Catalogue {
     products: Arc<dyn CatalogRepository>,
     journal: Arc<dyn ContentRepository>,
+    ratings: Arc<dyn ports::AfterVisitRepository>,
+    /// The retreat's time zone: a rating's date is the retreat's day.
+    time_zone: chrono_tz::Tz,
     images: Arc<ImageLibrary>,
     kept: RwLock<Kept>,
 }
@@ -101,9 +107,11 @@ impl Catalogue {
     pub fn new(
         products: Arc<dyn CatalogRepository>,
         journal: Arc<dyn ContentRepository>,
+        ratings: Arc<dyn ports::AfterVisitRepository>,
+        time_zone: chrono_tz::Tz,
         images: Arc<ImageLibrary>,
     ) -> Self {
-        Self { products, journal, images, kept: RwLock::default() }
+        Self { products, journal, ratings, time_zone, images, kept: RwLock::default() }
     }
 
     /// The media images' sizes and right-sized copies.
@@ -182,6 +190,12 @@ impl Catalogue {
                 self.products.list_media(*product).await?,
                 &self.images,
             ))?,
+            CatalogueRead::Ratings => {
+                let zone = self.time_zone;
+                Answer::of(&model::RatingSummary::of(&self.ratings.ratings().await?, |at| {
+                    at.with_timezone(&zone).date_naive().to_string()
+                }))?
+            }
             CatalogueRead::GiftCardOptions => {
                 Answer::of(&model::GiftCardOptions::with_services(self.products.list_services().await?))?
             }

@@ -336,3 +336,75 @@ mod tests {
         assert_eq!(treatments, [("Rustic Spa Treatments", "85.00"), ("Massage Therapy", "120.00")]);
     }
 }
+
+/// The owner's public reply to a rating.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublishedReply {
+    pub text: String,
+    /// When the owner replied (the retreat's date), yyyy-MM-dd.
+    #[schema(example = "2026-12-20")]
+    pub date: String,
+}
+
+/// A quoted comment, as its author allowed it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotedRating {
+    pub id: Uuid,
+    pub stars: u8,
+    pub comment: String,
+    /// Her first name and initial ("Ada L.").
+    pub author: String,
+    /// When she rated, yyyy-MM-dd.
+    #[schema(example = "2026-12-19")]
+    pub date: String,
+    pub reply: Option<PublishedReply>,
+}
+
+/// One service's ratings as the site shows them (docs/decisions.md §9
+/// "After the visit": every rating counts; only comments their authors let
+/// us quote are shown; taken-down ratings neither count nor show).
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RatingSummary {
+    pub service_key: ServiceKey,
+    /// The mean of its ratings' stars, to one decimal.
+    #[schema(example = 4.6)]
+    pub average: f64,
+    pub count: usize,
+    /// The newest quoted comments (at most three), newest first.
+    pub quoted: Vec<QuotedRating>,
+}
+
+impl RatingSummary {
+    /// The summaries of `ratings`; dates are UTC days cut to the retreat's
+    /// by the caller's `day` (the rating's moment as the retreat's date).
+    pub fn of(ratings: &[domain::after_visit::Rating], day: impl Fn(DateTime<Utc>) -> String) -> Vec<Self> {
+        domain::after_visit::summarise(ratings)
+            .into_iter()
+            .map(|summary| Self {
+                service_key: summary.service.into(),
+                average: summary.average,
+                count: summary.count,
+                quoted: summary
+                    .quoted
+                    .iter()
+                    .filter_map(|r| {
+                        Some(QuotedRating {
+                            id: r.id,
+                            stars: r.stars,
+                            comment: r.quotable_comment()?.to_owned(),
+                            author: r.author.clone(),
+                            date: day(r.created_at),
+                            reply: r.reply.as_ref().map(|reply| PublishedReply {
+                                text: reply.text.clone(),
+                                date: day(reply.at),
+                            }),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+}

@@ -50,6 +50,8 @@ crate::text_enum! {
         CalendarFeed,
         /// A listing's calendar imported for the Tiny Home (Airbnb, VRBO…), and how often they are fetched.
         StayImport,
+        /// A guest's rating of a visit (the owner's reply, taking it down).
+        Rating,
     }
 }
 
@@ -91,6 +93,10 @@ crate::text_enum! {
         Moved,
         /// A guest said she will be there (a reminder's Confirm).
         AttendanceConfirmed,
+        /// A rating taken off the site under a written rule.
+        Hidden,
+        /// A rating put back on the site.
+        Shown,
     }
 }
 
@@ -221,6 +227,64 @@ impl AuditRecord {
     }
 
     /// "“Ada Lovelace, massage on 2026-12-18 at 11:00”: the guest will be there".
+    /// The owner replied to a rating in public, or removed the reply. Never
+    /// the guest's words: the trail says whose rating and of what.
+    pub fn rating_replied(rating: &crate::after_visit::Rating, replied: bool) -> Self {
+        let summary = format!(
+            "{}: {} reply to the {}-star rating of {} ({})",
+            quoted(&rating.author),
+            if replied { "public" } else { "removed the" },
+            rating.stars,
+            rating.service.service_name(),
+            rating.visited_on
+        );
+        Self::new(AuditEntity::Rating, Some(rating.id), AuditAction::Replied, &summary)
+    }
+
+    /// A rating taken down under a written rule (`Some`), or put back.
+    pub fn rating_hidden(
+        rating: &crate::after_visit::Rating,
+        rule: Option<crate::after_visit::HideRule>,
+    ) -> Self {
+        let what = format!(
+            "{}-star rating of {} ({}) by {}",
+            rating.stars,
+            rating.service.service_name(),
+            rating.visited_on,
+            quoted(&rating.author)
+        );
+        match rule {
+            Some(rule) => Self::new(
+                AuditEntity::Rating,
+                Some(rating.id),
+                AuditAction::Hidden,
+                &format!("Took down the {what} under the rule: {}", rule.wording()),
+            ),
+            None => Self::new(
+                AuditEntity::Rating,
+                Some(rating.id),
+                AuditAction::Shown,
+                &format!("Showed again the {what}"),
+            ),
+        }
+    }
+
+    /// A service's aftercare words or its "invite back after" changed.
+    pub fn service_follow_up_changed(
+        id: Uuid,
+        name: &str,
+        return_after: Option<i32>,
+        aftercare: bool,
+    ) -> Self {
+        let summary = format!(
+            "{}: after the visit, invite back {}; aftercare {}",
+            quoted(name),
+            return_after.map_or_else(|| "never".to_owned(), |days| format!("after {days} days")),
+            if aftercare { "written" } else { "none" }
+        );
+        Self::new(AuditEntity::Service, Some(id), AuditAction::Updated, &summary)
+    }
+
     pub fn attendance_confirmed(booking: &Booking) -> Self {
         let summary = format!("{}: the guest will be there", quoted(&booking.label()));
         Self::new(AuditEntity::Booking, Some(booking.id), AuditAction::AttendanceConfirmed, &summary)

@@ -79,6 +79,31 @@ pub enum MailEvent {
         /// The retreat's date when it is sent (the clock's): "today", "tomorrow".
         today: chrono::NaiveDate,
     },
+    /// The thank-you after a visit (`crate::after_visit`): each booking
+    /// with its service and the service's aftercare words, and a link to
+    /// rate it.
+    VisitThanks {
+        follow_up: crate::after_visit::DueFollowUp,
+        /// Each booking's service, in the follow-up's order.
+        services: Vec<Option<BookedService>>,
+        /// Each booking's service's aftercare words.
+        aftercare: Vec<Option<String>>,
+    },
+    /// The invitation to return when a service's next visit is due: the
+    /// next open times of each service, and what her gift cards still hold.
+    ReturnInvitation {
+        follow_up: crate::after_visit::DueFollowUp,
+        services: Vec<Option<BookedService>>,
+        open_times: Vec<Vec<(chrono::NaiveDate, crate::booking::TimeSlot)>>,
+        /// The balance of the active gift cards sent to her address, if any.
+        gift_card_balance: Option<Money>,
+    },
+    /// The owner took a rating down under a written rule: its author hears which.
+    RatingHidden {
+        rating: crate::after_visit::Rating,
+        rule: crate::after_visit::HideRule,
+        service: Option<BookedService>,
+    },
     OrderPlaced {
         order: Order,
     },
@@ -149,6 +174,10 @@ impl MailEvent {
             | MailEvent::DepositRefunded { booking, .. }
             | MailEvent::DepositActionRequired { booking, .. } => booking.id,
             MailEvent::VisitReminder { reminder, .. } => reminder.visit.anchor.id,
+            MailEvent::VisitThanks { follow_up, .. } | MailEvent::ReturnInvitation { follow_up, .. } => {
+                follow_up.bookings.first().map_or(Uuid::nil(), |b| b.id)
+            }
+            MailEvent::RatingHidden { rating, .. } => rating.id,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }
@@ -187,6 +216,9 @@ crate::text_enum! {
         BookingMoved,
         OwnerBookingMoved,
         VisitReminder,
+        VisitThanks,
+        ReturnInvitation,
+        RatingHidden,
     }
 }
 
@@ -230,6 +262,9 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
         MailEvent::VisitReminder { reminder, .. } => {
             vec![guest(T::VisitReminder, &reminder.visit.anchor.email)]
         }
+        MailEvent::VisitThanks { follow_up, .. } => vec![guest(T::VisitThanks, follow_up.email())],
+        MailEvent::ReturnInvitation { follow_up, .. } => vec![guest(T::ReturnInvitation, follow_up.email())],
+        MailEvent::RatingHidden { rating, .. } => vec![guest(T::RatingHidden, &rating.email)],
         MailEvent::OrderPlaced { order } => {
             [Some(guest(T::OrderReceipt, order.customer.email.as_str())), owner_mail(T::OwnerNewOrder)]
                 .into_iter()

@@ -17,8 +17,8 @@ use actix_web::{HttpResponse, Route, web};
 use http_common::{ApiError, ErrorCode};
 
 use crate::routes::{
-    activity, admin, bookings, calendar_feed, catalog, content, emails, exports, gift_cards, guest, media,
-    orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
+    activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
+    guest, media, orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
 };
 pub use crate::state::ApiState;
 
@@ -119,6 +119,14 @@ fn route_table() -> Vec<ApiResource> {
         api!("/admin/stay-imports/{id}/sync", POST => stay_sync::sync_stay_import),
         api!("/stays/tiny-home.ics", GET => stay_sync::tiny_home_calendar),
         api!("/admin/capacity", GET => schedule::capacity_overview),
+        api!("/ratings", GET => after_visit::list_ratings),
+        api!("/visit-ratings", GET => after_visit::visit_rating_page, PUT => after_visit::rate_visit),
+        api!("/follow-ups/unsubscribe", POST => after_visit::unsubscribe_follow_ups),
+        api!("/admin/ratings", GET => after_visit::admin_ratings),
+        api!("/admin/ratings/{id}/reply", PUT => after_visit::reply_to_rating),
+        api!("/admin/ratings/{id}/hidden", PUT => after_visit::hide_rating),
+        api!("/admin/services/follow-ups", GET => after_visit::service_follow_ups),
+        api!("/admin/services/{id}/follow-up", PUT => after_visit::save_service_follow_up),
         api!("/quiz/recommendation", POST => quiz::recommend),
         api!("/admin/login", POST => admin::login),
         api!("/admin/login/code", POST => two_factor::login_with_code),

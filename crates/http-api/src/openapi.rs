@@ -7,8 +7,8 @@ use http_common::ErrorBody;
 use utoipa::OpenApi;
 
 use crate::routes::{
-    activity, admin, bookings, calendar_feed, catalog, content, emails, exports, gift_cards, guest, media,
-    orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
+    activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
+    guest, media, orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
 };
 
 #[derive(OpenApi)]
@@ -48,6 +48,9 @@ use crate::routes::{
         stay_sync::stay_sync, stay_sync::save_stay_sync, stay_sync::add_stay_import, stay_sync::remove_stay_import,
         stay_sync::sync_stay_import, stay_sync::tiny_home_calendar,
         quiz::recommend,
+        after_visit::list_ratings, after_visit::visit_rating_page, after_visit::rate_visit,
+        after_visit::unsubscribe_follow_ups, after_visit::admin_ratings, after_visit::reply_to_rating,
+        after_visit::hide_rating, after_visit::service_follow_ups, after_visit::save_service_follow_up,
         admin::login, admin::logout, admin::me, summary::summary,
         team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,
         team::end_other_sessions, team::invitation, team::accept_invitation, team::request_password_reset,

@@ -50,6 +50,8 @@ pub struct ApiState {
     pub media: ports::MediaService,
     /// Guests' visits: reminders, their answers, the coming days.
     pub visits: ports::VisitService,
+    /// After the visit: thank-yous, ratings, invitations to return.
+    pub after_visit: ports::AfterVisitService,
     /// Team members' calendar feeds.
     pub calendar_feeds: ports::CalendarFeedService,
     /// The Tiny Home in step with other sites: imports and the export.

@@ -104,6 +104,10 @@ pub enum ErrorCode {
     DuplicatePromoCode,
     /// 409: this listing calendar is imported already.
     DuplicateImport,
+    /// 409: the visit is not over yet, so it cannot be rated.
+    VisitNotOver,
+    /// 409: the rating was given more than 30 days ago and can no longer change.
+    RatingClosed,
     /// 409: the promo code does not apply to this purchase; the message says
     /// why (unknown, not active, outside its dates, used up, below its minimum...).
     /// Nothing was stored.
@@ -209,6 +213,8 @@ impl ErrorCode {
             | C::DuplicateSlug
             | C::DuplicatePromoCode
             | C::DuplicateImport
+            | C::VisitNotOver
+            | C::RatingClosed
             | C::PromoCodeRefused
             | C::GiftCardRefused
             | C::BookingKeyTaken

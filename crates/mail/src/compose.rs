@@ -9,6 +9,7 @@ use chrono_tz::Tz;
 use uuid::Uuid;
 
 use domain::Email;
+use domain::after_visit::DueFollowUp;
 use domain::booking::{Booking, CHECK_OUT_TIME, MovedBy, ServiceKey, booking_starts_at};
 use domain::content::{ContactMessage, ContactReply, Interest, NewsletterSubscription};
 use domain::gift_card::{GiftCard, GiftCardCode, GiftCardKind};
@@ -20,8 +21,9 @@ use ports::{BookingCalendar, CalendarInvite, GuestLinks, MailComposer, OutgoingM
 
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
-    self as t, Body, BookingView, Frame, GiftCardView, InvitationView, MessageView, OrderLine, OrderView,
-    ReminderView, ReplyView, ResetView, WelcomeView,
+    self as t, Body, BookingView, Frame, GiftCardView, InvitationItem, InvitationView, MessageView,
+    OrderLine, OrderView, RatingHiddenView, ReminderView, ReplyView, ResetView, ReturnView, ThanksItem,
+    ThanksView, WelcomeView,
 };
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
@@ -82,6 +84,7 @@ const TEAM_REASON: &str = "You are receiving this because of your account on the
 const INVITATION_SUBJECT: &str = "Your invitation to the Golden Pine team";
 const RESET_SUBJECT: &str = "Set a new password for Golden Pine";
 const OWNER_REASON: &str = "Sent to the retreat's notification address (NOTIFY_EMAIL).";
+const FOLLOW_UP_REASON: &str = "You are receiving this because you visited Golden Pine.";
 const GIFT_CARD_REASON: &str =
     "You are receiving this because a Golden Pine gift card was sent to this address.";
 
@@ -146,6 +149,15 @@ impl Composer {
             ),
             MailEvent::VisitReminder { reminder, services, today } => {
                 self.reminder_message(reminder, services, *today)
+            }
+            MailEvent::VisitThanks { follow_up, services, aftercare } => {
+                self.thanks_message(follow_up, services, aftercare)
+            }
+            MailEvent::ReturnInvitation { follow_up, services, open_times, gift_card_balance } => {
+                self.return_message(follow_up, services, open_times, *gift_card_balance)
+            }
+            MailEvent::RatingHidden { rating, rule, service } => {
+                self.rating_hidden_message(rating, *rule, service.as_ref())
             }
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
@@ -384,6 +396,151 @@ impl Composer {
         let frame = self.frame(heading, header_safe(&subject), GUEST_BOOKING_REASON);
         let body = t::visit_reminder::render(&frame, &view);
         Some(Message { subject, body, calendar: None, list_unsubscribe: None, send_after: None })
+    }
+
+    /// The follow-ups' unsubscribe page and one-click address (RFC 8058),
+    /// signed for the first booking of the message.
+    fn follow_up_unsubscribe(&self, follow_up: &DueFollowUp) -> (String, String) {
+        let id = follow_up.bookings.first().map_or(Uuid::nil(), |b| b.id);
+        let token = url_component(&self.links.follow_up_unsubscribe_token(id));
+        let public_url = &self.config.public_url;
+        (
+            format!("{public_url}/visits/unsubscribe?token={token}"),
+            format!("{public_url}/api/follow-ups/unsubscribe?token={token}"),
+        )
+    }
+
+    fn service_name(booking: &Booking, service: Option<&Option<BookedService>>) -> String {
+        service
+            .and_then(|s| s.as_ref().map(|s| s.name.clone()))
+            .unwrap_or_else(|| booking.service.service_name().to_owned())
+    }
+
+    fn thanks_message(
+        &self,
+        follow_up: &DueFollowUp,
+        services: &[Option<BookedService>],
+        aftercare: &[Option<String>],
+    ) -> Option<Message> {
+        let first = follow_up.bookings.first()?;
+        let items = follow_up
+            .bookings
+            .iter()
+            .enumerate()
+            .map(|(i, booking)| ThanksItem {
+                service: Self::service_name(booking, services.get(i)),
+                when: self.when_words(FormerPlace::of(booking)),
+                aftercare: aftercare.get(i).cloned().flatten(),
+                rate_url: format!(
+                    "{}/visits/rate?token={}",
+                    self.config.public_url,
+                    url_component(&self.links.rating_token(booking.id))
+                ),
+            })
+            .collect::<Vec<_>>();
+        let (page, one_click) = self.follow_up_unsubscribe(follow_up);
+        let view = ThanksView { first_name: header_safe(&first.first_name), items };
+        let mut frame = self.frame(
+            "Thank you for your visit",
+            "How was your time with us? One click to rate it.".to_owned(),
+            FOLLOW_UP_REASON,
+        );
+        frame.unsubscribe_url = Some(page);
+        Some(Message {
+            subject: "Thank you for your visit to Golden Pine".to_owned(),
+            body: t::visit_thanks::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: Some(one_click),
+            send_after: None,
+        })
+    }
+
+    fn return_message(
+        &self,
+        follow_up: &DueFollowUp,
+        services: &[Option<BookedService>],
+        open_times: &[Vec<(NaiveDate, domain::booking::TimeSlot)>],
+        gift_card_balance: Option<domain::Money>,
+    ) -> Option<Message> {
+        let first = follow_up.bookings.first()?;
+        let public_url = &self.config.public_url;
+        let items = follow_up
+            .bookings
+            .iter()
+            .enumerate()
+            .map(|(i, booking)| {
+                let service = Self::service_name(booking, services.get(i));
+                let book_url = format!("{public_url}/services?book={}", booking.service.as_str());
+                let times = open_times
+                    .get(i)
+                    .map(Vec::as_slice)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|(date, time)| {
+                        let words = if booking.check_out.is_some() {
+                            format!("{}, check-in", date.format("%A, %B %-d"))
+                        } else {
+                            long_date_time(date.and_time(time.starts_at()), self.config.time_zone)
+                        };
+                        let url = format!("{book_url}&date={date}&time={}", url_component(time.as_str()));
+                        (words, url)
+                    })
+                    .collect();
+                let ended = domain::after_visit::visit_ended_on(booking);
+                InvitationItem {
+                    last_visit: format!("Your last {service} with us was on {}.", ended.format("%A, %B %-d")),
+                    times,
+                    book_url,
+                }
+            })
+            .collect::<Vec<_>>();
+        let (page, one_click) = self.follow_up_unsubscribe(follow_up);
+        let view = ReturnView {
+            first_name: header_safe(&first.first_name),
+            items,
+            gift_card_balance: gift_card_balance
+                .map(|balance| format!("Your Golden Pine gift card still holds {}.", dollars(balance))),
+        };
+        let mut frame = self.frame(
+            "Time for your next visit?",
+            "The next open times, one click from your booking.".to_owned(),
+            FOLLOW_UP_REASON,
+        );
+        frame.unsubscribe_url = Some(page);
+        Some(Message {
+            subject: "Time for your next visit to Golden Pine?".to_owned(),
+            body: t::return_invitation::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: Some(one_click),
+            send_after: None,
+        })
+    }
+
+    fn rating_hidden_message(
+        &self,
+        rating: &domain::after_visit::Rating,
+        rule: domain::after_visit::HideRule,
+        service: Option<&BookedService>,
+    ) -> Option<Message> {
+        let first_name = rating.author.split(' ').next().unwrap_or_default();
+        let view = RatingHiddenView {
+            first_name: header_safe(first_name),
+            service: service.map_or_else(|| rating.service.service_name().to_owned(), |s| s.name.clone()),
+            visited: rating.visited_on.format("%B %-d, %Y").to_string(),
+            rule: rule.wording().to_owned(),
+        };
+        let frame = self.frame(
+            "About your rating",
+            "We have taken your rating off our website, and why.".to_owned(),
+            FOLLOW_UP_REASON,
+        );
+        Some(Message {
+            subject: "About your rating of Golden Pine".to_owned(),
+            body: t::rating_hidden::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: None,
+        })
     }
 
     /// "Friday, December 18, 2026 at 11:00 AM PST"; a stay reads from

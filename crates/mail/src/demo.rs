@@ -206,6 +206,54 @@ impl Demo {
                 let today = self.booking.date - Duration::days(2);
                 MailEvent::VisitReminder { reminder, services: vec![service], today }
             }
+            MailTemplate::VisitThanks => MailEvent::VisitThanks {
+                follow_up: domain::after_visit::DueFollowUp {
+                    kind: domain::after_visit::FollowUpKind::Thanks,
+                    bookings: vec![booking(BookingStatus::Completed)],
+                },
+                services: vec![service],
+                aftercare: vec![Some(
+                    "Drink plenty of water today, keep warm, and leave a hot bath for tomorrow.".to_owned(),
+                )],
+            },
+            MailTemplate::ReturnInvitation => {
+                let next = self.booking.date + Duration::days(35);
+                MailEvent::ReturnInvitation {
+                    follow_up: domain::after_visit::DueFollowUp {
+                        kind: domain::after_visit::FollowUpKind::Invitation,
+                        bookings: vec![booking(BookingStatus::Completed)],
+                    },
+                    services: vec![service],
+                    open_times: vec![vec![
+                        (next, TimeSlot::ElevenAm),
+                        (next, TimeSlot::ThreePm),
+                        (next + Duration::days(1), TimeSlot::ElevenAm),
+                    ]],
+                    gift_card_balance: Some(money(8_500)),
+                }
+            }
+            MailTemplate::RatingHidden => {
+                let at = self.message.created_at;
+                MailEvent::RatingHidden {
+                    rating: domain::after_visit::Rating {
+                        id: REPLY_ID,
+                        booking: Some(self.booking.id),
+                        service: self.booking.service,
+                        stars: 1,
+                        comment: Some("An example of a comment taken down.".to_owned()),
+                        may_quote: true,
+                        author: domain::after_visit::author_of(&self.booking.first_name, &self.booking.last_name),
+                        email: self.booking.email.clone(),
+                        visited_on: self.booking.date,
+                        created_at: at,
+                        updated_at: at,
+                        reply: None,
+                        hidden: None,
+                    },
+                    rule: domain::after_visit::HideRule::OffTopic,
+                    service,
+                }
+            }
             MailTemplate::OrderReceipt | MailTemplate::OwnerNewOrder => {
                 MailEvent::OrderPlaced { order: order(OrderStatus::Pending) }
             }
@@ -295,6 +343,10 @@ impl Demo {
             | MailEvent::DepositRefunded { booking, .. }
             | MailEvent::DepositActionRequired { booking, .. } => booking.email,
             MailEvent::VisitReminder { reminder, .. } => reminder.visit.anchor.email,
+            MailEvent::VisitThanks { follow_up, .. } | MailEvent::ReturnInvitation { follow_up, .. } => {
+                follow_up.email().to_owned()
+            }
+            MailEvent::RatingHidden { rating, .. } => rating.email,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }

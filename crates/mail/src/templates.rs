@@ -65,6 +65,46 @@ pub struct ReminderView {
     pub manage_url: String,
 }
 
+/// One booking a thank-you is for.
+pub struct ThanksItem {
+    pub service: String,
+    pub when: String,
+    pub aftercare: Option<String>,
+    pub rate_url: String,
+}
+
+/// The thank-you after a visit.
+pub struct ThanksView {
+    pub first_name: String,
+    pub items: Vec<ThanksItem>,
+}
+
+/// One service an invitation to return is for.
+pub struct InvitationItem {
+    /// "Your last Massage Therapy was on Friday, December 18."
+    pub last_visit: String,
+    /// Its next open times: the words and a link to book that time.
+    pub times: Vec<(String, String)>,
+    /// The service's booking, no time chosen.
+    pub book_url: String,
+}
+
+/// The invitation to return.
+pub struct ReturnView {
+    pub first_name: String,
+    pub items: Vec<InvitationItem>,
+    /// "Your gift cards still hold $85.00.", when one does.
+    pub gift_card_balance: Option<String>,
+}
+
+/// A rating taken down: which rule, in the owner's written words.
+pub struct RatingHiddenView {
+    pub first_name: String,
+    pub service: String,
+    pub visited: String,
+    pub rule: String,
+}
+
 pub struct OrderLine {
     pub name: String,
     pub quantity: u32,
@@ -240,4 +280,7 @@ templates! {
     booking_moved(BookingView): "booking_moved.html", "booking_moved.txt";
     owner_booking_moved(BookingView): "owner_booking_moved.html", "owner_booking_moved.txt";
     visit_reminder(ReminderView): "visit_reminder.html", "visit_reminder.txt";
+    visit_thanks(ThanksView): "visit_thanks.html", "visit_thanks.txt";
+    return_invitation(ReturnView): "return_invitation.html", "return_invitation.txt";
+    rating_hidden(RatingHiddenView): "rating_hidden.html", "rating_hidden.txt";
 }

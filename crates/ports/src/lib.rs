@@ -5,6 +5,7 @@
 //! only on the domain. Every repository method is one unit of work: a method
 //! that writes several rows does so in one transaction.
 
+mod after_visit;
 mod auth;
 mod booking;
 mod error;
@@ -21,6 +22,9 @@ mod services;
 mod stay_sync;
 mod visits;
 
+pub use after_visit::{
+    AfterVisitRepository, AfterVisitService, InvitationExtras, RateError, ServiceFollowUp,
+};
 pub use auth::{
     AuthError, AuthPorts, AuthService, Authenticated, AuthenticatorSetup, Ceremony, Clock, IssuedToken,
     LinkSecrets, LoginOutcome, NewPasskey, OneTimeCodes, PasskeyError, PasskeyKey, PasskeyVerifier,

@@ -195,6 +195,14 @@ pub trait GuestLinks: Send + Sync {
     /// link's fragment, which no server sees).
     fn gift_card_token(&self, card_id: Uuid) -> String;
     fn verify_gift_card(&self, token: &str) -> Option<Uuid>;
+    /// A token for rating booking `booking_id` after the visit (the
+    /// thank-you's link; the guest's booking page once it is over).
+    fn rating_token(&self, booking_id: Uuid) -> String;
+    fn verify_rating(&self, token: &str) -> Option<Uuid>;
+    /// A token with which the guest of `booking_id` asks for no more
+    /// thank-yous and invitations (booking mail still goes).
+    fn follow_up_unsubscribe_token(&self, booking_id: Uuid) -> String;
+    fn verify_follow_up_unsubscribe(&self, token: &str) -> Option<Uuid>;
 }
 
 /// Delivers due messages: claims them, sends each, and records the outcome

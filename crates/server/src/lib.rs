@@ -173,6 +173,7 @@ pub struct Application {
     mail_worker: Option<MailWorker>,
     payment_worker: Option<PaymentWorker>,
     reminder_worker: SweepWorker,
+    follow_up_worker: SweepWorker,
     stay_sync_worker: SweepWorker,
 }
 
@@ -265,6 +266,11 @@ impl Application {
             visits,
             stay_sync,
         }));
+        // The thank-yous and invitations ride the reminders' schedule.
+        let follow_up_worker = SweepWorker::start_follow_ups(
+            api.after_visit.clone(),
+            std::time::Duration::from_secs(config.reminder_sweep_seconds),
+        );
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
                 let metrics_port = listener.local_addr()?.port();
@@ -300,6 +306,7 @@ impl Application {
             mail_worker,
             payment_worker,
             reminder_worker,
+            follow_up_worker,
             stay_sync_worker,
         })
     }
@@ -326,6 +333,7 @@ impl Application {
             worker.stop().await;
         }
         self.reminder_worker.stop().await;
+        self.follow_up_worker.stop().await;
         self.stay_sync_worker.stop().await;
         if let Some(worker) = self.mail_worker {
             worker.stop().await;
@@ -477,8 +485,13 @@ fn wire_catalogue(
         .unwrap_or_else(|| std::env::temp_dir().join("golden-pine").join("image-copies"));
     let images =
         Arc::new(image_variants::ImageLibrary::new(media_dir, image_cache_dir).with_uploads_dir(uploads_dir));
-    let catalogue =
-        Arc::new(catalogue::Catalogue::new(Arc::new(store.clone()), Arc::new(store.clone()), images));
+    let catalogue = Arc::new(catalogue::Catalogue::new(
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        Arc::new(store.clone()),
+        config.business_tz,
+        images,
+    ));
     let (alive, hears) = (Arc::downgrade(&catalogue), Arc::downgrade(&catalogue));
     store_postgres::watch_catalogue(
         config.database_url.expose(),
@@ -586,6 +599,8 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         library: Arc::new(media.library),
         cleaner: Arc::new(image_variants::clean::UploadCleaner),
     });
+    let after_visit =
+        ports::AfterVisitService::new(Arc::new(store.clone()), bookings.clone(), wiring.clock.clone());
     let calendar_feeds = ports::CalendarFeedService::new(
         Arc::new(store.clone()),
         wiring.feed_tokens.clone(),
@@ -626,6 +641,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         payment_settings: payments.settings,
         media,
         visits,
+        after_visit,
         calendar_feeds,
         stay_sync,
         public_url: public_url.to_owned(),
@@ -700,6 +716,13 @@ impl SweepWorker {
         Self::start("visit reminders written to the outbox", every, move || {
             let visits = visits.clone();
             async move { visits.sweep().await }
+        })
+    }
+
+    fn start_follow_ups(after_visit: ports::AfterVisitService, every: std::time::Duration) -> Self {
+        Self::start("thank-yous and invitations written to the outbox", every, move || {
+            let after_visit = after_visit.clone();
+            async move { after_visit.sweep().await }
         })
     }
 

@@ -4,6 +4,7 @@
 //! connection from an r2d2 pool; multi-row writes are one transaction.
 
 mod admins;
+mod after_visit;
 mod audit;
 mod batch;
 mod bookings;

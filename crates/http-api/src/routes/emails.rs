@@ -32,6 +32,7 @@ http_common::wire_enum! {
         GiftCardDelivered = "gift_card_delivered", ContactReply = "contact_reply",
         TeamInvitation = "team_invitation", PasswordReset = "password_reset",
         BookingMoved = "booking_moved", OwnerBookingMoved = "owner_booking_moved", VisitReminder = "visit_reminder",
+        VisitThanks = "visit_thanks", ReturnInvitation = "return_invitation", RatingHidden = "rating_hidden",
     }
 }
 

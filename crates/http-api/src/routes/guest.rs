@@ -89,6 +89,9 @@ pub struct GuestBooking {
     /// Whether she has said she will be there (a reminder's "Yes, I will be
     /// there"; `POST …/attendance`). A move clears it. Additive.
     pub attendance_confirmed: bool,
+    /// Once the visit is over (`domain::after_visit::is_over`): the token of
+    /// its rating page (`/visits/rate?token=…`); null before. Additive.
+    pub rating_token: Option<String>,
 }
 
 /// A treatment booked inside a stay, as its guest sees it.
@@ -213,6 +216,8 @@ pub(crate) async fn guest_view(
         }
     };
     let has_deposit = deposit.is_some();
+    let rating_token = domain::after_visit::is_over(&booking, state.clock.local_now().date)
+        .then(|| state.mail.links.rating_token(booking.id));
     Ok(GuestBooking {
         id: booking.id,
         first_name: booking.first_name,
@@ -244,6 +249,7 @@ pub(crate) async fn guest_view(
         free_moves_left,
         treatments_inside,
         attendance_confirmed: booking.guest_confirmed_at.is_some(),
+        rating_token,
     })
 }
 

@@ -1,5 +1,6 @@
 pub mod activity;
 pub mod admin;
+pub mod after_visit;
 pub mod bookings;
 pub mod calendar_feed;
 pub mod catalog;

@@ -499,6 +499,23 @@ field!(
         .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))
 );
 field!(
+    /// A rating's stars.
+    RatingStars(serde_json::Value) => whole(1, 5, "Stars")
+);
+field!(
+    /// A guest's comment on her visit, or the owner's public reply.
+    RatingText(Option<String>) => optional_text(domain::after_visit::COMMENT_MAX, "Text (line breaks kept)")
+);
+field!(
+    /// A service's aftercare words, for the thank-you after a visit.
+    AftercareText(Option<String>) => optional_text(domain::after_visit::AFTERCARE_MAX, "Aftercare words (line breaks kept)")
+);
+field!(
+    /// After how many days a service's guests are invited back; null for never.
+    ReturnAfterDays(serde_json::Value) => whole(1, i64::from(domain::after_visit::RETURN_AFTER_DAYS_MAX), "Days")
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Integer, Type::Null]))
+);
+field!(
     /// A position in a product's gallery.
     SortOrder(serde_json::Value) => whole(0, MAX_SORT_ORDER, "Position")
 );
@@ -520,6 +537,13 @@ field!(
         .description(Some("A service's id; \"none\", \"\" or null for no service."))
         .item(string().format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))))
         .item(choice(["none", ""], "No service."))
+);
+field!(
+    /// The written rule a rating is taken down under; null to show it again.
+    HideRuleChoice(Option<String>) => choice(
+        texts(domain::after_visit::HideRule::ALL),
+        "The written rule it breaks; null to show it again.",
+    )
 );
 field!(
     /// The accommodation an availability entry is about.

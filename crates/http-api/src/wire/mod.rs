@@ -22,7 +22,13 @@ wire_enum! {
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
         VisitSettings = "visit_settings", CalendarFeed = "calendar_feed",
-        StayImport = "stay_import",
+        StayImport = "stay_import", Rating = "rating",
+    }
+}
+wire_enum! {
+    /// The written rule a rating was taken down under (docs/decisions.md §9 "After the visit").
+    HideRule mirrors domain::after_visit::HideRule {
+        Abuse = "abuse", OthersPrivacy = "others_privacy", OffTopic = "off_topic",
     }
 }
 wire_enum! {
@@ -37,6 +43,7 @@ wire_enum! {
         SessionEnded = "session_ended", SecondFactorAdded = "second_factor_added",
         SecondFactorRemoved = "second_factor_removed", RecoveryCodesRenewed = "recovery_codes_renewed",
         RecoveryCodeUsed = "recovery_code_used", Moved = "moved", AttendanceConfirmed = "attendance_confirmed",
+        Hidden = "hidden", Shown = "shown",
     }
 }
 wire_enum! {

@@ -37,6 +37,18 @@ impl GuestLinks for Links {
     fn verify_gift_card(&self, _token: &str) -> Option<Uuid> {
         None
     }
+    fn rating_token(&self, booking_id: Uuid) -> String {
+        format!("r+/{}", booking_id.simple())
+    }
+    fn verify_rating(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+    fn follow_up_unsubscribe_token(&self, booking_id: Uuid) -> String {
+        format!("f+/{}", booking_id.simple())
+    }
+    fn verify_follow_up_unsubscribe(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
 }
 
 fn config(owner: Option<&str>) -> ComposerConfig {

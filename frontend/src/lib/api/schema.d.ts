@@ -996,6 +996,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ratings/{id}/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["hide_rating"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ratings/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["reply_to_rating"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/schedule": {
         parameters: {
             query?: never;
@@ -1005,6 +1053,22 @@ export interface paths {
         };
         get: operations["get_schedule"];
         put: operations["save_schedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/services/follow-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["service_follow_ups"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1023,6 +1087,22 @@ export interface paths {
         put: operations["update_service"];
         post?: never;
         delete: operations["delete_service"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/services/{id}/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["save_service_follow_up"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1512,6 +1592,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/follow-ups/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The RFC 8058 one-click endpoint of the thank-yous and invitations: mail
+         *     clients POST `List-Unsubscribe=One-Click` to it; the page posts here too.
+         *     Its body is not read. Booking mail still goes to the address.
+         */
+        post: operations["unsubscribe_follow_ups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gift-cards": {
         parameters: {
             query?: never;
@@ -1885,6 +1986,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -1933,6 +2050,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/visit-ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["visit_rating_page"];
+        put: operations["rate_visit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1951,12 +2084,12 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed" | "hidden" | "shown";
         /**
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -2053,6 +2186,50 @@ export interface components {
             state: components["schemas"]["GiftCardStateChoice"];
             voidReason?: string | null;
         };
+        /** @description A take-down: the rule and when. */
+        AdminHidden: {
+            /** Format: date-time */
+            at: string;
+            rule: components["schemas"]["HideRule"];
+        };
+        /** @description A rating as the owner reads it. */
+        AdminRating: {
+            author: string;
+            /**
+             * Format: uuid
+             * @description The booking rated (null once the booking was deleted: the rating stays).
+             */
+            bookingId?: string | null;
+            comment?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            hidden?: null | components["schemas"]["AdminHidden"];
+            /** Format: uuid */
+            id: string;
+            mayQuote: boolean;
+            reply?: null | components["schemas"]["AdminReply"];
+            serviceKey: components["schemas"]["ServiceKey"];
+            /** Format: int32 */
+            stars: number;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @example 2026-12-18 */
+            visitedOn: string;
+        };
+        /** @description Every rating, newest first, and the rules a take-down names. */
+        AdminRatings: {
+            hideRules: components["schemas"]["HideRuleView"][];
+            ratings: components["schemas"]["AdminRating"][];
+        };
+        /** @description A reply as the owner sees it. */
+        AdminReply: {
+            /** Format: date-time */
+            at: string;
+            text: string;
+        };
+        /** @description Aftercare words (line breaks kept): at most 2000 characters, no NUL; null, or only whitespace, means none. */
+        AftercareText: string | null;
         /** @description Article text: 1 to 60000 characters, at least one of them neither whitespace nor a control character, no NUL; surrounding whitespace is trimmed. */
         ArticleText: string;
         AuthenticatorSetup: {
@@ -2655,7 +2832,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder" | "visit_thanks" | "return_invitation" | "rating_hidden";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2671,7 +2848,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -2808,6 +2985,21 @@ export interface components {
         GiftCardStateChoice: "pending" | "active" | "voided";
         /** @description The buyer's message (line breaks kept): at most 500 characters, no NUL; null, or only whitespace, means none. */
         GiftMessage: string | null;
+        /** @description The guest's rating so far. */
+        GivenRating: {
+            /**
+             * Format: date-time
+             * @description Until when she may change it.
+             */
+            changeableUntil: string;
+            comment?: string | null;
+            /** @description Whether the owner took it off the site (she was told why by mail). */
+            hidden: boolean;
+            mayQuote: boolean;
+            reply?: null | components["schemas"]["ReplyView"];
+            /** Format: int32 */
+            stars: number;
+        };
         /**
          * @description Where a guest's answer about a coming visit stands: she said she will be
          *     there (`confirmed`), a reminder asked and she has not answered (`asked`),
@@ -2886,6 +3078,11 @@ export interface components {
              *     deadline, the free moves used: what changing it costs). Additive.
              */
             notMovableReason?: string | null;
+            /**
+             * @description Once the visit is over (`domain::after_visit::is_over`): the token of
+             *     its rating page (`/visits/rate?token=…`); null before. Additive.
+             */
+            ratingToken?: string | null;
             service: components["schemas"]["ServiceKey"];
             /** @description The name of the service record carrying the key, when there is one. */
             serviceName?: string | null;
@@ -2945,6 +3142,26 @@ export interface components {
             /** @description "Massage Therapy". */
             serviceName: string;
             time: components["schemas"]["TimeSlot"];
+        };
+        /** @description Takes a rating down under a written rule, or (null) shows it again. */
+        HiddenInput: {
+            rule?: components["schemas"]["HideRuleChoice"];
+        };
+        /**
+         * @description The written rule a rating was taken down under (docs/decisions.md §9 "After the visit").
+         * @enum {string}
+         */
+        HideRule: "abuse" | "others_privacy" | "off_topic";
+        /**
+         * @description The written rule it breaks; null to show it again.
+         * @enum {string|null}
+         */
+        HideRuleChoice: "abuse" | "others_privacy" | "off_topic" | null;
+        /** @description A written rule under which a rating may be taken down. */
+        HideRuleView: {
+            rule: components["schemas"]["HideRule"];
+            /** @description The rule as written (and as its author is told). */
+            wording: string;
         };
         /** @description Hidden from people on the site's forms: must be left out, empty or null (a filled one is refused). */
         Honeypot: string | null;
@@ -4064,6 +4281,15 @@ export interface components {
             /** @description The payment or charge, as the provider has it. */
             object: Record<string, never>;
         };
+        /** @description The owner's public reply to a rating. */
+        PublishedReply: {
+            /**
+             * @description When the owner replied (the retreat's date), yyyy-MM-dd.
+             * @example 2026-12-20
+             */
+            date: string;
+            text: string;
+        };
         /** @description The five answers, by question; all are required. */
         QuizAnswers: {
             experienceType: components["schemas"]["ExperienceType"];
@@ -4139,6 +4365,53 @@ export interface components {
             items: components["schemas"]["OrderItems"];
             promoCode?: components["schemas"]["OptionalPromoCode"];
         };
+        /** @description A quoted comment, as its author allowed it. */
+        QuotedRating: {
+            /** @description Her first name and initial ("Ada L."). */
+            author: string;
+            comment: string;
+            /**
+             * @description When she rated, yyyy-MM-dd.
+             * @example 2026-12-19
+             */
+            date: string;
+            /** Format: uuid */
+            id: string;
+            reply?: null | components["schemas"]["PublishedReply"];
+            /** Format: int32 */
+            stars: number;
+        };
+        /** @description A guest's rating of her visit. */
+        RatingBody: {
+            comment?: components["schemas"]["RatingText"];
+            /**
+             * @description Whether the retreat may quote her comment on the site, with her first
+             *     name and initial.
+             */
+            mayQuote?: boolean;
+            stars: components["schemas"]["RatingStars"];
+        };
+        /** @description Stars: a whole number from 1 to 5 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        RatingStars: number;
+        /**
+         * @description One service's ratings as the site shows them (docs/decisions.md §9
+         *     "After the visit": every rating counts; only comments their authors let
+         *     us quote are shown; taken-down ratings neither count nor show).
+         */
+        RatingSummary: {
+            /**
+             * Format: double
+             * @description The mean of its ratings' stars, to one decimal.
+             * @example 4.6
+             */
+            average: number;
+            count: number;
+            /** @description The newest quoted comments (at most three), newest first. */
+            quoted: components["schemas"]["QuotedRating"][];
+            serviceKey: components["schemas"]["ServiceKey"];
+        };
+        /** @description Text (line breaks kept): at most 1000 characters, no NUL; null, or only whitespace, means none. */
+        RatingText: string | null;
         /** @description The reconciliation of a range of days. */
         Reconciliation: {
             /** @description Every difference; none when both agree. */
@@ -4294,9 +4567,14 @@ export interface components {
             treatmentFirstHours?: null | components["schemas"]["ReminderHours"];
             treatmentMorningOf?: boolean | null;
         };
+        /** @description The owner's public reply; null or blank removes it. */
         ReplyInput: {
-            /** @description The answer mailed to the guest, who gets their own message quoted below it. */
-            message: components["schemas"]["LongText"];
+            reply?: components["schemas"]["RatingText"];
+        };
+        /** @description The owner's public reply, as the guest sees it. */
+        ReplyView: {
+            date: string;
+            text: string;
         };
         ResetInput: {
             /** @description The new password: at least 12 characters, at most 72 bytes. */
@@ -4310,6 +4588,8 @@ export interface components {
         ResetRequested: {
             message: string;
         };
+        /** @description Days: a whole number from 1 to 730 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        ReturnAfterDays: number | null;
         /**
          * @description What the revenue figures count.
          * @enum {string}
@@ -4414,6 +4694,25 @@ export interface components {
             name: string;
             /** @example 120.00 */
             price: string;
+        };
+        /** @description A service's words and timing after the visit (a full replacement). */
+        ServiceFollowUpInput: {
+            aftercare?: components["schemas"]["AftercareText"];
+            returnAfterDays?: components["schemas"]["ReturnAfterDays"];
+        };
+        /** @description A service's words and timing after the visit. */
+        ServiceFollowUpView: {
+            /** @description Words for after the visit, in the thank-you. */
+            aftercare?: string | null;
+            bookingKey?: null | components["schemas"]["ServiceKey"];
+            name: string;
+            /**
+             * Format: int32
+             * @description After how many days its guests are invited back; null: never.
+             */
+            returnAfterDays?: number | null;
+            /** Format: uuid */
+            serviceId: string;
         };
         /** @description A service's id; "none", "" or null for no service. */
         ServiceIdChoice: string | ("none" | "" | null);
@@ -4631,6 +4930,21 @@ export interface components {
         };
         Unsubscribed: {
             unsubscribed: boolean;
+        };
+        /** @description A visit as its rating page shows it. */
+        VisitRating: {
+            /** @description Whether she may rate (or change her rating) now. */
+            canRate: boolean;
+            /**
+             * @description The visit's day (a stay's check-in), yyyy-MM-dd.
+             * @example 2026-12-18
+             */
+            date: string;
+            firstName: string;
+            rating?: null | components["schemas"]["GivenRating"];
+            /** @description Why not, in words for her. */
+            reason?: string | null;
+            serviceName: string;
         };
         /** @description The owner's settings for guests' visits. */
         VisitSettings: {
@@ -9880,6 +10194,251 @@ export interface operations {
             };
         };
     };
+    admin_ratings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every rating, newest first (taken-down ones too), and the written rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRatings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hide_rating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rating */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HiddenInput"];
+            };
+        };
+        responses: {
+            /** @description Taken down (its author is mailed which rule) or shown again; in the Activity trail either way */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRating"];
+                };
+            };
+            /** @description Not one of the written rules */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such rating */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reply_to_rating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rating */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyInput"];
+            };
+        };
+        responses: {
+            /** @description Saved (shown on the site under the rating when it is quoted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRating"];
+                };
+            };
+            /** @description A reply is at most 1,000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such rating */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_schedule: {
         parameters: {
             query?: never;
@@ -9987,6 +10546,53 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    service_follow_ups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every service's aftercare words and "invite back after" days, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceFollowUpView"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10161,6 +10767,105 @@ export interface operations {
             };
             /** @description No such service */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_service_follow_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceFollowUpInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceFollowUpView"];
+                };
+            };
+            /** @description Aftercare of at most 2,000 characters; days from 1 to 730 or none */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such service */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12473,6 +13178,56 @@ export interface operations {
             };
         };
     };
+    unsubscribe_follow_ups: {
+        parameters: {
+            query: {
+                /** @description The signed token from the thank-you (or the guest's booking page). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No more thank-yous or invitations to this address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unsubscribed"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     buy_gift_card: {
         parameters: {
             query?: never;
@@ -14308,6 +15063,42 @@ export interface operations {
             };
         };
     };
+    list_ratings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each service's ratings as the site shows them: the average and count of every rating not taken down, and the newest comments their authors let us quote, with the owner's replies (from memory, with a strong ETag) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingSummary"][];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_services: {
         parameters: {
             query?: never;
@@ -14493,6 +15284,146 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    visit_rating_page: {
+        parameters: {
+            query: {
+                /** @description The signed token from the thank-you (or the guest's booking page). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit, whether it may be rated now, and her rating so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitRating"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or has expired, or its booking is gone (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rate_visit: {
+        parameters: {
+            query: {
+                /** @description The signed token from the thank-you (or the guest's booking page). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingBody"];
+            };
+        };
+        responses: {
+            /** @description Saved: one rating per booking, changeable for 30 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitRating"];
+                };
+            };
+            /** @description Stars from 1 to 5; a comment of at most 1,000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The visit is not over yet (`visit_not_over`), or the rating can no longer change (`rating_closed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
