@@ -30,6 +30,7 @@ const entities: Record<ActivityEntity, string> = {
   visit_settings: 'Visit settings',
   calendar_feed: 'Calendar feed',
   stay_import: 'Calendar import',
+  rating: 'Rating',
 };
 
 type ActionInfo = { label: string; tone: Tone };
@@ -60,6 +61,8 @@ const actions: Record<ActivityAction, ActionInfo> = {
   recovery_code_used: { label: 'Recovery code used', tone: 'yellow' },
   moved: { label: 'Moved', tone: 'blue' },
   attendance_confirmed: { label: 'Guest will be there', tone: 'green' },
+  hidden: { label: 'Taken down', tone: 'red' },
+  shown: { label: 'Shown again', tone: 'green' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

@@ -23,6 +23,9 @@ describe('email words', () => {
     expect(templateInfo('owner_new_order')).toEqual({ label: 'New order', audience: 'Retreat', related: 'order' });
     expect(templateInfo('newsletter_welcome').related).toBeUndefined();
     expect(templateInfo('gift_card_delivered')).toEqual({ label: 'Gift card delivered', audience: 'Guest', related: 'giftCard' });
+    expect(templateInfo('visit_thanks')).toEqual({ label: 'Thank you for visiting', audience: 'Guest', related: 'booking' });
+    expect(templateInfo('return_invitation')).toEqual({ label: 'Invitation to return', audience: 'Guest', related: 'booking' });
+    expect(templateInfo('rating_hidden').related).toBeUndefined();
     // One this build does not know yet still reads as words.
     expect(templateInfo('gift_card_issued').label).toBe('Gift card issued');
   });

@@ -70,6 +70,9 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   booking_moved: { label: 'Booking moved', audience: 'Guest', related: 'booking' },
   owner_booking_moved: { label: 'Guest moved a booking', audience: 'Retreat', related: 'booking' },
   visit_reminder: { label: 'Visit reminder', audience: 'Guest', related: 'booking' },
+  visit_thanks: { label: 'Thank you for visiting', audience: 'Guest', related: 'booking' },
+  return_invitation: { label: 'Invitation to return', audience: 'Guest', related: 'booking' },
+  rating_hidden: { label: 'Rating taken down', audience: 'Guest' },
 };
 
 /** Who a message goes to, in words: "To the guest", "To the team member". */
