@@ -28,7 +28,25 @@ const services = catalogue.services.map((s, i) => ({ id: uuid(100 + i), ...s }))
 const products = catalogue.products.map(({ media: _media, ...p }, i) => ({ id: uuid(200 + i), stock: i === 0 ? 3 : null, ...p }));
 const posts = catalogue.blogPosts.map((p, i) => ({ id: uuid(300 + i), ...p })).reverse();
 const post = posts[0];
-const api = { '/api/services': services, '/api/products': products, '/api/blog-posts': posts };
+// Guests' ratings (issue 43): one quoted comment with the retreat's reply.
+const ratings = [
+  {
+    serviceKey: 'massage',
+    average: 4.5,
+    count: 2,
+    quoted: [
+      {
+        id: uuid(400),
+        stars: 4,
+        comment: 'The room smelled of cedar & the pines',
+        author: 'Ada L.',
+        date: '2026-05-03',
+        reply: { text: 'Thank you, Ada.', date: '2026-05-04' },
+      },
+    ],
+  },
+];
+const api = { '/api/services': services, '/api/products': products, '/api/blog-posts': posts, '/api/ratings': ratings };
 for (const p of posts) api[`/api/blog-posts/${encodeURIComponent(p.slug)}`] = p;
 
 const siteInfo = {
@@ -42,7 +60,20 @@ const siteInfo = {
 const html = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#x27;');
 const pages = [
   ['/', ['Where the pines', services[0].name, products[0].name, posts[0].title, '$120']],
-  ['/services', ['Our Services', services[1].name, services[1].description, '$85']],
+  [
+    '/services',
+    [
+      'Our Services',
+      services[1].name,
+      services[1].description,
+      '$85',
+      'Rated 4.5 out of 5 from 2 guests',
+      'What guests say',
+      html(ratings[0].quoted[0].comment),
+      'May 3, 2026',
+      'Reply from Golden Pine',
+    ],
+  ],
   ['/products', ['Wellness Products', products[3].name, '$34.00', 'Only 3 left']],
   ['/blog', ['Notes from the Mountain', posts[2].title, html(posts[2].excerpt)]],
   [`/blog/${post.slug}`, [post.title, html(post.content.split('\n')[0].slice(0, 80))]],
@@ -135,7 +166,13 @@ for (const [url, texts] of pages) {
   if (printPath === url) console.log(page.html);
 }
 
-for (const url of ['/admin/login', '/bookings/manage/abc', '/newsletter/unsubscribe?token=x']) {
+for (const url of [
+  '/admin/login',
+  '/bookings/manage/abc',
+  '/newsletter/unsubscribe?token=x',
+  '/visits/rate?token=x',
+  '/visits/unsubscribe?token=x',
+]) {
   check(call(routeDataFn, url).length === 0, `${url}: routeData is not []`);
   let threw = false;
   try {

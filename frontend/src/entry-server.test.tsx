@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { artwork } from './config/artwork';
 import { render, routeData } from './entry-server';
-import type { BlogPost, Product, Service } from './lib/api/types';
+import type { BlogPost, Product, RatingSummary, Service } from './lib/api/types';
 import type { SiteInfo } from './lib/site-info';
 
 /*
@@ -78,9 +78,29 @@ const giftCardOptions = {
   services: services.map(({ id, name, price }) => ({ id, name, price })),
 };
 
+/** Guests' ratings: a low one quoted with the retreat's reply (quotes are never only the glowing ones). */
+const ratings: RatingSummary[] = [
+  {
+    serviceKey: 'massage',
+    average: 3.5,
+    count: 2,
+    quoted: [
+      {
+        id: '00000000-0000-4000-8000-000000000401',
+        stars: 2,
+        comment: 'The room was cold & the music loud.',
+        author: 'Ada L.',
+        date: '2026-05-03',
+        reply: { text: 'Thank you, Ada: the heater is mended.', date: '2026-05-04' },
+      },
+    ],
+  },
+];
+
 /** The server's answers, by API path. */
 const api: Record<string, unknown> = {
   '/api/services': services,
+  '/api/ratings': ratings,
   '/api/products': products,
   '/api/blog-posts': posts,
   [`/api/blog-posts/${post.slug}`]: post,
@@ -107,7 +127,8 @@ type Dehydrated = { queries: { queryKey: unknown[]; state: { data: unknown; stat
 describe('routeData', () => {
   it.each([
     ['/', ['/api/services', '/api/products', '/api/blog-posts']],
-    ['/services', ['/api/services']],
+    ['/services', ['/api/services', '/api/ratings']],
+    ['/services?book=massage&date=2026-12-20&time=11:00', ['/api/services', '/api/ratings']],
     ['/products?utm_source=mail', ['/api/products']],
     ['/blog', ['/api/blog-posts']],
     ['/blog/forest-bathing-san-jacinto', ['/api/blog-posts/forest-bathing-san-jacinto']],
@@ -121,6 +142,8 @@ describe('routeData', () => {
     ['/admin/dashboard', []],
     ['/bookings/manage/abc', []],
     ['/newsletter/unsubscribe?token=x', []],
+    ['/visits/rate?token=x', []],
+    ['/visits/unsubscribe?token=x', []],
   ])('%s needs %j', (url, paths) => {
     expect(routeData(url)).toEqual(paths);
   });
@@ -225,6 +248,34 @@ describe('render', () => {
     for (const img of images.filter((i) => i !== first)) expect(img).toContain('loading="lazy"');
   });
 
+  it("renders the services' ratings and what guests say, with the retreat's reply", () => {
+    const { html, state } = renderPage('/services');
+    for (const text of [
+      'Rated 3.5 out of 5 from 2 guests',
+      '3.5',
+      '2 ratings',
+      'What guests say',
+      'The room was cold &amp; the music loud.',
+      'Ada L.',
+      'May 3, 2026',
+      'Reply from Golden Pine',
+      'Thank you, Ada: the heater is mended.',
+      '2 out of 5 stars',
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect((JSON.parse(state) as Dehydrated).queries.map((q) => q.queryKey)).toEqual([
+      ['services', 'list'],
+      ['ratings', 'list'],
+    ]);
+  });
+
+  it('shows nothing of ratings while no service has one', () => {
+    const { html } = render('/services', { '/api/services': services, '/api/ratings': [] }, siteInfo);
+    expect(html).not.toContain('What guests say');
+    expect(html).not.toContain('data-testid="service-rating"');
+  });
+
   it('offers a media picture of unknown size as its plain file', () => {
     const card = renderPage('/services').html.match(/<img [^>]*wellness-packages[^>]*>/)?.[0];
     expect(card).toContain('src="/media/services/wellness-packages.webp"');
@@ -241,7 +292,14 @@ describe('render', () => {
   });
 
   it('refuses the pages rendered in the browser only', () => {
-    for (const url of ['/admin/login', '/admin/dashboard', '/newsletter/unsubscribe?token=x', '/gift-cards/print?token=x']) {
+    for (const url of [
+      '/admin/login',
+      '/admin/dashboard',
+      '/newsletter/unsubscribe?token=x',
+      '/gift-cards/print?token=x',
+      '/visits/rate?token=x',
+      '/visits/unsubscribe?token=x',
+    ]) {
       expect(() => render(url, {}, siteInfo)).toThrow('rendered in the browser only');
     }
   });

@@ -46,6 +46,8 @@ const routes = createRoutes({
   // Kept out of the server bundle (admin code, guest links).
   giftCardPrint: browserOnly,
   newsletterUnsubscribe: browserOnly,
+  visitRating: browserOnly,
+  followUpUnsubscribe: browserOnly,
   adminLogin: browserOnly,
   adminDashboard: browserOnly,
   adminForgotPassword: browserOnly,

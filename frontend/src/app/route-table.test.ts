@@ -24,6 +24,8 @@ const pageNames: PageName[] = [
   'giftCardPrint',
   'manageBooking',
   'newsletterUnsubscribe',
+  'visitRating',
+  'followUpUnsubscribe',
   'adminLogin',
   'adminDashboard',
   'adminForgotPassword',

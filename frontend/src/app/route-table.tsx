@@ -27,6 +27,8 @@ export type PageName =
   | 'giftCardPrint'
   | 'manageBooking'
   | 'newsletterUnsubscribe'
+  | 'visitRating'
+  | 'followUpUnsubscribe'
   | 'adminLogin'
   | 'adminDashboard'
   | 'adminForgotPassword'
@@ -58,7 +60,8 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
       Component: PublicLayout,
       children: [
         { index: true, Component: HomeRoute, ...data(() => [cataloguePaths.services, cataloguePaths.products, cataloguePaths.blogPosts]) },
-        { path: 'services', ...pages.services, ...data(() => [cataloguePaths.services]) },
+        // The services and their guests' ratings (the cards' stars, "What guests say").
+        { path: 'services', ...pages.services, ...data(() => [cataloguePaths.services, cataloguePaths.ratings]) },
         { path: 'products', ...pages.products, ...data(() => [cataloguePaths.products]) },
         { path: 'blog', ...pages.blog, ...data(() => [cataloguePaths.blogPosts]) },
         { path: 'blog/:slug', ...pages.blogPost, ...data(({ slug = '' }) => [cataloguePaths.blogPost(slug)]) },
@@ -74,6 +77,9 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         { path: 'bookings/manage/:token', ...pages.manageBooking },
         // Reached from links in the retreat's mail.
         { path: 'newsletter/unsubscribe', ...pages.newsletterUnsubscribe, ...browserOnly },
+        // Reached from the thank-you note and the invitation to return (issue 43).
+        { path: 'visits/rate', ...pages.visitRating, ...browserOnly },
+        { path: 'visits/unsubscribe', ...pages.followUpUnsubscribe, ...browserOnly },
         { path: '*', Component: NotFoundRoute },
       ],
     },

@@ -60,6 +60,8 @@ export const routes = withEarlyClickReplay(
     giftCardPrint: onDemand(() => import('./routes/gift-card-print')),
     manageBooking: onDemand(() => import('./routes/manage-booking')),
     newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
+    visitRating: onDemand(() => import('./routes/visit-rating')),
+    followUpUnsubscribe: onDemand(() => import('./routes/follow-up-unsubscribe')),
     // Only this file may import the admin screens, and only lazily.
     adminLogin: onDemand(adminLoginThenDashboard),
     adminDashboard: onDemand(adminDashboard),

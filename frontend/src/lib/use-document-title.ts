@@ -50,6 +50,12 @@ export const pageTitles = {
   get unsubscribe() {
     return title('/newsletter/unsubscribe');
   },
+  get visitRating() {
+    return title('/visits/rate');
+  },
+  get followUpUnsubscribe() {
+    return title('/visits/unsubscribe');
+  },
   get notFound() {
     return getSiteInfo()?.notFoundTitle ?? generated.notFoundTitle;
   },

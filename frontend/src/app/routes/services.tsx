@@ -1,12 +1,23 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHero } from '@/components/layout/page-hero';
 import { Button } from '@/components/ui/button';
 import { useBooking } from '@/features/booking/booking-context';
+import { bookingPrefill, PREFILL_PARAMS } from '@/features/booking/prefill';
+import { GuestWords } from '@/features/services/components/guest-words';
 import { ServicesGrid } from '@/features/services/components/services-grid';
+import { useRatings } from '@/lib/api/catalogue/get-ratings';
+import { useServiceNames } from '@/lib/api/catalogue/get-services';
+import { businessToday } from '@/lib/dates';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ServicesRoute() {
   useDocumentTitle(pageTitles.services);
   const { openBooking } = useBooking();
+  useBookingLink(openBooking);
+  // Rendered on the server with the page, as the services are; a failed read shows no ratings.
+  const ratings = useRatings().data;
+  const serviceName = useServiceNames();
   return (
     <>
       <PageHero eyebrow="Rituals & Treatments" title="Our Services">
@@ -17,8 +28,9 @@ export default function ServicesRoute() {
         <h2 id="all-services-heading" className="sr-only">
           All services
         </h2>
-        <ServicesGrid placeholders={4} onBook={openBooking} priorityFirst />
+        <ServicesGrid placeholders={4} onBook={openBooking} priorityFirst ratings={ratings} />
       </section>
+      {ratings ? <GuestWords ratings={ratings} serviceName={serviceName} /> : null}
       <section aria-labelledby="services-cta-heading" className="border-t border-gold/20 bg-surface">
         <div className="grain">
           <div className="mx-auto max-w-3xl px-5 py-20 text-center sm:px-8 lg:py-24">
@@ -37,4 +49,26 @@ export default function ServicesRoute() {
       </section>
     </>
   );
+}
+
+/**
+ * /services?book=massage&date=…&time=…, the invitation to return's link:
+ * the booking dialog opens with what the link names, once; the address then
+ * drops those parameters, so a reload shows the page as it is.
+ */
+function useBookingLink(openBooking: ReturnType<typeof useBooking>['openBooking']) {
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    const prefill = bookingPrefill(params, businessToday());
+    if (!prefill) return;
+    openBooking(prefill.service, prefill.moment);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const name of PREFILL_PARAMS) next.delete(name);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [params, openBooking, setParams]);
 }

@@ -20,12 +20,16 @@ export type AvailabilityAnswer = ResponseOf<'/api/check-availability', 'get'>;
 export type Recommendation = ResponseOf<'/api/quiz/recommendation', 'post'>;
 export type Order = ResponseOf<'/api/orders', 'post'>;
 export type OpenTime = ResponseOf<'/api/open-times', 'get'>[number];
+export type RatingSummary = ResponseOf<'/api/ratings', 'get'>[number];
+export type QuotedRating = RatingSummary['quoted'][number];
+export type VisitRating = ResponseOf<'/api/visit-ratings', 'get'>;
 
 export type NewBooking = RequestBodyOf<'/api/bookings', 'post'>;
 export type NewContactMessage = RequestBodyOf<'/api/contact-messages', 'post'>;
 export type NewOrder = RequestBodyOf<'/api/orders', 'post'>;
 export type QuizAnswers = RequestBodyOf<'/api/quiz/recommendation', 'post'>;
 export type NewSubscription = RequestBodyOf<'/api/newsletter-subscriptions', 'post'>;
+export type VisitRatingInput = RequestBodyOf<'/api/visit-ratings', 'put'>;
 
 /** The booking keys and time slots as the API spells them. */
 export type ServiceKey = NonNullable<NewBooking['service']>;

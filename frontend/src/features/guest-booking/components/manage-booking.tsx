@@ -1,6 +1,6 @@
-import { CalendarCheck, CalendarDays, CalendarPlus, Clock, LogIn, LogOut } from 'lucide-react';
+import { CalendarCheck, CalendarDays, CalendarPlus, Clock, LogIn, LogOut, Star } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { InvalidLinkNotice, RetreatContact } from '@/components/layout/retreat-contact';
 import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Alert } from '@/components/ui/alert';
@@ -216,6 +216,7 @@ function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingP
               </Fact>
             </dl>
           )}
+          {booking.ratingToken ? <RateVisit ratingToken={booking.ratingToken} /> : null}
           {booking.status === 'confirmed' ? (
             <Attendance token={token} confirmed={booking.attendanceConfirmed} button={attendance} stay={Boolean(checkOut)} />
           ) : null}
@@ -389,6 +390,28 @@ function Attendance({
           {confirm.isPending ? 'Sending…' : 'Yes, I will be there'}
         </Button>
       )}
+    </section>
+  );
+}
+
+/** Once the visit is over: the way to the page where she rates it (issue 43). */
+function RateVisit({ ratingToken }: { ratingToken: string }) {
+  return (
+    <section
+      aria-labelledby="rate-visit-heading"
+      className="mt-8 flex flex-col gap-4 border border-gold/40 bg-gold/5 px-5 py-5 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="rate-visit"
+    >
+      <div>
+        <h3 id="rate-visit-heading" className="flex items-center gap-2 text-xs uppercase tracking-luxe text-muted">
+          <Star aria-hidden className="size-4 text-gold" strokeWidth={1.5} />
+          How was your visit?
+        </h3>
+        <p className="mt-1 text-sand">A few stars and, if you like, a word or two: they help us and the guests who come after you.</p>
+      </div>
+      <Button asChild className="shrink-0">
+        <Link to={`/visits/rate?token=${encodeURIComponent(ratingToken)}`}>Rate your visit</Link>
+      </Button>
     </section>
   );
 }

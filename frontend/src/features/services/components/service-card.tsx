@@ -1,14 +1,19 @@
 import { Clock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
+import { Stars } from '@/components/ui/stars';
 import type { BookingServiceKey } from '@/config/site';
 import { formatPriceShort } from '@/lib/money';
 import type { Service } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format';
+import { filledStars, formatAverage, ratingsCount, ratingSummaryLabel } from '@/lib/ratings';
 import { mediaImage } from '@/lib/responsive-image';
 
 export type OnBook = (service?: BookingServiceKey) => void;
+
+/** A service's guests' ratings: their average (one decimal) and how many. */
+export type CardRating = { average: number; count: number };
 
 /*
  * On phones the picture tops the card, as wide as the page's column. From `sm`
@@ -23,6 +28,7 @@ export function ServiceCard({
   onBook,
   compact = false,
   priority = false,
+  rating,
 }: {
   service: Service;
   /** Opens the booking dialog (composed by the page) with this service chosen. */
@@ -30,6 +36,8 @@ export function ServiceCard({
   compact?: boolean;
   /** The card's picture is the largest of the page's first screen. */
   priority?: boolean;
+  /** Shown beside the duration when the service has been rated. */
+  rating?: CardRating;
 }) {
   // A stay is priced per night (docs/decisions.md §9).
   const nightly = service.bookingKey === 'accommodation';
@@ -48,10 +56,13 @@ export function ServiceCard({
         />
       </div>
       <div className="flex flex-1 flex-col p-6 sm:p-8">
-        <p className="flex items-center gap-2 text-[0.7rem] uppercase tracking-luxe text-gold">
-          <Clock aria-hidden className="size-3.5" />
-          {formatDuration(service.duration)}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+          <p className="flex items-center gap-2 text-[0.7rem] uppercase tracking-luxe text-gold">
+            <Clock aria-hidden className="size-3.5" />
+            {formatDuration(service.duration)}
+          </p>
+          {rating ? <CardRatingLine rating={rating} /> : null}
+        </div>
         <h3 className="mt-3 font-display text-3xl leading-tight text-ivory sm:text-[2.1rem]">{service.name}</h3>
         <div className="mt-4 flex-1">
           <p className={cn('text-sand', compact && 'line-clamp-4')}>{service.description}</p>
@@ -67,6 +78,19 @@ export function ServiceCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** "★★★★★ 4.6 · 12 ratings", heard as "Rated 4.6 out of 5 from 12 guests". */
+function CardRatingLine({ rating }: { rating: CardRating }) {
+  return (
+    <p className="flex items-center gap-2 text-[0.7rem] uppercase tracking-luxe text-sand" data-testid="service-rating">
+      <Stars filled={filledStars(rating.average)} className="-mt-px" starClassName="size-3" />
+      <span aria-hidden>
+        <span className="text-gold-light">{formatAverage(rating.average)}</span> · {ratingsCount(rating.count)}
+      </span>
+      <span className="sr-only">{ratingSummaryLabel(rating.average, rating.count)}</span>
+    </p>
   );
 }
 

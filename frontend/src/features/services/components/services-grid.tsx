@@ -1,6 +1,7 @@
 import { LoadError } from '@/components/ui/state';
 import { cn } from '@/lib/cn';
 import { useServices } from '@/lib/api/catalogue/get-services';
+import type { RatingSummary } from '@/lib/api/types';
 import { ServiceCard, ServiceCardSkeleton, type OnBook } from './service-card';
 
 export function ServicesGrid({
@@ -8,6 +9,7 @@ export function ServicesGrid({
   onBook,
   compact = false,
   priorityFirst = false,
+  ratings,
   className,
 }: {
   placeholders: number;
@@ -15,6 +17,8 @@ export function ServicesGrid({
   compact?: boolean;
   /** The first card's picture is the largest of the page's first screen. */
   priorityFirst?: boolean;
+  /** The guests' ratings, shown on the cards of the services rated (the services page only). */
+  ratings?: readonly RatingSummary[];
   className?: string;
 }) {
   const { data, isPending, isError } = useServices();
@@ -32,7 +36,14 @@ export function ServicesGrid({
   return (
     <div className={grid}>
       {data.map((service, i) => (
-        <ServiceCard key={service.id} service={service} onBook={onBook} compact={compact} priority={priorityFirst && i === 0} />
+        <ServiceCard
+          key={service.id}
+          service={service}
+          onBook={onBook}
+          compact={compact}
+          priority={priorityFirst && i === 0}
+          rating={ratings?.find((rating) => service.bookingKey != null && rating.serviceKey === service.bookingKey)}
+        />
       ))}
     </div>
   );

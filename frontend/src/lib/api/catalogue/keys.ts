@@ -15,6 +15,12 @@ export const serviceKeys = {
   list: () => [...serviceKeys.all, 'list'] as const,
 };
 
+/** Guests' ratings as the services page shows them: the owner's replies and take-downs refresh them. */
+export const ratingKeys = {
+  all: ['ratings'] as const,
+  list: () => [...ratingKeys.all, 'list'] as const,
+};
+
 export const blogKeys = {
   all: ['blog-posts'] as const,
   list: () => [...blogKeys.all, 'list'] as const,

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { blogKeys, giftCardOptionsKey, productKeys, serviceKeys } from './keys';
+import { blogKeys, giftCardOptionsKey, productKeys, ratingKeys, serviceKeys } from './keys';
 
 /*
  * The public catalogue's GET paths, written exactly as the browser app
@@ -11,6 +11,7 @@ import { blogKeys, giftCardOptionsKey, productKeys, serviceKeys } from './keys';
 export const cataloguePaths = {
   products: '/api/products',
   services: '/api/services',
+  ratings: '/api/ratings',
   blogPosts: '/api/blog-posts',
   blogPost: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
   giftCardOptions: '/api/gift-cards/options',
@@ -22,6 +23,7 @@ const BLOG_POST = /^\/api\/blog-posts\/([^/?#]+)$/;
 export function catalogueQueryKey(path: string): QueryKey | undefined {
   if (path === cataloguePaths.products) return productKeys.list();
   if (path === cataloguePaths.services) return serviceKeys.list();
+  if (path === cataloguePaths.ratings) return ratingKeys.list();
   if (path === cataloguePaths.blogPosts) return blogKeys.list();
   if (path === cataloguePaths.giftCardOptions) return giftCardOptionsKey();
   const post = BLOG_POST.exec(path);
