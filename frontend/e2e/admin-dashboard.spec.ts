@@ -13,7 +13,7 @@ import {
   unique,
 } from './admin-helpers';
 
-// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18) and 'Media' (§19).
+// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18), 'Media' (§19) and 'Ratings' (issue 43).
 const TABS = [
   'Products',
   'Orders',
@@ -25,6 +25,7 @@ const TABS = [
   'Messages',
   'Promo codes',
   'Gift cards',
+  'Ratings',
   'Emails',
   'Activity',
   'Team',

@@ -25,6 +25,7 @@ import { MessagesTab } from './messages/components/messages-tab';
 import { OrdersTab } from './orders/components/orders-tab';
 import { ProductsTab } from './products/components/products-tab';
 import { PromoCodesTab } from './promos/components/promo-codes-tab';
+import { RatingsTab } from './ratings/components/ratings-tab';
 import { ServicesTab } from './services/components/services-tab';
 import { SecurityTab } from './team/components/security-tab';
 import { TeamTab } from './team/components/team-tab';
@@ -47,6 +48,7 @@ const tabs = [
   { value: 'messages', label: 'Messages', Panel: MessagesTab, staff: true },
   { value: 'promo-codes', label: 'Promo codes', Panel: PromoCodesTab, staff: false },
   { value: 'gift-cards', label: 'Gift cards', Panel: GiftCardsTab, staff: false },
+  { value: 'ratings', label: 'Ratings', Panel: RatingsTab, staff: false },
   { value: 'emails', label: 'Emails', Panel: EmailsTab, staff: false },
   { value: 'activity', label: 'Activity', Panel: ActivityTab, staff: false },
   { value: 'team', label: 'Team', Panel: TeamTab, staff: false },

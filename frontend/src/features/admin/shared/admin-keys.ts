@@ -43,4 +43,8 @@ export const adminKeys = {
   // The member's own second factors and the team's rule (Security, Team, and the dashboard's gate).
   twoFactor: () => [...adminKeys.all, 'two-factor'] as const,
   mediaLibrary: () => [...adminKeys.all, 'media-library'] as const,
+  // Guests' ratings with their authors (issue 43); the public summaries keep their catalogue key.
+  ratings: () => [...adminKeys.all, 'ratings'] as const,
+  // Each service's words after a visit and when its guests are invited back.
+  serviceFollowUps: () => [...adminKeys.all, 'service-follow-ups'] as const,
 };

@@ -20,6 +20,7 @@ export const dashboardTabs = [
   'messages',
   'promo-codes',
   'gift-cards',
+  'ratings',
   'emails',
   'activity',
   'team',

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { HeartHandshake, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
@@ -7,8 +7,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useServices } from '@/lib/api/catalogue/get-services';
 import type { Service } from '@/lib/api/types';
 import { displayMoney } from '@/lib/money';
-import { DeleteAction, EditAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
+import { DeleteAction, EditAction, IconAction, Panel, PanelHeader, TableStateRow } from '../../shared/ui';
 import { useDeleteService } from '../api/delete-service';
+import { FollowUpDialog } from './follow-up-dialog';
 import { ServiceFormDialog } from './service-form-dialog';
 
 export function ServicesTab() {
@@ -16,6 +17,7 @@ export function ServicesTab() {
   const remove = useDeleteService();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Service | undefined>();
+  const [following, setFollowing] = useState<Service | undefined>();
   const rows = services.data ?? [];
 
   return (
@@ -63,6 +65,9 @@ export function ServicesTab() {
                 <TableCell>
                   <div className="flex justify-end">
                     <EditAction label={`Edit ${service.name}`} onClick={() => setEditing(service)} />
+                    <IconAction label={`After the visit: ${service.name}`} hint="After the visit" onClick={() => setFollowing(service)}>
+                      <HeartHandshake aria-hidden className="size-4" />
+                    </IconAction>
                     <DeleteAction
                       label={`Delete ${service.name}`}
                       what="service"
@@ -84,6 +89,15 @@ export function ServicesTab() {
           service={editing}
           onOpenChange={(open) => {
             if (!open) setEditing(undefined);
+          }}
+        />
+      ) : null}
+      {following ? (
+        <FollowUpDialog
+          key={following.id}
+          service={following}
+          onOpenChange={(open) => {
+            if (!open) setFollowing(undefined);
           }}
         />
       ) : null}
