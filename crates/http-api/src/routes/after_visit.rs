@@ -397,7 +397,7 @@ impl From<ports::ServiceFollowUp> for ServiceFollowUpView {
     }
 }
 
-#[utoipa::path(get, path = "/api/admin/services/follow-ups", tag = "Services",
+#[utoipa::path(get, path = "/api/admin/service-follow-ups", tag = "Services",
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "Every service's aftercare words and \"invite back after\" days, by name", body = [ServiceFollowUpView]),
@@ -421,7 +421,7 @@ pub struct ServiceFollowUpInput {
     pub return_after_days: ReturnAfterDays,
 }
 
-#[utoipa::path(put, path = "/api/admin/services/{id}/follow-up", tag = "Services", request_body = ServiceFollowUpInput,
+#[utoipa::path(put, path = "/api/admin/service-follow-ups/{id}", tag = "Services", request_body = ServiceFollowUpInput,
     params(("id" = Uuid, Path, description = "The service")),
     security(("bearer_auth" = [])),
     responses(

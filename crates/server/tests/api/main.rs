@@ -4,6 +4,7 @@
 mod hardening;
 mod helpers;
 
+mod after_visit;
 mod audit;
 mod auth;
 mod auth_matrix;
