@@ -6,7 +6,7 @@ import type { ServiceFollowUpInput } from '../../shared/types';
 
 /** Each service's words after a visit (the thank-you note's aftercare) and when its guests are invited back. */
 export async function getServiceFollowUps() {
-  return unwrap(await api.GET('/api/admin/services/follow-ups'));
+  return unwrap(await api.GET('/api/admin/service-follow-ups'));
 }
 
 export const serviceFollowUpsQueryOptions = () => queryOptions({ queryKey: adminKeys.serviceFollowUps(), queryFn: getServiceFollowUps });
@@ -16,7 +16,7 @@ export function useServiceFollowUps(enabled = true) {
 }
 
 export async function updateServiceFollowUp({ id, body }: { id: string; body: ServiceFollowUpInput }) {
-  return unwrap(await api.PUT('/api/admin/services/{id}/follow-up', { params: { path: { id } }, body }));
+  return unwrap(await api.PUT('/api/admin/service-follow-ups/{id}', { params: { path: { id } }, body }));
 }
 
 export function useUpdateServiceFollowUp() {
