@@ -44,7 +44,7 @@ pub struct RatingLinkQuery {
 /// The owner's public reply, as the guest sees it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ReplyView {
+pub struct RatingReplyView {
     pub text: String,
     pub date: String,
 }
@@ -60,7 +60,7 @@ pub struct GivenRating {
     pub changeable_until: DateTime<Utc>,
     /// Whether the owner took it off the site (she was told why by mail).
     pub hidden: bool,
-    pub reply: Option<ReplyView>,
+    pub reply: Option<RatingReplyView>,
 }
 
 /// A visit as its rating page shows it.
@@ -115,7 +115,7 @@ async fn visit_rating(state: &ApiState, booking: &domain::booking::Booking) -> R
             reply: r
                 .reply
                 .as_ref()
-                .map(|reply| ReplyView { text: reply.text.clone(), date: day_of(state, reply.at) }),
+                .map(|reply| RatingReplyView { text: reply.text.clone(), date: day_of(state, reply.at) }),
             comment: r.comment,
             may_quote: r.may_quote,
         }),
@@ -299,12 +299,12 @@ pub async fn admin_ratings(
 /// The owner's public reply; null or blank removes it.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ReplyInput {
+pub struct RatingReplyInput {
     #[serde(default)]
     pub reply: RatingText,
 }
 
-#[utoipa::path(put, path = "/api/admin/ratings/{id}/reply", tag = "Services", request_body = ReplyInput,
+#[utoipa::path(put, path = "/api/admin/ratings/{id}/reply", tag = "Services", request_body = RatingReplyInput,
     params(("id" = Uuid, Path, description = "The rating")),
     security(("bearer_auth" = [])),
     responses(
@@ -317,7 +317,7 @@ pub async fn reply_to_rating(
     admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
-    input: JsonBody<ReplyInput>,
+    input: JsonBody<RatingReplyInput>,
 ) -> Result<web::Json<AdminRating>, ApiError> {
     let reply = input.into_inner().reply.0.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty());
     if reply.as_ref().is_some_and(|text| text.chars().count() > domain::after_visit::COMMENT_MAX) {
@@ -335,12 +335,12 @@ pub async fn reply_to_rating(
 /// Takes a rating down under a written rule, or (null) shows it again.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct HiddenInput {
+pub struct RatingHiddenInput {
     #[serde(default)]
     pub rule: HideRuleChoice,
 }
 
-#[utoipa::path(put, path = "/api/admin/ratings/{id}/hidden", tag = "Services", request_body = HiddenInput,
+#[utoipa::path(put, path = "/api/admin/ratings/{id}/hidden", tag = "Services", request_body = RatingHiddenInput,
     params(("id" = Uuid, Path, description = "The rating")),
     security(("bearer_auth" = [])),
     responses(
@@ -354,7 +354,7 @@ pub async fn hide_rating(
     admin: OwnerSession,
     state: web::Data<ApiState>,
     id: web::Path<Uuid>,
-    input: JsonBody<HiddenInput>,
+    input: JsonBody<RatingHiddenInput>,
 ) -> Result<web::Json<AdminRating>, ApiError> {
     let rule = match input.into_inner().rule.0 {
         None => None,

@@ -66,6 +66,10 @@ struct Fixtures {
     blackout: String,
     /// A listing calendar import (its address refuses connections).
     stay_import: String,
+    /// A massage made over (its day moved into the past, completed): its
+    /// rating link's token, and its guest's rating.
+    rating_token: String,
+    rating: String,
     message: String,
     order_product: Value,
     /// An order paid by card (refunds) and one awaiting payment, with its
@@ -217,6 +221,7 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         StatusCode::CREATED,
     )
     .await;
+    let (rating_token, rating) = rating_fixtures(app).await;
     let (gift_card, gift_mail) = give_gift_card(app, &token, "500").await;
     let (gift_code, gift_token) = (gift_mail.code, gift_mail.print_token);
     let (void_card, _) = give_gift_card(app, &token, "500").await;
@@ -246,6 +251,8 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         service,
         blackout,
         stay_import,
+        rating_token,
+        rating,
         message,
         order_product,
         unpaid_order,
@@ -342,6 +349,32 @@ async fn team_fixtures(app: &TestApp, token: &str) -> (String, String, String) {
     (member, invitation, app.mailed_link_secret("password_reset", "member@example.com"))
 }
 
+/// A massage whose visit is over (its day set in the past by SQL: the
+/// real clock cannot wait for it) and rated by its guest: the rating
+/// link's token and the rating's id.
+async fn rating_fixtures(app: &TestApp) -> (String, String) {
+    let booked = expect_json(
+        app.post_json("/api/bookings", &booking_body("massage", &days_from_today(4), "11:00")).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let id = booked["id"].as_str().expect("id");
+    app.sql(&format!("UPDATE bookings SET date = current_date - 2, status = 'completed' WHERE id = '{id}'"));
+    let manage = booked["manageToken"].as_str().expect("manage token");
+    let page = app.get_json(&format!("/api/guest/bookings/{manage}")).await;
+    let token = page["ratingToken"].as_str().expect("a rating link once over").to_owned();
+    let rated = app
+        .client
+        .put(app.url(&format!("/api/visit-ratings?token={token}")))
+        .json(&json!({"stars": 4, "comment": "Lovely", "mayQuote": true}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(rated.status(), StatusCode::OK);
+    let rating = app.sql_text(&format!("SELECT id FROM ratings WHERE booking_id = '{id}'"));
+    (token, rating)
+}
+
 /// The operation's path with real ids filled in.
 fn target(op: &Operation, f: &Fixtures) -> String {
     let id = match op.path.as_str() {
@@ -367,6 +400,9 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         | "/api/admin/gift-cards/{id}/resend" => &f.gift_card,
         "/api/admin/team/{id}" => &f.member,
         "/api/admin/stay-imports/{id}" | "/api/admin/stay-imports/{id}/sync" => &f.stay_import,
+        "/api/admin/ratings/{id}/reply" | "/api/admin/ratings/{id}/hidden" => &f.rating,
+        "/api/admin/service-follow-ups/{id}" => &f.service,
+        "/api/visit-ratings" => return format!("/api/visit-ratings?token={}", f.rating_token),
         path if !path.contains('{') => return path.to_owned(),
         other => panic!("hostile.rs needs a fixture for {other}"),
     };
@@ -482,6 +518,10 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "PasskeyInput" => {
             json!({"challenge": f.passkey_registration, "name": "Desk key", "credential": forged_credential()})
         }
+        "RatingBody" => json!({"stars": 5, "comment": "Lovely, again.", "mayQuote": true}),
+        "RatingReplyInput" => json!({"reply": "Thank you for coming."}),
+        "RatingHiddenInput" => json!({"rule": null}),
+        "ServiceFollowUpInput" => json!({"aftercare": "Rest tonight.", "returnAfterDays": 30}),
         other => panic!("hostile.rs needs a valid {other} body"),
     }
 }
@@ -516,6 +556,7 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/admin/stay-imports/{id}/sync",
             "POST /api/admin/two-factor/authenticator",
             "POST /api/admin/two-factor/recovery-codes",
+            "POST /api/follow-ups/unsubscribe",
             "POST /api/guest/bookings/{token}/attendance",
             "POST /api/guest/bookings/{token}/cancel",
             "POST /api/guest/bookings/{token}/deposit/refresh",

@@ -2996,7 +2996,7 @@ export interface components {
             /** @description Whether the owner took it off the site (she was told why by mail). */
             hidden: boolean;
             mayQuote: boolean;
-            reply?: null | components["schemas"]["ReplyView"];
+            reply?: null | components["schemas"]["RatingReplyView"];
             /** Format: int32 */
             stars: number;
         };
@@ -3142,10 +3142,6 @@ export interface components {
             /** @description "Massage Therapy". */
             serviceName: string;
             time: components["schemas"]["TimeSlot"];
-        };
-        /** @description Takes a rating down under a written rule, or (null) shows it again. */
-        HiddenInput: {
-            rule?: components["schemas"]["HideRuleChoice"];
         };
         /**
          * @description The written rule a rating was taken down under (docs/decisions.md §9 "After the visit").
@@ -4391,6 +4387,19 @@ export interface components {
             mayQuote?: boolean;
             stars: components["schemas"]["RatingStars"];
         };
+        /** @description Takes a rating down under a written rule, or (null) shows it again. */
+        RatingHiddenInput: {
+            rule?: components["schemas"]["HideRuleChoice"];
+        };
+        /** @description The owner's public reply; null or blank removes it. */
+        RatingReplyInput: {
+            reply?: components["schemas"]["RatingText"];
+        };
+        /** @description The owner's public reply, as the guest sees it. */
+        RatingReplyView: {
+            date: string;
+            text: string;
+        };
         /** @description Stars: a whole number from 1 to 5 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         RatingStars: number;
         /**
@@ -4567,14 +4576,9 @@ export interface components {
             treatmentFirstHours?: null | components["schemas"]["ReminderHours"];
             treatmentMorningOf?: boolean | null;
         };
-        /** @description The owner's public reply; null or blank removes it. */
         ReplyInput: {
-            reply?: components["schemas"]["RatingText"];
-        };
-        /** @description The owner's public reply, as the guest sees it. */
-        ReplyView: {
-            date: string;
-            text: string;
+            /** @description The answer mailed to the guest, who gets their own message quoted below it. */
+            message: components["schemas"]["LongText"];
         };
         ResetInput: {
             /** @description The new password: at least 12 characters, at most 72 bytes. */
@@ -10253,7 +10257,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["HiddenInput"];
+                "application/json": components["schemas"]["RatingHiddenInput"];
             };
         };
         responses: {
@@ -10352,7 +10356,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReplyInput"];
+                "application/json": components["schemas"]["RatingReplyInput"];
             };
         };
         responses: {
