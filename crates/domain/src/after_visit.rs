@@ -247,7 +247,7 @@ pub struct RatingInput {
 pub enum RatingError {
     #[error("Choose from 1 to 5 stars")]
     Stars,
-    #[error("A comment is at most 1,000 characters")]
+    #[error("A comment is at most 1,000 characters of text")]
     Comment,
     #[error("This visit can be rated once it is over")]
     NotOver,
@@ -255,15 +255,22 @@ pub enum RatingError {
     Closed,
 }
 
+/// Free text of at most `max` characters, trimmed (blank is none); `Err`
+/// when longer or holding a NUL (which no stored text may hold).
+pub fn optional_text(text: Option<&str>, max: usize) -> Result<Option<String>, ()> {
+    let text = text.map(str::trim).filter(|t| !t.is_empty());
+    match text {
+        Some(t) if t.chars().count() > max || t.contains('\0') => Err(()),
+        other => Ok(other.map(str::to_owned)),
+    }
+}
+
 impl RatingInput {
     /// Checks the stars and the comment (trimmed; blank is none).
     pub fn parse(stars: i64, comment: Option<&str>, may_quote: bool) -> Result<Self, RatingError> {
         let stars = u8::try_from(stars).ok().filter(|s| (1..=5).contains(s)).ok_or(RatingError::Stars)?;
-        let comment = comment.map(str::trim).filter(|c| !c.is_empty());
-        if comment.is_some_and(|c| c.chars().count() > COMMENT_MAX) {
-            return Err(RatingError::Comment);
-        }
-        Ok(Self { stars, comment: comment.map(str::to_owned), may_quote })
+        let comment = optional_text(comment, COMMENT_MAX).map_err(|()| RatingError::Comment)?;
+        Ok(Self { stars, comment, may_quote })
     }
 }
 
@@ -332,7 +339,7 @@ pub fn summarise(ratings: &[Rating]) -> Vec<RatingSummary> {
 /// Why a service's follow-up settings are refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum AfterVisitSettingsError {
-    #[error("Aftercare is at most 2,000 characters")]
+    #[error("Aftercare is at most 2,000 characters of text")]
     Aftercare,
     #[error("Invite back after a whole number of days from 1 to 730")]
     ReturnAfter,
@@ -348,11 +355,12 @@ pub fn check_return_after(days: Option<i32>) -> Result<Option<i32>, AfterVisitSe
 
 /// Checks a service's aftercare words (trimmed; blank is none).
 pub fn check_aftercare(text: Option<&str>) -> Result<Option<String>, AfterVisitSettingsError> {
-    let text = text.map(str::trim).filter(|t| !t.is_empty());
-    if text.is_some_and(|t| t.chars().count() > AFTERCARE_MAX) {
-        return Err(AfterVisitSettingsError::Aftercare);
-    }
-    Ok(text.map(str::to_owned))
+    optional_text(text, AFTERCARE_MAX).map_err(|()| AfterVisitSettingsError::Aftercare)
+}
+
+/// Checks the owner's public reply to a rating (trimmed; blank removes it).
+pub fn check_reply(text: Option<&str>) -> Result<Option<String>, ()> {
+    optional_text(text, COMMENT_MAX)
 }
 
 #[cfg(test)]

@@ -169,6 +169,9 @@ fn a_rating_is_checked_and_may_change_for_thirty_days() {
     assert_eq!(RatingInput::parse(6, None, false), Err(RatingError::Stars));
     assert_eq!(RatingInput::parse(5, Some(&"x".repeat(1001)), true), Err(RatingError::Comment));
     assert_eq!(RatingInput::parse(5, Some("  "), true).map(|r| r.comment), Ok(None));
+    assert_eq!(RatingInput::parse(5, Some("a\0b"), true), Err(RatingError::Comment), "no NUL is stored");
+    assert_eq!(check_reply(Some("a\0b")), Err(()));
+    assert_eq!(check_aftercare(Some("a\0b")), Err(AfterVisitSettingsError::Aftercare));
     let ok = RatingInput::parse(4, Some(" Lovely "), true).expect("valid");
     assert_eq!((ok.stars, ok.comment.as_deref()), (4, Some("Lovely")));
 

@@ -319,10 +319,8 @@ pub async fn reply_to_rating(
     id: web::Path<Uuid>,
     input: JsonBody<RatingReplyInput>,
 ) -> Result<web::Json<AdminRating>, ApiError> {
-    let reply = input.into_inner().reply.0.map(|text| text.trim().to_owned()).filter(|text| !text.is_empty());
-    if reply.as_ref().is_some_and(|text| text.chars().count() > domain::after_visit::COMMENT_MAX) {
-        return Err(ValidationErrors::single("reply", "A reply is at most 1,000 characters").into());
-    }
+    let reply = domain::after_visit::check_reply(input.into_inner().reply.0.as_deref())
+        .map_err(|()| ValidationErrors::single("reply", "A reply is at most 1,000 characters of text"))?;
     let rating = state
         .after_visit
         .reply(id.into_inner(), reply, admin.actor())

@@ -66,7 +66,7 @@ struct Fixtures {
     blackout: String,
     /// A listing calendar import (its address refuses connections).
     stay_import: String,
-    /// A massage made over (its day moved into the past, completed): its
+    /// A spa visit made over (its day moved into the past, completed): its
     /// rating link's token, and its guest's rating.
     rating_token: String,
     rating: String,
@@ -349,12 +349,12 @@ async fn team_fixtures(app: &TestApp, token: &str) -> (String, String, String) {
     (member, invitation, app.mailed_link_secret("password_reset", "member@example.com"))
 }
 
-/// A massage whose visit is over (its day set in the past by SQL: the
+/// A spa visit that is over (its day set in the past by SQL: the
 /// real clock cannot wait for it) and rated by its guest: the rating
 /// link's token and the rating's id.
 async fn rating_fixtures(app: &TestApp) -> (String, String) {
     let booked = expect_json(
-        app.post_json("/api/bookings", &booking_body("massage", &days_from_today(4), "11:00")).await,
+        app.post_json("/api/bookings", &booking_body("spa", &days_from_today(5), "11:00")).await,
         StatusCode::CREATED,
     )
     .await;
