@@ -220,6 +220,12 @@ describe('render', () => {
     expect((JSON.parse(state) as Dehydrated).queries).toEqual([]);
   });
 
+  it('renders the services page without URLSearchParams, as in QuickJS, whatever its query', () => {
+    const plain = renderPage('/services').html;
+    vi.stubGlobal('URLSearchParams', undefined);
+    expect(renderPage('/services?book=massage&date=2026-12-20&time=11:00').html).toBe(plain);
+  });
+
   it('writes the same HTML without Intl, as in QuickJS', () => {
     const withIntl = renderPage('/').html;
     vi.stubGlobal('Intl', undefined);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageHero } from '@/components/layout/page-hero';
 import { Button } from '@/components/ui/button';
 import { useBooking } from '@/features/booking/booking-context';
@@ -54,21 +54,20 @@ export default function ServicesRoute() {
 /**
  * /services?book=massage&date=…&time=…, the invitation to return's link:
  * the booking dialog opens with what the link names, once; the address then
- * drops those parameters, so a reload shows the page as it is.
+ * drops those parameters, so a reload shows the page as it is. Read in an
+ * effect, in the browser only: the server renderer (QuickJS) has no
+ * URLSearchParams, and the page it sends is the same for every link.
  */
 function useBookingLink(openBooking: ReturnType<typeof useBooking>['openBooking']) {
-  const [params, setParams] = useSearchParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
   useEffect(() => {
+    const params = new URLSearchParams(search);
     const prefill = bookingPrefill(params, businessToday());
     if (!prefill) return;
     openBooking(prefill.service, prefill.moment);
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const name of PREFILL_PARAMS) next.delete(name);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }, [params, openBooking, setParams]);
+    for (const name of PREFILL_PARAMS) params.delete(name);
+    const rest = params.toString();
+    void navigate({ search: rest ? `?${rest}` : '' }, { replace: true, preventScrollReset: true });
+  }, [search, openBooking, navigate]);
 }
