@@ -255,12 +255,19 @@ pub enum RatingError {
     Closed,
 }
 
-/// Free text of at most `max` characters, trimmed (blank is none); `Err`
+/// Free text longer than its limit, or holding a NUL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("At most {max} characters of text")]
+pub struct TextRefused {
+    pub max: usize,
+}
+
+/// Free text of at most `max` characters, trimmed (blank is none); refused
 /// when longer or holding a NUL (which no stored text may hold).
-pub fn optional_text(text: Option<&str>, max: usize) -> Result<Option<String>, ()> {
+pub fn optional_text(text: Option<&str>, max: usize) -> Result<Option<String>, TextRefused> {
     let text = text.map(str::trim).filter(|t| !t.is_empty());
     match text {
-        Some(t) if t.chars().count() > max || t.contains('\0') => Err(()),
+        Some(t) if t.chars().count() > max || t.contains('\0') => Err(TextRefused { max }),
         other => Ok(other.map(str::to_owned)),
     }
 }
@@ -269,7 +276,7 @@ impl RatingInput {
     /// Checks the stars and the comment (trimmed; blank is none).
     pub fn parse(stars: i64, comment: Option<&str>, may_quote: bool) -> Result<Self, RatingError> {
         let stars = u8::try_from(stars).ok().filter(|s| (1..=5).contains(s)).ok_or(RatingError::Stars)?;
-        let comment = optional_text(comment, COMMENT_MAX).map_err(|()| RatingError::Comment)?;
+        let comment = optional_text(comment, COMMENT_MAX).map_err(|_| RatingError::Comment)?;
         Ok(Self { stars, comment, may_quote })
     }
 }
@@ -355,11 +362,11 @@ pub fn check_return_after(days: Option<i32>) -> Result<Option<i32>, AfterVisitSe
 
 /// Checks a service's aftercare words (trimmed; blank is none).
 pub fn check_aftercare(text: Option<&str>) -> Result<Option<String>, AfterVisitSettingsError> {
-    optional_text(text, AFTERCARE_MAX).map_err(|()| AfterVisitSettingsError::Aftercare)
+    optional_text(text, AFTERCARE_MAX).map_err(|_| AfterVisitSettingsError::Aftercare)
 }
 
 /// Checks the owner's public reply to a rating (trimmed; blank removes it).
-pub fn check_reply(text: Option<&str>) -> Result<Option<String>, ()> {
+pub fn check_reply(text: Option<&str>) -> Result<Option<String>, TextRefused> {
     optional_text(text, COMMENT_MAX)
 }
 

@@ -29,93 +29,46 @@ use crate::schema::{
 };
 use crate::{PgStore, audit, storage, transaction};
 
-type RatingRow = (
-    Uuid,
-    Option<Uuid>,
-    String,
-    i16,
-    Option<String>,
-    bool,
-    String,
-    String,
-    NaiveDate,
-    DateTime<Utc>,
-    DateTime<Utc>,
-    Option<String>,
-    Option<DateTime<Utc>>,
-    Option<String>,
-    Option<DateTime<Utc>>,
-);
-
-const RATING_COLUMNS: (
-    ratings::id,
-    ratings::booking_id,
-    ratings::service_key,
-    ratings::stars,
-    ratings::comment,
-    ratings::may_quote,
-    ratings::author,
-    ratings::email,
-    ratings::visited_on,
-    ratings::created_at,
-    ratings::updated_at,
-    ratings::reply,
-    ratings::replied_at,
-    ratings::hidden_rule,
-    ratings::hidden_at,
-) = (
-    ratings::id,
-    ratings::booking_id,
-    ratings::service_key,
-    ratings::stars,
-    ratings::comment,
-    ratings::may_quote,
-    ratings::author,
-    ratings::email,
-    ratings::visited_on,
-    ratings::created_at,
-    ratings::updated_at,
-    ratings::reply,
-    ratings::replied_at,
-    ratings::hidden_rule,
-    ratings::hidden_at,
-);
+/// A `ratings` row as stored.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = ratings, check_for_backend(diesel::pg::Pg))]
+struct RatingRow {
+    id: Uuid,
+    booking_id: Option<Uuid>,
+    service_key: String,
+    stars: i16,
+    comment: Option<String>,
+    may_quote: bool,
+    author: String,
+    email: String,
+    visited_on: NaiveDate,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+    reply: Option<String>,
+    replied_at: Option<DateTime<Utc>>,
+    hidden_rule: Option<String>,
+    hidden_at: Option<DateTime<Utc>>,
+}
 
 fn rating_of_row(row: RatingRow) -> Option<Rating> {
-    let (
-        id,
-        booking,
-        key,
-        stars,
-        comment,
-        may_quote,
-        author,
-        email,
-        visited_on,
-        created_at,
-        updated_at,
-        reply,
-        replied_at,
-        rule,
-        hidden_at,
-    ) = row;
     Some(Rating {
-        id,
-        booking,
-        service: ServiceKey::from_text(&key)?,
-        stars: u8::try_from(stars).ok()?,
-        comment,
-        may_quote,
-        author,
-        email,
-        visited_on,
-        created_at,
-        updated_at,
-        reply: reply.zip(replied_at).map(|(text, at)| OwnerReply { text, at }),
-        hidden: rule
+        id: row.id,
+        booking: row.booking_id,
+        service: ServiceKey::from_text(&row.service_key)?,
+        stars: u8::try_from(row.stars).ok()?,
+        comment: row.comment,
+        may_quote: row.may_quote,
+        author: row.author,
+        email: row.email,
+        visited_on: row.visited_on,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        reply: row.reply.zip(row.replied_at).map(|(text, at)| OwnerReply { text, at }),
+        hidden: row
+            .hidden_rule
             .as_deref()
             .and_then(HideRule::from_text)
-            .zip(hidden_at)
+            .zip(row.hidden_at)
             .map(|(rule, at)| Hidden { rule, at }),
     })
 }
@@ -123,19 +76,20 @@ fn rating_of_row(row: RatingRow) -> Option<Rating> {
 fn load_ratings(conn: &mut PgConnection) -> RepoResult<Vec<Rating>> {
     let rows = ratings::table
         .order((ratings::created_at.desc(), ratings::id.desc()))
-        .select(RATING_COLUMNS)
+        .select(RatingRow::as_select())
         .load::<RatingRow>(conn)
         .map_err(storage)?;
     Ok(rows.into_iter().filter_map(rating_of_row).collect())
 }
 
 fn load_rating(conn: &mut PgConnection, id: Uuid) -> RepoResult<Rating> {
-    let row = ratings::table.find(id).select(RATING_COLUMNS).first::<RatingRow>(conn).map_err(storage)?;
+    let row =
+        ratings::table.find(id).select(RatingRow::as_select()).first::<RatingRow>(conn).map_err(storage)?;
     rating_of_row(row).ok_or(ports::RepoError::NotFound)
 }
 
 fn rating_of_booking(conn: &mut PgConnection, booking: Uuid, lock: bool) -> RepoResult<Option<Rating>> {
-    let query = ratings::table.filter(ratings::booking_id.eq(booking)).select(RATING_COLUMNS);
+    let query = ratings::table.filter(ratings::booking_id.eq(booking)).select(RatingRow::as_select());
     let row = if lock {
         query.for_update().first::<RatingRow>(conn).optional()
     } else {
@@ -145,10 +99,11 @@ fn rating_of_booking(conn: &mut PgConnection, booking: Uuid, lock: bool) -> Repo
     Ok(row.and_then(rating_of_row))
 }
 
+/// A service's aftercare words and "invite back after" days.
+type FollowUpSettings = (Option<String>, Option<i32>);
+
 /// Each bookable service's aftercare words and "invite back after" days.
-fn follow_up_settings(
-    conn: &mut PgConnection,
-) -> RepoResult<HashMap<ServiceKey, (Option<String>, Option<i32>)>> {
+fn follow_up_settings(conn: &mut PgConnection) -> RepoResult<HashMap<ServiceKey, FollowUpSettings>> {
     let rows = services::table
         .filter(services::booking_key.is_not_null())
         .select((services::booking_key, services::aftercare, services::return_after_days))

@@ -110,7 +110,10 @@ fn the_invitation_comes_when_due_for_the_latest_visit_unless_one_is_booked() {
         "28 days after the latest massage; the spa sets no return; the first massage is not the latest"
     );
     let next = booking("ada@x.org", ServiceKey::Spa, "2026-12-20", BookingStatus::Pending);
-    assert!(due("2026-12-08", &all, &[next.clone()], &thanked, &[]).is_empty(), "she has a visit booked");
+    assert!(
+        due("2026-12-08", &all, std::slice::from_ref(&next), &thanked, &[]).is_empty(),
+        "she has a visit booked"
+    );
     let cancelled = Booking { status: BookingStatus::Cancelled, ..next };
     assert_eq!(due("2026-12-08", &all, &[cancelled], &thanked, &[]).len(), 1);
     let mut sent = thanked.clone();
@@ -170,7 +173,7 @@ fn a_rating_is_checked_and_may_change_for_thirty_days() {
     assert_eq!(RatingInput::parse(5, Some(&"x".repeat(1001)), true), Err(RatingError::Comment));
     assert_eq!(RatingInput::parse(5, Some("  "), true).map(|r| r.comment), Ok(None));
     assert_eq!(RatingInput::parse(5, Some("a\0b"), true), Err(RatingError::Comment), "no NUL is stored");
-    assert_eq!(check_reply(Some("a\0b")), Err(()));
+    assert_eq!(check_reply(Some("a\0b")), Err(TextRefused { max: COMMENT_MAX }));
     assert_eq!(check_aftercare(Some("a\0b")), Err(AfterVisitSettingsError::Aftercare));
     let ok = RatingInput::parse(4, Some(" Lovely "), true).expect("valid");
     assert_eq!((ok.stars, ok.comment.as_deref()), (4, Some("Lovely")));

@@ -320,7 +320,7 @@ pub async fn reply_to_rating(
     input: JsonBody<RatingReplyInput>,
 ) -> Result<web::Json<AdminRating>, ApiError> {
     let reply = domain::after_visit::check_reply(input.into_inner().reply.0.as_deref())
-        .map_err(|()| ValidationErrors::single("reply", "A reply is at most 1,000 characters of text"))?;
+        .map_err(|_| ValidationErrors::single("reply", "A reply is at most 1,000 characters of text"))?;
     let rating = state
         .after_visit
         .reply(id.into_inner(), reply, admin.actor())
