@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::*;
 use crate::reminders::SetClock;
+use crate::server_rendering::built_frontend;
 use crate::smtp::SmtpServer;
 
 fn day(text: &str) -> chrono::NaiveDate {
@@ -209,7 +210,12 @@ fn token_query(token: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_guest_rates_once_may_change_it_for_thirty_days_and_the_owner_replies_or_takes_it_down_by_a_rule() {
     let clock = SetClock::now_real();
-    let app = spawn_app_with(Options { clock: Some(clock.clone()), ..Options::default() }).await;
+    let app = spawn_app_with(Options {
+        clock: Some(clock.clone()),
+        frontend_dir: Some(built_frontend()),
+        ..Options::default()
+    })
+    .await;
     let admin = app.admin_token().await;
     let d = days_from_today(10);
     let ada = book(&app, "ada@example.com", "Ada", "massage", &d, "11:00").await;
@@ -316,6 +322,13 @@ async fn a_guest_rates_once_may_change_it_for_thirty_days_and_the_owner_replies_
     assert_eq!(replied["reply"]["text"], "We have a new heater.");
     let shown = app.get_json("/api/ratings").await;
     assert_eq!(shown[0]["quoted"][0]["reply"]["text"], "We have a new heater.");
+    // The services page arrives with them, and claims no review stars for itself (Google's self-serving rule).
+    let page = app.get("/services").await.text().await.expect("html");
+    for text in ["Cold, then warm.", "We have a new heater.", "Ada L."] {
+        assert!(page.contains(text), "/services is rendered with {text:?}");
+    }
+    assert!(!page.contains("aggregateRating") && !page.contains("\"review\""), "no review stars in its data");
+    assert!(!page.contains("Private words"));
     assert_error_code(
         app.put_as(&admin, &format!("/api/admin/ratings/{id}/hidden"), &json!({"rule": "too_negative"}))
             .await,

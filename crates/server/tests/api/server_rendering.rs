@@ -14,7 +14,7 @@ use crate::helpers::{
     Options, TestApp, booking_body, days_from_today, expect_json, order_body, spawn_app_with,
 };
 
-fn built_frontend() -> PathBuf {
+pub fn built_frontend() -> PathBuf {
     let dist = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../frontend/dist");
     assert!(
         dist.join(".server/render.js").is_file(),
