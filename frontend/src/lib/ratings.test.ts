@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filledStars, formatAverage, ratingsCount, ratingSummaryLabel, starsLabel, starsWord } from './ratings';
+import { filledStars, formatAverage, ratingOfService, ratingsCount, ratingSummaryLabel, starsLabel, starsWord } from './ratings';
 
 describe('ratings in words', () => {
   it('names the star choices as their radios do', () => {
@@ -32,5 +32,23 @@ describe('ratings in words', () => {
     expect(filledStars(4.2)).toBe(4);
     expect(filledStars(1)).toBe(1);
     expect(filledStars(0.2)).toBe(1);
+  });
+});
+
+describe("a service's ratings", () => {
+  const ratings = [
+    { serviceKey: 'massage' as const, average: 4.5, count: 2, quoted: [] },
+    { serviceKey: 'spa' as const, average: 3, count: 1, quoted: [] },
+  ];
+
+  it('are found by its booking key', () => {
+    expect(ratingOfService(ratings, { bookingKey: 'spa' })?.average).toBe(3);
+    expect(ratingOfService(ratings, { bookingKey: 'package' })).toBeUndefined();
+  });
+
+  it('are none for a service guests cannot book, or before they are loaded', () => {
+    expect(ratingOfService(ratings, { bookingKey: null })).toBeUndefined();
+    expect(ratingOfService(ratings, {})).toBeUndefined();
+    expect(ratingOfService(undefined, { bookingKey: 'massage' })).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import type { RatingSummary, Service } from '@/lib/api/types';
+
 /*
  * Guests' ratings of their visits in words (issue 43): the same words on the
  * services page, the guest's rating page and the dashboard. Plain string
@@ -35,4 +37,12 @@ export function starsLabel(stars: number): string {
 /** How many of the five stars are drawn full for an average (4.6 → 5, 4.2 → 4; at least 1 for a rating). */
 export function filledStars(average: number): number {
   return Math.min(5, Math.max(1, Math.round(average)));
+}
+
+/** The ratings of the service a card shows, when its guests have rated it (matched by its booking key). */
+export function ratingOfService(
+  ratings: readonly RatingSummary[] | undefined,
+  service: Pick<Service, 'bookingKey'>,
+): RatingSummary | undefined {
+  return service.bookingKey == null ? undefined : ratings?.find((rating) => rating.serviceKey === service.bookingKey);
 }

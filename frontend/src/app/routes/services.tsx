@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { useBooking } from '@/features/booking/booking-context';
 import { bookingPrefill, PREFILL_PARAMS } from '@/features/booking/prefill';
 import { GuestWords } from '@/features/services/components/guest-words';
+import { ServiceRating } from '@/features/services/components/service-rating';
 import { ServicesGrid } from '@/features/services/components/services-grid';
 import { useRatings } from '@/lib/api/catalogue/get-ratings';
 import { useServiceNames } from '@/lib/api/catalogue/get-services';
 import { businessToday } from '@/lib/dates';
+import { ratingOfService } from '@/lib/ratings';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ServicesRoute() {
@@ -28,7 +30,15 @@ export default function ServicesRoute() {
         <h2 id="all-services-heading" className="sr-only">
           All services
         </h2>
-        <ServicesGrid placeholders={4} onBook={openBooking} priorityFirst ratings={ratings} />
+        <ServicesGrid
+          placeholders={4}
+          onBook={openBooking}
+          priorityFirst
+          ratingOf={(service) => {
+            const rating = ratingOfService(ratings, service);
+            return rating ? <ServiceRating rating={rating} /> : null;
+          }}
+        />
       </section>
       {ratings ? <GuestWords ratings={ratings} serviceName={serviceName} /> : null}
       <section aria-labelledby="services-cta-heading" className="border-t border-gold/20 bg-surface">

@@ -1,19 +1,15 @@
 import { Clock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Image } from '@/components/ui/image';
-import { Stars } from '@/components/ui/stars';
 import type { BookingServiceKey } from '@/config/site';
 import { formatPriceShort } from '@/lib/money';
 import type { Service } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format';
-import { filledStars, formatAverage, ratingsCount, ratingSummaryLabel } from '@/lib/ratings';
 import { mediaImage } from '@/lib/responsive-image';
 
 export type OnBook = (service?: BookingServiceKey) => void;
-
-/** A service's guests' ratings: their average (one decimal) and how many. */
-export type CardRating = { average: number; count: number };
 
 /*
  * On phones the picture tops the card, as wide as the page's column. From `sm`
@@ -36,8 +32,8 @@ export function ServiceCard({
   compact?: boolean;
   /** The card's picture is the largest of the page's first screen. */
   priority?: boolean;
-  /** Shown beside the duration when the service has been rated. */
-  rating?: CardRating;
+  /** Beside the duration: the guests' rating (the services page's, kept out of the home page's code). */
+  rating?: ReactNode;
 }) {
   // A stay is priced per night (docs/decisions.md §9).
   const nightly = service.bookingKey === 'accommodation';
@@ -61,7 +57,7 @@ export function ServiceCard({
             <Clock aria-hidden className="size-3.5" />
             {formatDuration(service.duration)}
           </p>
-          {rating ? <CardRatingLine rating={rating} /> : null}
+          {rating}
         </div>
         <h3 className="mt-3 font-display text-3xl leading-tight text-ivory sm:text-[2.1rem]">{service.name}</h3>
         <div className="mt-4 flex-1">
@@ -78,19 +74,6 @@ export function ServiceCard({
         </div>
       </div>
     </article>
-  );
-}
-
-/** "★★★★★ 4.6 · 12 ratings", heard as "Rated 4.6 out of 5 from 12 guests". */
-function CardRatingLine({ rating }: { rating: CardRating }) {
-  return (
-    <p className="flex items-center gap-2 text-[0.7rem] uppercase tracking-luxe text-sand" data-testid="service-rating">
-      <Stars filled={filledStars(rating.average)} className="-mt-px" starClassName="size-3" />
-      <span aria-hidden>
-        <span className="text-gold-light">{formatAverage(rating.average)}</span> · {ratingsCount(rating.count)}
-      </span>
-      <span className="sr-only">{ratingSummaryLabel(rating.average, rating.count)}</span>
-    </p>
   );
 }
 

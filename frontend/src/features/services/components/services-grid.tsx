@@ -1,7 +1,8 @@
 import { LoadError } from '@/components/ui/state';
 import { cn } from '@/lib/cn';
 import { useServices } from '@/lib/api/catalogue/get-services';
-import type { RatingSummary } from '@/lib/api/types';
+import type { ReactNode } from 'react';
+import type { Service } from '@/lib/api/types';
 import { ServiceCard, ServiceCardSkeleton, type OnBook } from './service-card';
 
 export function ServicesGrid({
@@ -9,7 +10,7 @@ export function ServicesGrid({
   onBook,
   compact = false,
   priorityFirst = false,
-  ratings,
+  ratingOf,
   className,
 }: {
   placeholders: number;
@@ -17,8 +18,8 @@ export function ServicesGrid({
   compact?: boolean;
   /** The first card's picture is the largest of the page's first screen. */
   priorityFirst?: boolean;
-  /** The guests' ratings, shown on the cards of the services rated (the services page only). */
-  ratings?: readonly RatingSummary[];
+  /** A card's rating line, beside its duration (the services page's only). */
+  ratingOf?: (service: Service) => ReactNode;
   className?: string;
 }) {
   const { data, isPending, isError } = useServices();
@@ -42,7 +43,7 @@ export function ServicesGrid({
           onBook={onBook}
           compact={compact}
           priority={priorityFirst && i === 0}
-          rating={ratings?.find((rating) => service.bookingKey != null && rating.serviceKey === service.bookingKey)}
+          rating={ratingOf?.(service)}
         />
       ))}
     </div>
