@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all twenty-two templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, and the visit reminder), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all twenty-five templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, the visit reminder, and after the visit the thank-you, the invitation to return and a rating taken down), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all twenty-two templates (the specification’s twelve, the thre
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(22);
+  await expect(templates).toHaveCount(25);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
@@ -137,6 +137,12 @@ test('previews: all twenty-two templates (the specification’s twelve, the thre
   await expect(shown.getByRole('heading', { level: 3 })).toHaveText(/will you be with us\?$/);
   await expect(shown.locator('pre')).toContainText('?answer=confirm');
   await expect(shown.locator('pre')).toContainText('?answer=change');
+
+  // After the visit: a rating link and the follow-ups' own one-click unsubscribe.
+  await templates.filter({ hasText: 'Thank you for visiting' }).click();
+  await expect(shown.getByRole('heading', { level: 3 })).toHaveText('Thank you for your visit to Golden Pine');
+  await expect(shown.locator('pre')).toContainText('/visits/rate?token=');
+  await expect(shown).toContainText('One-click unsubscribe');
 
   await templates.filter({ hasText: 'Newsletter welcome' }).click();
   await expect(shown).toContainText('One-click unsubscribe');
