@@ -87,10 +87,9 @@ async fn rated_booking(
     state.calendar_store.get_booking(id).await.map_err(|_| invalid_link())
 }
 
+/// The retreat's day of `at`, as the site's summaries date a reply.
 fn day_of(state: &ApiState, at: DateTime<Utc>) -> String {
-    let offset =
-        state.clock.local_now().date.and_time(state.clock.local_now().time) - state.clock.now().naive_utc();
-    (at.naive_utc() + offset).date().to_string()
+    at.with_timezone(&state.mail.time_zone).date_naive().to_string()
 }
 
 async fn visit_rating(state: &ApiState, booking: &domain::booking::Booking) -> Result<VisitRating, ApiError> {
