@@ -178,6 +178,13 @@ const GIFT_CARD_LINK_DAYS: i64 = 10 * 366;
 const RATE_VISIT: &str = "rate-visit";
 /// The audience of the follow-ups' unsubscribe link (thank-yous, invitations).
 const FOLLOW_UP_UNSUBSCRIBE: &str = "follow-up-unsubscribe";
+/// The audience of a waitlist offer's link (the offer's state, not the
+/// token's age, says whether it is still held).
+const WAITLIST_OFFER: &str = "waitlist-offer";
+/// The audience of the link that leaves the waitlist.
+const WAITLIST_LEAVE: &str = "waitlist-leave";
+/// How long the waitlist's links work: past any wish's last day.
+const WAITLIST_LINK_DAYS: i64 = 400;
 
 /// Signed, expiring guest links (HS256 with the server's secret, under their
 /// own issuer and audiences, so no guest link is ever an admin token and a
@@ -267,6 +274,22 @@ impl GuestLinks for GuestLinkSigner {
 
     fn verify_follow_up_unsubscribe(&self, token: &str) -> Option<Uuid> {
         self.verify(FOLLOW_UP_UNSUBSCRIBE, token)
+    }
+
+    fn waitlist_offer_token(&self, offer_id: Uuid) -> String {
+        self.sign(WAITLIST_OFFER, offer_id, Utc::now() + Duration::days(WAITLIST_LINK_DAYS))
+    }
+
+    fn verify_waitlist_offer(&self, token: &str) -> Option<Uuid> {
+        self.verify(WAITLIST_OFFER, token)
+    }
+
+    fn waitlist_leave_token(&self, entry_id: Uuid) -> String {
+        self.sign(WAITLIST_LEAVE, entry_id, Utc::now() + Duration::days(WAITLIST_LINK_DAYS))
+    }
+
+    fn verify_waitlist_leave(&self, token: &str) -> Option<Uuid> {
+        self.verify(WAITLIST_LEAVE, token)
     }
 }
 

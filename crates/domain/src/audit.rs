@@ -52,6 +52,8 @@ crate::text_enum! {
         StayImport,
         /// A guest's rating of a visit (the owner's reply, taking it down).
         Rating,
+        /// A guest on the waitlist (the team taking her off it).
+        WaitlistEntry,
     }
 }
 
@@ -322,6 +324,11 @@ impl AuditRecord {
                 "quiet hours",
                 format!("{}–{}", b.quiet_from_hour, b.quiet_until_hour),
                 format!("{}–{}", a.quiet_from_hour, a.quiet_until_hour),
+            ),
+            (
+                "waitlist offer hold minutes",
+                before.offer_hold_minutes.to_string(),
+                after.offer_hold_minutes.to_string(),
             ),
         ];
         let changes: Vec<String> = facts

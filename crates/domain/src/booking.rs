@@ -12,7 +12,7 @@
 //! Every capacity decision is a `plan_*` function in [`capacity`]: a pure
 //! decision over data the store has loaded (and locked); the store applies it.
 
-mod capacity;
+pub(crate) mod capacity;
 mod fields;
 mod moving;
 mod schedule;

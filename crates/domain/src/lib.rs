@@ -30,6 +30,7 @@ pub mod summary;
 pub mod team;
 pub mod two_factor;
 pub mod validation;
+pub mod waitlist;
 
 pub use money::Money;
 pub use strum;

@@ -104,6 +104,18 @@ pub enum MailEvent {
         rule: crate::after_visit::HideRule,
         service: Option<BookedService>,
     },
+    /// A guest joined the waitlist: she hears what she asked for, and how to leave it.
+    WaitlistJoined {
+        entry: crate::waitlist::WaitlistEntry,
+        service: Option<BookedService>,
+    },
+    /// A place freed up that one of her wishes asks for: it is held for her
+    /// until the offer's time (a link to take it, one to let it go).
+    WaitlistOffered {
+        offer: crate::waitlist::Offer,
+        entry: crate::waitlist::WaitlistEntry,
+        service: Option<BookedService>,
+    },
     OrderPlaced {
         order: Order,
     },
@@ -178,6 +190,8 @@ impl MailEvent {
                 follow_up.bookings.first().map_or(Uuid::nil(), |b| b.id)
             }
             MailEvent::RatingHidden { rating, .. } => rating.id,
+            MailEvent::WaitlistJoined { entry, .. } => entry.id,
+            MailEvent::WaitlistOffered { offer, .. } => offer.id,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }
@@ -219,6 +233,8 @@ crate::text_enum! {
         VisitThanks,
         ReturnInvitation,
         RatingHidden,
+        WaitlistJoined,
+        WaitlistOffer,
     }
 }
 
@@ -265,6 +281,8 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
         MailEvent::VisitThanks { follow_up, .. } => vec![guest(T::VisitThanks, follow_up.email())],
         MailEvent::ReturnInvitation { follow_up, .. } => vec![guest(T::ReturnInvitation, follow_up.email())],
         MailEvent::RatingHidden { rating, .. } => vec![guest(T::RatingHidden, &rating.email)],
+        MailEvent::WaitlistJoined { entry, .. } => vec![guest(T::WaitlistJoined, &entry.email)],
+        MailEvent::WaitlistOffered { entry, .. } => vec![guest(T::WaitlistOffer, &entry.email)],
         MailEvent::OrderPlaced { order } => {
             [Some(guest(T::OrderReceipt, order.customer.email.as_str())), owner_mail(T::OwnerNewOrder)]
                 .into_iter()
@@ -308,6 +326,20 @@ pub fn next_attempt(attempts: i32, base_seconds: i64, now: DateTime<Utc>) -> Opt
     let doubling = 2_i64.saturating_pow(u32::try_from(attempts.saturating_sub(1)).unwrap_or(0));
     let seconds = base_seconds.saturating_mul(doubling).min(3600);
     Some(now + chrono::Duration::seconds(seconds))
+}
+
+/// Percent-encodes everything but RFC 3986's unreserved characters, so a
+/// token is safe in a path segment and in a query value.
+pub fn url_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use http_common::{ApiError, ErrorCode};
 use crate::routes::{
     activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
     guest, media, orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
+    waitlist,
 };
 pub use crate::state::ApiState;
 
@@ -127,6 +128,12 @@ fn route_table() -> Vec<ApiResource> {
         api!("/admin/ratings/{id}/hidden", PUT => after_visit::hide_rating),
         api!("/admin/service-follow-ups", GET => after_visit::service_follow_ups),
         api!("/admin/service-follow-ups/{id}", PUT => after_visit::save_service_follow_up),
+        api!("/waitlist", POST => waitlist::join_waitlist),
+        api!("/waitlist/offer", GET => waitlist::get_offer),
+        api!("/waitlist/offer/decline", POST => waitlist::decline_offer),
+        api!("/waitlist/leave", POST => waitlist::leave_waitlist),
+        api!("/admin/waitlist", GET => waitlist::admin_waitlist),
+        api!("/admin/waitlist/{id}", DELETE => waitlist::remove_from_waitlist),
         api!("/quiz/recommendation", POST => quiz::recommend),
         api!("/admin/login", POST => admin::login),
         api!("/admin/login/code", POST => two_factor::login_with_code),

@@ -9,6 +9,7 @@ use utoipa::OpenApi;
 use crate::routes::{
     activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
     guest, media, orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
+    waitlist,
 };
 
 #[derive(OpenApi)]
@@ -51,6 +52,8 @@ use crate::routes::{
         after_visit::list_ratings, after_visit::visit_rating_page, after_visit::rate_visit,
         after_visit::unsubscribe_follow_ups, after_visit::admin_ratings, after_visit::reply_to_rating,
         after_visit::hide_rating, after_visit::service_follow_ups, after_visit::save_service_follow_up,
+        waitlist::join_waitlist, waitlist::get_offer, waitlist::decline_offer, waitlist::leave_waitlist,
+        waitlist::admin_waitlist, waitlist::remove_from_waitlist,
         admin::login, admin::logout, admin::me, summary::summary,
         team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,
         team::end_other_sessions, team::invitation, team::accept_invitation, team::request_password_reset,

@@ -52,6 +52,8 @@ pub struct ApiState {
     pub visits: ports::VisitService,
     /// After the visit: thank-yous, ratings, invitations to return.
     pub after_visit: ports::AfterVisitService,
+    /// The waitlist: joining, offers, the team's list.
+    pub waitlist: ports::WaitlistService,
     /// Team members' calendar feeds.
     pub calendar_feeds: ports::CalendarFeedService,
     /// The Tiny Home in step with other sites: imports and the export.

@@ -108,6 +108,8 @@ pub enum ErrorCode {
     VisitNotOver,
     /// 409: the rating was given more than 30 days ago and can no longer change.
     RatingClosed,
+    /// 409: the waitlist offer is no longer held (taken, declined or lapsed).
+    OfferNotHeld,
     /// 409: the promo code does not apply to this purchase; the message says
     /// why (unknown, not active, outside its dates, used up, below its minimum...).
     /// Nothing was stored.
@@ -215,6 +217,7 @@ impl ErrorCode {
             | C::DuplicateImport
             | C::VisitNotOver
             | C::RatingClosed
+            | C::OfferNotHeld
             | C::PromoCodeRefused
             | C::GiftCardRefused
             | C::BookingKeyTaken
@@ -394,6 +397,7 @@ impl From<BookingError> for ApiError {
         match error {
             BookingError::Rejected(rejection) => rejection.into(),
             BookingError::KeyReused => ApiError::new(ErrorCode::IdempotencyKeyReused, error.to_string()),
+            BookingError::OfferNotHeld => ApiError::new(ErrorCode::OfferNotHeld, error.to_string()),
             BookingError::Promo(refusal) => ApiError::new(ErrorCode::PromoCodeRefused, refusal.to_string()),
             BookingError::GiftCard(refusal) => card_refused(refusal),
             BookingError::GiftCardWithoutDeposit => {

@@ -23,7 +23,7 @@ use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
     self as t, Body, BookingView, Frame, GiftCardView, InvitationItem, InvitationView, MessageView,
     OrderLine, OrderView, RatingHiddenView, ReminderView, ReplyView, ResetView, ReturnView, ThanksItem,
-    ThanksView, WelcomeView,
+    ThanksView, WaitlistJoinedView, WaitlistOfferView, WelcomeView,
 };
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
@@ -85,6 +85,7 @@ const INVITATION_SUBJECT: &str = "Your invitation to the Golden Pine team";
 const RESET_SUBJECT: &str = "Set a new password for Golden Pine";
 const OWNER_REASON: &str = "Sent to the retreat's notification address (NOTIFY_EMAIL).";
 const FOLLOW_UP_REASON: &str = "You are receiving this because you visited Golden Pine.";
+const WAITLIST_REASON: &str = "You are receiving this because you joined the Golden Pine waitlist.";
 const GIFT_CARD_REASON: &str =
     "You are receiving this because a Golden Pine gift card was sent to this address.";
 
@@ -158,6 +159,12 @@ impl Composer {
             }
             MailEvent::RatingHidden { rating, rule, service } => {
                 self.rating_hidden_message(rating, *rule, service.as_ref())
+            }
+            MailEvent::WaitlistJoined { entry, service } => {
+                self.waitlist_joined_message(entry, service.as_ref())
+            }
+            MailEvent::WaitlistOffered { offer, entry, service } => {
+                self.waitlist_offer_message(offer, entry, service.as_ref())
             }
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
@@ -537,6 +544,99 @@ impl Composer {
         Some(Message {
             subject: "About your rating of Golden Pine".to_owned(),
             body: t::rating_hidden::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: None,
+        })
+    }
+
+    fn waitlist_leave_url(&self, entry: &domain::waitlist::WaitlistEntry) -> String {
+        format!(
+            "{}/waitlist/leave?token={}",
+            self.config.public_url,
+            url_component(&self.links.waitlist_leave_token(entry.id))
+        )
+    }
+
+    /// What a wish asks for, in words: "December 10 to December 12, at
+    /// 10:00 AM", "December 10, any time"; a stay "December 10 to December 13 (3 nights)".
+    fn wish_words(service: domain::booking::ServiceKey, wish: &domain::waitlist::Wish) -> String {
+        let day = |date: NaiveDate| date.format("%A, %B %-d").to_string();
+        if service == domain::booking::ServiceKey::Accommodation {
+            let nights = (wish.to - wish.from).num_days();
+            return format!(
+                "Check-in {} to check-out {} ({nights} night{}), or some of those nights",
+                day(wish.from),
+                day(wish.to),
+                if nights == 1 { "" } else { "s" }
+            );
+        }
+        let days = if wish.from == wish.to {
+            day(wish.from)
+        } else {
+            format!("{} to {}", day(wish.from), day(wish.to))
+        };
+        match wish.time {
+            Some(time) => format!("{days}, at {}", time.starts_at().format("%-I:%M %p")),
+            None => format!("{days}, any time"),
+        }
+    }
+
+    fn waitlist_joined_message(
+        &self,
+        entry: &domain::waitlist::WaitlistEntry,
+        service: Option<&BookedService>,
+    ) -> Option<Message> {
+        let view = WaitlistJoinedView {
+            first_name: header_safe(&entry.first_name),
+            service: service.map_or_else(|| entry.service.service_name().to_owned(), |s| s.name.clone()),
+            wishes: entry.wishes.iter().map(|wish| Self::wish_words(entry.service, wish)).collect(),
+            leave_url: self.waitlist_leave_url(entry),
+        };
+        let frame = self.frame(
+            "You are on the waitlist",
+            "We will write the moment a place opens for you.".to_owned(),
+            WAITLIST_REASON,
+        );
+        Some(Message {
+            subject: "You are on the Golden Pine waitlist".to_owned(),
+            body: t::waitlist_joined::render(&frame, &view),
+            calendar: None,
+            list_unsubscribe: None,
+            send_after: None,
+        })
+    }
+
+    fn waitlist_offer_message(
+        &self,
+        offer: &domain::waitlist::Offer,
+        entry: &domain::waitlist::WaitlistEntry,
+        service: Option<&BookedService>,
+    ) -> Option<Message> {
+        let zone = self.config.time_zone;
+        let place =
+            FormerPlace { date: offer.place.date, check_out: offer.check_out(), time: offer.place.slot };
+        let held_until = offer.held_until.with_timezone(&zone);
+        let view = WaitlistOfferView {
+            first_name: header_safe(&entry.first_name),
+            service: service.map_or_else(|| entry.service.service_name().to_owned(), |s| s.name.clone()),
+            when: self.when_words(place),
+            held_until: held_until.format("%A, %B %-d at %-I:%M %p %Z").to_string(),
+            offer_url: format!(
+                "{}/waitlist/offer?token={}",
+                self.config.public_url,
+                url_component(&self.links.waitlist_offer_token(offer.id))
+            ),
+            leave_url: self.waitlist_leave_url(entry),
+        };
+        let frame = self.frame(
+            "A place has opened for you",
+            format!("Held for you until {}.", view.held_until),
+            WAITLIST_REASON,
+        );
+        Some(Message {
+            subject: format!("A place has opened: {}", view.service),
+            body: t::waitlist_offer::render(&frame, &view),
             calendar: None,
             list_unsubscribe: None,
             send_after: None,
@@ -1235,19 +1335,7 @@ fn address_of(mailbox: &str) -> &str {
     }
 }
 
-/// Percent-encodes everything but RFC 3986's unreserved characters, so a
-/// token is safe in a path segment and in a query value.
-fn url_component(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
+use domain::mail::url_component;
 
 #[cfg(test)]
 mod tests;

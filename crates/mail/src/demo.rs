@@ -254,6 +254,41 @@ impl Demo {
                     service,
                 }
             }
+            MailTemplate::WaitlistJoined | MailTemplate::WaitlistOffer => {
+                let entry = domain::waitlist::WaitlistEntry {
+                    id: REPLY_ID,
+                    service: self.booking.service,
+                    first_name: self.booking.first_name.clone(),
+                    last_name: self.booking.last_name.clone(),
+                    email: self.booking.email.clone(),
+                    wishes: vec![
+                        domain::waitlist::Wish {
+                            from: self.booking.date,
+                            to: self.booking.date,
+                            time: Some(self.booking.time),
+                        },
+                        domain::waitlist::Wish {
+                            from: self.booking.date + Duration::days(7),
+                            to: self.booking.date + Duration::days(9),
+                            time: None,
+                        },
+                    ],
+                    state: domain::waitlist::WaitlistState::Waiting,
+                    created_at: self.message.created_at,
+                };
+                if template == MailTemplate::WaitlistJoined {
+                    MailEvent::WaitlistJoined { entry, service }
+                } else {
+                    let offer = domain::waitlist::Offer {
+                        id: REPLY_ID,
+                        entry: entry.id,
+                        place: domain::booking::place_of(&booking(BookingStatus::Pending)),
+                        held_until: self.message.created_at + Duration::hours(2),
+                        state: domain::waitlist::OfferState::Held,
+                    };
+                    MailEvent::WaitlistOffered { offer, entry, service }
+                }
+            }
             MailTemplate::OrderReceipt | MailTemplate::OwnerNewOrder => {
                 MailEvent::OrderPlaced { order: order(OrderStatus::Pending) }
             }
@@ -347,6 +382,7 @@ impl Demo {
                 follow_up.email().to_owned()
             }
             MailEvent::RatingHidden { rating, .. } => rating.email,
+            MailEvent::WaitlistJoined { entry, .. } | MailEvent::WaitlistOffered { entry, .. } => entry.email,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }

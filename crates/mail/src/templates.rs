@@ -105,6 +105,24 @@ pub struct RatingHiddenView {
     pub rule: String,
 }
 
+/// A guest joined the waitlist: what she asked for.
+pub struct WaitlistJoinedView {
+    pub first_name: String,
+    pub service: String,
+    pub wishes: Vec<String>,
+    pub leave_url: String,
+}
+
+/// A place held for a waiting guest.
+pub struct WaitlistOfferView {
+    pub first_name: String,
+    pub service: String,
+    pub when: String,
+    pub held_until: String,
+    pub offer_url: String,
+    pub leave_url: String,
+}
+
 pub struct OrderLine {
     pub name: String,
     pub quantity: u32,
@@ -283,4 +301,6 @@ templates! {
     visit_thanks(ThanksView): "visit_thanks.html", "visit_thanks.txt";
     return_invitation(ReturnView): "return_invitation.html", "return_invitation.txt";
     rating_hidden(RatingHiddenView): "rating_hidden.html", "rating_hidden.txt";
+    waitlist_joined(WaitlistJoinedView): "waitlist_joined.html", "waitlist_joined.txt";
+    waitlist_offer(WaitlistOfferView): "waitlist_offer.html", "waitlist_offer.txt";
 }

@@ -17,9 +17,9 @@ use uuid::Uuid;
 use domain::Money;
 use domain::audit::Actor;
 use domain::booking::{
-    Blackout, Booking, BookingStatus, DayAvailability, DayReason, MoveRefusal, MovedBy, NewBlackout,
-    NewBooking, NewDeposit, NewPlace, ServiceKey, TimeSlot, VisitSettings, booking_starts_at, may_move,
-    move_deadline, treatments_inside,
+    Blackout, Booking, BookingStatus, DayAvailability, MoveRefusal, MovedBy, NewBlackout, NewBooking,
+    NewDeposit, NewPlace, ServiceKey, TimeSlot, VisitSettings, booking_starts_at, may_move, move_deadline,
+    treatments_inside,
 };
 use domain::gift_card::CardRefusal;
 use domain::payment::{CancellationTerms, cancellation_terms};
@@ -35,7 +35,7 @@ use crate::gift_cards::GiftCardRepository;
 use crate::payments::PaymentService;
 use crate::promos::{BookingQuote, BookingQuoteError, PromoCodeRepository};
 use crate::repositories::{
-    BookingRepository, CatalogRepository, Created, IdempotencyKey, MoveRequest, Moved,
+    BookingRepository, CatalogRepository, Created, IdempotencyKey, MonthDayView, MoveRequest, Moved,
 };
 
 /// The retreat's booking policies.
@@ -71,6 +71,8 @@ pub struct BookingRequest {
     pub payment_method: Option<String>,
     /// With a key, a repeat of the same request answers the first booking.
     pub key: Option<IdempotencyKey>,
+    /// The waitlist offer whose held place this request takes, if any.
+    pub offer: Option<Uuid>,
 }
 
 #[derive(Clone)]
@@ -89,7 +91,18 @@ impl BookingService {
 
     /// Whether `key` can be booked on `date`, and at which times, now.
     pub async fn availability(&self, key: ServiceKey, date: NaiveDate) -> RepoResult<DayAvailability> {
-        self.ports.bookings.day_availability(key, date, self.ports.clock.local_now()).await
+        self.availability_for(key, date, None).await
+    }
+
+    /// As [`Self::availability`], for the holder of waitlist offer
+    /// `holder`: her held place reads as open to her.
+    pub async fn availability_for(
+        &self,
+        key: ServiceKey,
+        date: NaiveDate,
+        holder: Option<Uuid>,
+    ) -> RepoResult<DayAvailability> {
+        self.ports.bookings.day_availability(key, date, self.ports.clock.local_now(), holder).await
     }
 
     /// Each day of the month beginning `first`, bookable or not (for the
@@ -98,10 +111,11 @@ impl BookingService {
         &self,
         key: ServiceKey,
         first: NaiveDate,
-    ) -> RepoResult<Vec<(NaiveDate, bool, Option<DayReason>)>> {
+        holder: Option<Uuid>,
+    ) -> RepoResult<Vec<MonthDayView>> {
         let days = domain::booking::days_of_month(first);
         let last = days.last().copied().unwrap_or(first);
-        self.ports.bookings.days_availability(key, first, last, self.ports.clock.local_now()).await
+        self.ports.bookings.days_availability(key, first, last, self.ports.clock.local_now(), holder).await
     }
 
     /// The next bookable times of `key` within two weeks from today (the
@@ -140,7 +154,7 @@ impl BookingService {
     /// saved for a request that is not stored (refused, or a repeat of one
     /// stored before) is let go at once.
     pub async fn request(&self, request: BookingRequest) -> Result<Created<Booking>, BookingError> {
-        let BookingRequest { mut booking, payment_method, key } = request;
+        let BookingRequest { mut booking, payment_method, key, offer } = request;
         if let Some(payments) = &self.ports.payments {
             let provider_key = key.as_ref().map_or_else(|| Uuid::new_v4().to_string(), |key| key.key.clone());
             booking.deposit =
@@ -151,7 +165,8 @@ impl BookingService {
             return Err(BookingError::GiftCardWithoutDeposit);
         }
         let card = booking.deposit.as_ref().map(|deposit| deposit.card.clone());
-        let stored = self.ports.bookings.create_booking(booking, self.ports.clock.local_now(), key).await;
+        let stored =
+            self.ports.bookings.create_booking(booking, self.ports.clock.local_now(), key, offer).await;
         if let (Some(payments), Some(card)) = (&self.ports.payments, &card) {
             match &stored {
                 // Not stored: the card saved for it is let go.

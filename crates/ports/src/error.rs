@@ -73,6 +73,11 @@ pub enum BookingError {
     Payment(crate::payments::PayError),
     #[error("{KEY_REUSED_MESSAGE}")]
     KeyReused,
+    /// The waitlist offer named is no longer held (taken, declined or lapsed).
+    #[error(
+        "This place is no longer held for you: the offer was taken, declined or has lapsed. Please choose another time."
+    )]
+    OfferNotHeld,
     #[error(transparent)]
     Repo(#[from] RepoError),
 }

@@ -21,6 +21,7 @@ mod repositories;
 mod services;
 mod stay_sync;
 mod visits;
+mod waitlist;
 
 pub use after_visit::{
     AfterVisitRepository, AfterVisitService, InvitationExtras, RateError, ServiceFollowUp,
@@ -61,11 +62,12 @@ pub use promos::{
 };
 pub use repositories::{
     AdminRepository, AuditRepository, BookingRepository, CatalogRepository, ContentRepository, Created,
-    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, MoveRequest, Moved, OpenSession,
-    OrderRepository, SummaryRepository,
+    DemoCatalogue, DemoPost, DemoProduct, IdempotencyKey, LimitRepository, MonthDayView, MoveRequest, Moved,
+    OpenSession, OrderRepository, SummaryRepository,
 };
 pub use services::{QuizResult, recommend};
 pub use stay_sync::{
     DoubleBooking, FetchRefusal, ListingCalendars, StaySyncRepository, StaySyncService, SyncOutcome,
 };
 pub use visits::{COMING_DAYS, ReminderRecord, VisitRepository, VisitService};
+pub use waitlist::{NewWaitlistEntry, OfferError, SweepOutcome, WaitlistRepository, WaitlistService};

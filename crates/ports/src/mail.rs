@@ -203,6 +203,12 @@ pub trait GuestLinks: Send + Sync {
     /// thank-yous and invitations (booking mail still goes).
     fn follow_up_unsubscribe_token(&self, booking_id: Uuid) -> String;
     fn verify_follow_up_unsubscribe(&self, token: &str) -> Option<Uuid>;
+    /// A token for waitlist offer `offer_id`: its page, taking it, letting it go.
+    fn waitlist_offer_token(&self, offer_id: Uuid) -> String;
+    fn verify_waitlist_offer(&self, token: &str) -> Option<Uuid>;
+    /// A token with which the guest of waitlist entry `entry_id` leaves the list.
+    fn waitlist_leave_token(&self, entry_id: Uuid) -> String;
+    fn verify_waitlist_leave(&self, token: &str) -> Option<Uuid>;
 }
 
 /// Delivers due messages: claims them, sends each, and records the outcome

@@ -213,14 +213,26 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Order, crate::OrderStatusError>;
 }
 
+/// A day as the month calendar shows it: whether it (for the Tiny Home,
+/// its night) can be booked, why not, and whether a guest may wait for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MonthDayView {
+    pub date: NaiveDate,
+    pub open: bool,
+    pub reason: Option<DayReason>,
+    pub can_wait: bool,
+}
+
 #[async_trait]
 pub trait BookingRepository: Send + Sync {
-    /// Whether `key` can be booked on `date`, and at which times.
+    /// Whether `key` can be booked on `date`, and at which times. Places
+    /// held for waitlist offers read as taken, but for offer `holder`'s own.
     async fn day_availability(
         &self,
         key: ServiceKey,
         date: NaiveDate,
         now: LocalNow,
+        holder: Option<Uuid>,
     ) -> RepoResult<DayAvailability>;
     /// Each day from `first` to `last` as the month calendar shows it
     /// (`domain::booking::month_day`), read in one go.
@@ -230,16 +242,20 @@ pub trait BookingRepository: Send + Sync {
         first: NaiveDate,
         last: NaiveDate,
         now: LocalNow,
-    ) -> RepoResult<Vec<(NaiveDate, bool, Option<DayReason>)>>;
+        holder: Option<Uuid>,
+    ) -> RepoResult<Vec<MonthDayView>>;
     /// Re-checks availability (`domain::booking::plan_booking`) and takes one
     /// unit of every governing entry in the same transaction as the insert,
     /// with the date locked, so concurrent requests never overbook.
     /// With a key, a repeat of the same request answers the first booking.
+    /// With `offer`, the booking takes that waitlist offer's held place
+    /// (refused with `BookingError::OfferNotHeld` once it is no longer held).
     async fn create_booking(
         &self,
         booking: NewBooking,
         now: LocalNow,
         key: Option<IdempotencyKey>,
+        offer: Option<Uuid>,
     ) -> Result<Created<Booking>, BookingError>;
     /// Bookings newest first.
     async fn list_bookings(&self) -> RepoResult<Vec<Booking>>;

@@ -174,6 +174,7 @@ pub struct Application {
     payment_worker: Option<PaymentWorker>,
     reminder_worker: SweepWorker,
     follow_up_worker: SweepWorker,
+    waitlist_worker: SweepWorker,
     stay_sync_worker: SweepWorker,
 }
 
@@ -271,6 +272,11 @@ impl Application {
             api.after_visit.clone(),
             std::time::Duration::from_secs(config.reminder_sweep_seconds),
         );
+        // So do the waitlist's offers, and at once when this process frees a place.
+        let waitlist_worker = SweepWorker::start_waitlist(
+            api.waitlist.clone(),
+            std::time::Duration::from_secs(config.reminder_sweep_seconds),
+        );
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
                 let metrics_port = listener.local_addr()?.port();
@@ -307,6 +313,7 @@ impl Application {
             payment_worker,
             reminder_worker,
             follow_up_worker,
+            waitlist_worker,
             stay_sync_worker,
         })
     }
@@ -334,6 +341,7 @@ impl Application {
         }
         self.reminder_worker.stop().await;
         self.follow_up_worker.stop().await;
+        self.waitlist_worker.stop().await;
         self.stay_sync_worker.stop().await;
         if let Some(worker) = self.mail_worker {
             worker.stop().await;
@@ -601,6 +609,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
     });
     let after_visit =
         ports::AfterVisitService::new(Arc::new(store.clone()), bookings.clone(), wiring.clock.clone());
+    let waitlist = ports::WaitlistService::new(Arc::new(store.clone()), wiring.clock.clone());
     let calendar_feeds = ports::CalendarFeedService::new(
         Arc::new(store.clone()),
         wiring.feed_tokens.clone(),
@@ -642,6 +651,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         media,
         visits,
         after_visit,
+        waitlist,
         calendar_feeds,
         stay_sync,
         public_url: public_url.to_owned(),
@@ -724,6 +734,34 @@ impl SweepWorker {
             let after_visit = after_visit.clone();
             async move { after_visit.sweep().await }
         })
+    }
+
+    /// The waitlist's sweep: lapses, expiries and offers, every `every` and
+    /// whenever this process nudges it (a place freed here).
+    fn start_waitlist(waitlist: ports::WaitlistService, every: std::time::Duration) -> Self {
+        let (stop, mut stopped) = tokio::sync::watch::channel(false);
+        let task = tokio::spawn(async move {
+            while !*stopped.borrow() {
+                match waitlist.sweep().await {
+                    Ok(done) if done != ports::SweepOutcome::default() => {
+                        tracing::info!(
+                            offered = done.offered,
+                            lapsed = done.lapsed,
+                            expired = done.expired,
+                            "waitlist swept"
+                        );
+                    }
+                    Ok(_) => {}
+                    Err(error) => tracing::warn!(%error, "waitlist: the sweep could not reach the store"),
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(every) => {}
+                    _ = stopped.changed() => {}
+                    () = waitlist.nudged() => {}
+                }
+            }
+        });
+        Self { stop, task }
     }
 
     fn start_stay_sync(sync: ports::StaySyncService, every: std::time::Duration) -> Self {

@@ -1,4 +1,4 @@
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use chrono::{Datelike, NaiveDate, Utc};
@@ -9,10 +9,10 @@ use domain::audit::{Actor, AuditEntity, AuditRecord};
 use domain::booking::deposit_state_after_status;
 use domain::booking::{
     AvailabilityEntry, Blackout, Booking, BookingPlans, BookingQuery, BookingRejection, BookingStatus,
-    CapacityUpdate, DayAvailability, DayLoad, DayReason, EntryPlan, LocalNow, NewAvailability, NewBlackout,
-    NewBooking, Schedule, ServiceKey, TimeSlot, VisitSettings, booking_starts_at, day_availability, day_load,
-    guest_may_cancel, is_standing, month_day, plan_bookings, plan_delete, plan_entry, plan_status_change,
-    with_standing,
+    CapacityUpdate, DayAvailability, DayLoad, EntryPlan, LocalNow, NewAvailability, NewBlackout, NewBooking,
+    Schedule, ServiceKey, TimeSlot, VisitSettings, booking_starts_at, day_availability, day_load,
+    guest_may_cancel, is_standing, month_day, plan_bookings_holding, plan_delete, plan_entry,
+    plan_status_change, with_standing,
 };
 use domain::gift_card::{CardRefusal, GiftCardCode};
 use domain::idempotency::KeyUse;
@@ -26,7 +26,8 @@ use domain::promo::{AppliedPromo, PromoCodeText, PromoRefusal};
 use domain::settlement::plan_booking_removal;
 use ports::{
     AvailabilityError, BookingError, BookingRepository, Created, DeleteBookingError, GuestCancelError,
-    IdempotencyKey, MoveError, MoveRequest, Moved, OutgoingMail, RepoError, RepoResult, StatusChangeError,
+    IdempotencyKey, MonthDayView, MoveError, MoveRequest, Moved, OutgoingMail, RepoError, RepoResult,
+    StatusChangeError,
 };
 
 use crate::batch::BatchWrite;
@@ -375,10 +376,12 @@ impl BookingRepository for PgStore {
         key: ServiceKey,
         date: NaiveDate,
         now: LocalNow,
+        holder: Option<Uuid>,
     ) -> RepoResult<DayAvailability> {
         self.run(move |conn| {
             let calendar = read_calendar(conn, date, date)?;
-            Ok(day_availability(key, date, now, &calendar.schedule, &calendar.blackouts, &calendar.entries))
+            let entries = crate::waitlist::seen_by(conn, calendar.entries, date, date, holder)?;
+            Ok(day_availability(key, date, now, &calendar.schedule, &calendar.blackouts, &entries))
         })
         .await
     }
@@ -389,15 +392,19 @@ impl BookingRepository for PgStore {
         first: NaiveDate,
         last: NaiveDate,
         now: LocalNow,
-    ) -> RepoResult<Vec<(NaiveDate, bool, Option<DayReason>)>> {
+        holder: Option<Uuid>,
+    ) -> RepoResult<Vec<MonthDayView>> {
         self.run(move |conn| {
             let calendar = read_calendar(conn, first, last)?;
-            let CalendarDays { days, schedule, entries, blackouts, .. } = &calendar;
+            let CalendarDays { days, schedule, entries, blackouts, .. } = calendar;
+            let entries = crate::waitlist::seen_by(conn, entries, first, last, holder)?;
             Ok(days
                 .iter()
-                .map(|&day| {
-                    let (open, reason) = month_day(key, day, now, schedule, blackouts, entries);
-                    (day, open, reason)
+                .map(|&date| {
+                    let (open, reason) = month_day(key, date, now, &schedule, &blackouts, &entries);
+                    let can_wait =
+                        !open && domain::waitlist::can_wait(key, date, now, &schedule, &blackouts, &entries);
+                    MonthDayView { date, open, reason, can_wait }
                 })
                 .collect())
         })
@@ -409,8 +416,9 @@ impl BookingRepository for PgStore {
         booking: NewBooking,
         now: LocalNow,
         key: Option<IdempotencyKey>,
+        offer: Option<Uuid>,
     ) -> Result<Created<Booking>, BookingError> {
-        self.writers().bookings.submit(BookingRequest { booking, now, key }).await
+        self.writers().bookings.submit(BookingRequest { booking, now, key, offer }).await
     }
 
     async fn list_bookings(&self) -> RepoResult<Vec<Booking>> {
@@ -865,6 +873,8 @@ pub(crate) struct BookingRequest {
     booking: NewBooking,
     now: LocalNow,
     key: Option<IdempotencyKey>,
+    /// The waitlist offer whose held place it takes.
+    offer: Option<Uuid>,
 }
 
 /// Writes simultaneous booking requests in one transaction: their dates
@@ -944,6 +954,22 @@ fn write_bookings(
     // not apply is refused and takes no capacity.
     let promos = booking_promos(conn, requests, &acting)?;
     let acting: Vec<usize> = acting.into_iter().filter(|i| !matches!(promos.get(i), Some(Err(_)))).collect();
+    // Waitlist offers last of the rows: one no longer held refuses its
+    // request; one held for another place than the request's is not hers
+    // to use there (she is decided as anyone is).
+    let offer_ids: Vec<Uuid> = acting.iter().filter_map(|&i| requests[i].offer).collect();
+    let offers = crate::waitlist::lock_offers(conn, &offer_ids)?;
+    let offer_refused: HashSet<usize> = acting
+        .iter()
+        .copied()
+        .filter(|&i| requests[i].offer.is_some_and(|id| !matches!(offers.get(&id), Some(Some(_)))))
+        .collect();
+    let own_offer = |i: usize| {
+        let id = requests[i].offer?;
+        let place = offers.get(&id)?.as_ref()?;
+        (*place == domain::booking::place_of_new(&requests[i].booking)).then_some(id)
+    };
+    let acting: Vec<usize> = acting.into_iter().filter(|i| !offer_refused.contains(i)).collect();
     let prospective: HashMap<usize, Booking> = acting
         .iter()
         .map(|&i| {
@@ -978,10 +1004,14 @@ fn write_bookings(
     let guests: Vec<(NaiveDate, &str)> =
         acting.iter().map(|&i| (requests[i].booking.date, requests[i].booking.email.as_str())).collect();
     let pending = pending_requests_of(conn, &guests)?;
-    let batch: Vec<(&NewBooking, LocalNow)> =
-        acting.iter().map(|&i| (&requests[i].booking, requests[i].now)).collect();
+    let batch: Vec<(&NewBooking, LocalNow, Option<Uuid>)> =
+        acting.iter().map(|&i| (&requests[i].booking, requests[i].now, own_offer(i))).collect();
+    let holds = match first.zip(last) {
+        Some((first, last)) => crate::waitlist::held_places(conn, first, last)?,
+        None => Vec::new(),
+    };
     let BookingPlans { decisions, updates } =
-        plan_bookings(&batch, &schedule, &blackouts, &entries, |date, email| {
+        plan_bookings_holding(&batch, &schedule, &blackouts, &entries, &holds, |date, email| {
             pending.get(&(date, email.as_str().to_owned())).copied().unwrap_or(0)
         });
     apply(conn, &updates)?;
@@ -995,11 +1025,16 @@ fn write_bookings(
             matches!(decided.get(i), Some(Err(_)))
                 || matches!(promos.get(i), Some(Err(_)))
                 || card_refusals.contains_key(i)
+                || offer_refused.contains(i)
         })
         .filter_map(|i| requests[i].key.as_ref().map(|key| key.key.as_str()))
         .collect();
     idempotency::release_all(conn, Operation::RequestBooking, &refused_keys)?;
     insert_bookings(conn, accepted.iter().filter_map(|i| prospective.get(i)))?;
+    // Her offer taken, and the waitlist entries her booking answers ended.
+    let booked: Vec<(&Booking, Option<Uuid>)> =
+        accepted.iter().filter_map(|&i| Some((prospective.get(&i)?, own_offer(i)))).collect();
+    crate::waitlist::settle_for_bookings(conn, &booked)?;
     for booking in accepted.iter().filter_map(|i| prospective.get(i)) {
         let Some(payment) = &booking.gift_card else { continue };
         let Some(card) = cards.values().find(|card| card.id == payment.card_id) else { continue };
@@ -1025,6 +1060,7 @@ fn write_bookings(
                 .ok_or(BookingError::Repo(RepoError::NotFound)),
             KeyUse::First => match decided.remove(&i) {
                 _ if card_refusals.contains_key(&i) => Err(BookingError::GiftCard(card_refusals[&i])),
+                _ if offer_refused.contains(&i) => Err(BookingError::OfferNotHeld),
                 Some(Err(rejection)) => Err(BookingError::Rejected(rejection)),
                 None if matches!(promos.get(&i), Some(Err(_))) => match promos.get(&i) {
                     Some(Err(refusal)) => Err(BookingError::Promo(refusal.clone())),

@@ -36,6 +36,7 @@ mod summary;
 mod team;
 mod two_factor;
 mod visits;
+mod waitlist;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -640,6 +640,35 @@ diesel::table! {
         quiet_until_hour -> Int4,
         reminders_checked_at -> Nullable<Timestamptz>,
         follow_ups_checked_at -> Nullable<Timestamptz>,
+        offer_hold_minutes -> Int4,
+    }
+}
+
+diesel::table! {
+    waitlist_entries (id) {
+        id -> Uuid,
+        service -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        email -> Text,
+        wishes -> Jsonb,
+        state -> Text,
+        created_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    waitlist_offers (id) {
+        id -> Uuid,
+        entry_id -> Uuid,
+        service -> Text,
+        date -> Date,
+        check_out -> Nullable<Date>,
+        time -> Text,
+        held_until -> Timestamptz,
+        state -> Text,
+        created_at -> Timestamptz,
     }
 }
 
@@ -672,6 +701,7 @@ diesel::joinable!(product_media -> products (product_id));
 diesel::joinable!(ratings -> bookings (booking_id));
 diesel::joinable!(refunds -> payments (payment_id));
 diesel::joinable!(visit_follow_ups -> bookings (booking_id));
+diesel::joinable!(waitlist_offers -> waitlist_entries (entry_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     account_login_attempts,
@@ -723,4 +753,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     stay_sync_settings,
     visit_follow_ups,
     visit_settings,
+    waitlist_entries,
+    waitlist_offers,
 );

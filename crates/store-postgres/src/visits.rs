@@ -26,7 +26,7 @@ use crate::{PgStore, audit, storage, transaction};
 /// The advisory lock the reminder sweep holds while it works.
 const REMINDER_LOCK_NAMESPACE: i32 = 0x4750_524D;
 
-type SettingsRow = (i32, bool, i32, bool, i32, i32, i32, i32);
+type SettingsRow = (i32, bool, i32, bool, i32, i32, i32, i32, i32);
 
 pub(crate) fn load_visit_settings(conn: &mut PgConnection) -> RepoResult<VisitSettings> {
     let row = visit_settings::table
@@ -39,12 +39,22 @@ pub(crate) fn load_visit_settings(conn: &mut PgConnection) -> RepoResult<VisitSe
             visit_settings::stay_second_days,
             visit_settings::quiet_from_hour,
             visit_settings::quiet_until_hour,
+            visit_settings::offer_hold_minutes,
         ))
         .first::<SettingsRow>(conn)
         .optional()
         .map_err(storage)?;
-    let Some((free_moves, on, first_hours, morning_of, first_days, second_days, quiet_from, quiet_until)) =
-        row
+    let Some((
+        free_moves,
+        on,
+        first_hours,
+        morning_of,
+        first_days,
+        second_days,
+        quiet_from,
+        quiet_until,
+        hold,
+    )) = row
     else {
         return Ok(VisitSettings::default());
     };
@@ -60,6 +70,7 @@ pub(crate) fn load_visit_settings(conn: &mut PgConnection) -> RepoResult<VisitSe
             quiet_from_hour: hour(quiet_from),
             quiet_until_hour: hour(quiet_until),
         },
+        offer_hold_minutes: hold,
     })
 }
 
@@ -80,6 +91,7 @@ pub(crate) fn save_visit_settings(
         visit_settings::stay_second_days.eq(r.stay_second_days),
         visit_settings::quiet_from_hour.eq(hour(r.quiet_from_hour)),
         visit_settings::quiet_until_hour.eq(hour(r.quiet_until_hour)),
+        visit_settings::offer_hold_minutes.eq(settings.offer_hold_minutes),
         visit_settings::updated_at.eq(diesel::dsl::now),
     );
     diesel::insert_into(visit_settings::table)

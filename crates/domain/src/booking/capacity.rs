@@ -25,7 +25,7 @@ pub fn governing_entries(
 
 /// The entries a booking of `key` at `slot` on `nights` occupies: one unit
 /// of each, whatever its date among them.
-pub(super) fn held_by<'a>(
+pub(crate) fn held_by<'a>(
     entries: &'a [AvailabilityEntry],
     key: ServiceKey,
     nights: &[NaiveDate],
@@ -40,6 +40,9 @@ pub struct DayAvailability {
     /// Why the day is closed (its words, fit for a guest: `DayReason::text`).
     pub reason: Option<DayReason>,
     pub slots: Vec<(TimeSlot, bool)>,
+    /// Whether a guest may join the waitlist for it: it cannot be booked
+    /// only because its places are taken (`crate::waitlist::can_wait`).
+    pub can_wait: bool,
 }
 
 pub const PAST_REASON: &str = "This date has passed.";
@@ -111,7 +114,9 @@ pub fn day_availability(
         .collect();
     let reason =
         closed_reason.or_else(|| (!slots.iter().any(|(_, open)| *open)).then_some(DayReason::AllTimesTaken));
-    DayAvailability { available: reason.is_none(), reason, slots }
+    let can_wait =
+        reason.is_some() && crate::waitlist::can_wait(key, date, now, schedule, blackouts, entries);
+    DayAvailability { available: reason.is_none(), reason, slots, can_wait }
 }
 
 pub const NIGHT_TAKEN_REASON: &str = "This night is not available.";
@@ -313,16 +318,43 @@ pub fn plan_bookings(
     entries: &[AvailabilityEntry],
     guest_pending: impl Fn(NaiveDate, &Email) -> i64,
 ) -> BookingPlans {
+    let requests: Vec<(&NewBooking, LocalNow, Option<Uuid>)> =
+        requests.iter().map(|&(booking, now)| (booking, now, None)).collect();
+    plan_bookings_holding(&requests, schedule, blackouts, entries, &[], guest_pending)
+}
+
+/// A place held for a waiting guest's offer (`crate::waitlist`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hold {
+    pub offer: Uuid,
+    pub place: Place,
+}
+
+/// As [`plan_bookings`], with the places held for waitlist offers (`holds`)
+/// counted as taken for every request but the one that names the offer
+/// (its third field): the counts stored are the bookings' alone.
+pub fn plan_bookings_holding(
+    requests: &[(&NewBooking, LocalNow, Option<Uuid>)],
+    schedule: &Schedule,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+    holds: &[Hold],
+    guest_pending: impl Fn(NaiveDate, &Email) -> i64,
+) -> BookingPlans {
     let mut entries = entries.to_vec();
     let mut changed: Vec<Uuid> = Vec::new();
     // Requests accepted here, per date and guest: they wait for confirmation too.
     let mut accepted: HashMap<(NaiveDate, &Email), i64> = HashMap::new();
     let decisions = requests
         .iter()
-        .map(|&(booking, now)| {
+        .map(|&(booking, now, own)| {
             let earlier = accepted.get(&(booking.date, &booking.email)).copied().unwrap_or(0);
             let pending = guest_pending(booking.date, &booking.email) + earlier;
-            let taken = plan_booking(booking, now, schedule, blackouts, &entries, pending)?;
+            let others = holds.iter().filter(|hold| Some(hold.offer) != own).map(|hold| &hold.place);
+            let seen = crate::waitlist::with_holds(&entries, others);
+            plan_booking(booking, now, schedule, blackouts, &seen, pending)?;
+            // Decided against what she sees; the units taken are counted on the bookings' own figures.
+            let taken = take_one(&held_by(&entries, booking.service, &booking.nights(), booking.time));
             for update in taken {
                 if let Some(entry) = entries.iter_mut().find(|e| e.id == update.entry) {
                     entry.current_bookings = update.current_bookings;

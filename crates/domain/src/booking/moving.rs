@@ -43,11 +43,17 @@ pub struct VisitSettings {
     pub free_moves: i32,
     /// When guests are reminded of their visits (`crate::reminders`).
     pub reminders: crate::reminders::ReminderSettings,
+    /// How long a waitlist offer is held for its guest (`crate::waitlist`).
+    pub offer_hold_minutes: i32,
 }
 
 impl Default for VisitSettings {
     fn default() -> Self {
-        Self { free_moves: DEFAULT_FREE_MOVES, reminders: crate::reminders::ReminderSettings::default() }
+        Self {
+            free_moves: DEFAULT_FREE_MOVES,
+            reminders: crate::reminders::ReminderSettings::default(),
+            offer_hold_minutes: crate::waitlist::DEFAULT_OFFER_HOLD_MINUTES,
+        }
     }
 }
 
@@ -127,6 +133,11 @@ pub fn moved_to(booking: &Booking, to: NewPlace) -> Booking {
 }
 
 /// A booking's place, as capacity sees it.
+/// Where a new booking would sit.
+pub fn place_of_new(booking: &super::NewBooking) -> Place {
+    Place { key: booking.service, date: booking.date, nights: booking.nights(), slot: booking.time }
+}
+
 pub fn place_of(booking: &Booking) -> Place {
     Place {
         key: booking.service,

@@ -520,9 +520,14 @@ fn a_guest_may_cancel_until_the_cutoff_before_the_start() {
 
 #[test]
 fn the_first_open_times_skip_closed_days_and_taken_slots_and_give_a_stay_one_per_night() {
-    let open =
-        |slots: &[(TimeSlot, bool)]| DayAvailability { available: true, reason: None, slots: slots.to_vec() };
-    let closed = DayAvailability { available: false, reason: Some(DayReason::Full), slots: vec![] };
+    let open = |slots: &[(TimeSlot, bool)]| DayAvailability {
+        available: true,
+        reason: None,
+        slots: slots.to_vec(),
+        can_wait: false,
+    };
+    let closed =
+        DayAvailability { available: false, reason: Some(DayReason::Full), slots: vec![], can_wait: true };
     let all_open: Vec<(TimeSlot, bool)> = TimeSlot::ALL.iter().map(|slot| (*slot, true)).collect();
     let days = vec![
         (date("2026-12-03"), open(&all_open)),

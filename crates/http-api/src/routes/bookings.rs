@@ -186,6 +186,12 @@ pub struct BookingInput {
     /// payments off) takes none: the card is redeemed at the retreat.
     #[serde(default)]
     pub gift_card: crate::wire::fields::OptionalGiftCardCode,
+    /// A waitlist offer's token (from its mail): the booking takes the place
+    /// held for her (409 `offer_not_held` once it is taken, let go or
+    /// lapsed). Null, blank or left out for none. Additive.
+    #[serde(default)]
+    #[schema(max_length = 2048)]
+    pub offer_token: Option<String>,
 }
 
 impl BookingInput {
@@ -279,6 +285,10 @@ pub struct AvailabilityQuery {
     /// The booking key: massage, spa, accommodation or package.
     #[param(required = true, value_type = wire::ServiceKey)]
     pub service_id: Option<String>,
+    /// A waitlist offer's token: the place held for its guest reads as open
+    /// to her (a token that is not good is ignored). Additive.
+    #[param(max_length = 2048)]
+    pub offer: Option<String>,
 }
 
 impl AvailabilityQuery {
@@ -316,6 +326,11 @@ pub struct DayAvailability {
     pub reason_code: Option<wire::DayReason>,
     /// The five times of the day, each bookable or not.
     pub slots: Vec<SlotAvailability>,
+    /// Whether a guest may join the waitlist for this date: it cannot be
+    /// booked only because its places are taken (not a blackout, a block,
+    /// the opening hours or the notice). Additive.
+    #[serde(rename = "canWait", default)]
+    pub can_wait: bool,
 }
 
 #[utoipa::path(get, path = "/api/check-availability", tag = "Bookings", params(AvailabilityQuery),
@@ -326,8 +341,10 @@ pub async fn check_availability(
     state: web::Data<ApiState>,
     query: web::Query<AvailabilityQuery>,
 ) -> Result<web::Json<DayAvailability>, ApiError> {
-    let (key, date) = query.into_inner().try_into_domain()?;
-    let day = state.bookings.availability(key, date).await?;
+    let query = query.into_inner();
+    let holder = offer_holder(&state, query.offer.as_deref());
+    let (key, date) = query.try_into_domain()?;
+    let day = state.bookings.availability_for(key, date, holder).await?;
     Ok(web::Json(DayAvailability {
         available: day.available,
         reason: day.reason.map(|reason| reason.text().to_owned()),
@@ -337,7 +354,14 @@ pub async fn check_availability(
             .into_iter()
             .map(|(time, available)| SlotAvailability { time: time.into(), available })
             .collect(),
+        can_wait: day.can_wait,
     }))
+}
+
+/// The waitlist offer a guest's `offer` parameter names, when its token is
+/// good: her held place reads as open to her. A bad token is no offer.
+fn offer_holder(state: &ApiState, token: Option<&str>) -> Option<Uuid> {
+    token.filter(|token| !token.is_empty()).and_then(|token| state.mail.links.verify_waitlist_offer(token))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -366,6 +390,9 @@ pub struct MonthQuery {
     /// The month, yyyy-MM.
     #[param(required = true, value_type = CalendarMonth)]
     pub month: Option<String>,
+    /// A waitlist offer's token, as for `GET /api/check-availability`. Additive.
+    #[param(max_length = 2048)]
+    pub offer: Option<String>,
 }
 
 impl MonthQuery {
@@ -400,6 +427,9 @@ pub struct MonthDay {
     /// The same reason for a client to tell apart (null when it can be booked).
     #[serde(rename = "reasonCode")]
     pub reason_code: Option<wire::DayReason>,
+    /// Whether a guest may join the waitlist for it (its places taken, not closed). Additive.
+    #[serde(rename = "canWait", default)]
+    pub can_wait: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -420,18 +450,21 @@ pub async fn month_availability(
     state: web::Data<ApiState>,
     query: web::Query<MonthQuery>,
 ) -> Result<web::Json<MonthAvailability>, ApiError> {
-    let (key, first) = query.into_inner().try_into_domain()?;
-    let days = state.bookings.month(key, first).await?;
+    let query = query.into_inner();
+    let holder = offer_holder(&state, query.offer.as_deref());
+    let (key, first) = query.try_into_domain()?;
+    let days = state.bookings.month(key, first, holder).await?;
     Ok(web::Json(MonthAvailability {
         service_id: key.into(),
         month: first.format("%Y-%m").to_string(),
         days: days
             .into_iter()
-            .map(|(date, open, reason)| MonthDay {
-                date: date.format(model::DATE_FORMAT).to_string(),
-                available: open,
-                reason: reason.map(|reason| reason.text().to_owned()),
-                reason_code: reason.map(Into::into),
+            .map(|day| MonthDay {
+                date: day.date.format(model::DATE_FORMAT).to_string(),
+                available: day.open,
+                reason: day.reason.map(|reason| reason.text().to_owned()),
+                reason_code: day.reason.map(Into::into),
+                can_wait: day.can_wait,
             })
             .collect(),
     }))
@@ -489,11 +522,22 @@ pub async fn create_booking(
         Some(id) => Some(crate::wire::parse::payment_method_id(id)?.to_owned()),
         None => None,
     };
+    let offer = match input.offer_token.as_deref().map(str::trim).filter(|token| !token.is_empty()) {
+        Some(token) => Some(
+            state
+                .mail
+                .links
+                .verify_waitlist_offer(token)
+                .ok_or_else(|| ValidationErrors::single("offerToken", OFFER_LINK_INVALID))?,
+        ),
+        None => None,
+    };
     let booking = input.try_into_domain()?;
     if booking.gift_card.is_some() {
         crate::extract::count_gift_card_lookup(&req, &state).await?;
     }
-    let created = state.bookings.request(ports::BookingRequest { booking, payment_method, key }).await?;
+    let created =
+        state.bookings.request(ports::BookingRequest { booking, payment_method, key, offer }).await?;
     let repeat = created.is_repeat();
     let booking = created.into_inner();
     // The guest lands on her booking's own page, the one her mail links to.
@@ -664,6 +708,8 @@ pub async fn set_booking_status(
         .ok_or_else(|| ValidationErrors::single("status", BOOKING_STATUS_CHOICE))?;
     let booking =
         state.bookings.set_status(*id, status, admin.actor()).await.map_err(ApiError::repo("Booking"))?;
+    // A cancellation frees a place: the first guest waiting for it is offered it.
+    state.waitlist.nudge();
     Ok(web::Json(booking.into()))
 }
 
@@ -682,6 +728,7 @@ pub async fn delete_booking(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     state.bookings.delete(*id, admin.actor()).await?;
+    state.waitlist.nudge();
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -699,6 +746,10 @@ pub struct BlackoutDate {
     pub reason: Option<String>,
     pub created_by: Option<Uuid>,
     pub created_at: DateTime<Utc>,
+    /// How many guests on the waitlist ask for a day it covers: lifting it
+    /// would free those days for them (0 where not counted). Additive.
+    #[serde(default)]
+    pub waiting_guests: i32,
 }
 
 fn date_text(date: NaiveDate) -> String {
@@ -715,6 +766,7 @@ impl From<model::Blackout> for BlackoutDate {
             reason: b.reason,
             created_by: b.created_by,
             created_at: b.created_at,
+            waiting_guests: 0,
         }
     }
 }
@@ -789,12 +841,21 @@ pub async fn blackout_impact(
 #[utoipa::path(get, path = "/api/admin/blackout-dates", tag = "Calendar",
     security(("bearer_auth" = [])),
     responses(
-        (status = 200, description = "Every blackout period, by start date", body = [BlackoutDate])))]
+        (status = 200, description = "Every blackout period, by start date, with how many guests on the waitlist \
+            wait for the days it covers", body = [BlackoutDate])))]
 pub async fn list_blackouts(
     _admin: AdminSession,
     state: web::Data<ApiState>,
 ) -> Result<web::Json<Vec<BlackoutDate>>, ApiError> {
-    Ok(web::Json(state.calendar_store.list_blackouts().await?.into_iter().map(BlackoutDate::from).collect()))
+    let blackouts = state.calendar_store.list_blackouts().await?;
+    let waiting = state.waitlist.waiting_for_blackouts(&blackouts).await?;
+    Ok(web::Json(
+        blackouts
+            .into_iter()
+            .zip(waiting)
+            .map(|(blackout, waiting_guests)| BlackoutDate { waiting_guests, ..BlackoutDate::from(blackout) })
+            .collect(),
+    ))
 }
 
 #[utoipa::path(post, path = "/api/admin/blackout-dates", tag = "Calendar", request_body = BlackoutInput,
@@ -828,6 +889,8 @@ pub async fn delete_blackout(
         .delete_blackout(*id, admin.actor())
         .await
         .map_err(ApiError::repo("Blackout period"))?;
+    // Its days may be open again: the first guests waiting for them are offered places.
+    state.waitlist.nudge();
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -973,7 +1036,10 @@ pub async fn upsert_availability(
     input: JsonBody<AvailabilityInput>,
 ) -> Result<web::Json<Availability>, ApiError> {
     let entry = input.into_inner().try_into_domain()?;
-    Ok(web::Json(state.calendar_store.upsert_availability(entry, admin.actor()).await?.into()))
+    let saved = state.calendar_store.upsert_availability(entry, admin.actor()).await?;
+    // Capacity raised or a block lifted: places may be open for guests waiting.
+    state.waitlist.nudge();
+    Ok(web::Json(saved.into()))
 }
 
 #[utoipa::path(delete, path = "/api/admin/availability/{id}", tag = "Calendar",
@@ -992,6 +1058,7 @@ pub async fn delete_availability(
         .delete_availability(*id, admin.actor())
         .await
         .map_err(ApiError::repo("Availability entry"))?;
+    state.waitlist.nudge();
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -1108,7 +1175,7 @@ mod tests {
     #[test]
     fn availability_questions_and_ranges_are_checked() {
         let question = |date: Option<&str>, key: Option<&str>| {
-            AvailabilityQuery { date: date.map(Into::into), service_id: key.map(Into::into) }
+            AvailabilityQuery { date: date.map(Into::into), service_id: key.map(Into::into), offer: None }
                 .try_into_domain()
         };
         assert_eq!(

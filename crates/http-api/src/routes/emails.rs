@@ -33,6 +33,7 @@ http_common::wire_enum! {
         TeamInvitation = "team_invitation", PasswordReset = "password_reset",
         BookingMoved = "booking_moved", OwnerBookingMoved = "owner_booking_moved", VisitReminder = "visit_reminder",
         VisitThanks = "visit_thanks", ReturnInvitation = "return_invitation", RatingHidden = "rating_hidden",
+        WaitlistJoined = "waitlist_joined", WaitlistOffer = "waitlist_offer",
     }
 }
 

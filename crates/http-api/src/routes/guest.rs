@@ -303,6 +303,8 @@ pub async fn cancel_booking(
         Err(ports::GuestCancelError::Repo(ports::RepoError::NotFound)) => return Err(invalid_link()),
         other => other?,
     };
+    // Her place is free: the first guest waiting for it is offered it.
+    state.waitlist.nudge();
     Ok(web::Json(view(&state, &token, booking).await?))
 }
 

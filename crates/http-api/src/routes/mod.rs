@@ -20,6 +20,7 @@ pub mod stay_sync;
 pub mod team;
 pub mod two_factor;
 pub mod visits;
+pub mod waitlist;
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};

@@ -223,7 +223,10 @@ pub async fn save_schedule(
     input: JsonBody<ScheduleInput>,
 ) -> Result<web::Json<Schedule>, ApiError> {
     let schedule = input.into_inner().try_into_domain()?;
-    Ok(web::Json(state.calendar_store.save_schedule(schedule, admin.actor()).await?.into()))
+    let saved = state.calendar_store.save_schedule(schedule, admin.actor()).await?;
+    // More capacity or longer hours may open places for guests waiting.
+    state.waitlist.nudge();
+    Ok(web::Json(saved.into()))
 }
 
 /// One key's day: its bookings against what the day holds.
@@ -236,6 +239,8 @@ pub struct ServiceLoad {
     /// entry's figure; the Tiny Home's units); null is open, no limit; 0 when closed.
     pub capacity: Option<i32>,
     pub source: wire::LoadSource,
+    /// Guests on the waitlist whose wishes ask for this day (the owner's demand). Additive.
+    pub waiting: i32,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -296,6 +301,7 @@ pub async fn capacity_overview(
 ) -> Result<web::Json<Vec<DayCapacity>>, ApiError> {
     let (start, end) = query.into_inner().try_into_domain()?;
     let days = state.calendar_store.capacity_overview(start, end).await?;
+    let demand = state.waitlist.demand(start, end).await?;
     Ok(web::Json(
         days.into_iter()
             .map(|(date, loads)| DayCapacity {
@@ -307,6 +313,7 @@ pub async fn capacity_overview(
                         taken: load.taken,
                         capacity: load.capacity,
                         source: load.source.into(),
+                        waiting: demand.get(&(load.service, date)).copied().unwrap_or(0),
                     })
                     .collect(),
             })

@@ -91,6 +91,8 @@ pub async fn guest_move(
         Err(ports::MoveError::Repo(ports::RepoError::NotFound)) => return Err(invalid_link()),
         other => other?,
     };
+    // The place she left is free for a guest waiting.
+    state.waitlist.nudge();
     let manage_token = state.mail.links.booking_token(moved.booking.id, moved.booking.date);
     let moved_along = moved.along.iter().map(GuestTreatment::of).collect();
     let booking = guest_view(&state, &manage_token, moved.booking).await?;
@@ -129,6 +131,7 @@ pub async fn admin_move(
         Err(ports::MoveError::Repo(error)) => return Err(ApiError::repo("Booking")(error)),
         other => other?,
     };
+    state.waitlist.nudge();
     Ok(web::Json(MovedBooking {
         booking: moved.booking.into(),
         moved_along: moved.along.into_iter().map(Into::into).collect(),
@@ -143,6 +146,8 @@ pub struct VisitSettings {
     pub free_moves: i32,
     /// When guests are reminded of their visits. Additive.
     pub reminders: ReminderSettings,
+    /// How long a waitlist offer is held for its guest, in minutes (15–1440; default 120). Additive.
+    pub offer_hold_minutes: i32,
 }
 
 /// When guests are reminded (docs/decisions.md §9 "Reminders"), in the retreat's time.
@@ -182,6 +187,7 @@ impl VisitSettings {
                 quiet_until_hour: r.quiet_until_hour,
                 checked_at,
             },
+            offer_hold_minutes: settings.offer_hold_minutes,
         }
     }
 }
@@ -194,6 +200,8 @@ pub struct VisitSettingsInput {
     pub free_moves: Option<crate::wire::fields::FreeMoves>,
     #[serde(default, deserialize_with = "crate::wire::object_or_null")]
     pub reminders: Option<ReminderSettingsInput>,
+    #[serde(default)]
+    pub offer_hold_minutes: Option<crate::wire::fields::OfferHoldMinutes>,
 }
 
 /// New reminder settings; a field left out keeps its value.
@@ -217,6 +225,7 @@ pub struct ReminderSettingsInput {
 }
 
 pub const FREE_MOVES_MESSAGE: &str = "Free moves are a whole number from 0 to 10";
+pub const OFFER_HOLD_MESSAGE: &str = "An offer is held for 15 to 1440 minutes";
 
 impl VisitSettingsInput {
     /// `current` with what was sent, each field checked; the errors of every field at once.
@@ -231,6 +240,13 @@ impl VisitSettingsInput {
             match whole(&sent.0, 0..=i64::from(model::MAX_FREE_MOVES)) {
                 Some(n) => settings.free_moves = n,
                 None => errors.add("freeMoves", FREE_MOVES_MESSAGE),
+            }
+        }
+        if let Some(sent) = &self.offer_hold_minutes {
+            let range = domain::waitlist::OFFER_HOLD_MINUTES_MIN..=domain::waitlist::OFFER_HOLD_MINUTES_MAX;
+            match whole(&sent.0, i64::from(*range.start())..=i64::from(*range.end())) {
+                Some(n) => settings.offer_hold_minutes = n,
+                None => errors.add("offerHoldMinutes", OFFER_HOLD_MESSAGE),
             }
         }
         if let Some(sent) = &self.reminders {

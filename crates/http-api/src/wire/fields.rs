@@ -439,6 +439,14 @@ field!(
     FreeMoves(serde_json::Value) => whole(0, i64::from(domain::booking::MAX_FREE_MOVES), "Moves")
 );
 field!(
+    /// How long a waitlist offer is held, in minutes.
+    OfferHoldMinutes(serde_json::Value) => whole(
+        i64::from(domain::waitlist::OFFER_HOLD_MINUTES_MIN),
+        i64::from(domain::waitlist::OFFER_HOLD_MINUTES_MAX),
+        "Minutes"
+    )
+);
+field!(
     /// Hours before a treatment its first reminder goes.
     ReminderHours(serde_json::Value) => whole(1, i64::from(domain::reminders::MAX_TREATMENT_FIRST_HOURS), "Hours")
 );

@@ -8,6 +8,8 @@ pub const MESSAGE_REQUIRED: &str = "Message is required";
 pub const REPLY_REQUIRED: &str = "Please write your reply";
 pub const SERVICE_REQUIRED: &str = "Please select a service";
 pub const DATE_REQUIRED: &str = "Please select a date";
+/// A booking's `offerToken` that is not a good waitlist offer link.
+pub const OFFER_LINK_INVALID: &str = "This offer link is not valid. Please open it again from your email.";
 pub const TIME_REQUIRED: &str = "Please select a time";
 pub const NAME_REQUIRED: &str = "Name is required";
 pub const TITLE_REQUIRED: &str = "Title is required";

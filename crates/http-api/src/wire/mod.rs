@@ -22,7 +22,7 @@ wire_enum! {
         GiftCard = "gift_card", Schedule = "schedule", TeamMember = "team_member", Invitation = "invitation",
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
         VisitSettings = "visit_settings", CalendarFeed = "calendar_feed",
-        StayImport = "stay_import", Rating = "rating",
+        StayImport = "stay_import", Rating = "rating", WaitlistEntry = "waitlist_entry",
     }
 }
 wire_enum! {
@@ -109,6 +109,18 @@ wire_enum! {
     /// Booking status.
     BookingStatus mirrors domain::booking::BookingStatus {
         Pending = "pending", Confirmed = "confirmed", Completed = "completed", Cancelled = "cancelled",
+    }
+}
+wire_enum! {
+    /// Where a guest on the waitlist stands.
+    WaitlistState mirrors domain::waitlist::WaitlistState {
+        Waiting = "waiting", Booked = "booked", Left = "left", Expired = "expired", Removed = "removed",
+    }
+}
+wire_enum! {
+    /// Where a waitlist offer stands.
+    OfferState mirrors domain::waitlist::OfferState {
+        Held = "held", Taken = "taken", Declined = "declined", Lapsed = "lapsed",
     }
 }
 wire_enum! {

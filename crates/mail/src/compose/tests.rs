@@ -49,6 +49,18 @@ impl GuestLinks for Links {
     fn verify_follow_up_unsubscribe(&self, _token: &str) -> Option<Uuid> {
         None
     }
+    fn waitlist_offer_token(&self, offer_id: Uuid) -> String {
+        format!("w+/{}", offer_id.simple())
+    }
+    fn verify_waitlist_offer(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+    fn waitlist_leave_token(&self, entry_id: Uuid) -> String {
+        format!("l+/{}", entry_id.simple())
+    }
+    fn verify_waitlist_leave(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
 }
 
 fn config(owner: Option<&str>) -> ComposerConfig {

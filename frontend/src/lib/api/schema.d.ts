@@ -1448,6 +1448,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["admin_waitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waitlist/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["remove_from_waitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/availability/month": {
         parameters: {
             query?: never;
@@ -2066,6 +2098,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["join_waitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["leave_waitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_offer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/offer/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["decline_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2089,7 +2185,7 @@ export interface components {
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating" | "waitlist_entry";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -2192,6 +2288,15 @@ export interface components {
             at: string;
             rule: components["schemas"]["HideRule"];
         };
+        /** @description The offer a guest on the list has, as the team sees it. */
+        AdminOffer: {
+            checkOut?: string | null;
+            date: string;
+            /** Format: date-time */
+            heldUntil: string;
+            state: components["schemas"]["OfferState"];
+            time: components["schemas"]["TimeSlot"];
+        };
         /** @description A rating as the owner reads it. */
         AdminRating: {
             author: string;
@@ -2227,6 +2332,20 @@ export interface components {
             /** Format: date-time */
             at: string;
             text: string;
+        };
+        /** @description A guest on the list, as the team sees it. */
+        AdminWaitlistEntry: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+            offer?: null | components["schemas"]["AdminOffer"];
+            service: components["schemas"]["ServiceKey"];
+            state: components["schemas"]["WaitlistState"];
+            wishes: components["schemas"]["WishView"][];
         };
         /** @description Aftercare words (line breaks kept): at most 2000 characters, no NUL; null, or only whitespace, means none. */
         AftercareText: string | null;
@@ -2296,6 +2415,12 @@ export interface components {
             /** @example 2026-12-24 */
             startDate: string;
             type: components["schemas"]["BlackoutType"];
+            /**
+             * Format: int32
+             * @description How many guests on the waitlist ask for a day it covers: lifting it
+             *     would free those days for them (0 where not counted). Additive.
+             */
+            waitingGuests?: number;
         };
         /** @description A blackout period; the end may not be before the start. */
         BlackoutInput: {
@@ -2442,6 +2567,12 @@ export interface components {
             giftCard?: components["schemas"]["OptionalGiftCardCode"];
             lastName: components["schemas"]["ShortText"];
             notes?: components["schemas"]["OptionalLongText"];
+            /**
+             * @description A waitlist offer's token (from its mail): the booking takes the place
+             *     held for her (409 `offer_not_held` once it is taken, let go or
+             *     lapsed). Null, blank or left out for none. Additive.
+             */
+            offerToken?: string | null;
             /**
              * @description When the service asks for a deposit and payments are on (see
              *     `GET /api/payments/config`): the payment method the guest's browser
@@ -2709,6 +2840,12 @@ export interface components {
         };
         DayAvailability: {
             available: boolean;
+            /**
+             * @description Whether a guest may join the waitlist for this date: it cannot be
+             *     booked only because its places are taken (not a blackout, a block,
+             *     the opening hours or the notice). Additive.
+             */
+            canWait?: boolean;
             /** @description Why the date cannot be booked, in words for a guest. */
             reason?: string | null;
             reasonCode?: null | components["schemas"]["DayReason"];
@@ -2832,7 +2969,7 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder" | "visit_thanks" | "return_invitation" | "rating_hidden";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder" | "visit_thanks" | "return_invitation" | "rating_hidden" | "waitlist_joined" | "waitlist_offer";
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2848,7 +2985,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "offer_not_held" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -3392,6 +3529,8 @@ export interface components {
              *     whether some time of the day can be booked.
              */
             available: boolean;
+            /** @description Whether a guest may join the waitlist for it (its places taken, not closed). Additive. */
+            canWait?: boolean;
             /** @description yyyy-MM-dd */
             date: string;
             /** @description Why not, in words for a guest. */
@@ -3451,6 +3590,13 @@ export interface components {
         };
         /** @description Hours: a whole number from 0 to 720 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
         NoticeHours: number;
+        /** @description Minutes: a whole number from 15 to 1440 (an integral JSON number such as 60.0, or a digit string such as "60", is read as the same number). */
+        OfferHoldMinutes: number;
+        /**
+         * @description Where a waitlist offer stands.
+         * @enum {string}
+         */
+        OfferState: "held" | "taken" | "declined" | "lapsed";
         /** @description A time that can be booked now. */
         OpenTime: {
             /** @example 2026-12-18 */
@@ -4755,6 +4901,11 @@ export interface components {
              * @description Active bookings that day (for the Tiny Home, stays holding the night).
              */
             taken: number;
+            /**
+             * Format: int32
+             * @description Guests on the waitlist whose wishes ask for this day (the owner's demand). Additive.
+             */
+            waiting: number;
         };
         SessionsEnded: {
             /**
@@ -4957,18 +5108,65 @@ export interface components {
              * @description How many times a guest may move a booking herself, free (0 to 10; default 1).
              */
             freeMoves: number;
+            /**
+             * Format: int32
+             * @description How long a waitlist offer is held for its guest, in minutes (15–1440; default 120). Additive.
+             */
+            offerHoldMinutes: number;
             /** @description When guests are reminded of their visits. Additive. */
             reminders: components["schemas"]["ReminderSettings"];
         };
         /** @description New settings; a field left out keeps its value. */
         VisitSettingsInput: {
             freeMoves?: null | components["schemas"]["FreeMoves"];
+            offerHoldMinutes?: null | components["schemas"]["OfferHoldMinutes"];
             reminders?: null | components["schemas"]["ReminderSettingsInput"];
         };
         VoidInput: {
             /** @description Why (kept with the card and in the activity trail). */
             reason: components["schemas"]["ShortText"];
         };
+        /** @description A guest joining the waitlist. */
+        WaitlistInput: {
+            email: components["schemas"]["EmailAddress"];
+            firstName: components["schemas"]["ShortText"];
+            lastName: components["schemas"]["ShortText"];
+            service: components["schemas"]["ServiceKey"];
+            website?: components["schemas"]["Honeypot"];
+            /** @description One to three wishes, offered in this order. */
+            wishes: components["schemas"]["WishInput"][];
+        };
+        /** @description The guest's place on the list. */
+        WaitlistJoined: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            service: components["schemas"]["ServiceKey"];
+            state: components["schemas"]["WaitlistState"];
+            wishes: components["schemas"]["WishView"][];
+        };
+        /** @description A place offered to a waiting guest, as she sees it. */
+        WaitlistOffer: {
+            /** @description The site's path that opens the booking dialog with this place and the offer chosen. */
+            bookUrl: string;
+            /** @description The Tiny Home's check-out day. */
+            checkOut?: string | null;
+            /** @description yyyy-MM-dd (the Tiny Home: check-in) */
+            date: string;
+            firstName: string;
+            /** Format: date-time */
+            heldUntil: string;
+            service: components["schemas"]["ServiceKey"];
+            serviceName: string;
+            state: components["schemas"]["OfferState"];
+            time: components["schemas"]["TimeSlot"];
+        };
+        /**
+         * @description Where a guest on the waitlist stands.
+         * @enum {string}
+         */
+        WaitlistState: "waiting" | "booked" | "left" | "expired" | "removed";
         /** @description The browser's `PublicKeyCredential`, as its `toJSON()` gives it. */
         WebauthnCredential: Record<string, never>;
         /**
@@ -4979,6 +5177,25 @@ export interface components {
         WellnessProfile: {
             message: string;
             title: string;
+        };
+        /** @description One wish as a guest sends it. */
+        WishInput: {
+            /** @description A treatment: the first day. The Tiny Home: the check-in day (the first night). */
+            from: components["schemas"]["CalendarDate"];
+            time?: null | components["schemas"]["TimeSlot"];
+            /**
+             * @description A treatment: the last day (at most 31 days after `from`). The Tiny
+             *     Home: the check-out day, 1 to 14 nights after `from`.
+             */
+            to: components["schemas"]["CalendarDate"];
+        };
+        /** @description A wish as the list keeps it. */
+        WishView: {
+            /** @description yyyy-MM-dd */
+            from: string;
+            time?: null | components["schemas"]["TimeSlot"];
+            /** @description yyyy-MM-dd (the Tiny Home: the check-out day) */
+            to: string;
         };
     };
     responses: never;
@@ -5265,7 +5482,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every blackout period, by start date */
+            /** @description Every blackout period, by start date, with how many guests on the waitlist wait for the days it covers */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12418,6 +12635,101 @@ export interface operations {
             };
         };
     };
+    admin_waitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guests waiting, in the order they are offered places, then those whose wait ended in the last 30 days; each with her latest offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWaitlistEntry"][];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_from_waitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken off the list (a place held for her goes to the next guest); audited */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     month_availability: {
         parameters: {
             query: {
@@ -12425,6 +12737,8 @@ export interface operations {
                 serviceId: components["schemas"]["ServiceKey"];
                 /** @description The month, yyyy-MM. */
                 month: components["schemas"]["CalendarMonth"];
+                /** @description A waitlist offer's token, as for `GET /api/check-availability`. Additive. */
+                offer?: string;
             };
             header?: never;
             path?: never;
@@ -12943,6 +13257,11 @@ export interface operations {
                 date: components["schemas"]["CalendarDate"];
                 /** @description The booking key: massage, spa, accommodation or package. */
                 serviceId: components["schemas"]["ServiceKey"];
+                /**
+                 * @description A waitlist offer's token: the place held for its guest reads as open
+                 *     to her (a token that is not good is ignored). Additive.
+                 */
+                offer?: string;
             };
             header?: never;
             path?: never;
@@ -15422,6 +15741,241 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join_waitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistInput"];
+            };
+        };
+        responses: {
+            /** @description On the list: she is mailed that she is, with a link to leave it, and is offered a place (held for her) the moment one her wishes ask for frees up */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistJoined"];
+                };
+            };
+            /** @description Invalid fields (`wishes[0].to`…) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leave_waitlist: {
+        parameters: {
+            query: {
+                /** @description The signed token from the waitlist's mail. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Off the list (a place held for her goes to the next guest) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or names no entry (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_offer: {
+        parameters: {
+            query: {
+                /** @description The signed token from the waitlist's mail. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The place offered to her and until when it is held */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or names no offer (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_offer: {
+        parameters: {
+            query: {
+                /** @description The signed token from the waitlist's mail. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Let go: the place goes to the next guest; she stays on the list for her other dates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or names no offer (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The offer is no longer held (`offer_not_held`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
