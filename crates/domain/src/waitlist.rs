@@ -217,6 +217,20 @@ pub fn waits_for(entry: &WaitlistEntry, date: NaiveDate) -> bool {
         && entry.wishes.iter().any(|wish| days_of(entry.service, wish).contains(&date))
 }
 
+/// Whether `offered` (an earlier offer to a guest, which she let go or let
+/// lapse) stands for `place`: another time of the same treatment's day is
+/// the same place (the day's places are shared, and she let the day go);
+/// a stay's run is the same only with the same nights (a longer run she
+/// waited for is a new offer).
+pub fn same_offer(offered: &Place, place: &Place) -> bool {
+    offered.key == place.key
+        && if place.key == ServiceKey::Accommodation {
+            offered.nights == place.nights
+        } else {
+            offered.date == place.date
+        }
+}
+
 /// Whether every day an entry wishes for has passed.
 pub fn has_expired(entry: &WaitlistEntry, today: NaiveDate) -> bool {
     entry.wishes.iter().all(|wish| days_of(entry.service, wish).iter().all(|day| *day < today))

@@ -22,7 +22,7 @@ use domain::booking::{
 use domain::mail::MailEvent;
 use domain::waitlist::{
     Offer, OfferInputs, OfferState, WaitlistEntry, WaitlistState, Wish, booking_ends, has_expired,
-    next_offers, wished_days, with_holds,
+    next_offers, same_offer, wished_days, with_holds,
 };
 use ports::{NewWaitlistEntry, OfferError, RepoError, RepoResult, SweepOutcome};
 
@@ -358,7 +358,7 @@ fn make_offers(
         let blackouts = blackouts_overlapping(conn, first, last)?;
         let hold = hold_minutes(conn)?;
         let offered_before = |entry: Uuid, place: &Place| {
-            offers.iter().any(|offer| offer.entry == entry && offer.place == *place)
+            offers.iter().any(|offer| offer.entry == entry && same_offer(&offer.place, place))
         };
         let inputs = OfferInputs {
             now: local,

@@ -79,8 +79,10 @@ impl WaitlistInput {
         const TO: [&str; 3] = ["wishes[0].to", "wishes[1].to", "wishes[2].to"];
         const TIME: [&str; 3] = ["wishes[0].time", "wishes[1].time", "wishes[2].time"];
         let mut wishes = Vec::new();
+        let mut all_read = true;
         if self.wishes.is_empty() || self.wishes.len() > domain::waitlist::MAX_WISHES {
             errors.add("wishes", domain::waitlist::WishError::Count.to_string());
+            all_read = false;
         } else {
             for (i, wish) in self.wishes.iter().enumerate() {
                 let from = errors.field(FROM[i], model::parse_date(&wish.from.0), DATE_REQUIRED);
@@ -91,30 +93,31 @@ impl WaitlistInput {
                         errors.take(TIME[i], model::TimeSlot::parse(text).map(Some).ok_or(TIME_REQUIRED))
                     }
                 };
-                if let (Some(from), Some(to), Some(time)) = (from, to, time) {
-                    wishes.push(Wish { from, to, time });
-                }
-            }
-        }
-        if let Some(service) = service
-            && !wishes.is_empty()
-            && wishes.len() == self.wishes.len()
-        {
-            let time_ignored = service == model::ServiceKey::Accommodation;
-            if time_ignored {
-                wishes.iter_mut().for_each(|wish| wish.time = None);
-            }
-            for (field, error) in check_wishes(service, &wishes, today) {
-                let name = match field {
-                    WishField::List => "wishes",
-                    WishField::From(i) => FROM.get(i).copied().unwrap_or("wishes"),
-                    WishField::To(i) => TO.get(i).copied().unwrap_or("wishes"),
+                let (Some(from), Some(to), Some(time)) = (from, to, time) else {
+                    all_read = false;
+                    continue;
                 };
-                errors.add(name, error.to_string());
+                // The Tiny Home's wishes are nights: a time means nothing there.
+                let time = time.filter(|_| service != Some(model::ServiceKey::Accommodation));
+                let wish = Wish { from, to, time };
+                // Each wish read is checked on its own, so every field's error shows at once.
+                if let Some(service) = service {
+                    for (field, error) in check_wishes(service, std::slice::from_ref(&wish), today) {
+                        let name = match field {
+                            WishField::List => "wishes",
+                            WishField::From(_) => FROM[i],
+                            WishField::To(_) => TO[i],
+                        };
+                        errors.add(name, error.to_string());
+                    }
+                }
+                wishes.push(wish);
             }
         }
         match (first_name, last_name, email, service) {
-            (Some(first_name), Some(last_name), Some(email), Some(service)) if errors.is_empty() => {
+            (Some(first_name), Some(last_name), Some(email), Some(service))
+                if errors.is_empty() && all_read =>
+            {
                 Ok(NewWaitlistEntry {
                     service,
                     first_name: first_name.as_str().to_owned(),

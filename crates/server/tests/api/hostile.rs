@@ -70,6 +70,8 @@ struct Fixtures {
     /// rating link's token, and its guest's rating.
     rating_token: String,
     rating: String,
+    /// A guest on the waitlist.
+    waitlist_entry: String,
     message: String,
     order_product: Value,
     /// An order paid by card (refunds) and one awaiting payment, with its
@@ -222,6 +224,13 @@ async fn fixtures(shop: &Shop) -> Fixtures {
     )
     .await;
     let (rating_token, rating) = rating_fixtures(app).await;
+    let waiting = json!({"service": "massage", "firstName": "Ada", "lastName": "Byron", "email": "ada@example.com",
+        "wishes": [{"from": days_from_today(20), "to": days_from_today(21), "time": null}]});
+    let waitlist_entry = expect_json(app.post_json("/api/waitlist", &waiting).await, StatusCode::CREATED)
+        .await["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
     let (gift_card, gift_mail) = give_gift_card(app, &token, "500").await;
     let (gift_code, gift_token) = (gift_mail.code, gift_mail.print_token);
     let (void_card, _) = give_gift_card(app, &token, "500").await;
@@ -253,6 +262,7 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         stay_import,
         rating_token,
         rating,
+        waitlist_entry,
         message,
         order_product,
         unpaid_order,
@@ -402,6 +412,7 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         "/api/admin/stay-imports/{id}" | "/api/admin/stay-imports/{id}/sync" => &f.stay_import,
         "/api/admin/ratings/{id}/reply" | "/api/admin/ratings/{id}/hidden" => &f.rating,
         "/api/admin/service-follow-ups/{id}" => &f.service,
+        "/api/admin/waitlist/{id}" => &f.waitlist_entry,
         "/api/visit-ratings" => return format!("/api/visit-ratings?token={}", f.rating_token),
         path if !path.contains('{') => return path.to_owned(),
         other => panic!("hostile.rs needs a fixture for {other}"),
@@ -433,6 +444,10 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         // A service without a deposit: its card would be saved once per request.
         "BookingInput" => booking_body("spa", &days_from_today(3), "9:00"),
         "BookingStatusInput" => json!({"status": "confirmed"}),
+        "WaitlistInput" => json!({
+            "service": "spa", "firstName": "Ada", "lastName": "Byron", "email": format!("w{unique}@example.com"),
+            "wishes": [{"from": days_from_today(30), "to": days_from_today(31), "time": "11:00"}],
+        }),
         // The owner's move of the fixture's spa visit and the guest's of
         // hers: each a day on, a free time, inside the guest's free move.
         "MoveInput" => json!({"date": days_from_today(9), "time": "15:00"}),
@@ -561,6 +576,8 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/guest/bookings/{token}/cancel",
             "POST /api/guest/bookings/{token}/deposit/refresh",
             "POST /api/newsletter/unsubscribe",
+            "POST /api/waitlist/leave",
+            "POST /api/waitlist/offer/decline",
         ],
         "every write documents its JSON body"
     );

@@ -266,9 +266,9 @@ async fn a_refused_event_queues_nothing_and_a_failed_message_can_be_resent() {
     let previews = app.admin_json(&token, "/api/admin/email-previews").await;
     assert_eq!(
         previews.as_array().expect("list").len(),
-        25,
+        27,
         "one per template (issue 24 added the invitation and the reset link, issue 42 the moves and the reminder, \
-         issue 43 the thank-you, the invitation to return and a rating taken down)"
+         issue 43 the thank-you, the invitation to return, a rating taken down and the waitlist's two)"
     );
     assert_eq!(app.get("/api/admin/emails").await.status(), StatusCode::UNAUTHORIZED);
 }

@@ -52,4 +52,5 @@ mod stripe_server;
 mod team;
 mod two_factor;
 mod visit;
+mod waitlist;
 mod write_bursts;
