@@ -164,7 +164,8 @@ pub struct Config {
     /// How often each process looks for orders whose payment timed out, in seconds.
     #[arg(long, env = "PAYMENT_SWEEP_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub payment_sweep_seconds: u64,
-    /// How often each process looks for visit reminders that are due, in seconds.
+    /// How often each process looks for visit reminders, thank-yous, invitations and waitlist offers that
+    /// are due, in seconds.
     #[arg(long, env = "REMINDER_SWEEP_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub reminder_sweep_seconds: u64,
     /// How often each process looks for calendar imports (Airbnb, VRBO…)
