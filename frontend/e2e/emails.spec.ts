@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all twenty-five templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, the visit reminder, and after the visit the thank-you, the invitation to return and a rating taken down), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all twenty-seven templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, the visit reminder, after the visit the thank-you, the invitation to return and a rating taken down, and the waitlist’s joined and offer mails), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all twenty-five templates (the specification’s twelve, the thr
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(25);
+  await expect(templates).toHaveCount(27);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
@@ -143,6 +143,15 @@ test('previews: all twenty-five templates (the specification’s twelve, the thr
   await expect(shown.getByRole('heading', { level: 3 })).toHaveText('Thank you for your visit to Golden Pine');
   await expect(shown.locator('pre')).toContainText('/visits/rate?token=');
   await expect(shown).toContainText('One-click unsubscribe');
+
+  // The waitlist (issue 43, part 4): on it with a link to leave it; a place offered with its page and until when it is held.
+  await templates.filter({ hasText: 'Joined the waitlist' }).click();
+  await expect(shown.getByRole('heading', { level: 3 })).toHaveText('You are on the Golden Pine waitlist');
+  await expect(shown.locator('pre')).toContainText('/waitlist/leave?token=');
+  await templates.filter({ hasText: 'Waitlist offer' }).click();
+  await expect(shown.getByRole('heading', { level: 3 })).toHaveText(/^A place has opened: /);
+  await expect(shown.locator('pre')).toContainText('/waitlist/offer?token=');
+  await expect(shown.locator('pre')).toContainText('Held for you until');
 
   await templates.filter({ hasText: 'Newsletter welcome' }).click();
   await expect(shown).toContainText('One-click unsubscribe');

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api/errors';
 import { secondFactorStep } from './auth/api/second-factor';
 import { loginFailureText } from './auth/login-schema';
 import { toAvailabilityInput, emptyAvailability } from './calendar/availability-schema';
-import { activeStays, blackoutsCovering, dayMark, staysOn } from './calendar/calendar-logic';
+import { activeStays, blackoutsCovering, dayMark, liftBlackoutQuestion, staysOn, waitingGuestsWords } from './calendar/calendar-logic';
 import { summaryNotes } from './dashboard/summary-notes';
 import { interestLabel, interestTone, OTHER_TONE } from './messages/interests';
 import { shortOrderId } from './orders/order-items';
@@ -68,6 +68,22 @@ describe('calendar rules', () => {
         blockReason: ' away ',
       }),
     ).toMatchObject({ serviceId: 'svc-1', timeSlot: '11:00', maxCapacity: 4, isBlocked: true, blockReason: 'away' });
+  });
+});
+
+describe('blackouts and the waitlist', () => {
+  it('says how many guests wait for the dates a blackout covers', () => {
+    expect(waitingGuestsWords(2)).toBe('2 guests wait for these dates');
+    expect(waitingGuestsWords(1)).toBe('1 guest waits for these dates');
+    expect(waitingGuestsWords(0)).toBeUndefined();
+    expect(waitingGuestsWords(undefined)).toBeUndefined();
+  });
+
+  it('asks before lifting one guests wait for, and not otherwise', () => {
+    expect(liftBlackoutQuestion(3)).toBe(
+      'Remove this blackout? 3 guests wait for these dates: the places it opens are offered to them first, by mail.',
+    );
+    expect(liftBlackoutQuestion(0)).toBeNull();
   });
 });
 

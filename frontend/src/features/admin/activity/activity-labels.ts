@@ -31,6 +31,7 @@ const entities: Record<ActivityEntity, string> = {
   calendar_feed: 'Calendar feed',
   stay_import: 'Calendar import',
   rating: 'Rating',
+  waitlist_entry: 'Waitlist',
 };
 
 type ActionInfo = { label: string; tone: Tone };

@@ -75,3 +75,20 @@ export function activeStays<B extends StayFields>(bookings: readonly B[]): Array
 export function staysOn<B extends Pick<AdminBooking, 'date'> & { checkOut: string }>(stays: readonly B[], day: string): B[] {
   return stays.filter((b) => b.date <= day && day < b.checkOut);
 }
+
+/** "2 guests wait for these dates" (guests on the waitlist asking for days a blackout covers); none when no one does. */
+export function waitingGuestsWords(waitingGuests: number | null | undefined): string | undefined {
+  if (!waitingGuests || waitingGuests <= 0) return undefined;
+  return waitingGuests === 1 ? '1 guest waits for these dates' : `${waitingGuests} guests wait for these dates`;
+}
+
+/**
+ * Lifting a blackout guests wait for opens its dates to them first (the
+ * places it frees are offered down the waitlist at once): asked before, so
+ * the owner knows. Nothing to ask (null) when no one waits.
+ */
+export function liftBlackoutQuestion(waitingGuests: number | null | undefined): string | null {
+  const words = waitingGuestsWords(waitingGuests);
+  if (!words) return null;
+  return `Remove this blackout? ${words}: the places it opens are offered to them first, by mail.`;
+}

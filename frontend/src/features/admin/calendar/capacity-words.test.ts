@@ -9,6 +9,7 @@ import {
   dayCapacitySpoken,
   serviceLabel,
   sourceLabel,
+  waitingWords,
 } from './capacity-words';
 
 type Entry = Parameters<typeof capacityLine>[0];
@@ -49,6 +50,14 @@ describe('capacity words', () => {
     );
     expect(dayCapacitySpoken(undefined)).toBeUndefined();
     expect(dayCapacitySpoken({ services: [] })).toBeUndefined();
+  });
+
+  it('guests waiting for a day are said with its figures (the waitlist)', () => {
+    expect(waitingWords({ waiting: 2 })).toBe('2 waiting');
+    expect(waitingWords({ waiting: 0 })).toBeUndefined();
+    expect(waitingWords({})).toBeUndefined();
+    expect(capacitySpoken({ ...entry('massage', 3, 3, 'standing'), waiting: 2 })).toBe('Massage 3 of 3 taken, 2 waiting');
+    expect(capacitySpoken({ ...entry('accommodation', 1, 1, 'entry'), waiting: 0 })).toBe('Tiny Home 1 of 1 taken');
   });
 
   it('tones: closed first, then full at or over capacity, busy with any taken, else free', () => {

@@ -8,6 +8,8 @@ import type { CapacityDay, CapacitySource, ServiceCapacity } from '../shared/typ
 
 /** `capacity` null (or left out) is open, no limit; 0 when closed. */
 type CapacityFigures = Pick<ServiceCapacity, 'taken' | 'capacity' | 'source'>;
+/** The guests on the waitlist asking for the day (issue 43, part 4); left out where a figure has none. */
+type Demand = Partial<Pick<ServiceCapacity, 'waiting'>>;
 type ServiceKey = ServiceCapacity['service'];
 
 export const capacityServices = [
@@ -33,16 +35,33 @@ export function capacityLine(entry: Pick<ServiceCapacity, 'service'> & CapacityF
   return `${serviceLabel(entry.service)} ${capacityFigure(entry)}`;
 }
 
-/** For screen readers: "Tiny Home 1 of 1 taken", "Massage 5 taken, no limit", "Spa closed" (", 2 taken" when some were booked before it closed). */
-export function capacitySpoken(entry: Pick<ServiceCapacity, 'service'> & CapacityFigures): string {
+/** "2 waiting": the guests on the waitlist asking for the day; none when no one is. */
+export function waitingWords({ waiting }: Demand): string | undefined {
+  return waiting && waiting > 0 ? `${waiting} waiting` : undefined;
+}
+
+/**
+ * For screen readers: "Tiny Home 1 of 1 taken", "Massage 5 taken, no limit", "Spa closed" (", 2 taken" when some were
+ * booked before it closed), and ", 2 waiting" when guests on the waitlist ask for it.
+ */
+export function capacitySpoken(entry: Pick<ServiceCapacity, 'service'> & CapacityFigures & Demand): string {
   const label = serviceLabel(entry.service);
-  if (entry.source === 'closed') return entry.taken > 0 ? `${label} closed, ${entry.taken} taken` : `${label} closed`;
-  if (entry.capacity === null || entry.capacity === undefined) return `${label} ${entry.taken} taken, no limit`;
-  return `${label} ${entry.taken} of ${entry.capacity} taken`;
+  const waiting = waitingWords(entry);
+  const figures =
+    entry.source === 'closed'
+      ? entry.taken > 0
+        ? `${label} closed, ${entry.taken} taken`
+        : `${label} closed`
+      : entry.capacity === null || entry.capacity === undefined
+        ? `${label} ${entry.taken} taken, no limit`
+        : `${label} ${entry.taken} of ${entry.capacity} taken`;
+  return waiting ? `${figures}, ${waiting}` : figures;
 }
 
 /** A whole day for a screen reader, services in the API's order. */
-export function dayCapacitySpoken(day: Pick<CapacityDay, 'services'> | undefined): string | undefined {
+export function dayCapacitySpoken(
+  day: { services: ReadonlyArray<Pick<ServiceCapacity, 'service'> & CapacityFigures & Demand> } | undefined,
+): string | undefined {
   if (!day || day.services.length === 0) return undefined;
   return day.services.map(capacitySpoken).join(', ');
 }

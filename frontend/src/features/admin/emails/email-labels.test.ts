@@ -26,6 +26,8 @@ describe('email words', () => {
     expect(templateInfo('visit_thanks')).toEqual({ label: 'Thank you for visiting', audience: 'Guest', related: 'booking' });
     expect(templateInfo('return_invitation')).toEqual({ label: 'Invitation to return', audience: 'Guest', related: 'booking' });
     expect(templateInfo('rating_hidden').related).toBeUndefined();
+    expect(templateInfo('waitlist_joined')).toEqual({ label: 'Joined the waitlist', audience: 'Guest' });
+    expect(templateInfo('waitlist_offer')).toEqual({ label: 'Waitlist offer', audience: 'Guest' });
     // One this build does not know yet still reads as words.
     expect(templateInfo('gift_card_issued').label).toBe('Gift card issued');
   });

@@ -73,6 +73,8 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   visit_thanks: { label: 'Thank you for visiting', audience: 'Guest', related: 'booking' },
   return_invitation: { label: 'Invitation to return', audience: 'Guest', related: 'booking' },
   rating_hidden: { label: 'Rating taken down', audience: 'Guest' },
+  waitlist_joined: { label: 'Joined the waitlist', audience: 'Guest' },
+  waitlist_offer: { label: 'Waitlist offer', audience: 'Guest' },
 };
 
 /** Who a message goes to, in words: "To the guest", "To the team member". */

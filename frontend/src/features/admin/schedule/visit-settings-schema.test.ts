@@ -3,6 +3,8 @@ import {
   FREE_MOVES_MESSAGE,
   freeMovesMeaning,
   hourLabel,
+  OFFER_HOLD_MESSAGE,
+  offerHoldMeaning,
   QUIET_HOURS_MESSAGE,
   quietHoursMeaning,
   REMINDER_DEFAULTS,
@@ -19,9 +21,15 @@ import {
 } from './visit-settings-schema';
 
 /** The form as the defaults fill it, with some fields changed. */
-function form(changes: { freeMoves?: string; reminders?: Partial<RemindersFormValues> } = {}): VisitSettingsFormValues {
-  const start = toVisitSettingsForm({ freeMoves: 1, reminders: REMINDER_DEFAULTS });
-  return { freeMoves: changes.freeMoves ?? start.freeMoves, reminders: { ...start.reminders, ...changes.reminders } };
+function form(
+  changes: { freeMoves?: string; offerHoldMinutes?: string; reminders?: Partial<RemindersFormValues> } = {},
+): VisitSettingsFormValues {
+  const start = toVisitSettingsForm({ freeMoves: 1, offerHoldMinutes: 120, reminders: REMINDER_DEFAULTS });
+  return {
+    freeMoves: changes.freeMoves ?? start.freeMoves,
+    offerHoldMinutes: changes.offerHoldMinutes ?? start.offerHoldMinutes,
+    reminders: { ...start.reminders, ...changes.reminders },
+  };
 }
 
 /** The messages of a refused form, by field path. */
@@ -34,7 +42,7 @@ describe('visit settings form', () => {
   it('takes 0 to 10, trimmed', () => {
     for (const value of ['0', '1', ' 10 ', '07']) expect(visitSettingsSchema.safeParse(form({ freeMoves: value })).success).toBe(true);
     expect(toVisitSettingsInput(form({ freeMoves: ' 3 ' })).freeMoves).toBe(3);
-    expect(toVisitSettingsForm({ freeMoves: 1, reminders: REMINDER_DEFAULTS }).freeMoves).toBe('1');
+    expect(toVisitSettingsForm({ freeMoves: 1, offerHoldMinutes: 120, reminders: REMINDER_DEFAULTS }).freeMoves).toBe('1');
   });
 
   it('refuses anything else in the server’s words', () => {
@@ -79,6 +87,7 @@ describe('reminder settings form', () => {
     });
     expect(toVisitSettingsInput(changed)).toEqual({
       freeMoves: 2,
+      offerHoldMinutes: 120,
       reminders: {
         on: false,
         treatmentFirstHours: 24,
@@ -161,5 +170,25 @@ describe('reminder settings form', () => {
     expect(stayDaysMeaning('1', 'second')).toBe('The day before arrival.');
     expect(stayDaysMeaning('0', 'second')).toBe('On the day of arrival.');
     expect(stayDaysMeaning('0', 'first')).toBe('Days before arrival, 1 to 30.');
+  });
+});
+
+describe('the waitlist hold', () => {
+  it('takes 15 to 1440 minutes, sent as a number', () => {
+    for (const value of ['15', '120', ' 1440 ']) expect(errors(form({ offerHoldMinutes: value }))).toEqual({});
+    expect(toVisitSettingsInput(form({ offerHoldMinutes: ' 90 ' })).offerHoldMinutes).toBe(90);
+    for (const value of ['', '14', '1441', '10000', '-20', '1.5', 'two hours']) {
+      expect(errors(form({ offerHoldMinutes: value }))).toEqual({ offerHoldMinutes: OFFER_HOLD_MESSAGE });
+    }
+  });
+
+  it('says how long that is', () => {
+    expect(offerHoldMeaning('120')).toBe(
+      'Minutes. A place offered from the waitlist is kept 2 hours for its guest, then goes to the next guest waiting.',
+    );
+    expect(offerHoldMeaning('90')).toMatch(/kept 1 hour 30 minutes for its guest/);
+    expect(offerHoldMeaning('15')).toMatch(/kept 15 minutes for its guest/);
+    expect(offerHoldMeaning('1440')).toMatch(/kept 24 hours for its guest/);
+    expect(offerHoldMeaning('9')).toBe('Minutes, 15 to 1,440 (a day).');
   });
 });

@@ -21,6 +21,12 @@ export const STAY_FIRST_DAYS_MESSAGE = `Days before a stay are a whole number fr
 export const STAY_SECOND_DAYS_MESSAGE = 'The second reminder comes after the first: fewer days before arrival';
 export const QUIET_HOURS_MESSAGE = 'Quiet hours are whole hours from 0 to 23';
 
+// How long a waitlist offer is held for its guest (issue 43, part 4; the server's limits and message).
+export const OFFER_HOLD_MINUTES_MIN = 15;
+export const OFFER_HOLD_MINUTES_MAX = 1440;
+export const OFFER_HOLD_DEFAULT = 120;
+export const OFFER_HOLD_MESSAGE = `An offer is held for ${OFFER_HOLD_MINUTES_MIN} to ${OFFER_HOLD_MINUTES_MAX} minutes`;
+
 /** The server's defaults (what "restore" means in the tests, and the README's figures). */
 export const REMINDER_DEFAULTS = {
   on: true,
@@ -74,6 +80,10 @@ export const visitSettingsSchema = z.object({
     .string()
     .trim()
     .refine((v) => /^\d{1,2}$/.test(v) && Number(v) <= FREE_MOVES_MAX, FREE_MOVES_MESSAGE),
+  offerHoldMinutes: z
+    .string()
+    .trim()
+    .refine((v) => whole(v, OFFER_HOLD_MINUTES_MIN, OFFER_HOLD_MINUTES_MAX, 4) !== undefined, OFFER_HOLD_MESSAGE),
   reminders: remindersSchema,
 });
 export type VisitSettingsFormValues = z.input<typeof visitSettingsSchema>;
@@ -82,6 +92,7 @@ export type RemindersFormValues = VisitSettingsFormValues['reminders'];
 /** Every field the server may name in a 400, for placing its messages. */
 export const visitSettingsErrorFields = [
   'freeMoves',
+  'offerHoldMinutes',
   'reminders.treatmentFirstHours',
   'reminders.stayFirstDays',
   'reminders.staySecondDays',
@@ -89,11 +100,12 @@ export const visitSettingsErrorFields = [
   'reminders.quietUntilHour',
 ] as const;
 
-type Settings = Pick<VisitSettings, 'freeMoves'> & { reminders: Omit<VisitSettings['reminders'], 'checkedAt'> };
+type Settings = Pick<VisitSettings, 'freeMoves' | 'offerHoldMinutes'> & { reminders: Omit<VisitSettings['reminders'], 'checkedAt'> };
 
-export function toVisitSettingsForm({ freeMoves, reminders: r }: Settings): VisitSettingsFormValues {
+export function toVisitSettingsForm({ freeMoves, offerHoldMinutes, reminders: r }: Settings): VisitSettingsFormValues {
   return {
     freeMoves: String(freeMoves),
+    offerHoldMinutes: String(offerHoldMinutes),
     reminders: {
       on: r.on,
       treatmentFirstHours: String(r.treatmentFirstHours),
@@ -107,9 +119,10 @@ export function toVisitSettingsForm({ freeMoves, reminders: r }: Settings): Visi
 }
 
 /** The whole form, as the server reads it (every field sent; the checks above passed). */
-export function toVisitSettingsInput({ freeMoves, reminders: r }: VisitSettingsFormValues): VisitSettingsInput {
+export function toVisitSettingsInput({ freeMoves, offerHoldMinutes, reminders: r }: VisitSettingsFormValues): VisitSettingsInput {
   return {
     freeMoves: Number(freeMoves.trim()),
+    offerHoldMinutes: Number(offerHoldMinutes.trim()),
     reminders: {
       on: r.on,
       treatmentFirstHours: Number(r.treatmentFirstHours.trim()),
@@ -160,4 +173,16 @@ export function stayDaysMeaning(value: string, which: 'first' | 'second'): strin
 export function quietHoursMeaning(from: string, until: string): string {
   if (from === until) return 'The same hour twice: no quiet hours, reminders go as they fall due.';
   return `Nothing leaves from ${hourLabel(from)} until ${hourLabel(until)}, retreat time; what falls due then goes at ${hourLabel(until)}.`;
+}
+
+/** Under the hold: "120" → "2 hours", "90" → "1 hour 30 minutes", in words the owner reads at a glance. */
+export function offerHoldMeaning(value: string): string {
+  const minutes = whole(value, OFFER_HOLD_MINUTES_MIN, OFFER_HOLD_MINUTES_MAX, 4);
+  if (minutes === undefined) return `Minutes, ${OFFER_HOLD_MINUTES_MIN} to ${OFFER_HOLD_MINUTES_MAX.toLocaleString('en-US')} (a day).`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const length = [hours > 0 ? plural(hours, 'hour', 'hours') : '', rest > 0 ? plural(rest, 'minute', 'minutes') : '']
+    .filter(Boolean)
+    .join(' ');
+  return `Minutes. A place offered from the waitlist is kept ${length} for its guest, then goes to the next guest waiting.`;
 }

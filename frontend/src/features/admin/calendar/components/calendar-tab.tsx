@@ -1,4 +1,4 @@
-import { Ban, CalendarCog, CalendarDays, CalendarOff, Clock, Moon, Rocket } from 'lucide-react';
+import { Ban, CalendarCog, CalendarDays, CalendarOff, Clock, Hourglass, Moon, Rocket } from 'lucide-react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -28,9 +28,11 @@ import {
   blackoutTypeLabel,
   dayMark,
   entriesOn,
+  liftBlackoutQuestion,
   PRE_LAUNCH_REASON,
   sortBlackouts,
   staysOn,
+  waitingGuestsWords,
 } from '../calendar-logic';
 import { capacityOn, dayCapacitySpoken } from '../capacity-words';
 import { AvailabilityDialog } from './availability-dialog';
@@ -100,7 +102,12 @@ function DayByDay() {
   const availability = useAvailabilityRange(firstDayOfMonth(month), lastDayOfMonth(month));
   const capacity = useCapacityRange(firstDayOfMonth(month), lastDayOfMonth(month));
   const capacityDays = capacity.data ?? [];
-  const removeBlackout = useDeleteBlackout();
+  const deleteBlackout = useDeleteBlackout();
+  // Guests waiting for its dates are told of it first (the places it frees are offered to them).
+  const liftBlackout = (blackout: BlackoutDate) => {
+    const question = liftBlackoutQuestion(blackout.waitingGuests);
+    if (question === null || window.confirm(question)) deleteBlackout.mutate(blackout.id);
+  };
   const removeEntry = useDeleteAvailability();
   const allBlackouts = sortBlackouts(blackouts.data ?? []);
   const entries = availability.data ?? [];
@@ -196,8 +203,8 @@ function DayByDay() {
             blackouts={selected ? blackoutsCovering(allBlackouts, selected) : []}
             entries={selected ? entriesOn(entries, selected) : []}
             stays={selected ? staysOn(stays, selected) : []}
-            onRemove={(id) => removeBlackout.mutate(id)}
-            removing={removeBlackout.isPending}
+            onRemove={liftBlackout}
+            removing={deleteBlackout.isPending}
             onRemoveEntry={(id) => removeEntry.mutate(id)}
             removingEntry={removeEntry.isPending}
           />
@@ -219,14 +226,15 @@ function DayByDay() {
                           </p>
                           <p className="mt-1 text-xs text-gold">{blackoutTypeLabel(b.type)}</p>
                           {b.reason ? <p className="mt-1 text-xs text-sand">{b.reason}</p> : null}
+                          <WaitingGuests count={b.waitingGuests} />
                         </div>
                         <Button
                           variant="ghost"
                           size="sm"
                           className="h-8 px-2 text-[0.65rem] hover:text-danger"
-                          disabled={removeBlackout.isPending}
+                          disabled={deleteBlackout.isPending}
                           aria-label={`Remove the blackout ${formatCalendarDate(b.startDate)} - ${formatCalendarDate(b.endDate)}`}
-                          onClick={() => removeBlackout.mutate(b.id)}
+                          onClick={() => liftBlackout(b)}
                         >
                           Remove
                         </Button>
@@ -243,6 +251,18 @@ function DayByDay() {
       <BlackoutDialog open={blackoutOpen} onOpenChange={setBlackoutOpen} preset={preset.values} presetVersion={preset.version} />
       <AvailabilityDialog day={selected} open={availabilityOpen} onOpenChange={setAvailabilityOpen} />
     </Panel>
+  );
+}
+
+/** "2 guests wait for these dates": the waitlist's demand for a blackout's days (issue 43, part 4). */
+function WaitingGuests({ count }: { count: number | null | undefined }) {
+  const words = waitingGuestsWords(count);
+  if (!words) return null;
+  return (
+    <p data-testid="blackout-waiting" className="mt-1.5 flex items-center gap-1.5 text-xs text-amber-200">
+      <Hourglass aria-hidden className="size-3 shrink-0" strokeWidth={1.75} />
+      {words}
+    </p>
   );
 }
 
@@ -274,7 +294,7 @@ function DayPanel({
   blackouts: BlackoutDate[];
   entries: AvailabilityEntry[];
   stays: Array<AdminBooking & { checkOut: string }>;
-  onRemove: (id: string) => void;
+  onRemove: (blackout: BlackoutDate) => void;
   removing: boolean;
   onRemoveEntry: (id: string) => void;
   removingEntry: boolean;
@@ -296,7 +316,8 @@ function DayPanel({
                 <span className="text-xs text-gold">{blackoutTypeLabel(b.type)}</span>
               </div>
               {b.reason ? <p className="mt-2 text-sm text-sand">{b.reason}</p> : null}
-              <Button variant="destructive" size="sm" className="mt-3" disabled={removing} onClick={() => onRemove(b.id)}>
+              <WaitingGuests count={b.waitingGuests} />
+              <Button variant="destructive" size="sm" className="mt-3" disabled={removing} onClick={() => onRemove(b)}>
                 Remove Blackout
               </Button>
             </li>

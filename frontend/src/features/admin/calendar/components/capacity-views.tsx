@@ -1,11 +1,13 @@
+import { Hourglass } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { CapacityDay, ServiceCapacity } from '../../shared/types';
 import { dotTone, figureTone } from '../capacity-tones';
-import { capacityFigure, capacityShare, capacityTone, serviceLabel, sourceLabel, type CapacityTone } from '../capacity-words';
+import { capacityFigure, capacityShare, capacityTone, serviceLabel, sourceLabel, waitingWords, type CapacityTone } from '../capacity-words';
 
 /*
  * A day's capacity in the calendar: four short lines in each day cell ("Tiny
- * Home 1/1"), four dots on a phone, and the whole story in the day panel. The
+ * Home 1/1", and an hourglass with the guests waiting for it), four dots on a
+ * phone, and the whole story in the day panel. The
  * cells are read out through the day's accessible name (describeDay), so what
  * is drawn in them is hidden from screen readers.
  */
@@ -29,8 +31,16 @@ export function CapacityCell({ day }: { day: CapacityDay | undefined }) {
             className="flex items-baseline justify-between gap-1 text-[0.625rem] leading-3.5 tracking-normal"
           >
             <span className="truncate text-muted">{serviceLabel(s.service)}</span>{' '}
-            <span className={cn('shrink-0 tabular-nums', figureTone[capacityTone(s)], s.source === 'closed' && 'italic')}>
-              {capacityFigure(s)}
+            <span className="flex shrink-0 items-baseline gap-1">
+              {s.waiting > 0 ? (
+                <span data-waiting={s.waiting} className="inline-flex items-center gap-px tabular-nums text-amber-200">
+                  <Hourglass className="size-2.5 self-center" strokeWidth={2} />
+                  {s.waiting}
+                </span>
+              ) : null}
+              <span className={cn('tabular-nums', figureTone[capacityTone(s)], s.source === 'closed' && 'italic')}>
+                {capacityFigure(s)}
+              </span>
             </span>
           </span>
         ))}
@@ -62,6 +72,7 @@ export function DayCapacity({ day, loading }: { day: CapacityDay | undefined; lo
 function CapacityRow({ entry }: { entry: ServiceCapacity }) {
   const tone = capacityTone(entry);
   const share = capacityShare(entry);
+  const waiting = waitingWords(entry);
   const spokenTail =
     entry.source === 'closed'
       ? entry.taken > 0
@@ -87,7 +98,15 @@ function CapacityRow({ entry }: { entry: ServiceCapacity }) {
           />
         </span>
       ) : null}
-      <p className="mt-1.5 text-xs text-muted">{sourceLabel(entry.source)}</p>
+      <p className="mt-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted">
+        <span>{sourceLabel(entry.source)}</span>
+        {waiting ? (
+          <span data-testid="capacity-waiting" className="inline-flex items-center gap-1.5 text-amber-200">
+            <Hourglass aria-hidden className="size-3" strokeWidth={1.75} />
+            {waiting}
+          </span>
+        ) : null}
+      </p>
     </li>
   );
 }
@@ -119,6 +138,12 @@ export function CapacityLegend() {
       </li>
       <li className="hidden md:block">
         <span className="italic">closed</span> takes no one that day
+      </li>
+      <li className="hidden items-center gap-1 md:flex">
+        <span className="inline-flex items-center gap-px text-amber-200">
+          <Hourglass aria-hidden className="size-2.5" strokeWidth={2} />2
+        </span>{' '}
+        guests on the waitlist for it
       </li>
     </ul>
   );

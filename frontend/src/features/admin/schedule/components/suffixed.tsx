@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 
 /** An input with its unit written inside, at the right (for the eye; the hint says it for everyone). */
-export function Suffixed({ suffix, children }: { suffix: string; children: ReactNode }) {
+export function Suffixed({ suffix, className, children }: { suffix: string; className?: string; children: ReactNode }) {
   return (
-    <div className="relative">
+    <div className={cn('relative', className)}>
       {children}
       <span
         aria-hidden

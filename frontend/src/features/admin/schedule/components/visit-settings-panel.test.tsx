@@ -18,7 +18,11 @@ function signIn(role: 'owner' | 'staff') {
 function renderPanel(freeMoves: number, reminders: Partial<VisitSettings['reminders']> = {}) {
   const client = createQueryClient();
   // Read already: nothing is fetched.
-  client.setQueryData<VisitSettings>(visitSettingsKey(), { freeMoves, reminders: { ...REMINDER_DEFAULTS, checkedAt: null, ...reminders } });
+  client.setQueryData<VisitSettings>(visitSettingsKey(), {
+    freeMoves,
+    offerHoldMinutes: 120,
+    reminders: { ...REMINDER_DEFAULTS, checkedAt: null, ...reminders },
+  });
   return render(
     <QueryClientProvider client={client}>
       <VisitSettingsPanel />
@@ -99,6 +103,18 @@ describe('VisitSettingsPanel', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(STAY_SECOND_DAYS_MESSAGE));
     expect(screen.getByLabelText('Second before a stay').getAttribute('aria-invalid')).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows an owner how long a waitlist offer is held', () => {
+    signIn('owner');
+    renderPanel(1);
+    const hold = screen.getByLabelText<HTMLInputElement>('Hold an offer for');
+    expect(hold.value).toBe('120');
+    expect(hold.readOnly).toBe(false);
+    expect(screen.getByText(/kept 2 hours for its guest/)).toBeTruthy();
+    fireEvent.change(hold, { target: { value: '45' } });
+    expect(screen.getByText(/kept 45 minutes for its guest/)).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You have unsaved changes.');
   });
 
   it('shows staff the reminders, read-only', () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BellRing, CalendarSync } from 'lucide-react';
+import { BellRing, CalendarSync, Hourglass } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { useSaveVisitSettings, useVisitSettings, type VisitSettings } from '../a
 import {
   freeMovesMeaning,
   hourLabel,
+  offerHoldMeaning,
   hoursOfDay,
   quietHoursMeaning,
   stayDaysMeaning,
@@ -73,7 +74,7 @@ function VisitSettingsForm({ settings }: { settings: VisitSettings }) {
     defaultValues: toVisitSettingsForm(settings),
   });
   const { isDirty } = useFormState({ control });
-  const value = useWatch({ control, name: 'freeMoves' });
+  const [value, hold] = useWatch({ control, name: ['freeMoves', 'offerHoldMinutes'] });
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(toVisitSettingsInput(values), {
@@ -95,6 +96,27 @@ function VisitSettingsForm({ settings }: { settings: VisitSettings }) {
         />
       </FormField>
       <RemindersFields control={control} owner={owner} checkedAt={settings.reminders.checkedAt ?? null} />
+      <section aria-labelledby="visit-waitlist-heading" className="grid gap-4 border-t border-line/70 pt-5" data-testid="waitlist-settings">
+        <h3 id="visit-waitlist-heading" className="flex items-center gap-2 font-display text-2xl text-ivory">
+          <Hourglass aria-hidden className="size-4 text-gold" />
+          Waitlist
+        </h3>
+        <p className="-mt-1 text-sm text-sand">
+          When a place opens on a full day, the first guest waiting for it is mailed at once, and it is kept for her alone for a while.
+        </p>
+        <FormField control={control} name="offerHoldMinutes" id="visit-offer-hold" label="Hold an offer for" hint={offerHoldMeaning(hold)}>
+          <Suffixed suffix="minutes" className="max-w-56">
+            <Input
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              readOnly={!owner}
+              aria-readonly={!owner || undefined}
+              className="pr-24 tabular-nums"
+            />
+          </Suffixed>
+        </FormField>
+      </section>
       <div className="flex flex-col gap-3 border-t border-line/70 pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p role="status" className="min-h-5 text-sm text-muted" data-testid="visit-settings-state">
           {!owner ? 'Only an owner can change this.' : save.isPending ? 'Saving…' : isDirty ? 'You have unsaved changes.' : 'Saved.'}
