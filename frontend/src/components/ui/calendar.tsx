@@ -47,6 +47,8 @@ type CalendarProps = {
   rangePreview?: boolean;
   /** Days that cannot be selected: aria-disabled, muted, still reachable by the arrows. */
   isDisabled?: (day: string) => boolean;
+  /** A disabled day pressed all the same (the booking dialog offers the waitlist for a full one). */
+  onDisabledPress?: (day: string) => void;
   /** The earliest month shown (no paging before it). */
   minMonth?: MonthRef;
   /**
@@ -71,6 +73,7 @@ export function Calendar({
   rangeEnd,
   rangePreview = false,
   isDisabled,
+  onDisabledPress,
   minMonth,
   size = 'default',
 }: CalendarProps) {
@@ -193,6 +196,7 @@ export function Calendar({
                       onClick={() => {
                         setFocusDay(day);
                         if (!disabled) onSelect(day);
+                        else onDisabledPress?.(day);
                       }}
                       onKeyDown={(event) => onKeyDown(event, day)}
                       onMouseEnter={rangePreview ? () => setPointDay(day) : undefined}

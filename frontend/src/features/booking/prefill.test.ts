@@ -47,4 +47,27 @@ describe("the booking link's prefill", () => {
       moment: { date: '2026-12-20', time: '' },
     });
   });
+
+  it("carries a waitlist offer's token, with a stay's check-out day", () => {
+    const token = 'b2ZmZXI.abc-123_x~';
+    expect(prefill(`book=massage&date=2026-12-20&time=11:00&offer=${token}`)).toEqual({
+      service: 'massage',
+      moment: { date: '2026-12-20', time: '11:00', offer: token },
+    });
+    expect(prefill(`book=accommodation&date=2026-12-20&time=15:00&checkOut=2026-12-23&offer=${token}`)).toEqual({
+      service: 'accommodation',
+      moment: { date: '2026-12-20', time: '15:00', checkOut: '2026-12-23', offer: token },
+    });
+  });
+
+  it('leaves out a check-out that makes no stay, and a token that is no token', () => {
+    expect(prefill('book=accommodation&date=2026-12-20&checkOut=2026-12-20')).toEqual({
+      service: 'accommodation',
+      moment: { date: '2026-12-20', time: '' },
+    });
+    expect(prefill('book=accommodation&date=2026-12-20&checkOut=2027-01-20')?.moment?.checkOut).toBeUndefined();
+    expect(prefill('book=massage&date=2026-12-20&checkOut=2026-12-21')?.moment?.checkOut).toBeUndefined();
+    expect(prefill('book=massage&date=2026-12-20&offer=<script>')?.moment?.offer).toBeUndefined();
+    expect(prefill('book=massage&date=2026-12-20&offer=')?.moment?.offer).toBeUndefined();
+  });
 });

@@ -1,16 +1,23 @@
 import { bookingServices, timeSlots, type BookingServiceKey } from '@/config/site';
 import type { BookingMoment } from './booking-context';
+import { isValidStay } from './stay';
 
 /*
  * A link that opens the booking dialog already filled in, as the invitation
  * to return mails it (issue 43): /services?book=massage&date=2026-12-20&time=11:00.
- * Whatever is not a service, a day from today on or a time slot is left out
- * without a word: the dialog opens with what is valid (and the guest chooses
- * the rest there), as a hand-typed link deserves.
+ * A waitlist offer's link (issue 43, part 4) adds the offer's token, whose
+ * held place the booking takes (&offer=…), and for a stay its check-out day
+ * (&checkOut=…). Whatever is not a service, a day from today on, a time slot,
+ * a stay of 1 to 14 nights or a token is left out without a word: the dialog
+ * opens with what is valid (and the guest chooses the rest there), as a
+ * hand-typed link deserves.
  */
 
 /** The address's parameters this link uses, removed once the dialog has opened. */
-export const PREFILL_PARAMS = ['book', 'date', 'time'] as const;
+export const PREFILL_PARAMS = ['book', 'date', 'time', 'checkOut', 'offer'] as const;
+
+/** An offer's token as the server writes them (URL-safe, no spaces, of a sane length). */
+const TOKEN = /^[A-Za-z0-9._~-]{8,512}$/;
 
 export type BookingPrefill = { service?: BookingServiceKey; moment?: BookingMoment };
 
@@ -39,7 +46,12 @@ export function bookingPrefill(params: URLSearchParams, today: string): BookingP
   const date = params.get('date')?.trim() ?? '';
   if (isCalendarDay(date) && date >= today) {
     const time = params.get('time')?.trim() ?? '';
-    prefill.moment = { date, time: (timeSlots as readonly string[]).includes(time) ? time : '' };
+    const moment: BookingMoment = { date, time: (timeSlots as readonly string[]).includes(time) ? time : '' };
+    const checkOut = params.get('checkOut')?.trim() ?? '';
+    if (prefill.service === 'accommodation' && isCalendarDay(checkOut) && isValidStay(date, checkOut)) moment.checkOut = checkOut;
+    const offer = params.get('offer')?.trim() ?? '';
+    if (TOKEN.test(offer)) moment.offer = offer;
+    prefill.moment = moment;
   }
   return prefill;
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { nightsBetween, stayNights, formatStayRange, nightsLabel, formatWeekdayShortDay } from '@/lib/stay-dates';
-import { canCheckIn, isCheckOutOption, isSelectable, isValidStay, lastCheckOut, pickDay, stayTotalCents, type NightOpen } from './stay';
+import {
+  canCheckIn,
+  isCheckOutOption,
+  isSelectable,
+  isValidStay,
+  lastCheckOut,
+  pickDay,
+  stayTotalCents,
+  waitableStay,
+  type NightOpen,
+} from './stay';
 
 /** Every night open except the listed ones (and nights not in `known`, when given, are not known yet). */
 const openExcept =
@@ -112,5 +122,28 @@ describe('the total', () => {
     expect(stayTotalCents('180.00', 2)).toBe(36_000);
     expect(stayTotalCents('179.99', 3)).toBe(53_997);
     expect(stayTotalCents(180, 14)).toBe(252_000);
+  });
+});
+
+describe('a stay she may wait for (the waitlist)', () => {
+  const open = openExcept(['2026-12-10', '2026-12-11', '2026-12-20']);
+  // The 20th is closed (a blackout): no one waits for it. The 10th and 11th are taken by guests.
+  const waitable = (day: string) => day !== '2026-12-20';
+
+  it('is a one-night stay from a taken night clicked as check-in', () => {
+    expect(waitableStay({}, '2026-12-10', TODAY, open, waitable)).toEqual({ checkIn: '2026-12-10', checkOut: '2026-12-11' });
+  });
+
+  it('runs from her check-in to a day past a taken night she clicks as check-out', () => {
+    const stay = { checkIn: '2026-12-08' };
+    expect(waitableStay(stay, '2026-12-12', TODAY, open, waitable)).toEqual({ checkIn: '2026-12-08', checkOut: '2026-12-12' });
+  });
+
+  it('is none across a closed night, past 14 nights, before today, or on an open night', () => {
+    expect(waitableStay({}, '2026-12-20', TODAY, open, waitable)).toBeUndefined();
+    expect(waitableStay({ checkIn: '2026-12-18' }, '2026-12-22', TODAY, open, waitable)).toBeUndefined();
+    expect(waitableStay({ checkIn: '2026-12-08' }, '2026-12-23', TODAY, open, waitable)).toBeUndefined();
+    expect(waitableStay({}, '2026-11-30', TODAY, openExcept(['2026-11-30']), () => true)).toBeUndefined();
+    expect(waitableStay({}, '2026-12-05', TODAY, open, waitable)).toBeUndefined();
   });
 });

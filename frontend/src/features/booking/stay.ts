@@ -1,7 +1,7 @@
 import { addDays } from '@/components/ui/calendar-dates';
 import { stayRules } from '@/config/site';
 import { toCents, type Cents } from '@/lib/money';
-import { nightsBetween } from '@/lib/stay-dates';
+import { nightsBetween, stayNights } from '@/lib/stay-dates';
 
 /*
  * The rules of choosing a Tiny Home stay on the calendar. A night is named by
@@ -74,4 +74,33 @@ export function pickDay(stay: StaySelection, day: string, today: string, open: N
 /** The price of the stay: the nightly price × nights, in cents. */
 export function stayTotalCents(nightlyPrice: string | number, nights: number): Cents {
   return toCents(nightlyPrice) * nights;
+}
+
+/** Whether the night beginning `day` is taken by other guests (full, not closed): a guest may wait for it. */
+export type NightWaitable = (day: string) => boolean;
+
+/**
+ * The stay a guest wants when she clicks a day the calendar will not give
+ * her, when it is one she may wait for: while choosing the check-out, a day
+ * past a taken night is the check-out she wants (at most 14 nights);
+ * otherwise a taken night is the check-in of a one-night stay. Undefined
+ * when a night of it is closed (no waiting for that) or the day is past.
+ */
+export function waitableStay(
+  stay: StaySelection,
+  day: string,
+  today: string,
+  open: NightOpen,
+  waitable: NightWaitable,
+): { checkIn: string; checkOut: string } | undefined {
+  if (day < today) return undefined;
+  const wanted =
+    choosingCheckOut(stay) && day > stay.checkIn
+      ? { checkIn: stay.checkIn, checkOut: day }
+      : open(day) === false
+        ? { checkIn: day, checkOut: addDays(day, 1) }
+        : undefined;
+  if (!wanted || !isValidStay(wanted.checkIn, wanted.checkOut)) return undefined;
+  const taken = stayNights(wanted.checkIn, wanted.checkOut).filter((night) => open(night) === false);
+  return taken.length > 0 && taken.every(waitable) ? wanted : undefined;
 }

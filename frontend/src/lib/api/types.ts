@@ -23,6 +23,9 @@ export type OpenTime = ResponseOf<'/api/open-times', 'get'>[number];
 export type RatingSummary = ResponseOf<'/api/ratings', 'get'>[number];
 export type QuotedRating = RatingSummary['quoted'][number];
 export type VisitRating = ResponseOf<'/api/visit-ratings', 'get'>;
+export type WaitlistJoined = ResponseOf<'/api/waitlist', 'post'>;
+export type WaitlistWish = WaitlistJoined['wishes'][number];
+export type WaitlistOffer = ResponseOf<'/api/waitlist/offer', 'get'>;
 
 export type NewBooking = RequestBodyOf<'/api/bookings', 'post'>;
 export type NewContactMessage = RequestBodyOf<'/api/contact-messages', 'post'>;
@@ -30,6 +33,7 @@ export type NewOrder = RequestBodyOf<'/api/orders', 'post'>;
 export type QuizAnswers = RequestBodyOf<'/api/quiz/recommendation', 'post'>;
 export type NewSubscription = RequestBodyOf<'/api/newsletter-subscriptions', 'post'>;
 export type VisitRatingInput = RequestBodyOf<'/api/visit-ratings', 'put'>;
+export type NewWaitlistEntry = RequestBodyOf<'/api/waitlist', 'post'>;
 
 /** The booking keys and time slots as the API spells them. */
 export type ServiceKey = NonNullable<NewBooking['service']>;

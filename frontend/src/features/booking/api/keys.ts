@@ -1,5 +1,7 @@
 export const bookingKeys = {
   all: ['bookings'] as const,
-  availability: (date: string, service: string) => [...bookingKeys.all, 'availability', date, service] as const,
-  month: (service: string, month: string) => [...bookingKeys.all, 'month', service, month] as const,
+  // A waitlist offer's token changes the answer (its held place reads as open to her alone).
+  availability: (date: string, service: string, offer?: string) =>
+    [...bookingKeys.all, 'availability', date, service, offer ?? null] as const,
+  month: (service: string, month: string, offer?: string) => [...bookingKeys.all, 'month', service, month, offer ?? null] as const,
 };

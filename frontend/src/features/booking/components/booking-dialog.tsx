@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { BellRing, Clock } from 'lucide-react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -14,11 +15,13 @@ import { addDays } from '@/components/ui/calendar-dates';
 import { bookingServices, formatSlot, stayRules, timeSlots, type BookingServiceKey } from '@/config/site';
 import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
 import { cn } from '@/lib/cn';
-import type { NewBooking, Service, ServiceKey } from '@/lib/api/types';
+import type { NewBooking, Service, ServiceKey, WaitlistOffer } from '@/lib/api/types';
 import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
 import { displayMoney, formatMoney, formatPriceShort, toCents } from '@/lib/money';
-import { nightsBetween } from '@/lib/stay-dates';
+import { formatStayRange, formatWeekdayShortDay, nightsBetween } from '@/lib/stay-dates';
+import { useWaitlistOffer } from '@/lib/waitlist/offer';
+import { heldUntilWords, placeWords } from '@/lib/waitlist/words';
 import { CardFields } from '@/components/payments/card-fields';
 import { GiftCardField, PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
@@ -42,8 +45,10 @@ import {
   type DepositPaidWords,
 } from '../gift-card';
 import { isValidStay } from '../stay';
+import { firstWish, type WaitlistFormValues } from '../waitlist-schema';
 import { DayPicker } from './day-picker';
 import { StayPicker } from './stay-picker';
+import { WaitlistForm } from './waitlist-form';
 
 const serviceKeys: readonly string[] = bookingServices.map((s) => s.value);
 function isServiceKey(value: string): value is ServiceKey {
@@ -87,8 +92,9 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
     if (session > 0 && presetMoment) {
       setValue('date', presetMoment.date, { shouldValidate: false });
       setValue('time', presetMoment.time, { shouldValidate: false });
-      // An open night of the Tiny Home (the quiz) is a one-night stay to begin with.
-      setValue('checkOut', presetService === 'accommodation' ? addDays(presetMoment.date, 1) : '', { shouldValidate: false });
+      // An open night of the Tiny Home (the quiz) is a one-night stay to begin with; a link may name its check-out.
+      const presetCheckOut = presetService === 'accommodation' ? (presetMoment.checkOut ?? addDays(presetMoment.date, 1)) : '';
+      setValue('checkOut', presetCheckOut, { shouldValidate: false });
     }
   }, [session, presetService, presetMoment, setValue]);
 
@@ -101,6 +107,30 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
   }, [date, checkOut, setValue]);
 
   const nightlyPrice = services.data?.find((record) => record.bookingKey === 'accommodation')?.price;
+
+  /*
+   * A waitlist offer's link (issue 43, part 4) opens the dialog on the place
+   * held for her: its token asks the availability to count that place as
+   * open, and the request takes it, as long as she books that very place.
+   */
+  const offer = session > 0 && presetMoment?.offer ? presetMoment.offer : undefined;
+  const heldOffer = useWaitlistOffer(offer);
+  const offerPlace =
+    offer && presetMoment && presetService
+      ? {
+          service: presetService,
+          date: presetMoment.date,
+          time: presetMoment.time,
+          checkOut: presetService === 'accommodation' ? (presetMoment.checkOut ?? addDays(presetMoment.date, 1)) : '',
+        }
+      : undefined;
+  // Asked with the offer's service only: for another, the token means nothing.
+  const serviceOffer = offerPlace !== undefined && service === offerPlace.service ? offer : undefined;
+  const takesOffer =
+    offerPlace !== undefined &&
+    service === offerPlace.service &&
+    date === offerPlace.date &&
+    (stay ? checkOut === offerPlace.checkOut : time === offerPlace.time);
 
   /*
    * A deposit (docs/decisions.md §14): asked when cards are charged and the
@@ -157,10 +187,44 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
    * fingers. While an answer is pending, nothing is disabled.
    */
   const askableDate = isTodayOrLater(date) && !stay ? date : undefined;
-  const availability = useAvailability(askableDate, isServiceKey(service) && !stay ? service : undefined);
+  const availability = useAvailability(askableDate, isServiceKey(service) && !stay ? service : undefined, serviceOffer);
   const answer = askableDate ? availability.data : undefined;
   const dateUnavailable = answer?.available === false;
   const slotOpen = (slot: string) => answer?.slots?.find((s) => s.time === slot)?.available !== false;
+
+  /*
+   * The waitlist (issue 43, part 4): a day whose places are all taken (not a
+   * closed one) may be waited for. The dialog offers it for the day chosen in
+   * the form when the server says so, or for a full day (or taken nights)
+   * pressed on the calendar; the waitlist's form then takes the dialog's place
+   * until she joins or goes back.
+   */
+  const [pressed, setPressed] = useState<{ session: number; service: string; date: string; checkOut: string; wanted: Wanted } | null>(null);
+  const pressedNow = pressed?.session === session && pressed.service === service && pressed.date === date && pressed.checkOut === checkOut;
+  const wanted: Wanted | undefined =
+    !stay && dateUnavailable && answer?.canWait === true ? { date } : pressedNow ? pressed.wanted : undefined;
+  const press = (next: Wanted) => setPressed({ session, service, date, checkOut, wanted: next });
+  const [waitlist, setWaitlist] = useState<{ session: number; initial: WaitlistFormValues } | null>(null);
+  const waitlistShown = waitlist?.session === session ? waitlist : null;
+  const inviteButton = useRef<HTMLButtonElement>(null);
+  const serviceName =
+    services.data?.find((candidate) => candidate.bookingKey === service)?.name ??
+    bookingServices.find((choice) => choice.value === service)?.label ??
+    '';
+  const openWaitlist = () => {
+    if (!wanted) return;
+    const typed = form.getValues();
+    const wish = firstWish(stay, { date: wanted.date, checkOut: wanted.checkOut, time: wanted.date === typed.date ? typed.time : '' });
+    setWaitlist({
+      session,
+      initial: { firstName: typed.firstName, lastName: typed.lastName, email: typed.email, wishes: [wish] },
+    });
+  };
+  const closeWaitlist = () => {
+    setWaitlist(null);
+    // Back where she pressed it.
+    requestAnimationFrame(() => inviteButton.current?.focus());
+  };
 
   // A slot chosen before the answer came back may have turned out to be taken.
   useEffect(() => {
@@ -200,6 +264,8 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
       ...(quoted ? { promoCode: quoted.promoCode } : {}),
       // Only with a deposit: a booking without one takes no gift card.
       ...(deposit !== null && giftCard ? { giftCard: giftCard.code } : {}),
+      // The place a waitlist offer holds for her, when this is that place.
+      ...(takesOffer && offer ? { offerToken: offer } : {}),
     };
     try {
       const booked = await createBooking.mutateAsync({ body, idempotencyKey: attempt.current });
@@ -254,6 +320,16 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         });
         return;
       }
+      // The place held for her from the waitlist is no longer hers (the hold ended, or it went to the next guest).
+      if (hasErrorCode(error, 'offer_not_held')) {
+        void heldOffer.refetch();
+        toast({
+          title: 'Booking Failed',
+          description: preferServerMessage(error, 'This time is no longer held for you.'),
+          variant: 'destructive',
+        });
+        return;
+      }
       // A night of the stay was taken or closed: the server names it.
       const nightRefused = hasErrorCode(error, 'night_full') || hasErrorCode(error, 'night_unavailable');
       const fallback = 'Sorry, there was an error submitting your booking. Please try again.';
@@ -302,14 +378,25 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
             }}
           />
         ) : null}
+        {waitlistShown && isServiceKey(service) ? (
+          <WaitlistForm
+            service={service}
+            serviceName={serviceName}
+            stay={stay}
+            initial={waitlistShown.initial}
+            onBack={closeWaitlist}
+            onDone={() => onOpenChange(false)}
+          />
+        ) : null}
         {/* Kept mounted (hidden) under the confirmation: the provider's card fields live in their frames. */}
         <form
           noValidate
           onSubmit={onSubmit}
-          className={cn('grid gap-5 sm:grid-cols-2', confirmation && 'hidden')}
+          className={cn('grid gap-5 sm:grid-cols-2', (confirmation || waitlistShown) && 'hidden')}
           aria-label="Booking request"
         >
           <HoneypotField />
+          {heldOffer.data ? <HeldOffer offer={heldOffer.data} chosen={takesOffer} /> : null}
           <FormField control={control} name="firstName" id="booking-first-name" label="First name">
             <Input autoComplete="given-name" />
           </FormField>
@@ -336,7 +423,16 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
             )}
           </FormField>
           {stay ? (
-            <StayPicker control={control} nightlyPrice={nightlyPrice} className="sm:col-span-2" />
+            <>
+              <StayPicker
+                control={control}
+                nightlyPrice={nightlyPrice}
+                onWaitableStayPress={({ checkIn, checkOut: out }) => press({ date: checkIn, checkOut: out })}
+                offer={serviceOffer}
+                className="sm:col-span-2"
+              />
+              {wanted ? <WaitlistInvite wanted={wanted} buttonRef={inviteButton} onJoin={openWaitlist} /> : null}
+            </>
           ) : (
             <>
               <FormField control={control} name="date" id="booking-date" label="Date">
@@ -346,6 +442,8 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
                 service={isServiceKey(service) ? service : undefined}
                 value={date}
                 onPick={(day) => setValue('date', day, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
+                onWaitableDayPress={(day) => press({ date: day })}
+                offer={serviceOffer}
                 className="sm:col-span-2"
               />
 
@@ -354,6 +452,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
                   {UNAVAILABLE_DATE_TEXT}
                 </Alert>
               ) : null}
+              {wanted ? <WaitlistInvite wanted={wanted} buttonRef={inviteButton} onJoin={openWaitlist} /> : null}
 
               <FormField control={control} name="time" id="booking-time" label="Time" className="sm:col-span-2">
                 {(field) => (
@@ -440,6 +539,55 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The place a waitlist offer holds for her, and until when; or that the hold has ended. */
+function HeldOffer({ offer, chosen }: { offer: WaitlistOffer; chosen: boolean }) {
+  const held = offer.state === 'held';
+  return (
+    <p
+      data-testid="offer-held"
+      className={cn(
+        'flex items-start gap-3 border px-4 py-3 text-sm sm:col-span-2',
+        held ? 'border-gold/50 bg-gold/[0.08] text-ivory' : 'border-line bg-ink/30 text-sand',
+      )}
+    >
+      <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-gold" strokeWidth={1.75} />
+      <span>
+        {held
+          ? `${chosen ? 'This time' : placeWords(offer)} is held for you until ${heldUntilWords(offer.heldUntil)}.`
+          : 'The hold on this time has ended. If a place is still free, you may book it as usual.'}
+      </span>
+    </p>
+  );
+}
+
+/** What she wanted and found taken: a treatment's day, or a stay's check-in and check-out. */
+type Wanted = { date: string; checkOut?: string };
+
+/** "Fri, Dec 4 is fully booked." / "The night of Fri, Dec 4 is taken." / "Dec 4 → Dec 7 · 3 nights: a night is taken." */
+function wantedWords({ date, checkOut }: Wanted): string {
+  if (!checkOut) return `${formatWeekdayShortDay(date)} is fully booked.`;
+  if (nightsBetween(date, checkOut) === 1) return `The night of ${formatWeekdayShortDay(date)} is taken.`;
+  return `${formatStayRange(date, checkOut)}: a night of it is taken.`;
+}
+
+/** Beside the "fully booked" reason: the waitlist, offered. */
+function WaitlistInvite({ wanted, buttonRef, onJoin }: { wanted: Wanted; buttonRef: Ref<HTMLButtonElement>; onJoin: () => void }) {
+  return (
+    <div
+      data-testid="waitlist-invite"
+      className="flex flex-col gap-4 border border-gold/40 bg-gold/[0.05] px-5 py-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p role="status" className="text-sm text-sand">
+        <span className="text-ivory">{wantedWords(wanted)}</span> We can write to you the moment a place opens.
+      </p>
+      <Button ref={buttonRef} variant="outline" size="sm" className="shrink-0" onClick={onJoin}>
+        <BellRing aria-hidden className="size-4" strokeWidth={1.75} />
+        Tell me if it frees up
+      </Button>
+    </div>
   );
 }
 

@@ -15,6 +15,10 @@ type Props = {
   value: string;
   /** A day chosen on the calendar: it becomes the form's date. */
   onPick: (day: string) => void;
+  /** A fully booked day pressed, one guests may wait for (the waitlist): it is not chosen, the dialog offers the waitlist. */
+  onWaitableDayPress?: (day: string) => void;
+  /** A waitlist offer's token: the place it holds for her shows open. */
+  offer?: string;
   className?: string;
 };
 
@@ -25,7 +29,7 @@ type Props = {
  * open day fills the date field, and a date typed into the field brings its
  * month into view and shows it chosen.
  */
-export function DayPicker({ service, value, onPick, className }: Props) {
+export function DayPicker({ service, value, onPick, onWaitableDayPress, offer, className }: Props) {
   const id = useId();
   const today = businessToday();
   const followed = followedDay(value, today);
@@ -37,9 +41,12 @@ export function DayPicker({ service, value, onPick, className }: Props) {
     if (followed && monthParam(monthOf(followed)) !== monthParam(month)) setMonth(monthOf(followed));
   }
 
-  const availability = useMonthsAvailability(service ?? 'massage', service ? [monthParam(month)] : []);
+  const availability = useMonthsAvailability(service ?? 'massage', service ? [monthParam(month)] : [], offer);
   const verdict = (day: string): DayVerdict => dayVerdict(day, today, service ? availability.days.get(day) : undefined);
   const chosen = followed ? verdict(followed) : undefined;
+  // A full day (its places taken, not closed) can be waited for: pressing it offers the waitlist.
+  const waitable = (day: string) => Boolean(service) && verdict(day).mark === 'full' && availability.days.get(day)?.canWait === true;
+  const anyWaitable = service !== undefined && [...availability.days.keys()].some(waitable);
 
   const summary = !service
     ? 'Choose a service to see its open days.'
@@ -69,6 +76,9 @@ export function DayPicker({ service, value, onPick, className }: Props) {
           onSelect={(day) => {
             if (isPickable(verdict(day))) onPick(day);
           }}
+          onDisabledPress={(day) => {
+            if (waitable(day)) onWaitableDayPress?.(day);
+          }}
         />
         <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-xs text-muted" aria-label="Calendar legend">
           <li className="flex items-center gap-2">
@@ -81,6 +91,9 @@ export function DayPicker({ service, value, onPick, className }: Props) {
             <Caption className="text-muted">closed</Caption> Closed
           </li>
         </ul>
+        {anyWaitable && onWaitableDayPress ? (
+          <p className="mt-3 text-xs text-muted">Press a full day to hear from us if a place opens.</p>
+        ) : null}
         {availability.isError ? (
           <p className="mt-3 text-xs text-muted">Some days could not be checked just now; we confirm every request personally.</p>
         ) : null}

@@ -9,7 +9,17 @@ import { formatPriceShort, formatMoney } from '@/lib/money';
 import { formatWeekdayShortDay, nightsBetween, nightsLabel } from '@/lib/stay-dates';
 import { useMonthsAvailability } from '../api/get-month-availability';
 import type { BookingFormValues } from '../booking-schema';
-import { choosingCheckOut, isCheckOutOption, isSelectable, isValidStay, pickDay, stayTotalCents, type NightOpen } from '../stay';
+import {
+  choosingCheckOut,
+  isCheckOutOption,
+  isSelectable,
+  isValidStay,
+  pickDay,
+  stayTotalCents,
+  waitableStay,
+  type NightOpen,
+  type NightWaitable,
+} from '../stay';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -17,6 +27,10 @@ type Props = {
   control: Control<BookingFormValues>;
   /** The Tiny Home's nightly price from its service record (a decimal string); undefined until loaded. */
   nightlyPrice: string | undefined;
+  /** A stay over nights other guests have taken, pressed (the waitlist): nothing is chosen, the dialog offers the waitlist. */
+  onWaitableStayPress?: (stay: { checkIn: string; checkOut: string }) => void;
+  /** A waitlist offer's token: the nights it holds for her show open. */
+  offer?: string;
   className?: string;
 };
 
@@ -26,7 +40,7 @@ type Props = {
  * unavailable night); a click before check-in starts over. The form's `date`
  * is the check-in day, `checkOut` the check-out day.
  */
-export function StayPicker({ control, nightlyPrice, className }: Props) {
+export function StayPicker({ control, nightlyPrice, onWaitableStayPress, offer, className }: Props) {
   const id = useId();
   const today = businessToday();
   const { field: dateField, fieldState: dateState } = useController({ control, name: 'date' });
@@ -51,8 +65,11 @@ export function StayPicker({ control, nightlyPrice, className }: Props) {
     months.add(monthParam(monthOf(upcomingCheckIn)));
     months.add(monthParam(monthOf(addDays(upcomingCheckIn, stayRules.maxNights))));
   }
-  const availability = useMonthsAvailability('accommodation', [...months].sort());
+  const availability = useMonthsAvailability('accommodation', [...months].sort(), offer);
   const open: NightOpen = (day) => availability.days.get(day)?.available;
+  // A night taken by other guests (not closed) can be waited for.
+  const waitableNight: NightWaitable = (day) => availability.days.get(day)?.canWait === true;
+  const anyWaitable = [...availability.days.keys()].some((day) => day >= today && waitableNight(day));
 
   const nights = checkIn && checkOut ? nightsBetween(checkIn, checkOut) : 0;
   const error = dateState.error?.message ?? checkOutState.error?.message;
@@ -120,6 +137,10 @@ export function StayPicker({ control, nightlyPrice, className }: Props) {
           describeDay={describeDay}
           renderDay={(day) => <DayNote day={day} checkIn={checkIn} checkOut={checkOut} open={open} />}
           onSelect={onSelect}
+          onDisabledPress={(day) => {
+            const wanted = waitableStay(stay, day, today, open, waitableNight);
+            if (wanted) onWaitableStayPress?.(wanted);
+          }}
         />
         <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-xs text-muted" aria-label="Calendar legend">
           <li className="flex items-center gap-2">
@@ -135,6 +156,9 @@ export function StayPicker({ control, nightlyPrice, className }: Props) {
             </li>
           ) : null}
         </ul>
+        {anyWaitable && onWaitableStayPress ? (
+          <p className="mt-3 text-xs text-muted">Press a taken night to hear from us if it frees up.</p>
+        ) : null}
         {availability.isError ? (
           <p className="mt-3 text-xs text-muted">Some nights could not be checked just now; we confirm every stay personally.</p>
         ) : null}
