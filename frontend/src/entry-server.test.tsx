@@ -144,6 +144,8 @@ describe('routeData', () => {
     ['/newsletter/unsubscribe?token=x', []],
     ['/visits/rate?token=x', []],
     ['/visits/unsubscribe?token=x', []],
+    ['/waitlist/offer?token=x', []],
+    ['/waitlist/leave?token=x', []],
   ])('%s needs %j', (url, paths) => {
     expect(routeData(url)).toEqual(paths);
   });
@@ -305,6 +307,8 @@ describe('render', () => {
       '/gift-cards/print?token=x',
       '/visits/rate?token=x',
       '/visits/unsubscribe?token=x',
+      '/waitlist/offer?token=x',
+      '/waitlist/leave?token=x',
     ]) {
       expect(() => render(url, {}, siteInfo)).toThrow('rendered in the browser only');
     }

@@ -48,6 +48,8 @@ const routes = createRoutes({
   newsletterUnsubscribe: browserOnly,
   visitRating: browserOnly,
   followUpUnsubscribe: browserOnly,
+  waitlistOffer: browserOnly,
+  waitlistLeave: browserOnly,
   adminLogin: browserOnly,
   adminDashboard: browserOnly,
   adminForgotPassword: browserOnly,

@@ -26,6 +26,8 @@ const pageNames: PageName[] = [
   'newsletterUnsubscribe',
   'visitRating',
   'followUpUnsubscribe',
+  'waitlistOffer',
+  'waitlistLeave',
   'adminLogin',
   'adminDashboard',
   'adminForgotPassword',

@@ -29,6 +29,8 @@ export type PageName =
   | 'newsletterUnsubscribe'
   | 'visitRating'
   | 'followUpUnsubscribe'
+  | 'waitlistOffer'
+  | 'waitlistLeave'
   | 'adminLogin'
   | 'adminDashboard'
   | 'adminForgotPassword'
@@ -80,6 +82,9 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         // Reached from the thank-you note and the invitation to return (issue 43).
         { path: 'visits/rate', ...pages.visitRating, ...browserOnly },
         { path: 'visits/unsubscribe', ...pages.followUpUnsubscribe, ...browserOnly },
+        // Reached from the waitlist's mails (issue 43, part 4): a place held for her, and leaving the list.
+        { path: 'waitlist/offer', ...pages.waitlistOffer, ...browserOnly },
+        { path: 'waitlist/leave', ...pages.waitlistLeave, ...browserOnly },
         { path: '*', Component: NotFoundRoute },
       ],
     },

@@ -62,6 +62,8 @@ export const routes = withEarlyClickReplay(
     newsletterUnsubscribe: onDemand(() => import('./routes/newsletter-unsubscribe')),
     visitRating: onDemand(() => import('./routes/visit-rating')),
     followUpUnsubscribe: onDemand(() => import('./routes/follow-up-unsubscribe')),
+    waitlistOffer: onDemand(() => import('./routes/waitlist-offer')),
+    waitlistLeave: onDemand(() => import('./routes/waitlist-leave')),
     // Only this file may import the admin screens, and only lazily.
     adminLogin: onDemand(adminLoginThenDashboard),
     adminDashboard: onDemand(adminDashboard),

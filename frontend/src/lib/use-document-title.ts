@@ -56,6 +56,12 @@ export const pageTitles = {
   get followUpUnsubscribe() {
     return title('/visits/unsubscribe');
   },
+  get waitlistOffer() {
+    return title('/waitlist/offer');
+  },
+  get waitlistLeave() {
+    return title('/waitlist/leave');
+  },
   get notFound() {
     return getSiteInfo()?.notFoundTitle ?? generated.notFoundTitle;
   },
