@@ -13,12 +13,13 @@ import {
   unique,
 } from './admin-helpers';
 
-// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18), 'Media' (§19) and 'Ratings' (issue 43).
+// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18), 'Media' (§19), 'Ratings' and 'Waitlist' (issue 43).
 const TABS = [
   'Products',
   'Orders',
   'Calendar',
   'Bookings',
+  'Waitlist',
   'Services',
   'Blog',
   'Media',

@@ -16,7 +16,7 @@ import { waitForMail } from './mail-helpers';
 test.use({ baseURL: process.env.E2E_MAIL_BASE_URL, reducedMotion: 'reduce' });
 
 const PASSWORD = 'a long team password';
-const STAFF_TABS = ['Orders', 'Calendar', 'Bookings', 'Messages', 'Security'];
+const STAFF_TABS = ['Orders', 'Calendar', 'Bookings', 'Waitlist', 'Messages', 'Security'];
 const OWNER_ONLY_TABS = ['Products', 'Services', 'Blog', 'Promo codes', 'Gift cards', 'Ratings', 'Emails', 'Activity', 'Team'];
 
 /** The path and fragment of the first link to `path` in a mail's text (the mail names the public address). */

@@ -29,6 +29,7 @@ import { RatingsTab } from './ratings/components/ratings-tab';
 import { ServicesTab } from './services/components/services-tab';
 import { SecurityTab } from './team/components/security-tab';
 import { TeamTab } from './team/components/team-tab';
+import { WaitlistTab } from './waitlist/components/waitlist-tab';
 import { useTwoFactor } from './team/api/two-factor';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
@@ -36,12 +37,14 @@ import { adminKeys } from './shared/admin-keys';
 import { tabFromSearch, type DashboardTab } from './shared/linked-records';
 import { useAdminHead } from './shared/admin-head';
 
-/** Each tab, and whether staff see it (docs/decisions.md §18: staff run orders, bookings, the calendar and messages). */
+/** Each tab, and whether staff see it (docs/decisions.md §18: staff run orders, bookings (and their waitlist), the calendar and messages). */
 const tabs = [
   { value: 'products', label: 'Products', Panel: ProductsTab, staff: false },
   { value: 'orders', label: 'Orders', Panel: OrdersTab, staff: true },
   { value: 'calendar', label: 'Calendar', Panel: CalendarTab, staff: true },
   { value: 'bookings', label: 'Bookings', Panel: BookingsTab, staff: true },
+  // Guests waiting for a full day (issue 43, part 4): run with the bookings.
+  { value: 'waitlist', label: 'Waitlist', Panel: WaitlistTab, staff: true },
   { value: 'services', label: 'Services', Panel: ServicesTab, staff: false },
   { value: 'blog', label: 'Blog', Panel: BlogTab, staff: false },
   { value: 'media', label: 'Media', Panel: MediaLibraryTab, staff: false },

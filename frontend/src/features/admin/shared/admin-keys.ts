@@ -19,6 +19,8 @@ export const adminKeys = {
   // Under bookings: a booking changed, moved or cancelled refreshes the coming visits and its reminders.
   comingVisits: () => [...adminKeys.bookings(), 'coming'] as const,
   bookingReminders: (id: string) => [...adminKeys.bookings(), 'reminders', id] as const,
+  // Under bookings too: a booking cancelled or deleted may offer its place to the waitlist (issue 43, part 4).
+  waitlist: () => [...adminKeys.bookings(), 'waitlist'] as const,
   messages: () => [...adminKeys.all, 'contact-messages'] as const,
   messagePage: (view: object) => [...adminKeys.messages(), 'page', view] as const,
   message: (id: string) => [...adminKeys.messages(), 'by-id', id] as const,

@@ -14,6 +14,7 @@ export const dashboardTabs = [
   'orders',
   'calendar',
   'bookings',
+  'waitlist',
   'services',
   'blog',
   'media',
