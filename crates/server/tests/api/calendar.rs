@@ -41,7 +41,7 @@ async fn check_availability_answers_every_slot_and_closes_past_days() {
     let date = days_from_today(20);
     for key in KEYS {
         let day = app.check_availability(key, &date).await;
-        assert_eq!(keys(&day), sorted(&["available", "reason", "reasonCode", "slots"]));
+        assert_eq!(keys(&day), sorted(&["available", "canWait", "reason", "reasonCode", "slots"]));
         assert_eq!(day["available"], true, "{key}");
         assert_eq!(day["reason"], Value::Null);
         assert_eq!(day["reasonCode"], Value::Null);
@@ -107,7 +107,7 @@ async fn a_services_blackout_closes_massage_and_spa_inclusively_but_not_accommod
     .await;
     assert_eq!(
         keys(&blackout),
-        sorted(&["id", "startDate", "endDate", "type", "reason", "createdBy", "createdAt"])
+        sorted(&["id", "startDate", "endDate", "type", "reason", "createdBy", "createdAt", "waitingGuests"])
     );
     assert_eq!(blackout["type"], "services");
     assert!(is_date(&blackout["startDate"]) && is_date(&blackout["endDate"]));

@@ -131,7 +131,7 @@ async fn six_guests_asking_at_once_for_one_tiny_home_get_one_stay() {
         .await;
     assert_eq!(
         overview[0]["services"][3],
-        json!({"service": "accommodation", "taken": 1, "capacity": 1, "source": "standing"}),
+        json!({"service": "accommodation", "taken": 1, "capacity": 1, "source": "standing", "waiting": 0}),
         "{overview}"
     );
     // An entry of the date speaks instead: two units that night.
@@ -211,15 +211,15 @@ async fn opening_hours_close_treatments_and_every_answer_agrees() {
     let overview = app.admin_json(&token, &format!("/api/admin/capacity?start={monday}&end={tuesday}")).await;
     assert_eq!(
         overview[0]["services"][0],
-        json!({"service": "massage", "taken": 0, "capacity": 0, "source": "closed"})
+        json!({"service": "massage", "taken": 0, "capacity": 0, "source": "closed", "waiting": 0})
     );
     assert_eq!(
         overview[1]["services"][0],
-        json!({"service": "massage", "taken": 2, "capacity": 4, "source": "standing"})
+        json!({"service": "massage", "taken": 2, "capacity": 4, "source": "standing", "waiting": 0})
     );
     assert_eq!(
         overview[1]["services"][1],
-        json!({"service": "spa", "taken": 0, "capacity": null, "source": "open"})
+        json!({"service": "spa", "taken": 0, "capacity": null, "source": "open", "waiting": 0})
     );
 
     // The quiz's open times follow the same rule.
