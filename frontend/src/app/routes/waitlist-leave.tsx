@@ -9,7 +9,7 @@ export default function WaitlistLeaveRoute() {
   const [params] = useSearchParams();
   return (
     <>
-      <PageHero eyebrow="The waitlist" title="Leave the Waitlist" />
+      <PageHero eyebrow="Waiting for a place" title="The Waitlist" />
       <div className="mx-auto max-w-2xl px-5 py-16 sm:px-8 lg:py-24">
         <LeaveWaitlistPanel token={params.get('token')?.trim() || null} />
       </div>

@@ -22,7 +22,7 @@ describe("a held place's words", () => {
 describe('when a hold ends', () => {
   const now = new Date('2026-12-04T18:00:00Z'); // 10:00 AM in Idyllwild
   it('is a time today, in the retreat’s time', () => {
-    expect(heldUntilWords('2026-12-04T20:30:00Z', now)).toBe('12:30 PM');
+    expect(heldUntilWords('2026-12-04T20:30:00Z', now)).toBe('12:30 PM today');
   });
 
   it('names the day when it is another', () => {

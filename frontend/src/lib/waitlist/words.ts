@@ -23,9 +23,9 @@ export function placeWords(place: { date: string; checkOut?: string | null; time
   return place.time ? `${formatWeekdayShortDay(place.date)} · ${formatSlot(place.time)}` : formatWeekdayShortDay(place.date);
 }
 
-/** When a hold ends: "3:45 PM" today (in the retreat's time), "Dec 5, 2026 at 9:00 AM" another day. */
+/** When a hold ends: "3:45 PM today" (in the retreat's time), "Dec 5, 2026 at 9:00 AM" another day. */
 export function heldUntilWords(heldUntil: string, now: Date = new Date()): string {
   const until = new Date(heldUntil);
   if (Number.isNaN(until.getTime())) return heldUntil;
-  return businessToday(until) === businessToday(now) ? formatInstantTime(heldUntil) : formatInstantDateTime(heldUntil);
+  return businessToday(until) === businessToday(now) ? `${formatInstantTime(heldUntil)} today` : formatInstantDateTime(heldUntil);
 }

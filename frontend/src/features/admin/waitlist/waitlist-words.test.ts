@@ -27,9 +27,11 @@ describe('the waitlist in words', () => {
 
   it('says the place offered, and until when while it is held', () => {
     const now = new Date('2026-12-04T18:00:00Z');
-    expect(offerWords(heldOffer, now)).toBe('Fri, Dec 4 · 11:00 AM, held until 12:30 PM');
+    expect(offerWords(heldOffer, now)).toBe('Fri, Dec 4 · 11:00 AM, held until 12:30 PM today');
     expect(offerWords({ ...heldOffer, state: 'lapsed' }, now)).toBe('Fri, Dec 4 · 11:00 AM');
-    expect(offerWords({ ...heldOffer, checkOut: '2026-12-06', time: '15:00' }, now)).toBe('Dec 4 → Dec 6 · 2 nights, held until 12:30 PM');
+    expect(offerWords({ ...heldOffer, checkOut: '2026-12-06', time: '15:00' }, now)).toBe(
+      'Dec 4 → Dec 6 · 2 nights, held until 12:30 PM today',
+    );
   });
 
   it('asks before taking a guest off, saying what becomes of a held place', () => {

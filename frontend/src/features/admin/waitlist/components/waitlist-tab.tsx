@@ -112,7 +112,7 @@ function WaitlistEntry({
           {position !== undefined ? (
             <span
               aria-hidden
-              className="flex size-10 shrink-0 items-center justify-center border border-gold/50 font-display text-xl tabular-nums text-gold-light"
+              className="flex size-8 shrink-0 items-center justify-center border border-gold/50 text-sm tabular-nums text-gold-light sm:size-10"
             >
               {position}
             </span>
