@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use domain::audit::AuditRecord;
 use domain::booking::{
     Booking, MoveRefusal, MovedBy, Moving, NewPlace, along_place, is_same_place, may_move, moved_to,
-    plan_move, treatments_inside,
+    plan_move_holding, treatments_inside,
 };
 use domain::mail::{FormerPlace, MailEvent};
 use ports::{MoveError, MoveRequest, Moved, RepoResult};
@@ -85,7 +85,14 @@ pub(crate) fn move_booking(
             Some((first, last)) => blackouts_overlapping(conn, first, last)?,
             None => Vec::new(),
         };
-        let updates = match plan_move(&moving, request.now, &schedule, &blackouts, &entries) {
+        // Places held for waiting guests' offers are not free to move into.
+        let holds: Vec<domain::booking::Place> = match first.zip(last) {
+            Some((first, last)) => {
+                crate::waitlist::held_places(conn, first, last)?.into_iter().map(|hold| hold.place).collect()
+            }
+            None => Vec::new(),
+        };
+        let updates = match plan_move_holding(&moving, request.now, &schedule, &blackouts, &entries, &holds) {
             Ok(updates) => updates,
             Err(rejection) => {
                 let refused = moving

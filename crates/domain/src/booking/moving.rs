@@ -196,6 +196,20 @@ pub fn plan_move(
     blackouts: &[Blackout],
     entries: &[AvailabilityEntry],
 ) -> Result<Vec<CapacityUpdate>, MoveRejection> {
+    plan_move_holding(moving, now, schedule, blackouts, entries, &[])
+}
+
+/// As [`plan_move`], with the places held for waitlist offers (`holds`)
+/// counted as taken: a move never lands on a place held for a waiting
+/// guest. The counts stored are the bookings' alone.
+pub fn plan_move_holding(
+    moving: &[Moving<'_>],
+    now: LocalNow,
+    schedule: &Schedule,
+    blackouts: &[Blackout],
+    entries: &[AvailabilityEntry],
+    holds: &[Place],
+) -> Result<Vec<CapacityUpdate>, MoveRejection> {
     let mut entries = entries.to_vec();
     let mut changed: Vec<Uuid> = Vec::new();
     let mut record = |entries: &mut Vec<AvailabilityEntry>, updates: Vec<CapacityUpdate>| {
@@ -215,8 +229,10 @@ pub fn plan_move(
     }
     for Moving { booking, to } in moving {
         let place = place_of(&moved_to(booking, *to));
-        let taken = plan_place(&place, now, schedule, blackouts, &entries)
+        let seen = crate::waitlist::with_holds(&entries, holds);
+        plan_place(&place, now, schedule, blackouts, &seen)
             .map_err(|rejection| MoveRejection { booking: booking.id, rejection })?;
+        let taken = super::capacity::take_one(&held_by(&entries, place.key, &place.nights, place.slot));
         record(&mut entries, taken);
     }
     Ok(entries

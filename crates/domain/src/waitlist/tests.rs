@@ -241,3 +241,73 @@ fn her_entry_ends_when_she_books_a_place_a_wish_asks_for_and_expires_when_its_da
     assert!(!has_expired(&ada, date("2026-12-12")));
     assert!(has_expired(&ada, date("2026-12-13")));
 }
+
+#[test]
+fn a_move_never_lands_on_a_place_held_for_a_waiting_guest() {
+    use crate::booking::{Moving, NewPlace, plan_move_holding};
+    let entries = calendar(&["2026-12-10", "2026-12-11"], &[(ServiceKey::Massage, "2026-12-11", Some(TEN))]);
+    let booking = Booking {
+        id: Uuid::new_v4(),
+        first_name: "Zoe".into(),
+        last_name: "Guest".into(),
+        email: "zoe@example.com".into(),
+        service: ServiceKey::Massage,
+        date: date("2026-12-11"),
+        check_out: None,
+        time: TEN,
+        notes: None,
+        status: BookingStatus::Confirmed,
+        created_at: Utc::now(),
+        deposit: None,
+        promo: None,
+        gift_card: None,
+        moves: 0,
+        guest_moves: 0,
+        guest_confirmed_at: None,
+    };
+    let held = Place {
+        key: ServiceKey::Massage,
+        date: date("2026-12-10"),
+        nights: vec![date("2026-12-10")],
+        slot: TEN,
+    };
+    let to_held = [Moving { booking: &booking, to: NewPlace { date: date("2026-12-10"), time: TEN } }];
+    let at = now("2026-12-01", 9);
+    assert!(
+        plan_move_holding(&to_held, at, &schedule(), &[], &entries, std::slice::from_ref(&held)).is_err()
+    );
+    assert!(
+        plan_move_holding(&to_held, at, &schedule(), &[], &entries, &[]).is_ok(),
+        "free without the hold"
+    );
+    // Where two places are and one is held, she may move into the other, and
+    // the count stored is the bookings' own (one), not the hold's too.
+    let two = AvailabilityEntry {
+        id: Uuid::new_v4(),
+        service_id: None,
+        service_key: None,
+        service_name: None,
+        accommodation_type: None,
+        date: date("2026-12-10"),
+        time_slot: Some(TEN),
+        max_capacity: 2,
+        current_bookings: 0,
+        is_blocked: false,
+        block_reason: None,
+        created_at: Utc::now(),
+    };
+    let dates = [date("2026-12-10"), date("2026-12-11")];
+    let taken = |key: ServiceKey, day: NaiveDate, slot: Option<TimeSlot>| {
+        i32::from(key == ServiceKey::Massage && day == date("2026-12-11") && slot.is_none_or(|s| s == TEN))
+    };
+    let with_two = with_standing(&schedule(), &dates, std::slice::from_ref(&two), &taken);
+    let updates = plan_move_holding(&to_held, at, &schedule(), &[], &with_two, std::slice::from_ref(&held))
+        .expect("one of two places is free");
+    let stored = updates.iter().find(|u| u.entry == two.id).expect("the entry's count");
+    assert_eq!(stored.current_bookings, 1, "the bookings' own count");
+    let elsewhere =
+        [Moving { booking: &booking, to: NewPlace { date: date("2026-12-10"), time: TimeSlot::OnePm } }];
+    assert!(
+        plan_move_holding(&elsewhere, at, &schedule(), &[], &entries, std::slice::from_ref(&held)).is_ok()
+    );
+}
