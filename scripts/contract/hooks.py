@@ -28,6 +28,10 @@ it means to. Negative cases are sent as generated. The rules:
   that exists (none is known to the fuzzer: it sends none), and the owner
   redeems more than $0.00 from a card;
 - a promo code's optional dates are real days (their pattern allows "");
+- a booking takes a waitlist offer only with an offer's signed token (none
+  is known to the fuzzer: it sends none);
+- a waitlist wish begins today or later and ends on or after it, at most 31
+  days on (for the Tiny Home: a check-out 1 to 14 nights after check-in);
 - the owner's reminder settings: a stay's second reminder comes fewer days
   before arrival than its first (a field left out keeps the stored value,
   so a case naming one of the two names both);
@@ -264,6 +268,7 @@ def before_call(context, case, kwargs):
         body["paymentMethodId"] = _payment_method()
     elif operation in (("POST", "/api/bookings"), ("POST", "/api/bookings/quote")):
         body.pop("giftCard", None)
+        body.pop("offerToken", None)
         if body.get("checkOut") is not None:
             check_in = _date(body.get("date"))
             if body.get("service") == "accommodation" and check_in is not None:
@@ -276,6 +281,17 @@ def before_call(context, case, kwargs):
             pass
         elif body.get("paymentMethodId") is not None or body.get("service") != "spa":
             body["paymentMethodId"] = _payment_method()
+    elif operation == ("POST", "/api/waitlist") and isinstance(body.get("wishes"), list):
+        today = _today()
+        for wish in body["wishes"]:
+            if not isinstance(wish, dict):
+                continue
+            first = today + datetime.timedelta(days=hash(str(wish.get("from"))) % 300)
+            if body.get("service") == "accommodation":
+                last = first + datetime.timedelta(days=1 + hash(str(wish.get("to"))) % 14)
+            else:
+                last = first + datetime.timedelta(days=hash(str(wish.get("to"))) % 31)
+            wish["from"], wish["to"] = first.isoformat(), last.isoformat()
     elif operation == ("POST", "/api/checkout/quote"):
         body["items"] = _real_lines(body.get("items"))
     elif operation == ("POST", "/api/admin/gift-cards/{id}/redeem"):
