@@ -556,8 +556,8 @@ function HeldOffer({ offer, chosen }: { offer: WaitlistOffer; chosen: boolean })
       <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-gold" strokeWidth={1.75} />
       <span>
         {held
-          ? `${chosen ? 'This time' : placeWords(offer)} is held for you until ${heldUntilWords(offer.heldUntil)}.`
-          : 'The hold on this time has ended. If a place is still free, you may book it as usual.'}
+          ? `${chosen ? (offer.checkOut ? 'This stay' : 'This time') : placeWords(offer)} is held for you until ${heldUntilWords(offer.heldUntil)}.`
+          : `The hold on ${placeWords(offer)} has ended. If a place is still free, you may book it as usual.`}
       </span>
     </p>
   );

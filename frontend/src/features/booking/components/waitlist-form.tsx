@@ -80,16 +80,23 @@ function WaitlistRequest({
       const answer = await join.mutateAsync(toWaitlistRequest(values, service, stay, honeypotValue(event)));
       onJoined(answer.wishes);
     } catch (error) {
+      // Each field's message beside it (the first focused); one about the list as a whole above the buttons.
       let placed = false;
+      const elsewhere: string[] = [];
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
           const name = waitlistFormField(field);
-          if (name === null) continue;
+          if (name === null) {
+            elsewhere.push(message);
+            continue;
+          }
           setError(name as Path<WaitlistFormValues>, { message }, { shouldFocus: !placed });
           placed = true;
         }
       }
-      if (!placed) setProblem(preferServerMessage(error, 'We could not add you to the waitlist just now. Please try again in a moment.'));
+      if (elsewhere.length > 0) setProblem(elsewhere.join(' '));
+      else if (!placed)
+        setProblem(preferServerMessage(error, 'We could not add you to the waitlist just now. Please try again in a moment.'));
     }
   });
 
