@@ -190,10 +190,13 @@ test.describe('the waitlist: joining from the booking dialog', () => {
         await full.click({ force: true });
         const invite = dialog.getByTestId('waitlist-invite');
         await expect(invite).toContainText(`${shortDay(date)} is fully booked.`);
+        await page.mouse.move(0, 0);
+        await invite.screenshot({ path: `${SCREENSHOT_DIR}/waitlist-invite-${width}.png` });
         await invite.getByRole('button', { name: 'Tell me if it frees up' }).click();
 
         const form = dialog.getByRole('form', { name: 'Join the waitlist' });
         await expect(dialog.getByRole('heading', { name: 'Tell me if it frees up' })).toBeFocused();
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/waitlist-form-top-${width}.png` });
         const first = form.getByRole('group', { name: 'Your first choice' });
         await expect(first.getByLabel('From')).toHaveValue(date);
         await expect(first.getByLabel('To')).toHaveValue(date);

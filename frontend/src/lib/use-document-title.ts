@@ -56,12 +56,8 @@ export const pageTitles = {
   get followUpUnsubscribe() {
     return title('/visits/unsubscribe');
   },
-  get waitlistOffer() {
-    return title('/waitlist/offer');
-  },
-  get waitlistLeave() {
-    return title('/waitlist/leave');
-  },
+  /** Any page's by its path (one function, not a getter per page: this object is in every first visit's scripts). */
+  of: title,
   get notFound() {
     return getSiteInfo()?.notFoundTitle ?? generated.notFoundTitle;
   },

@@ -5,7 +5,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /waitlist/leave?token=…, the link at the foot of the waitlist's mails (issue 43, part 4). */
 export default function WaitlistLeaveRoute() {
-  useDocumentTitle(pageTitles.waitlistLeave);
+  useDocumentTitle(pageTitles.of('/waitlist/leave'));
   const [params] = useSearchParams();
   return (
     <>

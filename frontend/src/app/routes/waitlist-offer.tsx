@@ -5,7 +5,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /waitlist/offer?token=…, the link in the mail telling a guest on the waitlist that a place has opened (issue 43, part 4). */
 export default function WaitlistOfferRoute() {
-  useDocumentTitle(pageTitles.waitlistOffer);
+  useDocumentTitle(pageTitles.of('/waitlist/offer'));
   const [params] = useSearchParams();
   return (
     <>

@@ -1,6 +1,5 @@
-import { bookingServices, timeSlots, type BookingServiceKey } from '@/config/site';
+import { bookingServices, stayRules, timeSlots, type BookingServiceKey } from '@/config/site';
 import type { BookingMoment } from './booking-context';
-import { isValidStay } from './stay';
 
 /*
  * A link that opens the booking dialog already filled in, as the invitation
@@ -23,13 +22,24 @@ export type BookingPrefill = { service?: BookingServiceKey; moment?: BookingMome
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar day written yyyy-MM-dd (no February 30th). */
-function isCalendarDay(value: string): boolean {
+/** A real calendar day written yyyy-MM-dd (no February 30th), as UTC midnight; undefined otherwise. */
+function calendarDay(value: string): Date | undefined {
   const parts = DAY.exec(value);
-  if (!parts) return false;
+  if (!parts) return undefined;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
+}
+
+/**
+ * Whether check-in to check-out is a stay of 1 to 14 nights (counted here, not
+ * with the dialog's stay rules: this runs on the services page, whose chunk
+ * should not carry them).
+ */
+function isStay(checkIn: Date, checkOut: Date | undefined): boolean {
+  if (!checkOut) return false;
+  const nights = Math.round((checkOut.getTime() - checkIn.getTime()) / 86_400_000);
+  return nights >= stayRules.minNights && nights <= stayRules.maxNights;
 }
 
 /**
@@ -44,11 +54,12 @@ export function bookingPrefill(params: URLSearchParams, today: string): BookingP
   const service = bookingServices.find((choice) => choice.value === book.trim());
   if (service) prefill.service = service.value;
   const date = params.get('date')?.trim() ?? '';
-  if (isCalendarDay(date) && date >= today) {
+  const day = calendarDay(date);
+  if (day && date >= today) {
     const time = params.get('time')?.trim() ?? '';
     const moment: BookingMoment = { date, time: (timeSlots as readonly string[]).includes(time) ? time : '' };
     const checkOut = params.get('checkOut')?.trim() ?? '';
-    if (prefill.service === 'accommodation' && isCalendarDay(checkOut) && isValidStay(date, checkOut)) moment.checkOut = checkOut;
+    if (prefill.service === 'accommodation' && isStay(day, calendarDay(checkOut))) moment.checkOut = checkOut;
     const offer = params.get('offer')?.trim() ?? '';
     if (TOKEN.test(offer)) moment.offer = offer;
     prefill.moment = moment;

@@ -1,4 +1,4 @@
-import { heldUntilWords, placeWords } from '@/lib/waitlist/words';
+import { heldUntilWords, placeWords } from '@/lib/waitlist/waitlist';
 import { humanize } from '../shared/humanize';
 import type { Tone } from '../shared/statuses';
 import type { AdminOffer, AdminWaitlistEntry, OfferState, WaitlistEntryState } from '../shared/types';

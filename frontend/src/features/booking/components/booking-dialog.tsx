@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BellRing, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -20,8 +20,8 @@ import { useServices } from '@/lib/api/catalogue/get-services';
 import { businessToday, isTodayOrLater } from '@/lib/dates';
 import { displayMoney, formatMoney, formatPriceShort, toCents } from '@/lib/money';
 import { formatStayRange, formatWeekdayShortDay, nightsBetween } from '@/lib/stay-dates';
-import { useWaitlistOffer } from '@/lib/waitlist/offer';
-import { heldUntilWords, placeWords } from '@/lib/waitlist/words';
+import { useWaitlistOffer } from '@/lib/waitlist/waitlist';
+import { heldUntilWords, placeWords } from '@/lib/waitlist/waitlist';
 import { CardFields } from '@/components/payments/card-fields';
 import { GiftCardField, PromoCodeField } from '@/components/payments/promo-code-field';
 import { cardProvider, usePaymentsConfig } from '@/lib/payments/config';
@@ -584,7 +584,6 @@ function WaitlistInvite({ wanted, buttonRef, onJoin }: { wanted: Wanted; buttonR
         <span className="text-ivory">{wantedWords(wanted)}</span> We can write to you the moment a place opens.
       </p>
       <Button ref={buttonRef} variant="outline" size="sm" className="shrink-0" onClick={onJoin}>
-        <BellRing aria-hidden className="size-4" strokeWidth={1.75} />
         Tell me if it frees up
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BellRing, Check, Plus, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, type Control, type Path } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -13,7 +13,7 @@ import { ApiError, preferServerMessage } from '@/lib/api/errors';
 import type { ServiceKey, WaitlistWish } from '@/lib/api/types';
 import { businessToday } from '@/lib/dates';
 import { honeypotValue } from '@/lib/honeypot';
-import { wishWords } from '@/lib/waitlist/words';
+import { wishWords } from '@/lib/waitlist/waitlist';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import {
   emptyWish,
@@ -103,10 +103,7 @@ function WaitlistRequest({
   const busy = formState.isSubmitting || join.isPending;
   return (
     <section aria-labelledby="waitlist-heading" data-testid="waitlist-form">
-      <p className="eyebrow flex items-center gap-2">
-        <BellRing aria-hidden className="size-3.5" strokeWidth={1.75} />
-        The waitlist
-      </p>
+      <p className="eyebrow">The waitlist</p>
       <h3 id="waitlist-heading" ref={heading} tabIndex={-1} className="mt-3 font-display text-3xl text-ivory outline-none">
         Tell me if it frees up
       </h3>
@@ -156,7 +153,6 @@ function WaitlistRequest({
                 })
               }
             >
-              <Plus aria-hidden className="size-4" />
               Add another range
             </Button>
           </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { waitlistOfferKeys } from '@/lib/waitlist/offer';
+import { waitlistOfferKeys } from '@/lib/waitlist/waitlist';
 
 /** Only ever on a press: the held place goes to the next guest on the list. The answer is the offer, declined. */
 export async function declineOffer(token: string) {

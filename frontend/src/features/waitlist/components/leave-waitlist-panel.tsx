@@ -6,7 +6,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError, hasErrorCode } from '@/lib/api/errors';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
-import { cardClass } from './styles';
+
+/** The page's card, as the offer page's. */
+const cardClass = 'relative isolate overflow-hidden border border-gold/30 bg-surface shadow-2xl shadow-black/40';
 
 /**
  * /waitlist/leave?token=…, the link in the waitlist's mails: nothing happens

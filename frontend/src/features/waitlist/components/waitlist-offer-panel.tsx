@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, HeartHandshake } from 'lucide-react';
+import { CalendarDays, Clock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { InvalidLinkNotice } from '@/components/layout/retreat-contact';
@@ -11,10 +11,12 @@ import { formatSlot, stayRules } from '@/config/site';
 import { ApiError, hasErrorCode } from '@/lib/api/errors';
 import type { WaitlistOffer } from '@/lib/api/types';
 import { nightsBetween, nightsLabel } from '@/lib/stay-dates';
-import { useWaitlistOffer } from '@/lib/waitlist/offer';
-import { heldUntilWords } from '@/lib/waitlist/words';
+import { useWaitlistOffer } from '@/lib/waitlist/waitlist';
+import { heldUntilWords } from '@/lib/waitlist/waitlist';
 import { useDeclineOffer } from '../api/decline-offer';
-import { cardClass } from './styles';
+
+/** The page's card: the retreat's dark surface, a gold hairline, the grain above it. */
+const cardClass = 'relative isolate overflow-hidden border border-gold/30 bg-surface shadow-2xl shadow-black/40';
 
 /** A link that names no offer (tampered with, or long gone). */
 function isDeadLink(error: unknown): boolean {
@@ -163,10 +165,7 @@ function Outcome({ offer }: { offer: WaitlistOffer }) {
   return (
     <div data-testid="offer-outcome">
       {offer.state === 'declined' ? (
-        <p className="flex items-start gap-3 text-sand">
-          <HeartHandshake aria-hidden className="mt-0.5 size-5 shrink-0 text-gold" strokeWidth={1.5} />
-          <span>Thank you for letting us know. We hope to welcome you another time.</span>
-        </p>
+        <p className="text-sand">Thank you for letting us know. We hope to welcome you another time.</p>
       ) : offer.state === 'taken' ? (
         <p className="text-sand">It has been booked. If you booked it, the mail about your booking has every detail.</p>
       ) : (

@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useServiceNames } from '@/lib/api/catalogue/get-services';
 import { cn } from '@/lib/cn';
 import { formatInstantDate } from '@/lib/dates';
-import { wishWords } from '@/lib/waitlist/words';
+import { wishWords } from '@/lib/waitlist/waitlist';
 import type { AdminWaitlistEntry } from '../../shared/types';
 import { Panel, PanelHeader, ToneBadge } from '../../shared/ui';
 import { useRemoveFromWaitlist, useWaitlist } from '../api/waitlist';

@@ -1,11 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import { formatSlot } from '@/config/site';
 import { businessToday, formatInstantDateTime, formatInstantTime } from '@/lib/dates';
 import { formatStayRange, formatWeekdayShortDay } from '@/lib/stay-dates';
 
 /*
- * A waitlist wish, and the place an offer holds, in the retreat's words:
- * shared by the booking dialog, the offer page and the back office.
+ * The waitlist's shared parts (issue 43, part 4), one module so that the
+ * pages and the dialog sharing it fetch one small chunk: the place an offer
+ * holds for a guest (read by the offer page and by the booking dialog its
+ * link opens), and wishes, places and holds in the retreat's words (also the
+ * back office's).
  */
+
+export const waitlistOfferKeys = {
+  all: ['waitlist-offer'] as const,
+  detail: (token: string) => [...waitlistOfferKeys.all, token] as const,
+};
+
+/** A place held for a guest on the waitlist, named by the token of her offer mail: what, until when, and where it stands. */
+export async function getWaitlistOffer(token: string) {
+  return unwrap(await api.GET('/api/waitlist/offer', { params: { query: { token } } }));
+}
+
+/** Asked afresh each time it is shown: a hold lapses, or is taken, while the page waits. */
+export const waitlistOfferQueryOptions = (token: string) =>
+  queryOptions({ queryKey: waitlistOfferKeys.detail(token), queryFn: () => getWaitlistOffer(token), staleTime: 0 });
+
+export function useWaitlistOffer(token: string | null | undefined) {
+  return useQuery({ ...waitlistOfferQueryOptions(token ?? ''), enabled: Boolean(token) });
+}
 
 type Wish = { from: string; to: string; time?: string | null };
 

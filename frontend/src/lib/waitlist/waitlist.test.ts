@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldUntilWords, placeWords, wishWords } from './words';
+import { heldUntilWords, placeWords, wishWords } from './waitlist';
 
 describe("a waitlist wish's words", () => {
   it('says a treatment’s days and time', () => {
