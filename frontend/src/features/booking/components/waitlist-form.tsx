@@ -109,8 +109,8 @@ function WaitlistRequest({
       </h3>
       <span className="gold-rule mt-5 bg-gold" />
       <p className="mt-5 text-sand">
-        {serviceName}: tell us when you could come, in up to {MAX_WISHES} ranges. The moment a place opens we write to you, and hold it for
-        you for a while before anyone else may take it.
+        {serviceName}: tell us when you could come, in up to three ranges of dates. The moment a place opens we write to you, and hold it
+        for you for a while before anyone else may take it.
       </p>
       <form noValidate onSubmit={onSubmit} aria-label="Join the waitlist" className="mt-7 grid gap-5 sm:grid-cols-2">
         <HoneypotField />
