@@ -116,13 +116,6 @@ fn wishes_json(wishes: &[Wish]) -> serde_json::Value {
     serde_json::to_value(stored).unwrap_or(serde_json::Value::Array(Vec::new()))
 }
 
-/// A stay's check-out day as the offer row keeps it.
-fn check_out_of(place: &Place) -> Option<NaiveDate> {
-    (place.key == ServiceKey::Accommodation)
-        .then(|| place.nights.last().map(|last| *last + chrono::Duration::days(1)))
-        .flatten()
-}
-
 fn load_entries(conn: &mut PgConnection, ids: &[Uuid]) -> RepoResult<Vec<WaitlistEntry>> {
     let rows = waitlist_entries::table
         .filter(waitlist_entries::id.eq_any(ids))
@@ -384,7 +377,7 @@ fn make_offers(
                     waitlist_offers::entry_id.eq(offer.entry),
                     waitlist_offers::service.eq(offer.place.key.as_str()),
                     waitlist_offers::date.eq(offer.place.date),
-                    waitlist_offers::check_out.eq(check_out_of(&offer.place)),
+                    waitlist_offers::check_out.eq(offer.check_out()),
                     waitlist_offers::time.eq(offer.place.slot.as_str()),
                     waitlist_offers::held_until.eq(offer.held_until),
                 ))

@@ -216,7 +216,18 @@ pub struct WaitlistOffer {
     pub book_url: String,
 }
 
-fn offer_view(state: &ApiState, offer: &Offer, entry: &WaitlistEntry) -> WaitlistOffer {
+/// The offer as its guest sees it, its service named as the owner names it
+/// (a renamed service reads as in her mail).
+async fn offer_view(
+    state: &ApiState,
+    offer: &Offer,
+    entry: &WaitlistEntry,
+) -> Result<WaitlistOffer, ApiError> {
+    let service_name = crate::routes::guest::booked_services(state)
+        .await?
+        .into_iter()
+        .find(|(key, _)| *key == offer.place.key)
+        .map_or_else(|| offer.place.key.service_name().to_owned(), |(_, service)| service.name);
     let token = state.mail.links.waitlist_offer_token(offer.id);
     let date = offer.place.date.format(model::DATE_FORMAT).to_string();
     let check_out = offer.check_out().map(|day| day.format(model::DATE_FORMAT).to_string());
@@ -230,9 +241,9 @@ fn offer_view(state: &ApiState, offer: &Offer, entry: &WaitlistEntry) -> Waitlis
     if let Some(out) = &check_out {
         book_url.push_str(&format!("&checkOut={out}"));
     }
-    WaitlistOffer {
+    Ok(WaitlistOffer {
         service: offer.place.key.into(),
-        service_name: offer.place.key.service_name().to_owned(),
+        service_name,
         date,
         check_out,
         time: offer.place.slot.into(),
@@ -240,7 +251,7 @@ fn offer_view(state: &ApiState, offer: &Offer, entry: &WaitlistEntry) -> Waitlis
         state: offer.state.into(),
         first_name: entry.first_name.clone(),
         book_url,
-    }
+    })
 }
 
 /// The offer a link names.
@@ -259,7 +270,7 @@ pub async fn get_offer(
 ) -> Result<web::Json<WaitlistOffer>, ApiError> {
     let id = offer_id(&state, query)?;
     let (offer, entry) = state.waitlist.offer(id).await.map_err(|_| invalid_link())?;
-    Ok(web::Json(offer_view(&state, &offer, &entry)))
+    Ok(web::Json(offer_view(&state, &offer, &entry).await?))
 }
 
 #[utoipa::path(post, path = "/api/waitlist/offer/decline", tag = "Bookings", params(WaitlistLinkQuery),
@@ -274,7 +285,7 @@ pub async fn decline_offer(
 ) -> Result<web::Json<WaitlistOffer>, ApiError> {
     let id = offer_id(&state, query)?;
     match state.waitlist.decline(id).await {
-        Ok((offer, entry)) => Ok(web::Json(offer_view(&state, &offer, &entry))),
+        Ok((offer, entry)) => Ok(web::Json(offer_view(&state, &offer, &entry).await?)),
         Err(OfferError::NotHeld) => {
             Err(ApiError::new(ErrorCode::OfferNotHeld, OfferError::NotHeld.to_string()))
         }

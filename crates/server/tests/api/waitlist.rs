@@ -269,7 +269,7 @@ async fn a_freed_place_goes_to_the_waiting_guests_in_order_held_for_one_and_sold
     let bad_link =
         first.client.post(first.url("/api/waitlist/leave?token=forged")).send().await.expect("sent");
     assert_eq!(bad_link.status(), StatusCode::NOT_FOUND);
-    // No guest's health, no other guest's address in any of this: the offer names only her.
+    // Another guest's address never reaches an offer: it names only her.
     assert!(!first.sql_text("SELECT string_agg(text_body, ' ') FROM outbox_messages WHERE template = 'waitlist_offer' AND recipient = 'cy@example.com'").contains("ada@"));
 }
 
@@ -374,7 +374,6 @@ async fn a_stay_is_offered_its_longest_open_run_and_lifting_a_blackout_counts_wh
         &[("offerToken", "This offer link is not valid. Please open it again from your email.")],
     )
     .await;
-    let _ = clock;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
