@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import generated from '@/config/pages.json';
+// By name: the file's other keys (its comment) stay out of the first visit's scripts.
+import { notFoundTitle, pages, postTitleSuffix } from '@/config/pages.json';
 import { getSiteInfo, serverTitle } from './site-info';
 
 /**
@@ -10,7 +11,7 @@ import { getSiteInfo, serverTitle } from './site-info';
  * `config/pages.json` (`just openapi`): they are written in one place.
  */
 function title(path: string): string {
-  return serverTitle(path, generated.pages.find((page) => page.path === path)?.title ?? generated.notFoundTitle);
+  return serverTitle(path, pages.find((page) => page.path === path)?.title ?? notFoundTitle);
 }
 
 export const pageTitles = {
@@ -28,7 +29,7 @@ export const pageTitles = {
   get blog() {
     return title('/blog');
   },
-  post: (postTitle: string) => `${postTitle}${getSiteInfo()?.postTitleSuffix ?? generated.postTitleSuffix}`,
+  post: (postTitle: string) => `${postTitle}${getSiteInfo()?.postTitleSuffix ?? postTitleSuffix}`,
   get contact() {
     return title('/contact');
   },
@@ -59,7 +60,7 @@ export const pageTitles = {
   /** Any page's by its path (one function, not a getter per page: this object is in every first visit's scripts). */
   of: title,
   get notFound() {
-    return getSiteInfo()?.notFoundTitle ?? generated.notFoundTitle;
+    return getSiteInfo()?.notFoundTitle ?? notFoundTitle;
   },
 };
 
