@@ -11,11 +11,13 @@ use domain::admin::Password;
 
 mod feeds;
 mod passkeys;
+mod pseudonyms;
 mod totp;
 
 pub use feeds::FeedTokens;
 pub use passkeys::WebauthnPasskeys;
 use ports::{GuestLinks, IssuedToken, PasswordHasher, TokenError, TokenIssuer, TokenSubject};
+pub use pseudonyms::PseudonymKey;
 pub use totp::TotpCodes;
 
 /// bcrypt with a configurable cost (tests use the minimum to stay fast).
@@ -185,6 +187,10 @@ const WAITLIST_OFFER: &str = "waitlist-offer";
 const WAITLIST_LEAVE: &str = "waitlist-leave";
 /// How long the waitlist's links work: past any wish's last day.
 const WAITLIST_LINK_DAYS: i64 = 400;
+/// The audience of the link that confirms a guest's request for her data or its erasure.
+const PRIVACY_REQUEST: &str = "privacy-request";
+/// The audience of the link to the copy of her data.
+const PRIVACY_COPY: &str = "privacy-copy";
 
 /// Signed, expiring guest links (HS256 with the server's secret, under their
 /// own issuer and audiences, so no guest link is ever an admin token and a
@@ -290,6 +296,24 @@ impl GuestLinks for GuestLinkSigner {
 
     fn verify_waitlist_leave(&self, token: &str) -> Option<Uuid> {
         self.verify(WAITLIST_LEAVE, token)
+    }
+
+    fn privacy_request_token(&self, request_id: Uuid) -> String {
+        let days = domain::privacy::UNCONFIRMED_DAYS;
+        self.sign(PRIVACY_REQUEST, request_id, Utc::now() + Duration::days(days))
+    }
+
+    fn verify_privacy_request(&self, token: &str) -> Option<Uuid> {
+        self.verify(PRIVACY_REQUEST, token)
+    }
+
+    fn privacy_copy_token(&self, request_id: Uuid) -> String {
+        let days = domain::privacy::COPY_LINK_DAYS;
+        self.sign(PRIVACY_COPY, request_id, Utc::now() + Duration::days(days))
+    }
+
+    fn verify_privacy_copy(&self, token: &str) -> Option<Uuid> {
+        self.verify(PRIVACY_COPY, token)
     }
 }
 

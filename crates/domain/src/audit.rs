@@ -54,6 +54,10 @@ crate::text_enum! {
         Rating,
         /// A guest on the waitlist (the team taking her off it).
         WaitlistEntry,
+        /// What is held about a guest's address: gathered for a copy, or erased.
+        GuestData,
+        /// A guest's request for a copy of her data or its erasure.
+        PrivacyRequest,
     }
 }
 
@@ -99,6 +103,12 @@ crate::text_enum! {
         Hidden,
         /// A rating put back on the site.
         Shown,
+        /// A guest's data gathered for a copy (read by the owner, or sent to her).
+        Exported,
+        /// A guest's details replaced by a pseudonym.
+        Erased,
+        /// A guest confirmed her request through its mailed link.
+        Confirmed,
     }
 }
 

@@ -21,6 +21,7 @@ pub mod money;
 pub mod order;
 pub mod paging;
 pub mod payment;
+pub mod privacy;
 pub mod promo;
 pub mod quiz;
 pub mod reminders;

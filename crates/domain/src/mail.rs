@@ -116,6 +116,20 @@ pub enum MailEvent {
         entry: crate::waitlist::WaitlistEntry,
         service: Option<BookedService>,
     },
+    /// Someone asked for a copy or the erasure of an address's data: the
+    /// address gets a link to confirm it was her.
+    PrivacyRequested {
+        request: crate::privacy::PrivacyRequest,
+    },
+    /// She confirmed her request: the owner hears, to do it from the dashboard.
+    PrivacyRequestConfirmed {
+        request: crate::privacy::PrivacyRequest,
+    },
+    /// The owner sent her the copy she asked for: a link to it (it is
+    /// gathered when she opens it, never written into the mail).
+    PrivacyCopyReady {
+        request: crate::privacy::PrivacyRequest,
+    },
     OrderPlaced {
         order: Order,
     },
@@ -192,6 +206,9 @@ impl MailEvent {
             MailEvent::RatingHidden { rating, .. } => rating.id,
             MailEvent::WaitlistJoined { entry, .. } => entry.id,
             MailEvent::WaitlistOffered { offer, .. } => offer.id,
+            MailEvent::PrivacyRequested { request }
+            | MailEvent::PrivacyRequestConfirmed { request }
+            | MailEvent::PrivacyCopyReady { request } => request.id,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }
@@ -235,6 +252,9 @@ crate::text_enum! {
         RatingHidden,
         WaitlistJoined,
         WaitlistOffer,
+        PrivacyRequestConfirm,
+        OwnerPrivacyRequest,
+        PrivacyCopyReady,
     }
 }
 
@@ -283,6 +303,9 @@ pub fn plan_mail(event: &MailEvent, owner: Option<&Email>) -> Vec<PlannedMail> {
         MailEvent::RatingHidden { rating, .. } => vec![guest(T::RatingHidden, &rating.email)],
         MailEvent::WaitlistJoined { entry, .. } => vec![guest(T::WaitlistJoined, &entry.email)],
         MailEvent::WaitlistOffered { entry, .. } => vec![guest(T::WaitlistOffer, &entry.email)],
+        MailEvent::PrivacyRequested { request } => vec![guest(T::PrivacyRequestConfirm, &request.email)],
+        MailEvent::PrivacyRequestConfirmed { .. } => owner_mail(T::OwnerPrivacyRequest).into_iter().collect(),
+        MailEvent::PrivacyCopyReady { request } => vec![guest(T::PrivacyCopyReady, &request.email)],
         MailEvent::OrderPlaced { order } => {
             [Some(guest(T::OrderReceipt, order.customer.email.as_str())), owner_mail(T::OwnerNewOrder)]
                 .into_iter()

@@ -18,8 +18,8 @@ use http_common::{ApiError, ErrorCode};
 
 use crate::routes::{
     activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
-    guest, media, orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
-    waitlist,
+    guest, media, orders, payments, privacy, promos, quiz, schedule, stay_sync, summary, team, two_factor,
+    visits, waitlist,
 };
 pub use crate::state::ApiState;
 
@@ -134,6 +134,13 @@ fn route_table() -> Vec<ApiResource> {
         api!("/waitlist/leave", POST => waitlist::leave_waitlist),
         api!("/admin/waitlist", GET => waitlist::admin_waitlist),
         api!("/admin/waitlist/{id}", DELETE => waitlist::remove_from_waitlist),
+        api!("/privacy/requests", POST => privacy::ask),
+        api!("/privacy/requests/confirm", POST => privacy::confirm),
+        api!("/privacy/copy", GET => privacy::guest_copy),
+        api!("/admin/guest-data", GET => privacy::guest_data),
+        api!("/admin/guest-data/erase", POST => privacy::erase),
+        api!("/admin/privacy-requests", GET => privacy::requests),
+        api!("/admin/privacy-requests/{id}/complete", POST => privacy::complete),
         api!("/quiz/recommendation", POST => quiz::recommend),
         api!("/admin/login", POST => admin::login),
         api!("/admin/login/code", POST => two_factor::login_with_code),

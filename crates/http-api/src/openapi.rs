@@ -8,8 +8,8 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
-    guest, media, orders, payments, promos, quiz, schedule, stay_sync, summary, team, two_factor, visits,
-    waitlist,
+    guest, media, orders, payments, privacy, promos, quiz, schedule, stay_sync, summary, team, two_factor,
+    visits, waitlist,
 };
 
 #[derive(OpenApi)]
@@ -54,6 +54,8 @@ use crate::routes::{
         after_visit::hide_rating, after_visit::service_follow_ups, after_visit::save_service_follow_up,
         waitlist::join_waitlist, waitlist::get_offer, waitlist::decline_offer, waitlist::leave_waitlist,
         waitlist::admin_waitlist, waitlist::remove_from_waitlist,
+        privacy::ask, privacy::confirm, privacy::guest_copy, privacy::guest_data, privacy::erase,
+        privacy::requests, privacy::complete,
         admin::login, admin::logout, admin::me, summary::summary,
         team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,
         team::end_other_sessions, team::invitation, team::accept_invitation, team::request_password_reset,
@@ -76,6 +78,7 @@ use crate::routes::{
     components(schemas(
         ErrorBody,
         crate::wire::fields::CalendarMonth,
+        privacy::ExportFormat,
         orders::OrderPaymentFilter,
         orders::PaymentOnCancel
     )),
@@ -98,6 +101,7 @@ use crate::routes::{
         (name = "Team", description = "The owner's team: roles, invitations, signed-in devices, password resets"),
         (name = "Security", description = "Each member's second factors (passkeys, an authenticator app, recovery codes), the owner's rule that everyone has one, and each member's calendar feed"),
         (name = "Guest", description = "What guests reach through the signed links in their mail"),
+        (name = "Guest data", description = "Everything held about a guest's address, its erasure under a pseudonym, and guests' own requests for either"),
         (name = "Emails", description = "The mail outbox: messages, attempts, resending, template previews"),
         (name = "Exports", description = "Orders, bookings, contact messages and subscribers as CSV for spreadsheets"),
         (name = "Payments", description = "Card payments through the provider: paying an order, its webhook, refunds, reconciliation"),

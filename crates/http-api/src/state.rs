@@ -54,6 +54,8 @@ pub struct ApiState {
     pub after_visit: ports::AfterVisitService,
     /// The waitlist: joining, offers, the team's list.
     pub waitlist: ports::WaitlistService,
+    /// A guest's own data: gathering, erasure, her requests.
+    pub privacy: ports::PrivacyService,
     /// Team members' calendar feeds.
     pub calendar_feeds: ports::CalendarFeedService,
     /// The Tiny Home in step with other sites: imports and the export.

@@ -110,6 +110,9 @@ pub enum ErrorCode {
     RatingClosed,
     /// 409: the waitlist offer is no longer held (taken, declined or lapsed).
     OfferNotHeld,
+    /// 409: the guest's details cannot be erased yet: she has a visit to come
+    /// or an order not yet shipped (the message says which).
+    ErasureBlocked,
     /// 409: the promo code does not apply to this purchase; the message says
     /// why (unknown, not active, outside its dates, used up, below its minimum...).
     /// Nothing was stored.
@@ -218,6 +221,7 @@ impl ErrorCode {
             | C::VisitNotOver
             | C::RatingClosed
             | C::OfferNotHeld
+            | C::ErasureBlocked
             | C::PromoCodeRefused
             | C::GiftCardRefused
             | C::BookingKeyTaken

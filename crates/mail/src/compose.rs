@@ -22,8 +22,9 @@ use ports::{BookingCalendar, CalendarInvite, GuestLinks, MailComposer, OutgoingM
 use crate::calendar::{self, Invitation, Method};
 use crate::templates::{
     self as t, Body, BookingView, Frame, GiftCardView, InvitationItem, InvitationView, MessageView,
-    OrderLine, OrderView, RatingHiddenView, ReminderView, ReplyView, ResetView, ReturnView, ThanksItem,
-    ThanksView, WaitlistJoinedView, WaitlistOfferView, WelcomeView,
+    OrderLine, OrderView, OwnerPrivacyView, PrivacyCopyView, PrivacyRequestView, RatingHiddenView,
+    ReminderView, ReplyView, ResetView, ReturnView, ThanksItem, ThanksView, WaitlistJoinedView,
+    WaitlistOfferView, WelcomeView,
 };
 use crate::text::{deposit_words, dollars, header_safe, long_date_time, short_date};
 
@@ -86,6 +87,8 @@ const RESET_SUBJECT: &str = "Set a new password for Golden Pine";
 const OWNER_REASON: &str = "Sent to the retreat's notification address (NOTIFY_EMAIL).";
 const FOLLOW_UP_REASON: &str = "You are receiving this because you visited Golden Pine.";
 const WAITLIST_REASON: &str = "You are receiving this because you joined the Golden Pine waitlist.";
+const PRIVACY_REASON: &str =
+    "You are receiving this because someone asked Golden Pine about the data held for this address.";
 const GIFT_CARD_REASON: &str =
     "You are receiving this because a Golden Pine gift card was sent to this address.";
 
@@ -166,6 +169,9 @@ impl Composer {
             MailEvent::WaitlistOffered { offer, entry, service } => {
                 self.waitlist_offer_message(offer, entry, service.as_ref())
             }
+            MailEvent::PrivacyRequested { request }
+            | MailEvent::PrivacyRequestConfirmed { request }
+            | MailEvent::PrivacyCopyReady { request } => self.privacy_message(template, request),
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order } => self.order_message(template, order, None),
@@ -548,6 +554,71 @@ impl Composer {
             list_unsubscribe: None,
             send_after: None,
         })
+    }
+
+    /// A guest's request for her data: its confirmation link to her, the
+    /// owner's notice, the link to her copy. No mail carries her data itself.
+    fn privacy_message(
+        &self,
+        template: MailTemplate,
+        request: &domain::privacy::PrivacyRequest,
+    ) -> Option<Message> {
+        use domain::privacy::{COPY_LINK_DAYS, PrivacyRequestKind, UNCONFIRMED_DAYS};
+        let asked = match request.kind {
+            PrivacyRequestKind::Copy => "a copy of everything",
+            PrivacyRequestKind::Erasure => "the erasure of everything",
+        };
+        let url = &self.config.public_url;
+        let (subject, body) = match template {
+            MailTemplate::PrivacyRequestConfirm => {
+                let token = url_component(&self.links.privacy_request_token(request.id));
+                let view = PrivacyRequestView {
+                    asked,
+                    days: UNCONFIRMED_DAYS,
+                    confirm_url: format!("{url}/privacy/confirm?token={token}"),
+                };
+                let frame = self.frame(
+                    "Please confirm your request",
+                    "One click tells us it was you.".to_owned(),
+                    PRIVACY_REASON,
+                );
+                (
+                    "Confirm your request to Golden Pine".to_owned(),
+                    t::privacy_request_confirm::render(&frame, &view),
+                )
+            }
+            MailTemplate::OwnerPrivacyRequest => {
+                let confirmed = request.confirmed_at.unwrap_or(request.created_at);
+                let view = OwnerPrivacyView {
+                    asked,
+                    email: request.email.clone(),
+                    confirmed: long_date_time(self.local(confirmed), self.config.time_zone),
+                    admin_url: format!("{url}/admin/dashboard?tab=guest-data"),
+                };
+                let what = match request.kind {
+                    PrivacyRequestKind::Copy => "a copy of her data",
+                    PrivacyRequestKind::Erasure => "the erasure of her data",
+                };
+                let frame =
+                    self.frame("A guest's request", format!("A guest asked for {what}."), OWNER_REASON);
+                (format!("A guest asked for {what}"), t::owner_privacy_request::render(&frame, &view))
+            }
+            MailTemplate::PrivacyCopyReady => {
+                let token = url_component(&self.links.privacy_copy_token(request.id));
+                let view = PrivacyCopyView {
+                    days: COPY_LINK_DAYS,
+                    copy_url: format!("{url}/api/privacy/copy?token={token}&format=html"),
+                };
+                let frame = self.frame(
+                    "Your data, as you asked",
+                    "Everything we hold about this address, one click away.".to_owned(),
+                    PRIVACY_REASON,
+                );
+                ("Your Golden Pine data".to_owned(), t::privacy_copy_ready::render(&frame, &view))
+            }
+            _ => return None,
+        };
+        Some(Message { subject, body, calendar: None, list_unsubscribe: None, send_after: None })
     }
 
     fn waitlist_leave_url(&self, entry: &domain::waitlist::WaitlistEntry) -> String {

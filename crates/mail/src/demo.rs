@@ -289,6 +289,25 @@ impl Demo {
                     MailEvent::WaitlistOffered { offer, entry, service }
                 }
             }
+            MailTemplate::PrivacyRequestConfirm
+            | MailTemplate::OwnerPrivacyRequest
+            | MailTemplate::PrivacyCopyReady => {
+                let request = domain::privacy::PrivacyRequest {
+                    id: REPLY_ID,
+                    email: self.booking.email.clone(),
+                    kind: domain::privacy::PrivacyRequestKind::Copy,
+                    created_at: self.message.created_at,
+                    confirmed_at: (template != MailTemplate::PrivacyRequestConfirm)
+                        .then_some(self.message.created_at),
+                    done_at: (template == MailTemplate::PrivacyCopyReady).then_some(self.message.created_at),
+                    done_by: None,
+                };
+                match template {
+                    MailTemplate::PrivacyRequestConfirm => MailEvent::PrivacyRequested { request },
+                    MailTemplate::OwnerPrivacyRequest => MailEvent::PrivacyRequestConfirmed { request },
+                    _ => MailEvent::PrivacyCopyReady { request },
+                }
+            }
             MailTemplate::OrderReceipt | MailTemplate::OwnerNewOrder => {
                 MailEvent::OrderPlaced { order: order(OrderStatus::Pending) }
             }
@@ -383,6 +402,9 @@ impl Demo {
             }
             MailEvent::RatingHidden { rating, .. } => rating.email,
             MailEvent::WaitlistJoined { entry, .. } | MailEvent::WaitlistOffered { entry, .. } => entry.email,
+            MailEvent::PrivacyRequested { request }
+            | MailEvent::PrivacyRequestConfirmed { request }
+            | MailEvent::PrivacyCopyReady { request } => request.email,
             MailEvent::OrderPlaced { order }
             | MailEvent::OrderShipped { order }
             | MailEvent::OrderCancelled { order }

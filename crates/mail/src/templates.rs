@@ -113,6 +113,28 @@ pub struct WaitlistJoinedView {
     pub leave_url: String,
 }
 
+/// A guest's request for her data: the link that confirms it.
+pub struct PrivacyRequestView {
+    /// "a copy of everything we hold" / "the erasure of everything we hold".
+    pub asked: &'static str,
+    pub days: i64,
+    pub confirm_url: String,
+}
+
+/// The owner hears of a confirmed request.
+pub struct OwnerPrivacyView {
+    pub asked: &'static str,
+    pub email: String,
+    pub confirmed: String,
+    pub admin_url: String,
+}
+
+/// The link to a guest's copy of her data.
+pub struct PrivacyCopyView {
+    pub days: i64,
+    pub copy_url: String,
+}
+
 /// A place held for a waiting guest.
 pub struct WaitlistOfferView {
     pub first_name: String,
@@ -303,4 +325,7 @@ templates! {
     rating_hidden(RatingHiddenView): "rating_hidden.html", "rating_hidden.txt";
     waitlist_joined(WaitlistJoinedView): "waitlist_joined.html", "waitlist_joined.txt";
     waitlist_offer(WaitlistOfferView): "waitlist_offer.html", "waitlist_offer.txt";
+    privacy_request_confirm(PrivacyRequestView): "privacy_request_confirm.html", "privacy_request_confirm.txt";
+    owner_privacy_request(OwnerPrivacyView): "owner_privacy_request.html", "owner_privacy_request.txt";
+    privacy_copy_ready(PrivacyCopyView): "privacy_copy_ready.html", "privacy_copy_ready.txt";
 }

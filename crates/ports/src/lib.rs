@@ -16,6 +16,7 @@ mod mail;
 mod media;
 mod orders;
 mod payments;
+mod privacy;
 mod promos;
 mod repositories;
 mod services;
@@ -56,6 +57,10 @@ pub use payments::{
     ProviderStatus, Reconciled, RefundError, RefundFailure, RefundRecord, RefundStart, RefundTarget,
     SavedCard, SourceTotals, UnpaidOrder, WebhookEvent, WebhookFailure, WebhookRefusal, differences,
     status_text,
+};
+pub use privacy::{
+    ErasureCounts, ErasureError, GuestRecords, PrivacyRepository, PrivacyRequestError, PrivacyService,
+    Pseudonyms, Reader,
 };
 pub use promos::{
     BookingQuote, BookingQuoteError, PromoCodeEntry, PromoCodeError, PromoCodeRepository, PromoCodeStats,

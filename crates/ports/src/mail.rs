@@ -209,6 +209,14 @@ pub trait GuestLinks: Send + Sync {
     /// A token with which the guest of waitlist entry `entry_id` leaves the list.
     fn waitlist_leave_token(&self, entry_id: Uuid) -> String;
     fn verify_waitlist_leave(&self, token: &str) -> Option<Uuid>;
+    /// A token with which the address of privacy request `request_id`
+    /// confirms it (`domain::privacy::UNCONFIRMED_DAYS`).
+    fn privacy_request_token(&self, request_id: Uuid) -> String;
+    fn verify_privacy_request(&self, token: &str) -> Option<Uuid>;
+    /// A token for the copy of her data a done copy request gives
+    /// (`domain::privacy::COPY_LINK_DAYS`).
+    fn privacy_copy_token(&self, request_id: Uuid) -> String;
+    fn verify_privacy_copy(&self, token: &str) -> Option<Uuid>;
 }
 
 /// Delivers due messages: claims them, sends each, and records the outcome

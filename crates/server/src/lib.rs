@@ -78,6 +78,8 @@ pub struct Wiring {
     pub links: Arc<dyn GuestLinks>,
     /// Signs team members' calendar feed addresses (same secret, own purpose).
     pub feed_tokens: Arc<dyn ports::FeedSigner>,
+    /// An erased guest's stable pseudonym (same secret, own purpose).
+    pub pseudonyms: Arc<dyn ports::Pseudonyms>,
 }
 
 /// Connects to PostgreSQL (creating the database if allowed), migrates, and
@@ -124,7 +126,8 @@ pub async fn wire_with_clock(config: &Config, clock: Option<Arc<dyn Clock>>) -> 
     });
     let links: Arc<dyn GuestLinks> = Arc::new(GuestLinkSigner::new(secret.as_bytes()));
     let feed_tokens: Arc<dyn ports::FeedSigner> = Arc::new(auth::FeedTokens::new(secret.as_bytes()));
-    Ok(Wiring { store, auth, clock, links, feed_tokens })
+    let pseudonyms: Arc<dyn ports::Pseudonyms> = Arc::new(auth::PseudonymKey::new(secret.as_bytes()));
+    Ok(Wiring { store, auth, clock, links, feed_tokens, pseudonyms })
 }
 
 /// Passkeys for the site at `public_url`, or none (with a warning) where
@@ -615,6 +618,8 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         wiring.feed_tokens.clone(),
         wiring.clock.clone(),
     );
+    let privacy =
+        ports::PrivacyService::new(Arc::new(store.clone()), wiring.pseudonyms.clone(), wiring.clock.clone());
     ApiState {
         catalogue,
         catalog_store: Arc::new(store.clone()),
@@ -652,6 +657,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         visits,
         after_visit,
         waitlist,
+        privacy,
         calendar_feeds,
         stay_sync,
         public_url: public_url.to_owned(),

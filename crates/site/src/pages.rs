@@ -119,6 +119,16 @@ pub const PAGES: &[Page] = &[
         crumb: Some("Gift Cards"),
         graph: Graph::None,
     },
+    Page {
+        path: "/privacy",
+        title: "Privacy | Golden Pine Wellness Retreat",
+        description: "What Golden Pine keeps about you, why and for how long, and how to ask for a copy of your \
+             data or its erasure.",
+        rendered: true,
+        indexed: true,
+        crumb: Some("Privacy"),
+        graph: Graph::None,
+    },
     // Reached from links in guests' mail; one person's records, never indexed.
     Page {
         path: "/gift-cards/print",
@@ -171,6 +181,15 @@ pub const PAGES: &[Page] = &[
         path: "/waitlist/leave",
         title: "Leave the Waitlist | Golden Pine Wellness Retreat",
         description: "Leave the Golden Pine waitlist.",
+        rendered: false,
+        indexed: false,
+        crumb: None,
+        graph: Graph::None,
+    },
+    Page {
+        path: "/privacy/confirm",
+        title: "Confirm Your Request | Golden Pine Wellness Retreat",
+        description: "Confirm your request for a copy of your data or its erasure.",
         rendered: false,
         indexed: false,
         crumb: None,

@@ -32,7 +32,7 @@ use crate::{PgStore, audit, storage, transaction};
 /// A `ratings` row as stored.
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = ratings, check_for_backend(diesel::pg::Pg))]
-struct RatingRow {
+pub(crate) struct RatingRow {
     id: Uuid,
     booking_id: Option<Uuid>,
     service_key: String,
@@ -50,7 +50,7 @@ struct RatingRow {
     hidden_at: Option<DateTime<Utc>>,
 }
 
-fn rating_of_row(row: RatingRow) -> Option<Rating> {
+pub(crate) fn rating_of_row(row: RatingRow) -> Option<Rating> {
     Some(Rating {
         id: row.id,
         booking: row.booking_id,

@@ -87,7 +87,7 @@ fn mark(
 }
 
 #[derive(Queryable)]
-struct ReplyRow {
+pub(crate) struct ReplyRow {
     id: Uuid,
     message_id: Uuid,
     body: String,

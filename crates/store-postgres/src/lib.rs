@@ -26,6 +26,7 @@ mod paging;
 pub use plans::{ListPlan, ListPlans, WALKED_COUNT};
 mod payments;
 mod plans;
+mod privacy;
 mod promos;
 mod received;
 mod rows;

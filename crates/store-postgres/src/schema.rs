@@ -498,6 +498,18 @@ diesel::table! {
 }
 
 diesel::table! {
+    privacy_requests (id) {
+        id -> Uuid,
+        email -> Text,
+        kind -> Text,
+        created_at -> Timestamptz,
+        confirmed_at -> Nullable<Timestamptz>,
+        done_at -> Nullable<Timestamptz>,
+        done_by -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     product_media (id) {
         id -> Uuid,
         product_id -> Uuid,
@@ -742,6 +754,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     outbox_messages,
     payment_events,
     payments,
+    privacy_requests,
     product_media,
     products,
     promo_codes,

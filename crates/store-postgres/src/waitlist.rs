@@ -36,7 +36,7 @@ const WAITLIST_LOCK_NAMESPACE: i32 = 0x4750_574C;
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = waitlist_entries, check_for_backend(diesel::pg::Pg))]
-struct EntryRow {
+pub(crate) struct EntryRow {
     id: Uuid,
     service: String,
     first_name: String,
@@ -68,7 +68,7 @@ struct StoredWish {
     time: Option<String>,
 }
 
-fn entry_of(row: EntryRow) -> Option<WaitlistEntry> {
+pub(crate) fn entry_of(row: EntryRow) -> Option<WaitlistEntry> {
     let stored: Vec<StoredWish> = serde_json::from_value(row.wishes).ok()?;
     Some(WaitlistEntry {
         id: row.id,

@@ -34,6 +34,8 @@ http_common::wire_enum! {
         BookingMoved = "booking_moved", OwnerBookingMoved = "owner_booking_moved", VisitReminder = "visit_reminder",
         VisitThanks = "visit_thanks", ReturnInvitation = "return_invitation", RatingHidden = "rating_hidden",
         WaitlistJoined = "waitlist_joined", WaitlistOffer = "waitlist_offer",
+        PrivacyRequestConfirm = "privacy_request_confirm", OwnerPrivacyRequest = "owner_privacy_request",
+        PrivacyCopyReady = "privacy_copy_ready",
     }
 }
 

@@ -12,6 +12,7 @@ pub mod guest;
 pub mod media;
 pub mod orders;
 pub mod payments;
+pub mod privacy;
 pub mod promos;
 pub mod quiz;
 pub mod schedule;

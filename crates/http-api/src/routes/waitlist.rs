@@ -143,7 +143,7 @@ pub struct WishView {
     pub time: Option<wire::TimeSlot>,
 }
 
-fn wishes_of(entry: &WaitlistEntry) -> Vec<WishView> {
+pub(crate) fn wishes_of(entry: &WaitlistEntry) -> Vec<WishView> {
     entry
         .wishes
         .iter()

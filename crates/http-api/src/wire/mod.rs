@@ -23,7 +23,16 @@ wire_enum! {
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
         VisitSettings = "visit_settings", CalendarFeed = "calendar_feed",
         StayImport = "stay_import", Rating = "rating", WaitlistEntry = "waitlist_entry",
+        GuestData = "guest_data", PrivacyRequest = "privacy_request",
     }
+}
+wire_enum! {
+    /// What a guest asks of her data.
+    PrivacyRequestKind mirrors domain::privacy::PrivacyRequestKind { Copy = "copy", Erasure = "erasure" }
+}
+wire_enum! {
+    /// Where a guest's confirmed request stands.
+    PrivacyRequestState mirrors domain::privacy::PrivacyRequestState { Open = "open", Done = "done" }
 }
 wire_enum! {
     /// The written rule a rating was taken down under (docs/decisions.md §9 "After the visit").
@@ -43,7 +52,7 @@ wire_enum! {
         SessionEnded = "session_ended", SecondFactorAdded = "second_factor_added",
         SecondFactorRemoved = "second_factor_removed", RecoveryCodesRenewed = "recovery_codes_renewed",
         RecoveryCodeUsed = "recovery_code_used", Moved = "moved", AttendanceConfirmed = "attendance_confirmed",
-        Hidden = "hidden", Shown = "shown",
+        Hidden = "hidden", Shown = "shown", Exported = "exported", Erased = "erased", Confirmed = "confirmed",
     }
 }
 wire_enum! {
