@@ -572,6 +572,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/guest-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["guest_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/guest-data/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/invitation": {
         parameters: {
             query?: never;
@@ -942,6 +974,38 @@ export interface paths {
         get: operations["reconciliation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/privacy-requests/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["complete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1938,6 +2002,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["guest_copy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/requests/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product-media/{id}": {
         parameters: {
             query?: never;
@@ -2180,12 +2292,12 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed" | "hidden" | "shown";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed" | "hidden" | "shown" | "exported" | "erased" | "confirmed";
         /**
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating" | "waitlist_entry";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating" | "waitlist_entry" | "guest_data" | "privacy_request";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -2969,7 +3081,26 @@ export interface components {
          * @description What kind of message it is.
          * @enum {string}
          */
-        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder" | "visit_thanks" | "return_invitation" | "rating_hidden" | "waitlist_joined" | "waitlist_offer";
+        EmailTemplate: "booking_requested" | "booking_confirmed" | "booking_cancelled" | "order_receipt" | "order_shipped" | "order_cancelled" | "contact_acknowledged" | "newsletter_welcome" | "owner_new_booking" | "owner_new_order" | "owner_new_message" | "owner_booking_cancelled" | "order_refunded" | "deposit_refunded" | "deposit_action_required" | "gift_card_delivered" | "contact_reply" | "team_invitation" | "password_reset" | "booking_moved" | "owner_booking_moved" | "visit_reminder" | "visit_thanks" | "return_invitation" | "rating_hidden" | "waitlist_joined" | "waitlist_offer" | "privacy_request_confirm" | "owner_privacy_request" | "privacy_copy_ready";
+        /** @description An address to erase. */
+        EraseInput: {
+            email: components["schemas"]["EmailAddress"];
+        };
+        /** @description What an erasure did. */
+        ErasureSummary: {
+            /** @description Kept for the accounts under the pseudonym. */
+            bookings: number;
+            giftCards: number;
+            mailDeleted: number;
+            /** @description Deleted. */
+            messagesDeleted: number;
+            newsletterDeleted: boolean;
+            orders: number;
+            /** @description The stand-in her records now carry ("guest-1a2b3c4d5e6f"). */
+            pseudonym: string;
+            ratings: number;
+            waitlistEntriesDeleted: number;
+        };
         /** @description The body of every error response. */
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
@@ -2985,12 +3116,17 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "offer_not_held" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "offer_not_held" | "erasure_blocked" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
          */
         ExperienceType: "hands-on" | "passive" | "active" | "holistic";
+        /**
+         * @description How the data is given: JSON (the default), or a readable page.
+         * @enum {string}
+         */
+        ExportFormat: "json" | "html";
         /**
          * Format: binary
          * @description A file's bytes, as they are on the owner's device.
@@ -3108,6 +3244,8 @@ export interface components {
             serviceId?: string | null;
             website?: components["schemas"]["Honeypot"];
         };
+        /** @enum {string} */
+        GiftCardRole: "bought" | "received";
         GiftCardService: {
             /** Format: uuid */
             id: string;
@@ -3246,6 +3384,47 @@ export interface components {
              */
             treatmentsInside: components["schemas"]["GuestTreatment"][];
         };
+        GuestBookingRecord: {
+            checkOut?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description yyyy-MM-dd */
+            date: string;
+            /** @description "45.00" */
+            depositAmount?: string | null;
+            depositRefunded?: string | null;
+            discount: string;
+            firstName: string;
+            giftCardAmount: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+            notes?: string | null;
+            promoCode?: string | null;
+            service: components["schemas"]["ServiceKey"];
+            serviceName: string;
+            status: components["schemas"]["BookingStatus"];
+            time: components["schemas"]["TimeSlot"];
+        };
+        /** @description Everything held about one address. */
+        GuestData: {
+            bookings: components["schemas"]["GuestBookingRecord"][];
+            email: string;
+            /** @description She asked for no more thank-yous and invitations. */
+            followUpsStopped: boolean;
+            /** Format: date-time */
+            gatheredAt: string;
+            giftCards: components["schemas"]["GuestGiftCardRecord"][];
+            /** @description The mail written to the address. */
+            mail: components["schemas"]["GuestMailRecord"][];
+            /** @description Her messages, each with the replies sent to it. */
+            messages: components["schemas"]["GuestMessageRecord"][];
+            newsletter?: null | components["schemas"]["GuestNewsletterRecord"];
+            orders: components["schemas"]["GuestOrderRecord"][];
+            privacyRequests: components["schemas"]["GuestRequestRecord"][];
+            ratings: components["schemas"]["GuestRatingRecord"][];
+            waitlist: components["schemas"]["GuestWaitlistRecord"][];
+        };
         /** @description A booking's deposit as its guest sees it. */
         GuestDeposit: {
             /** @example 54.00 */
@@ -3259,6 +3438,46 @@ export interface components {
             refunded: string;
             state: components["schemas"]["DepositState"];
         };
+        GuestGiftCardRecord: {
+            amount: string;
+            balance: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description yyyy-MM-dd */
+            deliverOn: string;
+            fromName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The code's last four characters (the code itself is never kept). */
+            lastFour?: string | null;
+            message?: string | null;
+            recipientEmail: string;
+            recipientName: string;
+            role: components["schemas"]["GiftCardRole"];
+            state: string;
+        };
+        GuestMailRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            sentAt?: string | null;
+            state: components["schemas"]["EmailState"];
+            subject: string;
+            template: components["schemas"]["EmailTemplate"];
+        };
+        GuestMessageRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            interest?: string | null;
+            lastName: string;
+            message: string;
+            replies: components["schemas"]["GuestReplyRecord"][];
+        };
         /**
          * @description A guest's booking after her move, with the token of its page (the page's
          *     link follows the visit's new date) and the treatments that moved along.
@@ -3268,6 +3487,69 @@ export interface components {
             /** @description The booking page's token from now on (the old link keeps working until it expires). */
             manageToken: string;
             movedAlong: components["schemas"]["GuestTreatment"][];
+        };
+        GuestNewsletterRecord: {
+            /** Format: date-time */
+            subscribedAt: string;
+        };
+        GuestOrderItem: {
+            name: string;
+            price: string;
+            /** Format: int32 */
+            quantity: number;
+        };
+        GuestOrderRecord: {
+            address: string;
+            city: string;
+            /** Format: date-time */
+            createdAt: string;
+            discount: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            items: components["schemas"]["GuestOrderItem"][];
+            lastName: string;
+            paymentState: components["schemas"]["PaymentState"];
+            phone?: string | null;
+            /** @description "#1a2b3c4d" */
+            reference: string;
+            refunded: string;
+            shipping: string;
+            state: string;
+            status: components["schemas"]["OrderStatus"];
+            subtotal: string;
+            tax: string;
+            total: string;
+            zip: string;
+        };
+        GuestRatingRecord: {
+            author: string;
+            comment?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            reply?: string | null;
+            service: components["schemas"]["ServiceKey"];
+            /** Format: int32 */
+            stars: number;
+            /** @description yyyy-MM-dd */
+            visitedOn: string;
+        };
+        GuestReplyRecord: {
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        GuestRequestRecord: {
+            /** Format: date-time */
+            confirmedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt?: string | null;
+            kind: components["schemas"]["PrivacyRequestKind"];
+            state: components["schemas"]["PrivacyRequestState"];
         };
         /** @description A treatment booked inside a stay, as its guest sees it. */
         GuestTreatment: {
@@ -3279,6 +3561,15 @@ export interface components {
             /** @description "Massage Therapy". */
             serviceName: string;
             time: components["schemas"]["TimeSlot"];
+        };
+        GuestWaitlistRecord: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            service: components["schemas"]["ServiceKey"];
+            state: components["schemas"]["WaitlistState"];
+            wishes: components["schemas"]["WishView"][];
         };
         /**
          * @description The written rule a rating was taken down under (docs/decisions.md §9 "After the visit").
@@ -4234,6 +4525,59 @@ export interface components {
             code: components["schemas"]["GiftCardCodeText"];
             /** @description The signed token of the recipient's mail link. */
             token: components["schemas"]["ShortText"];
+        };
+        /** @description A signed token from a guest's mail. */
+        PrivacyLinkInput: {
+            token: string;
+        };
+        /** @description The request taken: a link to confirm it is on its way to the address. */
+        PrivacyRequestAccepted: {
+            kind: components["schemas"]["PrivacyRequestKind"];
+        };
+        /** @description A guest's request as she sees it after confirming it. */
+        PrivacyRequestConfirmed: {
+            /** Format: date-time */
+            confirmedAt: string;
+            kind: components["schemas"]["PrivacyRequestKind"];
+            state: components["schemas"]["PrivacyRequestState"];
+        };
+        /** @description What a guest asks for, with her address. */
+        PrivacyRequestInput: {
+            email: components["schemas"]["EmailAddress"];
+            /** @description "copy" or "erasure". */
+            kind: components["schemas"]["PrivacyRequestKind"];
+            website?: components["schemas"]["Honeypot"];
+        };
+        /**
+         * @description What a guest asks of her data.
+         * @enum {string}
+         */
+        PrivacyRequestKind: "copy" | "erasure";
+        /**
+         * @description Where a guest's confirmed request stands.
+         * @enum {string}
+         */
+        PrivacyRequestState: "open" | "done";
+        /** @description A guest's confirmed request, as the owner sees it. */
+        PrivacyRequestView: {
+            /** Format: date-time */
+            confirmedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt?: string | null;
+            /** @description The team member who did it. */
+            doneBy?: string | null;
+            /** @description Her address (the pseudonym's once she is erased). */
+            email: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["PrivacyRequestKind"];
+            state: components["schemas"]["PrivacyRequestState"];
+        };
+        PrivacyRequests: {
+            /** @description Open requests oldest first, then those done in the last 90 days, newest first. */
+            requests: components["schemas"]["PrivacyRequestView"][];
         };
         /** @description A product of the shop. */
         Product: {
@@ -8198,6 +8542,173 @@ export interface operations {
             };
         };
     };
+    guest_data: {
+        parameters: {
+            query: {
+                /** @description The guest's address (matched without regard to case). */
+                email: string;
+                /** @description `json` (the default) or `html`, a page to read, print or send her (as a download). */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything held about the address (lists empty when nothing is); each reading is audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestData"];
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid address (`email`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner reads a guest's data */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseInput"];
+            };
+        };
+        responses: {
+            /** @description Her details replaced by a stable pseudonym in every record kept for the accounts (amounts, dates, refunds stay); her messages, waitlist entries, sign-up and mail deleted; audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureSummary"];
+                };
+            };
+            /** @description Invalid address (`email`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner erases a guest's data */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Nothing is held about this address */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description She has a visit to come or an order not yet shipped (`erasure_blocked`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     invitation: {
         parameters: {
             query?: never;
@@ -9989,6 +10500,130 @@ export interface operations {
                 };
             };
             /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Guests' confirmed requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequests"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner sees guests' requests */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: a copy request mails her the link to her data; an erasure request erases her details (as `POST /api/admin/guest-data/erase`); audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequestView"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner does guests' requests */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such confirmed request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already done (`conflict`), or she has a visit to come or an order not yet shipped (`erasure_blocked`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14787,6 +15422,215 @@ export interface operations {
             };
             /** @description Payments are off (`payments_off`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    guest_copy: {
+        parameters: {
+            query: {
+                /** @description The signed token from her mail. */
+                token: string;
+                /** @description `json` (the default) or `html`, a page to read, print or save. */
+                format?: components["schemas"]["ExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything held about her address, gathered now (audited): JSON, or with `format=html` a page to read and print */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestData"];
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed query (`invalid_query`, `validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with, has expired, or names no copy (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The address is mailed a link to confirm the request (the same answer whether or not anything is held about it) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequestAccepted"];
+                };
+            };
+            /** @description Invalid fields (`email`, `kind`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this address (`rate_limited`); see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyLinkInput"];
+            };
+        };
+        responses: {
+            /** @description Confirmed (again: unchanged); the owner is told and does it within 30 days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequestConfirmed"];
+                };
+            };
+            /** @description Invalid body (`invalid_json`) or fields (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with, has expired, or names no request (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,6 +26,7 @@ export type VisitRating = ResponseOf<'/api/visit-ratings', 'get'>;
 export type WaitlistJoined = ResponseOf<'/api/waitlist', 'post'>;
 export type WaitlistWish = WaitlistJoined['wishes'][number];
 export type WaitlistOffer = ResponseOf<'/api/waitlist/offer', 'get'>;
+export type PrivacyRequestConfirmed = ResponseOf<'/api/privacy/requests/confirm', 'post'>;
 
 export type NewBooking = RequestBodyOf<'/api/bookings', 'post'>;
 export type NewContactMessage = RequestBodyOf<'/api/contact-messages', 'post'>;
@@ -34,6 +35,9 @@ export type QuizAnswers = RequestBodyOf<'/api/quiz/recommendation', 'post'>;
 export type NewSubscription = RequestBodyOf<'/api/newsletter-subscriptions', 'post'>;
 export type VisitRatingInput = RequestBodyOf<'/api/visit-ratings', 'put'>;
 export type NewWaitlistEntry = RequestBodyOf<'/api/waitlist', 'post'>;
+export type PrivacyRequestInput = RequestBodyOf<'/api/privacy/requests', 'post'>;
+/** What a guest may ask about her data: a copy, or its erasure. */
+export type PrivacyKind = PrivacyRequestInput['kind'];
 
 /** The booking keys and time slots as the API spells them. */
 export type ServiceKey = NonNullable<NewBooking['service']>;

@@ -32,6 +32,8 @@ const entities: Record<ActivityEntity, string> = {
   stay_import: 'Calendar import',
   rating: 'Rating',
   waitlist_entry: 'Waitlist',
+  guest_data: 'Guest data',
+  privacy_request: 'Guest’s request',
 };
 
 type ActionInfo = { label: string; tone: Tone };
@@ -64,6 +66,9 @@ const actions: Record<ActivityAction, ActionInfo> = {
   attendance_confirmed: { label: 'Guest will be there', tone: 'green' },
   hidden: { label: 'Taken down', tone: 'red' },
   shown: { label: 'Shown again', tone: 'green' },
+  exported: { label: 'Gathered', tone: 'blue' },
+  erased: { label: 'Erased', tone: 'red' },
+  confirmed: { label: 'Confirmed by the guest', tone: 'yellow' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

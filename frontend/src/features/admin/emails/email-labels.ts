@@ -75,6 +75,9 @@ const templates: Record<EmailTemplate, TemplateInfo> = {
   rating_hidden: { label: 'Rating taken down', audience: 'Guest' },
   waitlist_joined: { label: 'Joined the waitlist', audience: 'Guest' },
   waitlist_offer: { label: 'Waitlist offer', audience: 'Guest' },
+  privacy_request_confirm: { label: 'Data request to confirm', audience: 'Guest' },
+  owner_privacy_request: { label: 'Guest asked about her data', audience: 'Retreat' },
+  privacy_copy_ready: { label: 'Copy of her data ready', audience: 'Guest' },
 };
 
 /** Who a message goes to, in words: "To the guest", "To the team member". */
