@@ -11,6 +11,7 @@ import CheckoutRoute from './app/routes/checkout';
 import ContactRoute from './app/routes/contact';
 import GiftCardsRoute from './app/routes/gift-cards';
 import ManageBookingRoute from './app/routes/manage-booking';
+import PrivacyRoute from './app/routes/privacy';
 import ProductsRoute from './app/routes/products';
 import ServicesRoute from './app/routes/services';
 import QuizRoute from './app/routes/wellness-quiz';
@@ -43,6 +44,7 @@ const routes = createRoutes({
   // A guest's booking page in its loading state, the same for every link (the
   // booking itself is fetched by the browser: it is one person's).
   manageBooking: { Component: ManageBookingRoute },
+  privacy: { Component: PrivacyRoute },
   // Kept out of the server bundle (admin code, guest links).
   giftCardPrint: browserOnly,
   newsletterUnsubscribe: browserOnly,
@@ -50,6 +52,7 @@ const routes = createRoutes({
   followUpUnsubscribe: browserOnly,
   waitlistOffer: browserOnly,
   waitlistLeave: browserOnly,
+  privacyConfirm: browserOnly,
   adminLogin: browserOnly,
   adminDashboard: browserOnly,
   adminForgotPassword: browserOnly,

@@ -28,6 +28,8 @@ const pageNames: PageName[] = [
   'followUpUnsubscribe',
   'waitlistOffer',
   'waitlistLeave',
+  'privacy',
+  'privacyConfirm',
   'adminLogin',
   'adminDashboard',
   'adminForgotPassword',

@@ -31,6 +31,8 @@ export type PageName =
   | 'followUpUnsubscribe'
   | 'waitlistOffer'
   | 'waitlistLeave'
+  | 'privacy'
+  | 'privacyConfirm'
   | 'adminLogin'
   | 'adminDashboard'
   | 'adminForgotPassword'
@@ -85,6 +87,9 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         // Reached from the waitlist's mails (issue 43, part 4): a place held for her, and leaving the list.
         { path: 'waitlist/offer', ...pages.waitlistOffer, ...browserOnly },
         { path: 'waitlist/leave', ...pages.waitlistLeave, ...browserOnly },
+        // What the retreat keeps about a guest (issue 45, part 4); her request's confirmation comes by mail.
+        { path: 'privacy', ...pages.privacy },
+        { path: 'privacy/confirm', ...pages.privacyConfirm, ...browserOnly },
         { path: '*', Component: NotFoundRoute },
       ],
     },

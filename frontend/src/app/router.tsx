@@ -64,6 +64,8 @@ export const routes = withEarlyClickReplay(
     followUpUnsubscribe: onDemand(() => import('./routes/follow-up-unsubscribe')),
     waitlistOffer: onDemand(() => import('./routes/waitlist-offer')),
     waitlistLeave: onDemand(() => import('./routes/waitlist-leave')),
+    privacy: onDemand(() => import('./routes/privacy')),
+    privacyConfirm: onDemand(() => import('./routes/privacy-confirm')),
     // Only this file may import the admin screens, and only lazily.
     adminLogin: onDemand(adminLoginThenDashboard),
     adminDashboard: onDemand(adminDashboard),

@@ -91,9 +91,9 @@ export function Footer() {
           <p>{site.copyright}</p>
           <ul className="flex gap-6">
             <li>
-              <a href="#privacy" className="hover:text-gold-light">
+              <Link to="/privacy" className="hover:text-gold-light">
                 Privacy Policy
-              </a>
+              </Link>
             </li>
             <li>
               <a href="#terms" className="hover:text-gold-light">
