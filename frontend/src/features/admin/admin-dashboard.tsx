@@ -30,6 +30,7 @@ import { ServicesTab } from './services/components/services-tab';
 import { SecurityTab } from './team/components/security-tab';
 import { TeamTab } from './team/components/team-tab';
 import { WaitlistTab } from './waitlist/components/waitlist-tab';
+import { GuestDataTab } from './privacy/components/guest-data-tab';
 import { useTwoFactor } from './team/api/two-factor';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
@@ -55,6 +56,8 @@ const tabs = [
   { value: 'emails', label: 'Emails', Panel: EmailsTab, staff: false },
   { value: 'activity', label: 'Activity', Panel: ActivityTab, staff: false },
   { value: 'team', label: 'Team', Panel: TeamTab, staff: false },
+  // A guest's data (issue 45, part 4): her requests, a look-up, and erasure, the owner's alone.
+  { value: 'guest-data', label: 'Guest data', Panel: GuestDataTab, staff: false },
   { value: 'security', label: 'Security', Panel: SecurityTab, staff: true },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string; Panel: () => ReactNode; staff: boolean }>;
 

@@ -45,6 +45,7 @@ describe('dashboard address', () => {
     expect(tabFromSearch(new URLSearchParams('tab=emails'))).toBe('emails');
     expect(tabFromSearch(new URLSearchParams('tab=gift-cards'))).toBe('gift-cards');
     expect(tabFromSearch(new URLSearchParams('tab=ratings'))).toBe('ratings');
+    expect(tabFromSearch(new URLSearchParams('tab=guest-data'))).toBe('guest-data');
     expect(tabFromSearch(new URLSearchParams('tab=nonsense'))).toBe('products');
     expect(tabFromSearch(new URLSearchParams(''))).toBe('products');
   });

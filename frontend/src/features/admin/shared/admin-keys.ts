@@ -49,4 +49,7 @@ export const adminKeys = {
   ratings: () => [...adminKeys.all, 'ratings'] as const,
   // Each service's words after a visit and when its guests are invited back.
   serviceFollowUps: () => [...adminKeys.all, 'service-follow-ups'] as const,
+  // A guest's data (issue 45, part 4): the requests guests confirmed, and what is held about an address.
+  privacyRequests: () => [...adminKeys.all, 'privacy-requests'] as const,
+  guestData: (email: string) => [...adminKeys.all, 'guest-data', email] as const,
 };

@@ -25,6 +25,7 @@ export const dashboardTabs = [
   'emails',
   'activity',
   'team',
+  'guest-data',
   'security',
 ] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];

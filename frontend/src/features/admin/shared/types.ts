@@ -45,3 +45,6 @@ export type BlackoutInput = RequestBodyOf<'/api/admin/blackout-dates', 'post'>;
 export type AvailabilityInput = RequestBodyOf<'/api/admin/availability', 'post'>;
 export type ScheduleInput = RequestBodyOf<'/api/admin/schedule', 'put'>;
 export type ServiceFollowUpInput = RequestBodyOf<'/api/admin/service-follow-ups/{id}', 'put'>;
+export type PrivacyRequest = ResponseOf<'/api/admin/privacy-requests', 'get'>['requests'][number];
+export type GuestData = ResponseOf<'/api/admin/guest-data', 'get'>;
+export type ErasureSummary = ResponseOf<'/api/admin/guest-data/erase', 'post'>;
