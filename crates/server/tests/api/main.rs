@@ -21,6 +21,7 @@ mod deposits;
 mod error_codes;
 mod exports;
 mod gift_cards;
+mod guest_data;
 mod hostile;
 mod images;
 mod listing_server;
