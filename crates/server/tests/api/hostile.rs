@@ -72,6 +72,8 @@ struct Fixtures {
     rating: String,
     /// A guest on the waitlist.
     waitlist_entry: String,
+    /// The token of a guest's mailed link confirming her request for her data.
+    privacy_token: String,
     message: String,
     order_product: Value,
     /// An order paid by card (refunds) and one awaiting payment, with its
@@ -231,6 +233,20 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         .as_str()
         .expect("id")
         .to_owned();
+    let asked = json!({"email": "asks@example.com", "kind": "copy"});
+    expect_json(app.post_json("/api/privacy/requests", &asked).await, StatusCode::ACCEPTED).await;
+    let confirm_mail = app.sql_text(
+        "SELECT text_body FROM outbox_messages WHERE template = 'privacy_request_confirm' \
+         ORDER BY created_at DESC LIMIT 1",
+    );
+    let privacy_token = confirm_mail
+        .split_once("/privacy/confirm?token=")
+        .and_then(|(_, rest)| rest.split_whitespace().next())
+        .expect("a confirmation link")
+        .to_owned();
+    // An address held only by a sign-up: erasing it is never refused.
+    let erasable = json!({"email": "erase.me@example.com"});
+    expect_json(app.post_json("/api/newsletter-subscriptions", &erasable).await, StatusCode::CREATED).await;
     let (gift_card, gift_mail) = give_gift_card(app, &token, "500").await;
     let (gift_code, gift_token) = (gift_mail.code, gift_mail.print_token);
     let (void_card, _) = give_gift_card(app, &token, "500").await;
@@ -261,6 +277,7 @@ async fn fixtures(shop: &Shop) -> Fixtures {
         blackout,
         stay_import,
         rating_token,
+        privacy_token,
         rating,
         waitlist_entry,
         message,
@@ -537,6 +554,9 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "RatingReplyInput" => json!({"reply": "Thank you for coming."}),
         "RatingHiddenInput" => json!({"rule": null}),
         "ServiceFollowUpInput" => json!({"aftercare": "Rest tonight.", "returnAfterDays": 30}),
+        "PrivacyRequestInput" => json!({"email": format!("p{unique}@example.com"), "kind": "erasure"}),
+        "PrivacyLinkInput" => json!({"token": f.privacy_token}),
+        "EraseInput" => json!({"email": "erase.me@example.com"}),
         other => panic!("hostile.rs needs a valid {other} body"),
     }
 }
@@ -567,6 +587,7 @@ async fn writes(app: &TestApp) -> Vec<Operation> {
             "POST /api/admin/gift-cards/{id}/resend",
             "POST /api/admin/logout",
             "POST /api/admin/passkeys/options",
+            "POST /api/admin/privacy-requests/{id}/complete",
             "POST /api/admin/sessions/end-others",
             "POST /api/admin/stay-imports/{id}/sync",
             "POST /api/admin/two-factor/authenticator",

@@ -266,9 +266,10 @@ async fn a_refused_event_queues_nothing_and_a_failed_message_can_be_resent() {
     let previews = app.admin_json(&token, "/api/admin/email-previews").await;
     assert_eq!(
         previews.as_array().expect("list").len(),
-        27,
+        30,
         "one per template (issue 24 added the invitation and the reset link, issue 42 the moves and the reminder, \
-         issue 43 the thank-you, the invitation to return, a rating taken down and the waitlist's two)"
+         issue 43 the thank-you, the invitation to return, a rating taken down and the waitlist's two, issue 45 a \
+         guest's request for her data: its confirmation, the owner's notice and the link to her copy)"
     );
     assert_eq!(app.get("/api/admin/emails").await.status(), StatusCode::UNAUTHORIZED);
 }
