@@ -172,7 +172,7 @@ pub async fn guest_copy(
 #[into_params(parameter_in = Query)]
 pub struct GuestDataQuery {
     /// The guest's address (matched without regard to case).
-    #[param(required = true, max_length = 254)]
+    #[param(required = true, value_type = EmailAddress)]
     pub email: Option<String>,
     /// `json` (the default) or `html`, a page to read, print or send her (as a download).
     pub format: Option<ExportFormat>,
