@@ -48,12 +48,12 @@ describe('site info handed over by the server renderer', () => {
       notFoundTitle: 'Lost',
     };
     setSiteInfo(info);
-    expect(pageTitles.contact).toBe('Visit us');
+    expect(pageTitles.of('/contact')).toBe('Visit us');
     expect(pageTitles.post('Tea')).toBe('Tea | J');
     expect(pageTitles.notFound).toBe('Lost');
     expect(businessTimeZone()).toBe('America/Denver');
     setSiteInfo(null);
-    expect(pageTitles.contact).toBe('Contact & Visit | Golden Pine Wellness Retreat');
+    expect(pageTitles.of('/contact')).toBe('Contact & Visit | Golden Pine Wellness Retreat');
     expect(businessTimeZone()).toBe('America/Los_Angeles');
   });
 });

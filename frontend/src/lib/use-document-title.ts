@@ -15,49 +15,14 @@ function title(path: string): string {
 }
 
 export const pageTitles = {
-  // Getters: the site info is read when a title is needed, not at module load
-  // (the server renderer sets it per render).
+  // Getters and functions: the site info is read when a title is needed, not
+  // at module load (the server renderer sets it per render). The pages loaded
+  // on demand ask by path (`of`): this object is in every first visit's scripts.
   get home() {
     return title('/');
   },
-  get services() {
-    return title('/services');
-  },
-  get products() {
-    return title('/products');
-  },
-  get blog() {
-    return title('/blog');
-  },
   post: (postTitle: string) => `${postTitle}${getSiteInfo()?.postTitleSuffix ?? postTitleSuffix}`,
-  get contact() {
-    return title('/contact');
-  },
-  get checkout() {
-    return title('/checkout');
-  },
-  get quiz() {
-    return title('/wellness-quiz');
-  },
-  get giftCards() {
-    return title('/gift-cards');
-  },
-  get giftCardPrint() {
-    return title('/gift-cards/print');
-  },
-  get manageBooking() {
-    return title('/bookings/manage');
-  },
-  get unsubscribe() {
-    return title('/newsletter/unsubscribe');
-  },
-  get visitRating() {
-    return title('/visits/rate');
-  },
-  get followUpUnsubscribe() {
-    return title('/visits/unsubscribe');
-  },
-  /** Any page's by its path (one function, not a getter per page: this object is in every first visit's scripts). */
+  /** Any page's by its path. */
   of: title,
   get notFound() {
     return getSiteInfo()?.notFoundTitle ?? notFoundTitle;

@@ -7,7 +7,7 @@ import { NewsletterForm } from '@/features/newsletter/components/newsletter-form
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function BlogRoute() {
-  useDocumentTitle(pageTitles.blog);
+  useDocumentTitle(pageTitles.of('/blog'));
   const { data, isPending, isError } = useBlogPosts();
   return (
     <>

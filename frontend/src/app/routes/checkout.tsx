@@ -11,7 +11,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 const REDIRECT_AFTER_MS = 2000;
 
 export default function CheckoutRoute() {
-  useDocumentTitle(pageTitles.checkout);
+  useDocumentTitle(pageTitles.of('/checkout'));
   const { items, clearCart, syncProducts } = useCart();
   const products = useProducts();
   const navigate = useNavigate();

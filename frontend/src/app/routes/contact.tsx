@@ -5,7 +5,7 @@ import { ContactForm } from '@/features/contact/components/contact-form';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ContactRoute() {
-  useDocumentTitle(pageTitles.contact);
+  useDocumentTitle(pageTitles.of('/contact'));
   return (
     <>
       <PageHero eyebrow="We'd Love to Hear from You" title="Contact Us">

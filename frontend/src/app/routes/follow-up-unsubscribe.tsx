@@ -5,7 +5,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /visits/unsubscribe?token=…, the link at the foot of the thank-you notes and invitations to return. */
 export default function FollowUpUnsubscribeRoute() {
-  useDocumentTitle(pageTitles.followUpUnsubscribe);
+  useDocumentTitle(pageTitles.of('/visits/unsubscribe'));
   const [params] = useSearchParams();
   return (
     <>

@@ -7,7 +7,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /gift-cards/print?token=…#CODE, the link in the recipient's mail (rendered in the browser only). */
 export default function GiftCardPrintRoute() {
-  useDocumentTitle(pageTitles.giftCardPrint);
+  useDocumentTitle(pageTitles.of('/gift-cards/print'));
   const { search, hash } = useLocation();
   const link = useMemo(() => readPrintLink(search, hash), [search, hash]);
   return (

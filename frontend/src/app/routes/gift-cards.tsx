@@ -4,7 +4,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /gift-cards: an e-gift card for someone dear, and a balance check. */
 export default function GiftCardsRoute() {
-  useDocumentTitle(pageTitles.giftCards);
+  useDocumentTitle(pageTitles.of('/gift-cards'));
   return (
     <>
       <PageHero eyebrow="The Gift of Stillness" title="Gift Cards">

@@ -30,7 +30,7 @@ const moveDialog: MoveDialogSlot = ({ booking, open, ...rest }) => (
 
 /** /bookings/manage/:token, opened from the links in a guest's booking mails. */
 export default function ManageBookingRoute() {
-  useDocumentTitle(pageTitles.manageBooking);
+  useDocumentTitle(pageTitles.of('/bookings/manage'));
   const { token = '' } = useParams();
   const { openBooking } = useBooking();
   return (

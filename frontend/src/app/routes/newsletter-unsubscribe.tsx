@@ -5,7 +5,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /newsletter/unsubscribe?token=…, the link at the foot of every newsletter. */
 export default function NewsletterUnsubscribeRoute() {
-  useDocumentTitle(pageTitles.unsubscribe);
+  useDocumentTitle(pageTitles.of('/newsletter/unsubscribe'));
   const [params] = useSearchParams();
   return (
     <>

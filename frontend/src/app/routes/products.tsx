@@ -20,7 +20,7 @@ function filterProducts(products: Product[], category: string): Product[] {
 }
 
 export default function ProductsRoute() {
-  useDocumentTitle(pageTitles.products);
+  useDocumentTitle(pageTitles.of('/products'));
   const { data, isPending, isError } = useProducts();
   const { addItem } = useCart();
 

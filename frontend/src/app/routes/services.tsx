@@ -14,7 +14,7 @@ import { ratingOfService } from '@/lib/ratings';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function ServicesRoute() {
-  useDocumentTitle(pageTitles.services);
+  useDocumentTitle(pageTitles.of('/services'));
   const { openBooking } = useBooking();
   useBookingLink(openBooking);
   // Rendered on the server with the page, as the services are; a failed read shows no ratings.

@@ -5,7 +5,7 @@ import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 /** /visits/rate?token=…, the link in the thank-you note after a visit and on her booking's page. */
 export default function VisitRatingRoute() {
-  useDocumentTitle(pageTitles.visitRating);
+  useDocumentTitle(pageTitles.of('/visits/rate'));
   const [params] = useSearchParams();
   return (
     <>

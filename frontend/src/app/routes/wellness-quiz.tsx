@@ -5,7 +5,7 @@ import { WellnessQuiz } from '@/features/quiz/components/wellness-quiz';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
 export default function WellnessQuizRoute() {
-  useDocumentTitle(pageTitles.quiz);
+  useDocumentTitle(pageTitles.of('/wellness-quiz'));
   const { openBooking } = useBooking();
   return (
     <>
