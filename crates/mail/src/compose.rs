@@ -1324,6 +1324,7 @@ fn is_for_owner(template: MailTemplate) -> bool {
             | MailTemplate::OwnerNewMessage
             | MailTemplate::OwnerBookingCancelled
             | MailTemplate::OwnerBookingMoved
+            | MailTemplate::OwnerPrivacyRequest
     )
 }
 

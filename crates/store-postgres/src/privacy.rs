@@ -525,16 +525,14 @@ impl PrivacyRepository for PgStore {
         let email = email.trim().to_lowercase();
         let pseudonym = pseudonym.clone();
         // A refusal writes nothing: its (empty) transaction commits and the reason is answered.
-        let outcome = self
-            .run(move |conn| {
-                transaction(conn, |conn| match erase(conn, &email, &pseudonym, request, &actor, today, now) {
-                    Ok(counts) => Ok(Ok(counts)),
-                    Err(ErasureError::Repo(error)) => Err(error),
-                    Err(refused) => Ok(Err(refused)),
-                })
+        self.run(move |conn| {
+            transaction(conn, |conn| match erase(conn, &email, &pseudonym, request, &actor, today, now) {
+                Ok(counts) => Ok(Ok(counts)),
+                Err(ErasureError::Repo(error)) => Err(error),
+                Err(refused) => Ok(Err(refused)),
             })
-            .await?;
-        outcome
+        })
+        .await?
     }
 
     async fn ask(
@@ -575,50 +573,48 @@ impl PrivacyRepository for PgStore {
 
     async fn confirm(&self, id: Uuid, now: DateTime<Utc>) -> Result<PrivacyRequest, PrivacyRequestError> {
         let store = self.clone();
-        let outcome = self
-            .run(move |conn| {
-                transaction(conn, |conn| {
-                    let request: Option<PrivacyRequest> = privacy_requests::table
-                        .find(id)
-                        .select(RequestRow::as_select())
-                        .for_update()
-                        .first(conn)
-                        .optional()
-                        .map_err(storage)?
-                        .map(PrivacyRequest::try_from)
-                        .transpose()?;
-                    let Some(request) = request else { return Ok(Err(PrivacyRequestError::NotFound)) };
-                    if !request.may_confirm(now) {
-                        return Ok(Err(PrivacyRequestError::Expired));
-                    }
-                    if request.confirmed_at.is_some() {
-                        return Ok(Ok(request));
-                    }
-                    diesel::update(privacy_requests::table.find(id))
-                        .set(privacy_requests::confirmed_at.eq(now))
-                        .execute(conn)
-                        .map_err(storage)?;
-                    let request = find_request(conn, id)?;
-                    let what = match request.kind {
-                        PrivacyRequestKind::Copy => "a copy of her data",
-                        PrivacyRequestKind::Erasure => "the erasure of her data",
-                    };
-                    audit::record(
-                        conn,
-                        &Actor::guest(&request.email),
-                        AuditRecord::new(
-                            AuditEntity::PrivacyRequest,
-                            Some(id),
-                            AuditAction::Confirmed,
-                            &format!("A guest confirmed her request for {what}"),
-                        ),
-                    )?;
-                    store.enqueue(conn, &MailEvent::PrivacyRequestConfirmed { request: request.clone() })?;
-                    Ok(Ok(request))
-                })
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let request: Option<PrivacyRequest> = privacy_requests::table
+                    .find(id)
+                    .select(RequestRow::as_select())
+                    .for_update()
+                    .first(conn)
+                    .optional()
+                    .map_err(storage)?
+                    .map(PrivacyRequest::try_from)
+                    .transpose()?;
+                let Some(request) = request else { return Ok(Err(PrivacyRequestError::NotFound)) };
+                if !request.may_confirm(now) {
+                    return Ok(Err(PrivacyRequestError::Expired));
+                }
+                if request.confirmed_at.is_some() {
+                    return Ok(Ok(request));
+                }
+                diesel::update(privacy_requests::table.find(id))
+                    .set(privacy_requests::confirmed_at.eq(now))
+                    .execute(conn)
+                    .map_err(storage)?;
+                let request = find_request(conn, id)?;
+                let what = match request.kind {
+                    PrivacyRequestKind::Copy => "a copy of her data",
+                    PrivacyRequestKind::Erasure => "the erasure of her data",
+                };
+                audit::record(
+                    conn,
+                    &Actor::guest(&request.email),
+                    AuditRecord::new(
+                        AuditEntity::PrivacyRequest,
+                        Some(id),
+                        AuditAction::Confirmed,
+                        &format!("A guest confirmed her request for {what}"),
+                    ),
+                )?;
+                store.enqueue(conn, &MailEvent::PrivacyRequestConfirmed { request: request.clone() })?;
+                Ok(Ok(request))
             })
-            .await?;
-        outcome
+        })
+        .await?
     }
 
     async fn request(&self, id: Uuid) -> RepoResult<PrivacyRequest> {
@@ -652,37 +648,35 @@ impl PrivacyRepository for PgStore {
         now: DateTime<Utc>,
     ) -> Result<PrivacyRequest, PrivacyRequestError> {
         let store = self.clone();
-        let outcome = self
-            .run(move |conn| {
-                transaction(conn, |conn| {
-                    let updated = diesel::update(
-                        privacy_requests::table
-                            .find(id)
-                            .filter(privacy_requests::done_at.is_null())
-                            .filter(privacy_requests::confirmed_at.is_not_null()),
-                    )
-                    .set((privacy_requests::done_at.eq(now), privacy_requests::done_by.eq(&actor.email)))
-                    .execute(conn)
-                    .map_err(storage)?;
-                    if updated == 0 {
-                        return Ok(Err(PrivacyRequestError::AlreadyDone));
-                    }
-                    let request = find_request(conn, id)?;
-                    audit::record(
-                        conn,
-                        &actor,
-                        AuditRecord::new(
-                            AuditEntity::PrivacyRequest,
-                            Some(id),
-                            AuditAction::Exported,
-                            "Sent a guest the link to the copy of her data",
-                        ),
-                    )?;
-                    store.enqueue(conn, &MailEvent::PrivacyCopyReady { request: request.clone() })?;
-                    Ok(Ok(request))
-                })
+        self.run(move |conn| {
+            transaction(conn, |conn| {
+                let updated = diesel::update(
+                    privacy_requests::table
+                        .find(id)
+                        .filter(privacy_requests::done_at.is_null())
+                        .filter(privacy_requests::confirmed_at.is_not_null()),
+                )
+                .set((privacy_requests::done_at.eq(now), privacy_requests::done_by.eq(&actor.email)))
+                .execute(conn)
+                .map_err(storage)?;
+                if updated == 0 {
+                    return Ok(Err(PrivacyRequestError::AlreadyDone));
+                }
+                let request = find_request(conn, id)?;
+                audit::record(
+                    conn,
+                    &actor,
+                    AuditRecord::new(
+                        AuditEntity::PrivacyRequest,
+                        Some(id),
+                        AuditAction::Exported,
+                        "Sent a guest the link to the copy of her data",
+                    ),
+                )?;
+                store.enqueue(conn, &MailEvent::PrivacyCopyReady { request: request.clone() })?;
+                Ok(Ok(request))
             })
-            .await?;
-        outcome
+        })
+        .await?
     }
 }

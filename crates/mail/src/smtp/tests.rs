@@ -301,6 +301,18 @@ impl ports::GuestLinks for Links {
     fn verify_waitlist_leave(&self, _token: &str) -> Option<Uuid> {
         None
     }
+    fn privacy_request_token(&self, request_id: Uuid) -> String {
+        format!("p.{}", request_id.simple())
+    }
+    fn verify_privacy_request(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
+    fn privacy_copy_token(&self, request_id: Uuid) -> String {
+        format!("c.{}", request_id.simple())
+    }
+    fn verify_privacy_copy(&self, _token: &str) -> Option<Uuid> {
+        None
+    }
 }
 
 #[test]
