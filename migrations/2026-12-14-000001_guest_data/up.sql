@@ -1,4 +1,4 @@
--- A guest's own data (issue 45, docs/decisions.md §20 "A guest's data").
+-- A guest's own data (issue 45, docs/decisions.md §21 "A guest's data").
 
 -- A guest asking for a copy of what is held about her address, or for its
 -- erasure. A request counts once she has confirmed it through the link

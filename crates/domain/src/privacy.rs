@@ -1,4 +1,4 @@
-//! A guest's own data (issue 45, docs/decisions.md §20 "A guest's data"):
+//! A guest's own data (issue 45, docs/decisions.md §21 "A guest's data"):
 //! her requests for a copy or for erasure, the stable pseudonym that takes
 //! her place when she is erased, and what keeps an erasure waiting.
 //!

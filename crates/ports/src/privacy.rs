@@ -1,4 +1,4 @@
-//! A guest's own data (issue 45, docs/decisions.md §20 "A guest's data"):
+//! A guest's own data (issue 45, docs/decisions.md §21 "A guest's data"):
 //! everything held about an address gathered in one place, its erasure
 //! under a stable pseudonym, and a guest's own requests by a mailed link.
 //! Every "now" is the clock's.

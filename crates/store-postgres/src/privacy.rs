@@ -1,4 +1,4 @@
-//! A guest's own data (issue 45, docs/decisions.md §20): gathering every
+//! A guest's own data (issue 45, docs/decisions.md §21): gathering every
 //! record of an address, erasing it under a pseudonym in one transaction,
 //! and the guest's requests.
 
