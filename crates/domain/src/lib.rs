@@ -14,6 +14,7 @@ pub mod content;
 pub mod export;
 pub mod gift_card;
 pub mod idempotency;
+pub mod intake;
 pub mod limits;
 pub mod mail;
 pub mod media;
