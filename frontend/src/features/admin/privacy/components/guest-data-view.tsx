@@ -5,7 +5,10 @@ import { formatCalendarDate, formatInstantDate, formatInstantDateTime } from '@/
 import { displayMoney } from '@/lib/money';
 import { starsLabel } from '@/lib/ratings';
 import { wishWords } from '@/lib/waitlist/waitlist';
-import { templateInfo } from '../../emails/email-labels';
+import { stateInfo as mailState, templateInfo } from '../../emails/email-labels';
+import { giftCardState } from '../../gift-cards/gift-card-labels';
+import { paymentState } from '../../orders/payment-labels';
+import { entryStateInfo } from '../../waitlist/waitlist-words';
 import { humanize } from '../../shared/humanize';
 import { bookingStatuses, orderStatuses, type Tone } from '../../shared/statuses';
 import type { GuestData } from '../../shared/types';
@@ -90,7 +93,7 @@ export function GuestDataView({ data }: { data: GuestData }) {
               badges={
                 <>
                   <ToneBadge tone={status.tone}>{status.label}</ToneBadge>
-                  <ToneBadge tone="stone">{humanize(order.paymentState)}</ToneBadge>
+                  <ToneBadge tone={paymentState(order.paymentState).tone}>{paymentState(order.paymentState).label}</ToneBadge>
                 </>
               }
             >
@@ -113,7 +116,7 @@ export function GuestDataView({ data }: { data: GuestData }) {
           <Item
             key={card.id}
             title={`${card.role === 'bought' ? 'Bought' : 'Received'} · ${displayMoney(card.amount)}${card.lastFour ? ` · ends ${card.lastFour}` : ''}`}
-            badges={<ToneBadge tone="gold">{humanize(card.state)}</ToneBadge>}
+            badges={<ToneBadge tone={giftCardState(card.state).tone}>{giftCardState(card.state).label}</ToneBadge>}
           >
             <p>
               From {card.fromName} to {card.recipientName} ({card.recipientEmail})
@@ -161,7 +164,7 @@ export function GuestDataView({ data }: { data: GuestData }) {
           <Item
             key={entry.id}
             title={`${serviceName(entry.service)} · joined ${formatInstantDate(entry.createdAt)}`}
-            badges={<ToneBadge tone="stone">{humanize(entry.state)}</ToneBadge>}
+            badges={<ToneBadge tone={entryStateInfo(entry.state).tone}>{entryStateInfo(entry.state).label}</ToneBadge>}
           >
             {entry.wishes.map((wish, index) => (
               <p key={index}>{wishWords(wish, entry.service === 'accommodation')}</p>
@@ -172,7 +175,11 @@ export function GuestDataView({ data }: { data: GuestData }) {
 
       <Group id="guest-data-mail" title="Mail sent" count={data.mail.length}>
         {data.mail.map((mail) => (
-          <Item key={mail.id} title={mail.subject} badges={<ToneBadge tone="stone">{humanize(mail.state)}</ToneBadge>}>
+          <Item
+            key={mail.id}
+            title={mail.subject}
+            badges={<ToneBadge tone={mailState(mail.state).tone}>{mailState(mail.state).label}</ToneBadge>}
+          >
             <p>
               {templateInfo(mail.template).label} · {formatInstantDateTime(mail.sentAt ?? mail.createdAt)}
             </p>
