@@ -104,7 +104,7 @@ test('the Emails tab: the guest mail of a new booking is listed, filtered by sta
   await api.delete(`/api/admin/bookings/${booking.id}`);
 });
 
-test('previews: all twenty-seven templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, the visit reminder, after the visit the thank-you, the invitation to return and a rating taken down, and the waitlist’s joined and offer mails), each with its subject, sandboxed HTML and plain text', async ({
+test('previews: all thirty templates (the specification’s twelve, the three payment mails, the gift card, the reply to a message, the team invitation and reset link, a moved booking for the guest and the owner, the visit reminder, after the visit the thank-you, the invitation to return and a rating taken down, the waitlist’s joined and offer mails, and a guest’s data: her request to confirm, the owner told of it, and the link to her copy), each with its subject, sandboxed HTML and plain text', async ({
   page,
   request,
 }) => {
@@ -113,7 +113,7 @@ test('previews: all twenty-seven templates (the specification’s twelve, the th
   await panel.getByRole('button', { name: 'Previews' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Previews' });
   const templates = dialog.getByRole('tablist', { name: 'Templates' }).getByRole('tab');
-  await expect(templates).toHaveCount(27);
+  await expect(templates).toHaveCount(30);
   await expect(templates.first()).toHaveAttribute('aria-selected', 'true');
 
   const shown = dialog.getByRole('tabpanel');
@@ -152,6 +152,14 @@ test('previews: all twenty-seven templates (the specification’s twelve, the th
   await expect(shown.getByRole('heading', { level: 3 })).toHaveText(/^A place has opened: /);
   await expect(shown.locator('pre')).toContainText('/waitlist/offer?token=');
   await expect(shown.locator('pre')).toContainText('Held for you until');
+
+  // A guest's data (issue 45, part 4): her request confirmed from its page; her copy's readable page.
+  await templates.filter({ hasText: 'Data request to confirm' }).click();
+  await expect(shown.getByRole('heading', { level: 3 })).toHaveText('Confirm your request to Golden Pine');
+  await expect(shown.locator('pre')).toContainText('/privacy/confirm?token=');
+  await templates.filter({ hasText: 'Copy of her data ready' }).click();
+  await expect(shown.locator('pre')).toContainText('/api/privacy/copy?token=');
+  await expect(shown.locator('pre')).toContainText('format=html');
 
   await templates.filter({ hasText: 'Newsletter welcome' }).click();
   await expect(shown).toContainText('One-click unsubscribe');

@@ -17,7 +17,18 @@ test.use({ baseURL: process.env.E2E_MAIL_BASE_URL, reducedMotion: 'reduce' });
 
 const PASSWORD = 'a long team password';
 const STAFF_TABS = ['Orders', 'Calendar', 'Bookings', 'Waitlist', 'Messages', 'Security'];
-const OWNER_ONLY_TABS = ['Products', 'Services', 'Blog', 'Promo codes', 'Gift cards', 'Ratings', 'Emails', 'Activity', 'Team'];
+const OWNER_ONLY_TABS = [
+  'Products',
+  'Services',
+  'Blog',
+  'Promo codes',
+  'Gift cards',
+  'Ratings',
+  'Emails',
+  'Activity',
+  'Team',
+  'Guest data',
+];
 
 /** The path and fragment of the first link to `path` in a mail's text (the mail names the public address). */
 function linkIn(text: string, path: string): string {
