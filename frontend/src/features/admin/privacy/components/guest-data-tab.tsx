@@ -161,7 +161,7 @@ function RequestsPanel() {
         {asking?.kind === 'copy' ? (
           <p>
             <span className="break-all text-ivory">{asking.email}</span> is mailed a link to a page with everything we hold about the
-            address. The request is then done.
+            address; the link works for 14 days. The request is then done.
           </p>
         ) : asking ? (
           <ErasureWords email={asking.email} />
