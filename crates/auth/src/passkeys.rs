@@ -178,6 +178,7 @@ mod tests {
             session_version: 1,
             role: domain::team::Role::Owner,
             two_factor: false,
+            can_read_intake: false,
         };
         let ceremony = passkeys.start_registration(&admin, &[]).expect("a ceremony");
         let options: Value = serde_json::from_str(&ceremony.options).expect("json");

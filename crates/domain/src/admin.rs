@@ -22,6 +22,9 @@ pub struct Admin {
     /// Whether they have a second factor (a passkey or an authenticator
     /// app): then a password alone does not sign them in.
     pub two_factor: bool,
+    /// Whether they may open guests' intake answers (health data): a
+    /// permission of its own, given by an owner (docs/decisions.md §22).
+    pub can_read_intake: bool,
 }
 
 /// The session version of an admin who never had a session ended (and of

@@ -58,6 +58,10 @@ crate::text_enum! {
         GuestData,
         /// A guest's request for a copy of her data or its erasure.
         PrivacyRequest,
+        /// The owner's intake form of a service, and the intake settings.
+        IntakeForm,
+        /// A guest's intake answers (only their reading is recorded, never what they say).
+        IntakeAnswers,
     }
 }
 
@@ -109,6 +113,8 @@ crate::text_enum! {
         Erased,
         /// A guest confirmed her request through its mailed link.
         Confirmed,
+        /// A team member opened a guest's intake answers.
+        Opened,
     }
 }
 

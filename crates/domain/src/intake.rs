@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 use uuid::Uuid;
 
 use crate::booking::ServiceKey;
@@ -359,8 +359,10 @@ pub fn status_of(has_form: bool, latest_needs_review: Option<bool>) -> Option<In
     }
 }
 
-/// When a visit's form locks: `lock_hours` before it begins.
-pub fn locks_at(visit_starts: DateTime<Utc>, settings: IntakeSettings) -> DateTime<Utc> {
+/// When a visit's form locks: `lock_hours` before it begins (the
+/// retreat's local times). After that her answers stay as they are, for the
+/// therapist to read.
+pub fn locks_at(visit_starts: NaiveDateTime, settings: IntakeSettings) -> NaiveDateTime {
     visit_starts - Duration::hours(i64::from(settings.lock_hours))
 }
 

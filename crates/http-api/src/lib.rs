@@ -18,8 +18,8 @@ use http_common::{ApiError, ErrorCode};
 
 use crate::routes::{
     activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
-    guest, media, orders, payments, privacy, promos, quiz, schedule, stay_sync, summary, team, two_factor,
-    visits, waitlist,
+    guest, intake, media, orders, payments, privacy, promos, quiz, schedule, stay_sync, summary, team,
+    two_factor, visits, waitlist,
 };
 pub use crate::state::ApiState;
 
@@ -134,6 +134,13 @@ fn route_table() -> Vec<ApiResource> {
         api!("/waitlist/leave", POST => waitlist::leave_waitlist),
         api!("/admin/waitlist", GET => waitlist::admin_waitlist),
         api!("/admin/waitlist/{id}", DELETE => waitlist::remove_from_waitlist),
+        api!("/admin/intake-forms", GET => intake::forms),
+        api!("/admin/intake-forms/{service}", PUT => intake::save_form, DELETE => intake::remove_form),
+        api!("/admin/intake-settings", PUT => intake::save_settings),
+        api!("/intake-screening", GET => intake::screening),
+        api!("/guest/bookings/{token}/intake", GET => intake::guest_intake, POST => intake::submit_intake),
+        api!("/admin/bookings/{id}/intake", GET => intake::booking_intake),
+        api!("/admin/team/{id}/intake-access", PUT => intake::set_access),
         api!("/privacy/requests", POST => privacy::ask),
         api!("/privacy/requests/confirm", POST => privacy::confirm),
         api!("/privacy/copy", GET => privacy::guest_copy),

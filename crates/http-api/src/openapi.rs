@@ -8,8 +8,8 @@ use utoipa::OpenApi;
 
 use crate::routes::{
     activity, admin, after_visit, bookings, calendar_feed, catalog, content, emails, exports, gift_cards,
-    guest, media, orders, payments, privacy, promos, quiz, schedule, stay_sync, summary, team, two_factor,
-    visits, waitlist,
+    guest, intake, media, orders, payments, privacy, promos, quiz, schedule, stay_sync, summary, team,
+    two_factor, visits, waitlist,
 };
 
 #[derive(OpenApi)]
@@ -56,6 +56,8 @@ use crate::routes::{
         waitlist::admin_waitlist, waitlist::remove_from_waitlist,
         privacy::ask, privacy::confirm, privacy::guest_copy, privacy::guest_data, privacy::erase,
         privacy::requests, privacy::complete,
+        intake::forms, intake::save_form, intake::remove_form, intake::save_settings, intake::screening,
+        intake::guest_intake, intake::submit_intake, intake::booking_intake, intake::set_access,
         admin::login, admin::logout, admin::me, summary::summary,
         team::team, team::invite, team::revoke_invitation, team::change_member, team::sessions, team::end_session,
         team::end_other_sessions, team::invitation, team::accept_invitation, team::request_password_reset,
@@ -101,6 +103,7 @@ use crate::routes::{
         (name = "Team", description = "The owner's team: roles, invitations, signed-in devices, password resets"),
         (name = "Security", description = "Each member's second factors (passkeys, an authenticator app, recovery codes), the owner's rule that everyone has one, and each member's calendar feed"),
         (name = "Guest", description = "What guests reach through the signed links in their mail"),
+        (name = "Intake forms", description = "Intake and consent forms per service: the owner's forms and settings, the questions asked before a time is picked, and guests' answers, opened only with the permission"),
         (name = "Guest data", description = "Everything held about a guest's address, its erasure under a pseudonym, and guests' own requests for either"),
         (name = "Emails", description = "The mail outbox: messages, attempts, resending, template previews"),
         (name = "Exports", description = "Orders, bookings, contact messages and subscribers as CSV for spreadsheets"),

@@ -54,6 +54,8 @@ pub struct ApiState {
     pub after_visit: ports::AfterVisitService,
     /// The waitlist: joining, offers, the team's list.
     pub waitlist: ports::WaitlistService,
+    /// Intake and consent forms: the owner's forms, guests' answers, the purge.
+    pub intake: ports::IntakeService,
     /// A guest's own data: gathering, erasure, her requests.
     pub privacy: ports::PrivacyService,
     /// Team members' calendar feeds.

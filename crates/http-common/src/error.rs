@@ -113,6 +113,8 @@ pub enum ErrorCode {
     /// 409: the guest's details cannot be erased yet: she has a visit to come
     /// or an order not yet shipped (the message says which).
     ErasureBlocked,
+    /// 409: the intake form is locked: the visit is too close (the owner's hours), or the booking is cancelled.
+    IntakeLocked,
     /// 409: the promo code does not apply to this purchase; the message says
     /// why (unknown, not active, outside its dates, used up, below its minimum...).
     /// Nothing was stored.
@@ -222,6 +224,7 @@ impl ErrorCode {
             | C::RatingClosed
             | C::OfferNotHeld
             | C::ErasureBlocked
+            | C::IntakeLocked
             | C::PromoCodeRefused
             | C::GiftCardRefused
             | C::BookingKeyTaken
@@ -748,7 +751,7 @@ impl ResponseError for ApiError {
             errors: self
                 .errors
                 .as_ref()
-                .map(|errors| errors.entries().iter().map(|(f, m)| ((*f).to_owned(), m.clone())).collect()),
+                .map(|errors| errors.entries().iter().map(|(f, m)| (f.to_string(), m.clone())).collect()),
         };
         let mut response = HttpResponse::build(self.status_code());
         if self.code.status() == StatusCode::UNAUTHORIZED {

@@ -2,6 +2,7 @@
 //! are refused for, gathered while the edge parses them into the domain's
 //! types (the `errors` of a `validation_failed` answer).
 
+use std::borrow::Cow;
 use std::fmt;
 
 use domain::validation::Refusal;
@@ -10,7 +11,7 @@ use domain::validation::Refusal;
 /// message is the one a person would fix first.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ValidationErrors {
-    entries: Vec<(&'static str, String)>,
+    entries: Vec<(Cow<'static, str>, String)>,
 }
 
 impl ValidationErrors {
@@ -26,6 +27,13 @@ impl ValidationErrors {
 
     /// Records a message; the first message of a field wins.
     pub fn add(&mut self, field: &'static str, message: impl Into<String>) {
+        self.add_named(Cow::Borrowed(field), message);
+    }
+
+    /// As [`Self::add`], for a field whose name is made at run time
+    /// (`answers.<question id>`, `questions[3]`).
+    pub fn add_named(&mut self, field: impl Into<Cow<'static, str>>, message: impl Into<String>) {
+        let field = field.into();
         if !self.entries.iter().any(|(f, _)| *f == field) {
             self.entries.push((field, message.into()));
         }
@@ -35,12 +43,12 @@ impl ValidationErrors {
         self.entries.is_empty()
     }
 
-    pub fn entries(&self) -> &[(&'static str, String)] {
+    pub fn entries(&self) -> &[(Cow<'static, str>, String)] {
         &self.entries
     }
 
     pub fn message_for(&self, field: &str) -> Option<&str> {
-        self.entries.iter().find(|(f, _)| *f == field).map(|(_, m)| m.as_str())
+        self.entries.iter().find(|(f, _)| f == field).map(|(_, m)| m.as_str())
     }
 
     /// The message shown when only one line fits: the first field's.

@@ -380,6 +380,7 @@ impl Demo {
                     session_version: domain::admin::FIRST_SESSION_VERSION,
                     role: domain::team::Role::Staff,
                     two_factor: false,
+                    can_read_intake: false,
                 },
                 secret: domain::team::LinkSecret::new(PREVIEW_LINK_SECRET.to_owned()),
                 expires_at: domain::team::reset_expires(self.message.created_at),

@@ -12,6 +12,7 @@ mod error;
 mod feeds;
 mod gift_cards;
 mod health;
+mod intake;
 mod mail;
 mod media;
 mod orders;
@@ -41,6 +42,7 @@ pub use error::{
 pub use feeds::{CalendarFeedRepository, CalendarFeedService, FeedContent, FeedSigner};
 pub use gift_cards::{GiftCardError, GiftCardPurchase, GiftCardRepository, PromotionalCard};
 pub use health::{StoreHealth, StoreStats};
+pub use intake::{GuestIntake, IntakeError, IntakeRepository, IntakeService};
 pub use mail::{
     BookingCalendar, CalendarInvite, GuestLinks, ListedMail, MailAttempt, MailComposer, MailDelivery,
     MailQuery, MailSender, OutboxRepository, OutgoingMail, SendFailure, StoredMail,

@@ -44,6 +44,8 @@ pub struct GuestRecords {
     pub follow_ups_stopped: bool,
     /// Her confirmed requests for a copy or erasure.
     pub requests: Vec<PrivacyRequest>,
+    /// Her intake and consent forms, as signed (health data: hers to see).
+    pub intake: Vec<domain::intake::KeptIntake>,
 }
 
 impl GuestRecords {
@@ -57,6 +59,7 @@ impl GuestRecords {
             (self.ratings.len(), "rating"),
             (self.waitlist.len(), "waitlist entry"),
             (self.mail.len(), "mail"),
+            (self.intake.len(), "intake form"),
         ];
         let named: Vec<String> = parts
             .iter()
@@ -88,6 +91,7 @@ pub struct ErasureCounts {
     pub waitlist_entries_deleted: usize,
     pub mail_deleted: usize,
     pub newsletter_deleted: bool,
+    pub intake_forms_deleted: usize,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -178,6 +178,7 @@ pub struct Application {
     reminder_worker: SweepWorker,
     follow_up_worker: SweepWorker,
     waitlist_worker: SweepWorker,
+    intake_worker: SweepWorker,
     stay_sync_worker: SweepWorker,
 }
 
@@ -280,6 +281,11 @@ impl Application {
             api.waitlist.clone(),
             std::time::Duration::from_secs(config.reminder_sweep_seconds),
         );
+        // And the purge of intake answers past their keeping time (the clock's today).
+        let intake_worker = SweepWorker::start_intake_purge(
+            api.intake.clone(),
+            std::time::Duration::from_secs(config.reminder_sweep_seconds),
+        );
         let (metrics_port, metrics_server) = match metrics_listener {
             Some(listener) => {
                 let metrics_port = listener.local_addr()?.port();
@@ -317,6 +323,7 @@ impl Application {
             reminder_worker,
             follow_up_worker,
             waitlist_worker,
+            intake_worker,
             stay_sync_worker,
         })
     }
@@ -345,6 +352,7 @@ impl Application {
         self.reminder_worker.stop().await;
         self.follow_up_worker.stop().await;
         self.waitlist_worker.stop().await;
+        self.intake_worker.stop().await;
         self.stay_sync_worker.stop().await;
         if let Some(worker) = self.mail_worker {
             worker.stop().await;
@@ -618,6 +626,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         wiring.feed_tokens.clone(),
         wiring.clock.clone(),
     );
+    let intake = ports::IntakeService::new(Arc::new(store.clone()), wiring.clock.clone());
     let privacy =
         ports::PrivacyService::new(Arc::new(store.clone()), wiring.pseudonyms.clone(), wiring.clock.clone());
     ApiState {
@@ -658,6 +667,7 @@ fn api_state(parts: ApiParts<'_>) -> ApiState {
         after_visit,
         waitlist,
         privacy,
+        intake,
         calendar_feeds,
         stay_sync,
         public_url: public_url.to_owned(),
@@ -770,6 +780,15 @@ impl SweepWorker {
         Self { stop, task }
     }
 
+    /// Deletes intake answers a set time after the guest's last visit
+    /// (docs/decisions.md §22); logs how many, never whose.
+    fn start_intake_purge(intake: ports::IntakeService, every: std::time::Duration) -> Self {
+        Self::start("intake answers past their keeping time deleted", every, move || {
+            let intake = intake.clone();
+            async move { intake.purge().await }
+        })
+    }
+
     fn start_stay_sync(sync: ports::StaySyncService, every: std::time::Duration) -> Self {
         Self::start("listing calendars fetched", every, move || {
             let sync = sync.clone();
@@ -844,6 +863,9 @@ async fn seed(config: &Config, wiring: &Wiring, demo_dir: &std::path::Path) -> a
     let catalogue = demo::load(demo_dir)?;
     if wiring.store.load_demo_catalogue_once(catalogue).await? {
         tracing::info!("demo catalogue loaded");
+    }
+    if wiring.store.load_demo_intake_forms_once(domain::intake::demo_forms(chrono::Utc::now())).await? {
+        tracing::info!("demo intake forms loaded");
     }
     if wiring.auth.admin_count().await? == 0 {
         let password = random_secret(20);

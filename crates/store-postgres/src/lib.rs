@@ -16,6 +16,7 @@ mod counters;
 mod feeds;
 mod gift_cards;
 mod idempotency;
+mod intake;
 mod media;
 mod money;
 mod moves;

@@ -194,8 +194,10 @@ fn gather(conn: &mut PgConnection, email: &str) -> RepoResult<GuestRecords> {
             .load(conn)
             .map_err(storage)?,
     )?;
+    let intake = crate::intake::answers_of_address(conn, email)?;
     Ok(GuestRecords {
         email: email.to_owned(),
+        intake,
         bookings,
         orders,
         gift_cards_bought,
@@ -295,6 +297,7 @@ fn erase(
         || !records.waitlist.is_empty()
         || !records.mail.is_empty()
         || records.follow_ups_stopped
+        || !records.intake.is_empty()
         || own_requests > 0;
     if !held {
         return Err(ErasureError::NothingHeld);
@@ -409,6 +412,12 @@ fn erase(
     .execute(conn)
     .map_err(storage)?
         > 0;
+    let intake_forms_deleted = run(
+        conn,
+        diesel::sql_query("DELETE FROM intake_answers WHERE lower(email) = $1")
+            .into_boxed()
+            .bind::<Text, _>(email),
+    )?;
     diesel::delete(follow_up_opt_outs::table.filter(follow_up_opt_outs::email.eq(email)))
         .execute(conn)
         .map_err(storage)?;
@@ -463,16 +472,18 @@ fn erase(
         waitlist_entries_deleted,
         mail_deleted,
         newsletter_deleted,
+        intake_forms_deleted,
     };
     let summary = format!(
         "Erased a guest's details: now {code} ({} bookings, {} orders, {} gift cards, {} ratings kept; \
-         {} messages, {} waitlist entries, {} mails deleted)",
+         {} messages, {} waitlist entries, {} intake forms, {} mails deleted)",
         counts.bookings,
         counts.orders,
         counts.gift_cards,
         counts.ratings,
         counts.messages_deleted,
         counts.waitlist_entries_deleted,
+        counts.intake_forms_deleted,
         counts.mail_deleted
     );
     audit::record(

@@ -378,6 +378,7 @@ pub struct AdminRow {
     pub session_version: i32,
     pub role: String,
     pub two_factor: bool,
+    pub can_read_intake: bool,
 }
 
 impl AdminRow {
@@ -395,6 +396,7 @@ impl AdminRow {
             // be a newer server's, and the safe reading of it is the lesser role.
             role: domain::team::Role::from_text(&self.role).unwrap_or(domain::team::Role::Staff),
             two_factor: self.two_factor,
+            can_read_intake: self.can_read_intake,
         };
         (admin, self.password)
     }

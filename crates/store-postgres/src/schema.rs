@@ -104,6 +104,7 @@ diesel::table! {
         session_version -> Int4,
         role -> Text,
         two_factor -> Bool,
+        can_read_intake -> Bool,
     }
 }
 
@@ -344,6 +345,41 @@ diesel::table! {
         fingerprint -> Text,
         resource_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    intake_answers (id) {
+        id -> Uuid,
+        booking_id -> Nullable<Uuid>,
+        email -> Text,
+        service -> Text,
+        form -> Jsonb,
+        answers -> Jsonb,
+        signature -> Nullable<Text>,
+        needs_review -> Bool,
+        unchanged -> Bool,
+        signed_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    intake_forms (service) {
+        service -> Text,
+        title -> Text,
+        introduction -> Text,
+        questions -> Jsonb,
+        version -> Int4,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    intake_settings (id) {
+        id -> Bool,
+        lock_hours -> Int4,
+        keep_months -> Int4,
+        purged_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -703,6 +739,7 @@ diesel::joinable!(contact_message_replies -> contact_messages (message_id));
 diesel::joinable!(contact_message_replies -> outbox_messages (outbox_id));
 diesel::joinable!(gift_card_ledger -> gift_cards (card_id));
 diesel::joinable!(gift_card_ledger -> orders (order_id));
+diesel::joinable!(intake_answers -> bookings (booking_id));
 diesel::joinable!(media_files -> admin_users (uploaded_by));
 diesel::joinable!(money_movements -> payments (payment_id));
 diesel::joinable!(money_movements -> refunds (refund_id));
@@ -743,6 +780,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     gift_card_ledger,
     gift_cards,
     idempotency_keys,
+    intake_answers,
+    intake_forms,
+    intake_settings,
     login_attempts,
     media_files,
     money_movements,

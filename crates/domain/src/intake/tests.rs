@@ -117,7 +117,8 @@ fn the_team_sees_complete_needs_review_or_missing_and_nothing_where_no_form_is_a
 #[test]
 fn a_form_locks_before_the_visit_and_answers_go_months_after_the_last_one() {
     let settings = IntakeSettings::default();
-    assert_eq!(locks_at(now(), settings), now() - Duration::hours(12));
+    let visit = now().naive_utc();
+    assert_eq!(locks_at(visit, settings), visit - Duration::hours(12));
     let today = NaiveDate::from_ymd_opt(2028, 12, 1).expect("date");
     assert_eq!(keep_since(today, settings), NaiveDate::from_ymd_opt(2026, 12, 1).expect("date"));
     let short = IntakeSettings { lock_hours: 2, keep_months: 1 };

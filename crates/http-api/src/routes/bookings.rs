@@ -74,6 +74,11 @@ pub struct Booking {
     /// until she does. Additive.
     #[serde(default)]
     pub attendance_confirmed_at: Option<DateTime<Utc>>,
+    /// Its intake form, in the dashboard's list only: `complete`, `needs_review`
+    /// (an answer the owner flagged) or `missing`; absent where its service
+    /// asks no form. Never the answers (docs/decisions.md §22). Additive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intake: Option<crate::routes::intake::IntakeStatus>,
 }
 
 /// A booking's deposit and where it stands.
@@ -128,6 +133,7 @@ impl From<model::Booking> for Booking {
             manage_token: None,
             moves: b.moves,
             attendance_confirmed_at: b.guest_confirmed_at,
+            intake: None,
         }
     }
 }
@@ -661,7 +667,14 @@ pub async fn page_bookings(
 ) -> Result<web::Json<Paged<Booking>>, ApiError> {
     let query = booking_query(search.into_inner(), filter.into_inner(), Some(page.into_inner()))?;
     let page = state.calendar_store.page_bookings(query).await?;
-    Ok(web::Json(Paged::of(page)))
+    let services: Vec<(Uuid, domain::booking::ServiceKey)> =
+        page.items.iter().map(|b| (b.id, b.service)).collect();
+    let statuses = state.intake.statuses(&services).await?;
+    let mut paged: Paged<Booking> = Paged::of(page);
+    for booking in &mut paged.items {
+        booking.intake = statuses.get(&booking.id).copied().map(Into::into);
+    }
+    Ok(web::Json(paged))
 }
 
 /// The query as the store takes it, or every refusal by parameter (the CSV

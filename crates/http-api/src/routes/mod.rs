@@ -9,6 +9,7 @@ pub mod emails;
 pub mod exports;
 pub mod gift_cards;
 pub mod guest;
+pub mod intake;
 pub mod media;
 pub mod orders;
 pub mod payments;

@@ -246,6 +246,8 @@ pub struct ErasureSummary {
     pub waitlist_entries_deleted: usize,
     pub mail_deleted: usize,
     pub newsletter_deleted: bool,
+    /// Her intake and consent forms. Additive.
+    pub intake_forms_deleted: usize,
 }
 
 impl From<ErasureCounts> for ErasureSummary {
@@ -260,6 +262,7 @@ impl From<ErasureCounts> for ErasureSummary {
             waitlist_entries_deleted: counts.waitlist_entries_deleted,
             mail_deleted: counts.mail_deleted,
             newsletter_deleted: counts.newsletter_deleted,
+            intake_forms_deleted: counts.intake_forms_deleted,
         }
     }
 }
@@ -545,6 +548,8 @@ pub struct GuestData {
     /// She asked for no more thank-yous and invitations.
     pub follow_ups_stopped: bool,
     pub privacy_requests: Vec<GuestRequestRecord>,
+    /// Her intake and consent forms as signed, oldest first.
+    pub intake_forms: Vec<crate::routes::intake::IntakeAnswersView>,
 }
 
 fn day(date: chrono::NaiveDate) -> String {
@@ -697,6 +702,7 @@ impl GuestData {
                 })
                 .collect(),
             follow_ups_stopped: records.follow_ups_stopped,
+            intake_forms: records.intake.iter().map(crate::routes::intake::answers_view).collect(),
             privacy_requests: records
                 .requests
                 .iter()

@@ -28,6 +28,8 @@ pub struct Admin {
     pub role: crate::wire::Role,
     /// They sign in with a second factor (a passkey or an authenticator app).
     pub two_factor: bool,
+    /// They may open guests' intake answers (an owner gives it; docs/decisions.md §22).
+    pub can_read_intake: bool,
 }
 
 impl From<model::Admin> for Admin {
@@ -40,6 +42,7 @@ impl From<model::Admin> for Admin {
             created_at: a.created_at,
             last_login: a.last_login,
             role: a.role.into(),
+            can_read_intake: a.can_read_intake,
             two_factor: a.two_factor,
         }
     }

@@ -23,7 +23,8 @@ wire_enum! {
         MediaFile = "media_file", SecondFactor = "second_factor", TeamPolicy = "team_policy",
         VisitSettings = "visit_settings", CalendarFeed = "calendar_feed",
         StayImport = "stay_import", Rating = "rating", WaitlistEntry = "waitlist_entry",
-        GuestData = "guest_data", PrivacyRequest = "privacy_request",
+        GuestData = "guest_data", PrivacyRequest = "privacy_request", IntakeForm = "intake_form",
+        IntakeAnswers = "intake_answers",
     }
 }
 wire_enum! {
@@ -53,6 +54,7 @@ wire_enum! {
         SecondFactorRemoved = "second_factor_removed", RecoveryCodesRenewed = "recovery_codes_renewed",
         RecoveryCodeUsed = "recovery_code_used", Moved = "moved", AttendanceConfirmed = "attendance_confirmed",
         Hidden = "hidden", Shown = "shown", Exported = "exported", Erased = "erased", Confirmed = "confirmed",
+        Opened = "opened",
     }
 }
 wire_enum! {
