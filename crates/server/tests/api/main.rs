@@ -24,6 +24,7 @@ mod gift_cards;
 mod guest_data;
 mod hostile;
 mod images;
+mod intake;
 mod listing_server;
 mod mail;
 mod media;
