@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-// By name: the file's other keys (its comment) stay out of the first visit's scripts.
+// By name: the file's other keys (its comment) stay out of the scripts.
 import { notFoundTitle, pages, postTitleSuffix } from '@/config/pages.json';
+import { site } from '@/config/site';
 import { getSiteInfo, serverTitle } from './site-info';
 
 /**
@@ -9,9 +10,17 @@ import { getSiteInfo, serverTitle } from './site-info';
  * give. Where a page did not come from the server (the Vite dev server, unit
  * tests), the titles come from the server's page table as generated into
  * `config/pages.json` (`just openapi`): they are written in one place.
+ *
+ * In a production build every page comes from the server, which writes the
+ * site info into each one (crates/site/src/document.rs), so the table is
+ * left out of it (`import.meta.env.DEV` is false there and the bundler drops
+ * the branch and the import): it would be in every first visit's scripts for
+ * nothing. The site's name stands in should a page ever come without it (and
+ * a post's title alone).
  */
 function title(path: string): string {
-  return serverTitle(path, pages.find((page) => page.path === path)?.title ?? notFoundTitle);
+  const fallback = import.meta.env.DEV ? (pages.find((page) => page.path === path)?.title ?? notFoundTitle) : site.fullName;
+  return serverTitle(path, fallback);
 }
 
 export const pageTitles = {
@@ -21,11 +30,11 @@ export const pageTitles = {
   get home() {
     return title('/');
   },
-  post: (postTitle: string) => `${postTitle}${getSiteInfo()?.postTitleSuffix ?? postTitleSuffix}`,
+  post: (postTitle: string) => `${postTitle}${getSiteInfo()?.postTitleSuffix ?? (import.meta.env.DEV ? postTitleSuffix : '')}`,
   /** Any page's by its path. */
   of: title,
   get notFound() {
-    return getSiteInfo()?.notFoundTitle ?? notFoundTitle;
+    return getSiteInfo()?.notFoundTitle ?? (import.meta.env.DEV ? notFoundTitle : site.fullName);
   },
 };
 
