@@ -218,6 +218,7 @@ describe('admin session', () => {
       createdAt: '2026-01-01T00:00:00Z',
       role: 'owner' as const,
       twoFactor: false,
+      canReadIntake: false,
     },
   };
 

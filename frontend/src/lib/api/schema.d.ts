@@ -184,6 +184,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["booking_intake"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/move": {
         parameters: {
             query?: never;
@@ -598,6 +614,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/intake-forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/intake-forms/{service}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["save_form"];
+        post?: never;
+        delete: operations["remove_form"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/intake-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["save_settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1384,6 +1448,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/team/{id}/intake-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["set_access"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/team/{id}/two-factor": {
         parameters: {
             query?: never;
@@ -1853,6 +1933,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest/bookings/{token}/intake": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["guest_intake"];
+        put?: never;
+        post: operations["submit_intake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guest/bookings/{token}/move": {
         parameters: {
             query?: never;
@@ -1863,6 +1959,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["guest_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/intake-screening": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["screening"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2292,12 +2404,12 @@ export interface components {
          * @description What an audit record says happened.
          * @enum {string}
          */
-        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed" | "hidden" | "shown" | "exported" | "erased" | "confirmed";
+        ActivityAction: "created" | "updated" | "deleted" | "status_changed" | "resent" | "login_succeeded" | "login_failed" | "logged_out" | "refunded" | "replied" | "invited" | "invitation_revoked" | "invitation_accepted" | "role_changed" | "deactivated" | "reactivated" | "password_reset_requested" | "password_reset" | "session_ended" | "second_factor_added" | "second_factor_removed" | "recovery_codes_renewed" | "recovery_code_used" | "moved" | "attendance_confirmed" | "hidden" | "shown" | "exported" | "erased" | "confirmed" | "opened";
         /**
          * @description What an audit record is about.
          * @enum {string}
          */
-        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating" | "waitlist_entry" | "guest_data" | "privacy_request";
+        ActivityEntity: "product" | "product_media" | "service" | "blog_post" | "contact_message" | "order" | "booking" | "blackout" | "availability" | "email" | "session" | "promo_code" | "gift_card" | "schedule" | "team_member" | "invitation" | "media_file" | "second_factor" | "team_policy" | "visit_settings" | "calendar_feed" | "stay_import" | "rating" | "waitlist_entry" | "guest_data" | "privacy_request" | "intake_form" | "intake_answers";
         /** @description One admin write or login attempt. */
         ActivityEntry: {
             action: components["schemas"]["ActivityAction"];
@@ -2345,6 +2457,8 @@ export interface components {
         };
         /** @description An administrator (never with a password). */
         Admin: {
+            /** @description They may open guests' intake answers (an owner gives it; docs/decisions.md §22). */
+            canReadIntake: boolean;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -2621,6 +2735,7 @@ export interface components {
             giftCardLastFour?: string | null;
             /** Format: uuid */
             id: string;
+            intake?: null | components["schemas"]["IntakeStatus"];
             lastName: string;
             /**
              * @description Given only to the browser that made the request: the token of the
@@ -3091,6 +3206,8 @@ export interface components {
             /** @description Kept for the accounts under the pseudonym. */
             bookings: number;
             giftCards: number;
+            /** @description Her intake and consent forms. Additive. */
+            intakeFormsDeleted: number;
             mailDeleted: number;
             /** @description Deleted. */
             messagesDeleted: number;
@@ -3116,7 +3233,7 @@ export interface components {
          *     set only grows. Each code always comes with the same HTTP status.
          * @enum {string}
          */
-        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "offer_not_held" | "erasure_blocked" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
+        ErrorCode: "validation_failed" | "invalid_json" | "invalid_id" | "invalid_query" | "unauthenticated" | "invalid_credentials" | "second_factor_required" | "invalid_code" | "sign_in_expired" | "two_factor_setup_required" | "forbidden" | "not_found" | "invalid_link" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "date_passed" | "time_passed" | "too_soon" | "beyond_horizon" | "date_blacked_out" | "date_blocked" | "day_full" | "slot_full" | "night_unavailable" | "night_full" | "booking_limit_reached" | "cancellation_closed" | "already_cancelled" | "no_capacity" | "capacity_below_bookings" | "prices_changed" | "out_of_stock" | "duplicate_slug" | "duplicate_promo_code" | "duplicate_import" | "visit_not_over" | "rating_closed" | "offer_not_held" | "erasure_blocked" | "intake_locked" | "promo_code_refused" | "gift_card_refused" | "gift_card_not_found" | "booking_key_taken" | "media_refused" | "media_in_use" | "idempotency_key_reused" | "conflict" | "last_owner" | "already_member" | "passkeys_unavailable" | "code_refused" | "payment_declined" | "payment_required" | "payment_in_progress" | "not_payable" | "payments_off" | "booking_holds_money" | "not_a_parcel" | "move_closed" | "no_free_moves" | "order_holds_money" | "refund_refused" | "invalid_signature" | "payment_provider_unavailable" | "temporarily_unavailable" | "internal_error";
         /**
          * @description The quiz's fourth question.
          * @enum {string}
@@ -3415,6 +3532,8 @@ export interface components {
             /** Format: date-time */
             gatheredAt: string;
             giftCards: components["schemas"]["GuestGiftCardRecord"][];
+            /** @description Her intake and consent forms as signed, oldest first. */
+            intakeForms: components["schemas"]["IntakeAnswersView"][];
             /** @description The mail written to the address. */
             mail: components["schemas"]["GuestMailRecord"][];
             /** @description Her messages, each with the replies sent to it. */
@@ -3455,6 +3574,18 @@ export interface components {
             recipientName: string;
             role: components["schemas"]["GiftCardRole"];
             state: string;
+        };
+        /** @description A booking's form as its guest sees it. */
+        GuestIntakeView: {
+            answers?: null | components["schemas"]["IntakeAnswersView"];
+            form?: null | components["schemas"]["IntakeFormView"];
+            locked: boolean;
+            /**
+             * Format: date-time
+             * @description When it locks, the retreat's local time (yyyy-MM-ddTHH:mm:ss).
+             */
+            locksAt?: string | null;
+            previous?: null | components["schemas"]["IntakeAnswersView"];
         };
         GuestMailRecord: {
             /** Format: date-time */
@@ -3608,6 +3739,111 @@ export interface components {
         ImportAddress: string;
         /** @description Name: one line of 1 to 60 characters, at least one of them neither whitespace nor a control character, with no line break, tab or other control character inside; surrounding whitespace is trimmed. */
         ImportName: string;
+        /** @description Whether a member may open guests' intake answers. */
+        IntakeAccessInput: {
+            canReadIntake: boolean;
+        };
+        /** @description One answer. */
+        IntakeAnswer: {
+            /** @description The follow-up's words, after a yes. */
+            followUp?: string | null;
+            /** @description "yes"/"no", an option, a text (at most 500), or "agreed" for the consent. */
+            value?: string;
+        };
+        /** @description Kept answers, with the form as it was answered. */
+        IntakeAnswersView: {
+            answers: {
+                [key: string]: components["schemas"]["IntakeAnswer"];
+            };
+            form: components["schemas"]["IntakeFormView"];
+            needsReview: boolean;
+            /** @description The name typed to sign the consent. */
+            signature?: string | null;
+            /** Format: date-time */
+            signedAt: string;
+            /** @description She kept her earlier answers ("nothing has changed"). */
+            unchanged: boolean;
+        };
+        /** @description A form as the owner saves it. */
+        IntakeFormInput: {
+            introduction?: string;
+            questions: components["schemas"]["IntakeQuestion"][];
+            title: string;
+        };
+        /** @description A service's form. */
+        IntakeFormView: {
+            introduction: string;
+            questions: components["schemas"]["IntakeQuestion"][];
+            service: components["schemas"]["ServiceKey"];
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int32 */
+            version: number;
+        };
+        IntakeForms: {
+            forms: components["schemas"]["IntakeFormView"][];
+            settings: components["schemas"]["IntakeSettingsView"];
+        };
+        /** @description Her answers. */
+        IntakeInput: {
+            /** @description By question id. */
+            answers?: {
+                [key: string]: components["schemas"]["IntakeAnswer"];
+            };
+            /** @description Her full name, typed to sign the consent. */
+            signature?: string | null;
+            /** @description Keep her last answers as they are ("nothing has changed"). */
+            unchanged?: boolean;
+        };
+        /**
+         * @description A quiz answer that fills a question in advance.
+         * @enum {string}
+         */
+        IntakePrefill: "wellness_goal" | "stress_level" | "experience_type";
+        /** @description A question, as the owner writes it and as the guest reads it. */
+        IntakeQuestion: {
+            /** @description Yes/no: asked after a yes. */
+            followUp?: string | null;
+            /** @description Stable within the form (letters, digits, `_`, `-`; at most 40). */
+            id: string;
+            kind: components["schemas"]["IntakeQuestionKind"];
+            /** @description Choice: 2 to 12 distinct options. */
+            options?: string[];
+            prefill?: null | components["schemas"]["IntakePrefill"];
+            prompt: string;
+            required?: boolean;
+            /** @description The answer ("yes", or an option) that needs the team's look. */
+            reviewWhen?: string | null;
+            /** @description What the guest is told then. */
+            unwiseReason?: string | null;
+            unwiseSuggest?: null | components["schemas"]["ServiceKey"];
+            /** @description The answer ("yes", or an option) that makes the service unwise. */
+            unwiseWhen?: string | null;
+        };
+        /**
+         * @description A question's kind.
+         * @enum {string}
+         */
+        IntakeQuestionKind: "yes_no" | "choice" | "text" | "consent";
+        /** @description The owner's intake settings. */
+        IntakeSettingsView: {
+            /**
+             * Format: int32
+             * @description Answers are deleted this many months after the guest's last visit (1 to 120).
+             */
+            keepMonths: number;
+            /**
+             * Format: int32
+             * @description Forms lock this many hours before the visit (0 to 168).
+             */
+            lockHours: number;
+        };
+        /**
+         * @description What the team is told of a booking's form.
+         * @enum {string}
+         */
+        IntakeStatus: "complete" | "needs_review" | "missing";
         /**
          * @description Contact-form interest.
          * @enum {string}
@@ -4185,6 +4421,7 @@ export interface components {
                 giftCardLastFour?: string | null;
                 /** Format: uuid */
                 id: string;
+                intake?: null | components["schemas"]["IntakeStatus"];
                 lastName: string;
                 /**
                  * @description Given only to the browser that made the request: the token of the
@@ -5125,6 +5362,20 @@ export interface components {
             horizonDays: components["schemas"]["HorizonDays"];
             minimumNoticeHours: components["schemas"]["NoticeHours"];
             openingHours: components["schemas"]["OpeningHoursInput"];
+        };
+        /**
+         * @description A question asked before a time is picked: an answer that makes the
+         *     service unwise, what she is told, and the service that suits.
+         */
+        ScreeningQuestion: {
+            id: string;
+            kind: components["schemas"]["IntakeQuestionKind"];
+            options: string[];
+            prompt: string;
+            reason: string;
+            suggest?: null | components["schemas"]["ServiceKey"];
+            /** @description "yes", or an option. */
+            unwiseWhen: string;
         };
         /** @description The 6-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`); spaces, dashes and case do not matter. */
         SecondFactorCodeText: string;
@@ -6635,6 +6886,74 @@ export interface operations {
                 };
             };
             /** @description The payment provider could not be reached (`payment_provider_unavailable`), or the database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    booking_intake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Her latest answers, as signed; the reading is audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeAnswersView"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The member may not read intake answers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No answers kept for this booking */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8546,7 +8865,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The guest's address (matched without regard to case). */
-                email: string;
+                email: components["schemas"]["EmailAddress"];
                 /** @description `json` (the default) or `html`, a page to read, print or send her (as a download). */
                 format?: components["schemas"]["ExportFormat"];
             };
@@ -8673,6 +8992,287 @@ export interface operations {
             };
             /** @description She has a visit to come or an order not yet shipped (`erasure_blocked`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every service's form, and the settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeForms"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service the form is for */
+                service: components["schemas"]["ServiceKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeFormInput"];
+            };
+        };
+        responses: {
+            /** @description Saved as a new version (answers kept stay with the form they answered); audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeFormView"];
+                };
+            };
+            /** @description The form breaks a rule (`title`, `questions`, `questions[2]`…) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner sets up forms */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such service */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service */
+                service: components["schemas"]["ServiceKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service asks no form any more (answers kept stay); audited */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner removes forms */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The service has no form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeSettingsView"];
+            };
+        };
+        responses: {
+            /** @description Saved; audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeSettingsView"];
+                };
+            };
+            /** @description Out of range (`lockHours` 0–168, `keepMonths` 1–120) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner changes them */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12679,6 +13279,105 @@ export interface operations {
             };
         };
     };
+    set_access: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member (an owner may give it to themselves) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeAccessInput"];
+            };
+        };
+        responses: {
+            /** @description Changed; audited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Admin"];
+                };
+            };
+            /** @description Malformed id (`invalid_id`), or invalid fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin: no valid token (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only an owner gives it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     reset_member: {
         parameters: {
             query?: never;
@@ -14707,6 +15406,137 @@ export interface operations {
             };
         };
     };
+    guest_intake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Her booking's form, what she answered, and her earlier answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestIntakeView"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_intake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntakeInput"];
+            };
+        };
+        responses: {
+            /** @description Kept as signed (a later change is a new record; the latest counts) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntakeAnswersView"];
+                };
+            };
+            /** @description Answers that need another look (`answers.<id>`, `signature`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is tampered with or has expired (`invalid_link`), or the service asks no form */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body did not arrive in time (`request_timeout`) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The form is locked before the visit (`intake_locked`), or it changed since the answers she would keep (`conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     guest_move: {
         parameters: {
             query?: never;
@@ -14779,6 +15609,46 @@ export interface operations {
             };
             /** @description Body is not application/json (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    screening: {
+        parameters: {
+            query: {
+                service: components["schemas"]["ServiceKey"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service form's questions whose answer makes it unwise (none: an empty list) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScreeningQuestion"][];
+                };
+            };
+            /** @description No such service (`service`) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

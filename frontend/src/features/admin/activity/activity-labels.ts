@@ -34,6 +34,8 @@ const entities: Record<ActivityEntity, string> = {
   waitlist_entry: 'Waitlist',
   guest_data: 'Guest data',
   privacy_request: 'Guest’s request',
+  intake_form: 'Intake form',
+  intake_answers: 'Intake answers',
 };
 
 type ActionInfo = { label: string; tone: Tone };
@@ -69,6 +71,7 @@ const actions: Record<ActivityAction, ActionInfo> = {
   exported: { label: 'Gathered', tone: 'blue' },
   erased: { label: 'Erased', tone: 'red' },
   confirmed: { label: 'Confirmed by the guest', tone: 'yellow' },
+  opened: { label: 'Opened', tone: 'yellow' },
 };
 
 /** The kind filter's choices, alphabetically by their words. */

@@ -11,7 +11,16 @@ function signIn(role: 'owner' | 'staff') {
   saveSession({
     token: 'tok',
     expiresAt: '2026-01-01T08:00:00Z',
-    admin: { id: 'a1', email: 'a@b.co', name: 'Willow', isActive: true, createdAt: '2026-01-01T00:00:00Z', role, twoFactor: false },
+    admin: {
+      id: 'a1',
+      email: 'a@b.co',
+      name: 'Willow',
+      isActive: true,
+      createdAt: '2026-01-01T00:00:00Z',
+      role,
+      twoFactor: false,
+      canReadIntake: false,
+    },
   });
 }
 
