@@ -14,7 +14,7 @@ const kept = [
   ['Ratings', 'the stars and words you gave a visit, and our reply.'],
   ['The waitlist', 'the days you hoped a place would open.'],
   ['Mail we sent you', 'which letter it was and when it went.'],
-  ['Soon, your intake form', 'the health answers that let your therapist care for you safely.'],
+  ['Your intake form', 'the health answers that let your therapist care for you safely, and the consent you signed.'],
 ] as const;
 
 /** How long each kind of record stays. */

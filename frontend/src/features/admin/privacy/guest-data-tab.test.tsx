@@ -32,6 +32,7 @@ const nothing: GuestData = {
   bookings: [],
   orders: [],
   giftCards: [],
+  intakeForms: [],
   messages: [],
   newsletter: null,
   ratings: [],
@@ -97,6 +98,27 @@ const ada: GuestData = {
       replies: [{ body: 'It is, every day.', createdAt: '2026-10-02T18:00:00Z' }],
     },
   ],
+  intakeForms: [
+    {
+      form: {
+        title: 'Massage intake',
+        introduction: 'A few questions before your massage.',
+        service: 'massage',
+        updatedAt: '2026-10-01T18:00:00Z',
+        version: 1,
+        questions: [
+          { id: 'injury', kind: 'yes_no', prompt: 'Any injury we should know of?', followUp: 'Where?' },
+          { id: 'pressure', kind: 'choice', prompt: 'Pressure', options: ['Light', 'Medium', 'Firm'] },
+          { id: 'consent', kind: 'consent', prompt: 'I agree to the treatment.' },
+        ],
+      },
+      answers: { injury: { value: 'yes', followUp: 'The left shoulder' }, pressure: { value: 'Light' }, consent: { value: 'agreed' } },
+      needsReview: true,
+      signature: 'Ada Pine',
+      signedAt: '2026-11-19T18:00:00Z',
+      unchanged: false,
+    },
+  ],
   newsletter: { subscribedAt: '2026-09-01T18:00:00Z' },
   mail: [
     {
@@ -116,6 +138,7 @@ const summary = {
   orders: 1,
   giftCards: 0,
   ratings: 0,
+  intakeFormsDeleted: 1,
   messagesDeleted: 1,
   waitlistEntriesDeleted: 0,
   mailDeleted: 1,
@@ -176,6 +199,7 @@ beforeEach(() => {
       createdAt: '2026-01-01T00:00:00Z',
       role: 'owner',
       twoFactor: false,
+      canReadIntake: false,
     },
   });
 });
@@ -287,6 +311,13 @@ describe('Guest data: looking an address up', () => {
     expect(orders.textContent).toContain('Order #0a1b2c3d · $75.48');
     expect(orders.textContent).toContain('1 Forest Lane, Idyllwild, CA 92549 · 951 555 0100');
     expect(orders.textContent).toContain('2 × Cedar Candle ($28.00)');
+    const intake = within(view).getByTestId('guest-data-intake');
+    expect(intake.textContent).toContain('Massage intake · signed');
+    expect(intake.textContent).toContain('Needs review');
+    expect(intake.textContent).toContain('Any injury we should know of? Yes — The left shoulder');
+    expect(intake.textContent).toContain('Pressure Light');
+    expect(intake.textContent).toContain('I agree to the treatment. Agreed');
+    expect(intake.textContent).toContain('Signed by Ada Pine');
     expect(within(view).getByTestId('guest-data-messages').textContent).toContain('It is, every day.');
     expect(within(view).getByTestId('guest-data-newsletter').textContent).toContain('Signed up on');
     expect(within(view).getByTestId('guest-data-mail').textContent).toContain('We received your booking request');
@@ -322,7 +353,7 @@ describe('Guest data: looking an address up', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Erase this guest?' });
     expect(dialog.textContent).toContain('Kept under a pseudonym, for the accounts');
     expect(dialog.textContent).toContain('payments and refunds');
-    expect(dialog.textContent).toContain('messages and our replies, waitlist wishes');
+    expect(dialog.textContent).toContain('intake and health answers, messages and our replies, waitlist wishes');
     // Cancel is where the focus starts: Enter alone erases no one.
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' })));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Erase' }));
@@ -330,7 +361,7 @@ describe('Guest data: looking an address up', () => {
     const done = await screen.findByTestId('erasure-summary');
     expect(done.textContent).toContain('Erased. The guest is now Guest 7F3A.');
     expect(done.textContent).toContain('Kept under the pseudonym: 1 booking, 1 order, 0 gift cards, 0 ratings.');
-    expect(done.textContent).toContain('Deleted: 1 message, 0 waitlist entries, 1 mail, the newsletter sign-up.');
+    expect(done.textContent).toContain('Deleted: 1 intake form, 1 message, 0 waitlist entries, 1 mail, the newsletter sign-up.');
     const erase = calls.find((c) => c.method === 'POST')!;
     expect(erase.url.pathname).toBe('/api/admin/guest-data/erase');
     expect(erase.body).toEqual({ email: 'ada@example.test' });

@@ -29,7 +29,7 @@ export const ERASURE_KEEPS =
   'Kept under a pseudonym, for the accounts (seven years, as tax law asks): the amounts and dates of her bookings, orders and gift cards, with their payments and refunds.';
 /** What an erasure takes away. */
 export const ERASURE_TAKES =
-  'Erased: her names, email and postal address, phone, notes, messages and our replies, waitlist wishes, newsletter sign-up and the mail we sent her.';
+  'Erased: her names, email and postal address, phone, notes, intake and health answers, messages and our replies, waitlist wishes, newsletter sign-up and the mail we sent her.';
 
 /** "1 booking", "3 orders": a count with its word. */
 export function counted(count: number, one: string, many = `${one}s`): string {
@@ -45,6 +45,7 @@ export function erasureLines(summary: ErasureSummary): { kept: string; deleted: 
     counted(summary.ratings, 'rating'),
   ].join(', ');
   const deleted = [
+    counted(summary.intakeFormsDeleted, 'intake form'),
     counted(summary.messagesDeleted, 'message'),
     counted(summary.waitlistEntriesDeleted, 'waitlist entry', 'waitlist entries'),
     counted(summary.mailDeleted, 'mail', 'mails'),
@@ -62,6 +63,6 @@ export function erasureRefusal(error: unknown): string | null {
 
 /** Whether anything at all is held about the address. */
 export function holdsAnything(data: GuestData): boolean {
-  const records = [data.bookings, data.orders, data.giftCards, data.messages, data.ratings, data.waitlist, data.mail];
+  const records = [data.bookings, data.orders, data.giftCards, data.intakeForms, data.messages, data.ratings, data.waitlist, data.mail];
   return records.some((list) => list.length > 0) || data.newsletter !== null;
 }

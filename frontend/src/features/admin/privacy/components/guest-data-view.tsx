@@ -17,6 +17,14 @@ import { ToneBadge } from '../../shared/ui';
 const statusTone = (list: ReadonlyArray<{ value: string; label: string; tone: Tone }>, value: string) =>
   list.find((status) => status.value === value) ?? { label: humanize(value), tone: 'stone' as Tone };
 
+/** An intake answer in words: "Yes — the left shoulder", "Agreed", "—" when none was given. */
+function answerWords(kind: string, answer: { value?: string; followUp?: string | null } | undefined): string {
+  const value = answer?.value ?? '';
+  if (value === '') return '—';
+  const words = kind === 'consent' && value === 'agreed' ? 'Agreed' : kind === 'yes_no' ? humanize(value) : value;
+  return answer?.followUp ? `${words} — ${answer.followUp}` : words;
+}
+
 /** A money amount worth a line: anything but zero. */
 const nonZero = (value: string | null | undefined): value is string => Boolean(value) && Number(value) !== 0;
 
@@ -125,6 +133,31 @@ export function GuestDataView({ data }: { data: GuestData }) {
               Balance {displayMoney(card.balance)} · delivered {formatCalendarDate(card.deliverOn)}
             </p>
             {card.message ? <p className="whitespace-pre-line text-ivory/90">“{card.message}”</p> : null}
+          </Item>
+        ))}
+      </Group>
+
+      <Group id="guest-data-intake" title="Intake forms" count={data.intakeForms.length}>
+        {data.intakeForms.map((answers, index) => (
+          <Item
+            key={index}
+            title={`${answers.form.title} · signed ${formatInstantDateTime(answers.signedAt)}`}
+            badges={
+              <>
+                {answers.needsReview ? <ToneBadge tone="yellow">Needs review</ToneBadge> : null}
+                {answers.unchanged ? <ToneBadge tone="stone">As before</ToneBadge> : null}
+              </>
+            }
+          >
+            <dl className="grid gap-1">
+              {answers.form.questions.map((question) => (
+                <div key={question.id}>
+                  <dt className="inline text-muted">{question.prompt} </dt>
+                  <dd className="inline text-ivory/90">{answerWords(question.kind, answers.answers[question.id])}</dd>
+                </div>
+              ))}
+            </dl>
+            {answers.signature ? <p>Signed by {answers.signature}</p> : null}
           </Item>
         ))}
       </Group>
