@@ -43,6 +43,10 @@ it means to. Negative cases are sent as generated. The rules:
   schema can say "binary", not "a PNG"): valid uploads send a small PNG of
   their own colour as `image/png` (the other types are the API tests'
   business, `crates/server/tests/api/media.rs`);
+- an intake form's questions have words and distinct ids, a choice 2 to 12
+  distinct options, flags naming an answer the question can have ("yes",
+  or an option) and an unwise answer its words, and at most one consent,
+  last;
 - a contact message is read, marked and answered on a message that exists
   (one of the fuzzer's own, sent once through the contact form), so valid
   replies reach their transaction and their mail rather than a 404.
@@ -221,6 +225,30 @@ def _png(seed):
 
 
 @schemathesis.hook
+def _valid_intake_form(body):
+    if not str(body.get("title") or "").strip():
+        body["title"] = "Intake"
+    questions = [q for q in body["questions"] if isinstance(q, dict)] or [{"kind": "text"}]
+    last = len(questions) - 1
+    for i, q in enumerate(questions):
+        q["id"] = f"q{i}"
+        if not str(q.get("prompt") or "").strip():
+            q["prompt"] = f"Question {i}"
+        if q.get("kind") == "consent" and i != last:
+            q["kind"] = "text"
+        if q.get("kind") == "choice":
+            q["options"] = [f"Option {n}" for n in range(2 + hash(str(q.get("options"))) % 3)]
+        answers = {"yes_no": ["yes", "no"], "choice": q.get("options") or []}.get(q.get("kind"), [])
+        for flag in ("reviewWhen", "unwiseWhen"):
+            if q.get(flag) is not None:
+                q[flag] = answers[0] if answers else None
+        if q.get("unwiseWhen") is None:
+            q["unwiseReason"] = None
+        elif not str(q.get("unwiseReason") or "").strip():
+            q["unwiseReason"] = "Not advised."
+    body["questions"] = questions
+
+
 def before_call(context, case, kwargs):
     meta = case.meta
     if meta is None or not meta.generation.mode.is_positive:
@@ -322,6 +350,8 @@ def before_call(context, case, kwargs):
                 body[field] = (_today() + datetime.timedelta(days=hash(body[field]) % 365)).isoformat()
         if body.get("startsOn") and body.get("endsOn"):
             body["startsOn"], body["endsOn"] = _ordered(body.get("startsOn"), body.get("endsOn"))
+    elif operation == ("PUT", "/api/admin/intake-forms/{service}") and isinstance(body.get("questions"), list):
+        _valid_intake_form(body)
     elif operation == ("PUT", "/api/admin/visit-settings") and isinstance(body.get("reminders"), dict):
         _stay_days_ordered(body["reminders"])
     elif operation == ("POST", "/api/orders"):

@@ -171,8 +171,17 @@ pub struct IntakeFormInput {
     pub questions: Vec<IntakeQuestion>,
 }
 
+/// Whether a text may be kept: no control characters but line breaks and
+/// tabs (PostgreSQL refuses NUL, and nothing typed needs the others).
+fn printable(text: &str) -> bool {
+    !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
+}
+
+/// The service a path names; anything else is not an id of this API (400 `invalid_id`).
 fn service_of(key: &str) -> Result<ServiceKey, ApiError> {
-    ServiceKey::from_text(key).ok_or_else(|| ApiError::new(ErrorCode::NotFound, "No such service."))
+    ServiceKey::from_text(key).ok_or_else(|| {
+        ApiError::new(ErrorCode::InvalidId, "The service must be massage, spa, package or accommodation.")
+    })
 }
 
 fn question_of(input: IntakeQuestion) -> Question {
@@ -199,9 +208,9 @@ fn question_of(input: IntakeQuestion) -> Question {
     responses(
         (status = 200, description = "Saved as a new version (answers kept stay with the form they answered); audited",
             body = IntakeFormView),
-        (status = 400, description = "The form breaks a rule (`title`, `questions`, `questions[2]`…)", body = ErrorBody),
-        (status = 403, description = "Only an owner sets up forms", body = ErrorBody),
-        (status = 404, description = "No such service", body = ErrorBody)))]
+        (status = 400, description = "The form breaks a rule (`title`, `questions`, `questions[2]`…), or the path \
+            names no service (`invalid_id`)", body = ErrorBody),
+        (status = 403, description = "Only an owner sets up forms", body = ErrorBody)))]
 pub async fn save_form(
     owner: OwnerSession,
     state: web::Data<ApiState>,
@@ -226,6 +235,21 @@ pub async fn save_form(
         let mut errors = ValidationErrors::new();
         errors.add_named(format!("questions[{i}].id"), "Use letters, digits, _ and - (at most 40).");
         return Err(errors.into());
+    }
+    let texts = std::iter::once(&form.title).chain(std::iter::once(&form.introduction)).chain(
+        form.questions.iter().flat_map(|q| {
+            std::iter::once(&q.prompt)
+                .chain(q.follow_up.iter())
+                .chain(q.options.iter())
+                .chain(q.review_when.iter())
+                .chain(q.unwise_when.iter())
+                .chain(q.unwise.iter().map(|u| &u.reason))
+        }),
+    );
+    if texts.into_iter().any(|text| !printable(text)) {
+        return Err(
+            ValidationErrors::single("questions", "Please remove control characters from the form.").into()
+        );
     }
     if form.introduction.chars().count() > 2000 {
         return Err(ValidationErrors::single(
@@ -256,6 +280,7 @@ pub async fn save_form(
     security(("bearer_auth" = [])),
     responses(
         (status = 204, description = "The service asks no form any more (answers kept stay); audited"),
+        (status = 400, description = "Not a service (`invalid_id`)", body = ErrorBody),
         (status = 403, description = "Only an owner removes forms", body = ErrorBody),
         (status = 404, description = "The service has no form", body = ErrorBody)))]
 pub async fn remove_form(
@@ -268,7 +293,21 @@ pub async fn remove_form(
     Ok(HttpResponse::NoContent().finish())
 }
 
-#[utoipa::path(put, path = "/api/admin/intake-settings", tag = "Intake forms", request_body = IntakeSettingsView,
+/// The owner's intake settings, as saved.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IntakeSettingsInput {
+    /// Forms lock this many hours before the visit (0 to 168).
+    #[serde(default)]
+    #[schema(required = true, minimum = 0, maximum = 168)]
+    pub lock_hours: Option<i32>,
+    /// Answers are deleted this many months after the guest's last visit (1 to 120).
+    #[serde(default)]
+    #[schema(required = true, minimum = 1, maximum = 120)]
+    pub keep_months: Option<i32>,
+}
+
+#[utoipa::path(put, path = "/api/admin/intake-settings", tag = "Intake forms", request_body = IntakeSettingsInput,
     security(("bearer_auth" = [])),
     responses(
         (status = 200, description = "Saved; audited", body = IntakeSettingsView),
@@ -277,21 +316,21 @@ pub async fn remove_form(
 pub async fn save_settings(
     owner: OwnerSession,
     state: web::Data<ApiState>,
-    input: JsonBody<IntakeSettingsView>,
+    input: JsonBody<IntakeSettingsInput>,
 ) -> Result<web::Json<IntakeSettingsView>, ApiError> {
     let input = input.into_inner();
     let mut errors = ValidationErrors::new();
-    if !(0..=domain::intake::LOCK_HOURS_MAX).contains(&input.lock_hours) {
+    let lock_hours = input.lock_hours.filter(|h| (0..=domain::intake::LOCK_HOURS_MAX).contains(h));
+    if lock_hours.is_none() {
         errors.add("lockHours", "Between 0 and 168 hours.".to_owned());
     }
     let months = domain::intake::KEEP_MONTHS_MIN..=domain::intake::KEEP_MONTHS_MAX;
-    if !months.contains(&input.keep_months) {
+    let keep_months = input.keep_months.filter(|m| months.contains(m));
+    if keep_months.is_none() {
         errors.add("keepMonths", "Between 1 and 120 months.".to_owned());
     }
-    if !errors.is_empty() {
-        return Err(errors.into());
-    }
-    let settings = IntakeSettings { lock_hours: input.lock_hours, keep_months: input.keep_months };
+    let (Some(lock_hours), Some(keep_months)) = (lock_hours, keep_months) else { return Err(errors.into()) };
+    let settings = IntakeSettings { lock_hours, keep_months };
     let saved = state.intake.repo().save_settings(settings, owner.actor()).await?;
     Ok(web::Json(IntakeSettingsView { lock_hours: saved.lock_hours, keep_months: saved.keep_months }))
 }
@@ -469,6 +508,18 @@ pub async fn submit_intake(
 ) -> Result<HttpResponse, ApiError> {
     let booking = guest_booking(&state, &token).await?;
     let input = input.into_inner();
+    let typed = input
+        .answers
+        .values()
+        .flat_map(|a| std::iter::once(&a.value).chain(a.follow_up.iter()))
+        .chain(input.signature.iter());
+    if typed.into_iter().any(|text| !printable(text)) {
+        return Err(ValidationErrors::single(
+            "answers",
+            "Please remove control characters from your answers.",
+        )
+        .into());
+    }
     let answers: Answers = input
         .answers
         .into_iter()

@@ -9,7 +9,7 @@ use crate::helpers::{
 };
 
 const ADMIN_KEYS: &[&str] =
-    &["id", "email", "name", "isActive", "createdAt", "lastLogin", "role", "twoFactor"];
+    &["id", "email", "name", "isActive", "createdAt", "lastLogin", "role", "twoFactor", "canReadIntake"];
 
 async fn login(app: &TestApp, email: &str, password: &str) -> reqwest::Response {
     app.post_json("/api/admin/login", &json!({"email": email, "password": password})).await

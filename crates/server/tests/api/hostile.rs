@@ -410,7 +410,11 @@ fn target(op: &Operation, f: &Fixtures) -> String {
         "/api/admin/blog-posts/{id}" => &f.post,
         "/api/blog-posts/{slug}" => &f.slug,
         "/api/admin/bookings/{id}" | "/api/admin/bookings/{id}/move" => &f.booking,
-        "/api/guest/bookings/{token}/move" | "/api/guest/bookings/{token}/attendance" => &f.guest_token,
+        "/api/guest/bookings/{token}/move"
+        | "/api/guest/bookings/{token}/attendance"
+        | "/api/guest/bookings/{token}/intake" => &f.guest_token,
+        "/api/admin/intake-forms/{service}" => return fill_path(&op.path, "accommodation"),
+        "/api/admin/team/{id}/intake-access" => &f.member,
         "/api/admin/bookings/{id}/deposit/refunds" => &f.deposit_booking,
         "/api/admin/orders/{id}/status" | "/api/admin/orders/{id}/refunds" => &f.order,
         "/api/orders/{id}/payment" | "/api/orders/{id}/payment/refresh" => &f.unpaid_order,
@@ -554,6 +558,22 @@ fn valid_body(schema: &str, f: &Fixtures) -> Value {
         "RatingReplyInput" => json!({"reply": "Thank you for coming."}),
         "RatingHiddenInput" => json!({"rule": null}),
         "ServiceFollowUpInput" => json!({"aftercare": "Rest tonight.", "returnAfterDays": 30}),
+        "IntakeFormInput" => json!({
+            "title": "Tiny Home agreement",
+            "questions": [
+                {"id": "pets", "kind": "choice", "prompt": "Who comes with you?", "required": true,
+                 "options": ["No one", "A dog"]},
+                {"id": "rules", "kind": "consent", "prompt": "I will leave it as I found it.", "required": true},
+            ],
+        }),
+        "IntakeSettingsInput" => json!({"lockHours": 12, "keepMonths": 24}),
+        // The demo's spa consent, for the fixture's spa visit.
+        "IntakeInput" => json!({
+            "answers": {"heart": {"value": "no"}, "pregnant": {"value": "no"}, "allergies": {"value": "no"},
+                "consent": {"value": "agreed"}},
+            "signature": "Ada Lovelace",
+        }),
+        "IntakeAccessInput" => json!({"canReadIntake": true}),
         "PrivacyRequestInput" => json!({"email": format!("p{unique}@example.com"), "kind": "erasure"}),
         "PrivacyLinkInput" => json!({"token": f.privacy_token}),
         "EraseInput" => json!({"email": "erase.me@example.com"}),

@@ -273,8 +273,8 @@ async fn the_owner_sets_up_forms_and_the_booking_dialog_screens_before_a_time() 
     .await;
     assert_error_code(
         app.put_as(&owner, "/api/admin/intake-forms/yoga", &form).await,
-        StatusCode::NOT_FOUND,
-        "not_found",
+        StatusCode::BAD_REQUEST,
+        "invalid_id",
     )
     .await;
 
