@@ -224,7 +224,6 @@ def _png(seed):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 
 
-@schemathesis.hook
 def _valid_intake_form(body):
     if not str(body.get("title") or "").strip():
         body["title"] = "Intake"
@@ -249,6 +248,7 @@ def _valid_intake_form(body):
     body["questions"] = questions
 
 
+@schemathesis.hook
 def before_call(context, case, kwargs):
     meta = case.meta
     if meta is None or not meta.generation.mode.is_positive:

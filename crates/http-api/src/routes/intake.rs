@@ -13,7 +13,9 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use domain::booking::ServiceKey;
-use domain::intake::{Answer, Answers, IntakeForm, IntakeSettings, KeptIntake, Question, Unwise};
+use domain::intake::{
+    Answer, Answers, IntakeForm, IntakeSettings, KeptIntake, Question, QuestionKind, Unwise,
+};
 use http_common::{ApiError, ErrorBody, ErrorCode, ValidationErrors};
 use ports::IntakeError;
 
@@ -49,13 +51,13 @@ pub struct IntakeQuestion {
     #[schema(max_length = 40, pattern = "^[A-Za-z0-9_-]{1,40}$")]
     pub id: String,
     pub kind: IntakeQuestionKind,
-    #[schema(max_length = 300)]
+    #[schema(max_length = 300, pattern = r"^[^\u0000]*$")]
     pub prompt: String,
     #[serde(default)]
     pub required: bool,
     /// Yes/no: asked after a yes.
     #[serde(default)]
-    #[schema(max_length = 300)]
+    #[schema(max_length = 300, pattern = r"^[^\u0000]*$")]
     pub follow_up: Option<String>,
     /// Choice: 2 to 12 distinct options.
     #[serde(default)]
@@ -69,7 +71,7 @@ pub struct IntakeQuestion {
     pub unwise_when: Option<String>,
     /// What the guest is told then.
     #[serde(default)]
-    #[schema(max_length = 300)]
+    #[schema(max_length = 300, pattern = r"^[^\u0000]*$")]
     pub unwise_reason: Option<String>,
     /// The service suggested instead.
     #[serde(default)]
@@ -161,20 +163,20 @@ pub async fn forms(
 #[serde(rename_all = "camelCase")]
 pub struct IntakeFormInput {
     #[serde(default)]
-    #[schema(required = true, max_length = 300)]
+    #[schema(required = true, max_length = 300, pattern = r"^[^\u0000]*$")]
     pub title: String,
     #[serde(default)]
-    #[schema(max_length = 2000)]
+    #[schema(max_length = 2000, pattern = r"^[^\u0000]*$")]
     pub introduction: String,
     #[serde(default)]
     #[schema(required = true, min_items = 1, max_items = 30)]
     pub questions: Vec<IntakeQuestion>,
 }
 
-/// Whether a text may be kept: no control characters but line breaks and
-/// tabs (PostgreSQL refuses NUL, and nothing typed needs the others).
+/// Whether a text may be kept: no NUL, which no PostgreSQL text (or JSON
+/// value) can hold; the API's other texts refuse it alike.
 fn printable(text: &str) -> bool {
-    !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
+    !text.contains('\0')
 }
 
 /// The service a path names; anything else is not an id of this API (400 `invalid_id`).
@@ -188,13 +190,19 @@ fn question_of(input: IntakeQuestion) -> Question {
     let trim = |text: Option<String>| text.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
     let unwise = trim(input.unwise_reason)
         .map(|reason| Unwise { reason, suggest: input.unwise_suggest.map(Into::into) });
+    let kind: QuestionKind = input.kind.into();
+    // Options belong to a choice and a follow-up to a yes/no: elsewhere they are dropped.
+    let options = match kind {
+        QuestionKind::Choice => input.options.into_iter().map(|o| o.trim().to_owned()).collect(),
+        _ => Vec::new(),
+    };
     Question {
         id: input.id.trim().to_owned(),
-        kind: input.kind.into(),
+        kind,
         prompt: input.prompt.trim().to_owned(),
         required: input.required,
-        follow_up: trim(input.follow_up),
-        options: input.options.into_iter().map(|o| o.trim().to_owned()).collect(),
+        follow_up: trim(input.follow_up).filter(|_| kind == QuestionKind::YesNo),
+        options,
         review_when: trim(input.review_when),
         unwise_when: trim(input.unwise_when),
         unwise,
@@ -299,12 +307,12 @@ pub async fn remove_form(
 pub struct IntakeSettingsInput {
     /// Forms lock this many hours before the visit (0 to 168).
     #[serde(default)]
-    #[schema(required = true, minimum = 0, maximum = 168)]
-    pub lock_hours: Option<i32>,
+    #[schema(required = true, value_type = i32, minimum = 0, maximum = 168)]
+    pub lock_hours: Option<serde_json::Value>,
     /// Answers are deleted this many months after the guest's last visit (1 to 120).
     #[serde(default)]
-    #[schema(required = true, minimum = 1, maximum = 120)]
-    pub keep_months: Option<i32>,
+    #[schema(required = true, value_type = i32, minimum = 1, maximum = 120)]
+    pub keep_months: Option<serde_json::Value>,
 }
 
 #[utoipa::path(put, path = "/api/admin/intake-settings", tag = "Intake forms", request_body = IntakeSettingsInput,
@@ -320,12 +328,17 @@ pub async fn save_settings(
 ) -> Result<web::Json<IntakeSettingsView>, ApiError> {
     let input = input.into_inner();
     let mut errors = ValidationErrors::new();
-    let lock_hours = input.lock_hours.filter(|h| (0..=domain::intake::LOCK_HOURS_MAX).contains(h));
+    // A whole number, as JSON may write it ("12" or "12.0").
+    let whole = |value: Option<&serde_json::Value>| {
+        value.and_then(|v| wire::whole_number(v).ok().flatten()).and_then(|n| i32::try_from(n).ok())
+    };
+    let lock_hours =
+        whole(input.lock_hours.as_ref()).filter(|h| (0..=domain::intake::LOCK_HOURS_MAX).contains(h));
     if lock_hours.is_none() {
         errors.add("lockHours", "Between 0 and 168 hours.".to_owned());
     }
     let months = domain::intake::KEEP_MONTHS_MIN..=domain::intake::KEEP_MONTHS_MAX;
-    let keep_months = input.keep_months.filter(|m| months.contains(m));
+    let keep_months = whole(input.keep_months.as_ref()).filter(|m| months.contains(m));
     if keep_months.is_none() {
         errors.add("keepMonths", "Between 1 and 120 months.".to_owned());
     }
@@ -393,11 +406,11 @@ pub async fn screening(
 pub struct IntakeAnswer {
     /// "yes"/"no", an option, a text (at most 500), or "agreed" for the consent.
     #[serde(default)]
-    #[schema(max_length = 500)]
+    #[schema(max_length = 500, pattern = r"^[^\u0000]*$")]
     pub value: String,
     /// The follow-up's words, after a yes.
     #[serde(default)]
-    #[schema(max_length = 500)]
+    #[schema(max_length = 500, pattern = r"^[^\u0000]*$")]
     pub follow_up: Option<String>,
 }
 
@@ -484,7 +497,7 @@ pub struct IntakeInput {
     pub answers: BTreeMap<String, IntakeAnswer>,
     /// Her full name, typed to sign the consent.
     #[serde(default)]
-    #[schema(max_length = 120)]
+    #[schema(max_length = 120, pattern = r"^[^\u0000]*$")]
     pub signature: Option<String>,
     /// Keep her last answers as they are ("nothing has changed").
     #[serde(default)]
@@ -575,8 +588,8 @@ pub async fn booking_intake(
 #[serde(rename_all = "camelCase")]
 pub struct IntakeAccessInput {
     #[serde(default)]
-    #[schema(required = true)]
-    pub can_read_intake: bool,
+    #[schema(required = true, value_type = bool)]
+    pub can_read_intake: Option<bool>,
 }
 
 #[utoipa::path(put, path = "/api/admin/team/{id}/intake-access", tag = "Team", request_body = IntakeAccessInput,
@@ -592,7 +605,9 @@ pub async fn set_access(
     id: web::Path<Uuid>,
     input: JsonBody<IntakeAccessInput>,
 ) -> Result<web::Json<crate::routes::sign_in::Admin>, ApiError> {
-    let admin =
-        state.intake.repo().set_access(*id, input.into_inner().can_read_intake, owner.actor()).await?;
+    let allowed = input.into_inner().can_read_intake.ok_or_else(|| {
+        ValidationErrors::single("canReadIntake", "Say whether they may (true) or not (false).")
+    })?;
+    let admin = state.intake.repo().set_access(*id, allowed, owner.actor()).await?;
     Ok(web::Json(admin.into()))
 }

@@ -3826,6 +3826,19 @@ export interface components {
          * @enum {string}
          */
         IntakeQuestionKind: "yes_no" | "choice" | "text" | "consent";
+        /** @description The owner's intake settings, as saved. */
+        IntakeSettingsInput: {
+            /**
+             * Format: int32
+             * @description Answers are deleted this many months after the guest's last visit (1 to 120).
+             */
+            keepMonths: number;
+            /**
+             * Format: int32
+             * @description Forms lock this many hours before the visit (0 to 168).
+             */
+            lockHours: number;
+        };
         /** @description The owner's intake settings. */
         IntakeSettingsView: {
             /**
@@ -9091,7 +9104,7 @@ export interface operations {
                     "application/json": components["schemas"]["IntakeFormView"];
                 };
             };
-            /** @description The form breaks a rule (`title`, `questions`, `questions[2]`…) */
+            /** @description The form breaks a rule (`title`, `questions`, `questions[2]`…), or the path names no service (`invalid_id`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9111,15 +9124,6 @@ export interface operations {
             };
             /** @description Only an owner sets up forms */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such service */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9184,6 +9188,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Not a service (`invalid_id`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not an admin: no valid token (`unauthenticated`) */
             401: {
                 headers: {
@@ -9231,7 +9244,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntakeSettingsView"];
+                "application/json": components["schemas"]["IntakeSettingsInput"];
             };
         };
         responses: {
