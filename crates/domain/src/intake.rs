@@ -278,7 +278,7 @@ pub fn check_answers(
             answer.follow_up.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(str::to_owned);
         let valid = match q.kind {
             QuestionKind::YesNo => value == YES || value == NO,
-            QuestionKind::Choice => q.options.iter().any(|o| *o == value),
+            QuestionKind::Choice => q.options.contains(&value),
             QuestionKind::Text => true,
             QuestionKind::Consent => value == AGREED,
         };
