@@ -21,6 +21,8 @@ pub struct BookedService {
     pub name: String,
     pub duration_minutes: i32,
     pub price: Money,
+    /// The service asks an intake form before the visit (docs/decisions.md §22).
+    pub asks_intake: bool,
 }
 
 /// Who ended a booking.
@@ -78,6 +80,9 @@ pub enum MailEvent {
         services: Vec<Option<BookedService>>,
         /// The retreat's date when it is sent (the clock's): "today", "tomorrow".
         today: chrono::NaiveDate,
+        /// The first booking of the visit whose intake form is still missing,
+        /// if any: the reminder asks for it again.
+        intake_missing: Option<Uuid>,
     },
     /// The thank-you after a visit (`crate::after_visit`): each booking
     /// with its service and the service's aftercare words, and a link to

@@ -151,8 +151,8 @@ impl Composer {
                 BookingNews::Refunded(*amount),
                 stamp,
             ),
-            MailEvent::VisitReminder { reminder, services, today } => {
-                self.reminder_message(reminder, services, *today)
+            MailEvent::VisitReminder { reminder, services, today, intake_missing } => {
+                self.reminder_message(reminder, services, *today, *intake_missing)
             }
             MailEvent::VisitThanks { follow_up, services, aftercare } => {
                 self.thanks_message(follow_up, services, aftercare)
@@ -234,6 +234,9 @@ impl Composer {
             }),
             notes: booking.notes.clone().filter(|notes| !notes.trim().is_empty()),
             manage_url: format!("{}/bookings/manage/{}", self.config.public_url, url_component(&token)),
+            intake_url: (service.is_some_and(|s| s.asks_intake)
+                && matches!(template, MailTemplate::BookingRequested | MailTemplate::BookingConfirmed))
+            .then(|| format!("{}/bookings/manage/{}#intake", self.config.public_url, url_component(&token))),
             admin_url: self.dashboard("bookings", "booking", booking.id),
             cancelled_by_guest: cancelled_by == Some(CancelledBy::Guest),
             deposit: match (&booking.deposit, &booking.gift_card) {
@@ -349,6 +352,7 @@ impl Composer {
         reminder: &DueReminder,
         services: &[Option<BookedService>],
         today: NaiveDate,
+        intake_missing: Option<Uuid>,
     ) -> Option<Message> {
         let visit = &reminder.visit;
         let anchor = &visit.anchor;
@@ -405,6 +409,12 @@ impl Composer {
             change_url: answer("change"),
             cancel_url: answer("cancel"),
             manage_url,
+            intake_url: intake_missing.and_then(|id| visit.bookings.iter().find(|b| b.id == id)).map(
+                |booking| {
+                    let token = self.links.booking_token(booking.id, booking.date);
+                    format!("{}/bookings/manage/{}#intake", self.config.public_url, url_component(&token))
+                },
+            ),
         };
         let frame = self.frame(heading, header_safe(&subject), GUEST_BOOKING_REASON);
         let body = t::visit_reminder::render(&frame, &view);

@@ -92,6 +92,8 @@ impl Demo {
                 name: "Rustic Spa Treatments".to_owned(),
                 duration_minutes: 75,
                 price: money(8_500),
+                // The demo's spa consent: the previews show where a form is asked.
+                asks_intake: true,
             },
             order: Order {
                 id: ORDER_ID,
@@ -204,7 +206,8 @@ impl Demo {
                     asks: true,
                 };
                 let today = self.booking.date - Duration::days(2);
-                MailEvent::VisitReminder { reminder, services: vec![service], today }
+                let intake_missing = Some(reminder.visit.anchor.id);
+                MailEvent::VisitReminder { reminder, services: vec![service], today, intake_missing }
             }
             MailTemplate::VisitThanks => MailEvent::VisitThanks {
                 follow_up: domain::after_visit::DueFollowUp {

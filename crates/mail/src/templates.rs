@@ -48,6 +48,9 @@ pub struct BookingView {
     pub moved_from: Option<String>,
     /// Whether the guest moved it herself (else the retreat did).
     pub moved_by_guest: bool,
+    /// Her booking page's health form, when the service asks one (the
+    /// guest's request and confirmation mails ask for it; never the answers).
+    pub intake_url: Option<String>,
 }
 
 /// A reminder of a visit: its bookings and the guest's three answers.
@@ -63,6 +66,8 @@ pub struct ReminderView {
     pub change_url: String,
     pub cancel_url: String,
     pub manage_url: String,
+    /// The health form still missing for one of the visit's bookings: its page.
+    pub intake_url: Option<String>,
 }
 
 /// One booking a thank-you is for.

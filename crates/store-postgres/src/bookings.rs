@@ -244,9 +244,15 @@ pub(crate) fn booked_service(conn: &mut PgConnection, key: ServiceKey) -> RepoRe
         .first::<(String, i32, bigdecimal::BigDecimal)>(conn)
         .optional()
         .map_err(storage)?;
+    let asks_intake = crate::intake::forms_asked(conn)?.contains(&key);
     found
         .map(|(name, duration_minutes, price)| {
-            Ok(BookedService { name, duration_minutes, price: crate::money::from_numeric(&price)? })
+            Ok(BookedService {
+                name,
+                duration_minutes,
+                price: crate::money::from_numeric(&price)?,
+                asks_intake,
+            })
         })
         .transpose()
 }
@@ -1228,12 +1234,14 @@ pub(crate) fn booked_services(conn: &mut PgConnection) -> RepoResult<HashMap<Ser
         .select((services::booking_key, services::name, services::duration, services::price))
         .load::<(Option<String>, String, i32, bigdecimal::BigDecimal)>(conn)
         .map_err(storage)?;
+    let asked = crate::intake::forms_asked(conn)?;
     rows.into_iter()
         .filter_map(|(key, name, duration_minutes, price)| {
             let key = ServiceKey::from_text(key.as_deref()?)?;
+            let asks_intake = asked.contains(&key);
             Some(
                 crate::money::from_numeric(&price)
-                    .map(|price| (key, BookedService { name, duration_minutes, price })),
+                    .map(|price| (key, BookedService { name, duration_minutes, price, asks_intake })),
             )
         })
         .collect()

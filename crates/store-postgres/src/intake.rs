@@ -178,6 +178,23 @@ fn kept_of(row: AnswerRow) -> RepoResult<KeptIntake> {
     })
 }
 
+/// The services that ask a form.
+pub(crate) fn forms_asked(conn: &mut PgConnection) -> RepoResult<Vec<ServiceKey>> {
+    let keys: Vec<String> = intake_forms::table.select(intake_forms::service).load(conn).map_err(storage)?;
+    Ok(keys.iter().filter_map(|key| ServiceKey::from_text(key)).collect())
+}
+
+/// Of `bookings`, those with answers kept.
+pub(crate) fn answered(conn: &mut PgConnection, bookings: &[Uuid]) -> RepoResult<Vec<Uuid>> {
+    let ids: Vec<Option<Uuid>> = intake_answers::table
+        .filter(intake_answers::booking_id.eq_any(bookings))
+        .select(intake_answers::booking_id)
+        .distinct()
+        .load(conn)
+        .map_err(storage)?;
+    Ok(ids.into_iter().flatten().collect())
+}
+
 /// Every kept intake of an address, oldest first (a guest's own data).
 pub(crate) fn answers_of_address(conn: &mut PgConnection, email: &str) -> RepoResult<Vec<KeptIntake>> {
     intake_answers::table

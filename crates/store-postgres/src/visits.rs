@@ -212,10 +212,22 @@ pub(crate) fn send_due_reminders(
                 .on_conflict_do_nothing()
                 .execute(conn)
                 .map_err(storage)?;
+            // The reminder asks again for a health form still missing.
+            let ids: Vec<Uuid> = reminder.visit.bookings.iter().map(|b| b.id).collect();
+            let answered = crate::intake::answered(conn, &ids)?;
+            let intake_missing = reminder
+                .visit
+                .bookings
+                .iter()
+                .find(|b| {
+                    services.get(&b.service).is_some_and(|s| s.asks_intake) && !answered.contains(&b.id)
+                })
+                .map(|b| b.id);
             let event = MailEvent::VisitReminder {
                 reminder: reminder.clone(),
                 services: reminder.visit.bookings.iter().map(|b| services.get(&b.service).cloned()).collect(),
                 today: local.date,
+                intake_missing,
             };
             store.enqueue(conn, &event)?;
         }

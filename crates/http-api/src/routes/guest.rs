@@ -157,6 +157,8 @@ pub(crate) async fn booked_services(
                 name: s.name,
                 duration_minutes: s.duration_minutes,
                 price: s.price,
+                // Names and prices only: the guest's page and her calendar file ask no form.
+                asks_intake: false,
             };
             Some((s.booking_key?, service))
         })

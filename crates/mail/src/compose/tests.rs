@@ -117,6 +117,7 @@ fn spa() -> Option<BookedService> {
         name: "Rustic Spa Treatments".to_owned(),
         duration_minutes: 75,
         price: domain::Money::from_cents(8_500).expect("price"),
+        asks_intake: false,
     })
 }
 
@@ -257,6 +258,7 @@ fn a_stay_reads_from_check_in_to_check_out_costs_its_nights_and_spans_them_in_th
         name: "Tiny Home Retreat".to_owned(),
         duration_minutes: 1440,
         price: domain::Money::from_cents(22_500).expect("price"),
+        asks_intake: false,
     });
     let confirmed = composer().compose(&MailEvent::BookingConfirmed { booking: stay, service: tiny_home });
     let confirmed = &confirmed[0];
@@ -885,7 +887,12 @@ fn a_reminder_lists_the_visit_and_asks_until_she_answers() {
     let visit = Visit { anchor: stay.clone(), bookings: vec![stay.clone(), massage] };
     let today = NaiveDate::from_ymd_opt(2026, 12, 11).expect("date");
     let reminder = DueReminder { visit: visit.clone(), kind: ReminderKind::First, asks: true };
-    let mails = composer().compose(&MailEvent::VisitReminder { reminder, services: vec![None, None], today });
+    let mails = composer().compose(&MailEvent::VisitReminder {
+        reminder,
+        services: vec![None, None],
+        today,
+        intake_missing: None,
+    });
     assert_eq!(mails.len(), 1, "the guest alone");
     let mail = one(&mails, MailTemplate::VisitReminder);
     assert_eq!(mail.subject, "Your visit on Dec 18: will you be with us?");
@@ -904,8 +911,81 @@ fn a_reminder_lists_the_visit_and_asks_until_she_answers() {
 
     let plain = DueReminder { visit, kind: ReminderKind::Second, asks: false };
     let today = NaiveDate::from_ymd_opt(2026, 12, 17).expect("date");
-    let mails =
-        composer().compose(&MailEvent::VisitReminder { reminder: plain, services: vec![None, None], today });
+    let mails = composer().compose(&MailEvent::VisitReminder {
+        reminder: plain,
+        services: vec![None, None],
+        today,
+        intake_missing: None,
+    });
     assert_eq!(mails[0].subject, "See you tomorrow at Golden Pine");
     assert!(!mails[0].text.contains("?answer=confirm") && mails[0].text.contains("?answer=change"));
+    assert!(!mails[0].text.contains("health form"), "no form is missing");
+
+    // A form still missing for the massage: the reminder asks for it on the massage's own page.
+    let reminder = DueReminder { visit: visit_again(), kind: ReminderKind::First, asks: true };
+    let mails = composer().compose(&MailEvent::VisitReminder {
+        reminder,
+        services: vec![None, None],
+        today,
+        intake_missing: Some(Uuid::from_u128(0xbeef)),
+    });
+    let massage_page = format!(
+        "{PUBLIC_URL}/bookings/manage/b{}%2B2026-12-19%2F%3D#intake",
+        Uuid::from_u128(0xbeef).simple()
+    );
+    assert!(
+        mails[0].text.contains("We have not yet had your health form")
+            && mails[0].text.contains(&massage_page),
+        "{}",
+        mails[0].text
+    );
+    assert!(mails[0].html.contains(&massage_page));
+}
+
+/// The stay and the massage of the reminder test's visit.
+fn visit_again() -> domain::reminders::Visit {
+    let stay = Booking {
+        service: ServiceKey::Accommodation,
+        time: TimeSlot::ThreePm,
+        check_out: Some(NaiveDate::from_ymd_opt(2026, 12, 20).expect("date")),
+        ..booking()
+    };
+    let massage = Booking {
+        id: Uuid::from_u128(0xbeef),
+        service: ServiceKey::Massage,
+        date: NaiveDate::from_ymd_opt(2026, 12, 19).expect("date"),
+        ..booking()
+    };
+    domain::reminders::Visit { anchor: stay.clone(), bookings: vec![stay, massage] }
+}
+
+#[test]
+fn a_service_that_asks_a_form_asks_for_it_in_the_guest_s_request_and_confirmation_only() {
+    let massage = Some(BookedService {
+        name: "Massage Therapy".to_owned(),
+        duration_minutes: 60,
+        price: domain::Money::from_cents(12_000).expect("price"),
+        asks_intake: true,
+    });
+    let form = format!("{}#intake", manage_url(&booking()));
+    for event in [
+        MailEvent::BookingRequested { booking: booking(), service: massage.clone() },
+        MailEvent::BookingConfirmed { booking: booking(), service: massage.clone() },
+    ] {
+        let mails = composer().compose(&event);
+        for mail in &mails {
+            let guest = !mail.template.as_str().starts_with("owner_");
+            assert_eq!(mail.text.contains(&form), guest, "{}", mail.template);
+            assert_eq!(mail.html.contains(&form), guest, "{}", mail.template);
+            assert_eq!(mail.text.contains("health questions"), guest, "{}", mail.template);
+        }
+    }
+    let cancelled = composer().compose(&MailEvent::BookingCancelled {
+        booking: booking(),
+        service: massage,
+        by: domain::mail::CancelledBy::Owner,
+    });
+    assert!(!cancelled[0].text.contains("#intake"));
+    let plain = composer().compose(&MailEvent::BookingConfirmed { booking: booking(), service: spa() });
+    assert!(!plain[0].text.contains("#intake"), "a service without a form asks none");
 }
