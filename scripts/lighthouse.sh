@@ -33,7 +33,7 @@ visit_day="$(date -d '+30 days' +%F)"
 token="$(curl -sf -X POST "${base}/api/bookings" -H 'Content-Type: application/json' \
   -d "{\"firstName\":\"Maya\",\"lastName\":\"Lighthouse\",\"email\":\"maya@example.com\",\"service\":\"spa\",\"date\":\"${visit_day}\",\"time\":\"11:00\"}" \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["manageToken"])')"
-pages=(/ /services /products /blog "/blog/${post}" /contact /wellness-quiz /checkout /gift-cards "/bookings/manage/${token}")
+pages=(/ /services /products /blog "/blog/${post}" /contact /wellness-quiz /checkout /gift-cards /privacy "/bookings/manage/${token}")
 
 echo "| page | performance | accessibility | best practices | SEO | LCP s | CLS | TBT ms | JS KB |"
 echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
