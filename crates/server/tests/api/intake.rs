@@ -299,3 +299,97 @@ async fn the_owner_sets_up_forms_and_the_booking_dialog_screens_before_a_time() 
 async fn expect_status(response: reqwest::Response, status: StatusCode) {
     assert_eq!(response.status(), status);
 }
+
+/// The server process's own log, at its most talkative, while a guest
+/// answers (once refused, once kept) and a member opens the answers: the
+/// secret word is in none of its lines.
+#[tokio::test]
+async fn no_log_line_carries_an_answer() {
+    let app = spawn_app().await;
+    let owner = app.admin_token().await;
+    let me = app.admin_json(&owner, "/api/admin/me").await;
+    let grant = format!("/api/admin/team/{}/intake-access", me["id"].as_str().expect("id"));
+    expect_json(app.put_as(&owner, &grant, &json!({"canReadIntake": true})).await, StatusCode::OK).await;
+
+    let port = free_port();
+    let repo = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let log_path = std::env::temp_dir().join(format!("intake-log-{port}.txt"));
+    let log = std::fs::File::create(&log_path).expect("log file");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_server"))
+        .env("DATABASE_URL", &app.database_url)
+        .env("PORT", port.to_string())
+        .env("FRONTEND_DIR", repo.join("target/no-frontend"))
+        .env("DEMO_DIR", repo.join("demo"))
+        .env("RUST_LOG", "trace,h2=info,hyper=info,rustls=info,tokio=info,runtime=info,mio=info")
+        .env("PAYMENTS", "off")
+        .env_remove("ADMIN_EMAIL")
+        .env_remove("ADMIN_PASSWORD")
+        .env_remove("METRICS_ADDR")
+        .stdout(log.try_clone().expect("log"))
+        .stderr(log)
+        .spawn()
+        .expect("server starts");
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    let mut up = false;
+    for _ in 0..200 {
+        if client.get(format!("{base}/healthz")).send().await.is_ok_and(|r| r.status().is_success()) {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(up, "the server process answers");
+
+    let mut body = booking_body("massage", &days_from_today(6), "11:00");
+    body["email"] = json!("logs@example.com");
+    let booked: Value = client
+        .post(format!("{base}/api/bookings"))
+        .json(&body)
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("json");
+    let token = booked["manageToken"].as_str().expect("token");
+    let intake = format!("{base}/api/guest/bookings/{token}/intake");
+    let mut wrong = massage_answers(true);
+    wrong["answers"]["pressure"] = json!({"value": format!("Crushing {SECRET}")});
+    let refused = client.post(&intake).json(&wrong).send().await.expect("sent");
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    let kept = client.post(&intake).json(&massage_answers(true)).send().await.expect("sent");
+    assert_eq!(kept.status(), StatusCode::CREATED);
+    let id = booked["id"].as_str().expect("id");
+    // This process signs its own tokens: the owner signs in to it.
+    let login = json!({"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD});
+    let signed: Value = client
+        .post(format!("{base}/api/admin/login"))
+        .json(&login)
+        .send()
+        .await
+        .expect("sent")
+        .json()
+        .await
+        .expect("json");
+    let owner = signed["token"].as_str().expect("token").to_owned();
+    let read = client
+        .get(format!("{base}/api/admin/bookings/{id}/intake"))
+        .bearer_auth(&owner)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(read.status(), StatusCode::OK);
+    assert!(read.text().await.expect("body").contains(SECRET), "the member reads it");
+    let _ = client.get(format!("{base}/api/admin/exports/bookings.csv")).bearer_auth(&owner).send().await;
+
+    let killed =
+        std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill");
+    assert!(killed.success());
+    child.wait().expect("exits");
+    let lines = std::fs::read_to_string(&log_path).expect("log");
+    let _ = std::fs::remove_file(&log_path);
+    assert!(lines.lines().count() > 20, "the server logged its work: {lines}");
+    assert!(lines.contains("/intake"), "the requests are in the log");
+    assert!(!lines.contains(SECRET), "an answer reached the log");
+}
