@@ -193,7 +193,11 @@ pub async fn guest_data(
     let query = query.into_inner();
     let email = email_of(query.email.as_deref().unwrap_or_default())?;
     let records = state.privacy.gather(&email, owner.actor()).await?;
-    let data = GuestData::of(&records, &state, state.clock.now()).await?;
+    let mut data = GuestData::of(&records, &state, state.clock.now()).await?;
+    // Health answers are opened only with their own permission, the owner's too.
+    if !owner.0.can_read_intake {
+        data.intake_forms_withheld = std::mem::take(&mut data.intake_forms).len();
+    }
     respond(data, query.format, None, true)
 }
 
@@ -548,8 +552,11 @@ pub struct GuestData {
     /// She asked for no more thank-yous and invitations.
     pub follow_ups_stopped: bool,
     pub privacy_requests: Vec<GuestRequestRecord>,
-    /// Her intake and consent forms as signed, oldest first.
+    /// Her intake and consent forms as signed, oldest first: in the team's
+    /// look-up only for a member who may read intake answers (docs/decisions.md §22).
     pub intake_forms: Vec<crate::routes::intake::IntakeAnswersView>,
+    /// How many forms the look-up holds back from a member without that permission.
+    pub intake_forms_withheld: usize,
 }
 
 fn day(date: chrono::NaiveDate) -> String {
@@ -703,6 +710,7 @@ impl GuestData {
                 .collect(),
             follow_ups_stopped: records.follow_ups_stopped,
             intake_forms: records.intake.iter().map(crate::routes::intake::answers_view).collect(),
+            intake_forms_withheld: 0,
             privacy_requests: records
                 .requests
                 .iter()

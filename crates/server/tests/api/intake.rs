@@ -144,9 +144,15 @@ async fn a_guest_signs_her_form_and_only_permitted_members_open_it() {
     let read = expect_json(app.get_as(&staff, &answers).await, StatusCode::OK).await;
     assert_eq!(read["signature"], format!("Ada {SECRET} Lovelace"));
     assert_error_code(app.get_as(&owner, &answers).await, StatusCode::FORBIDDEN, "forbidden").await;
+    // A guest's data holds her forms back from an owner without the permission.
+    let data = app.admin_json(&owner, "/api/admin/guest-data?email=ada@example.com").await;
+    assert_eq!((data["intakeForms"].clone(), data["intakeFormsWithheld"].as_i64()), (json!([]), Some(1)));
     let (own, yes) = access(&owner_id, true);
     expect_json(app.put_as(&owner, &own, &yes).await, StatusCode::OK).await;
     expect_json(app.get_as(&owner, &answers).await, StatusCode::OK).await;
+    let data = app.admin_json(&owner, "/api/admin/guest-data?email=ada@example.com").await;
+    assert_eq!(data["intakeForms"][0]["answers"]["pressure"]["value"], "Firm");
+    assert_eq!(data["intakeFormsWithheld"], 0);
     let trail = app.admin_json(&owner, "/api/admin/activity?entity=intake_answers&limit=10").await;
     let entries = trail["entries"].as_array().expect("entries");
     assert_eq!(entries.len(), 2, "each reading is in the trail: {trail}");
