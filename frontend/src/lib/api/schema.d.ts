@@ -3532,8 +3532,13 @@ export interface components {
             /** Format: date-time */
             gatheredAt: string;
             giftCards: components["schemas"]["GuestGiftCardRecord"][];
-            /** @description Her intake and consent forms as signed, oldest first. */
+            /**
+             * @description Her intake and consent forms as signed, oldest first: in the team's
+             *     look-up only for a member who may read intake answers (docs/decisions.md §22).
+             */
             intakeForms: components["schemas"]["IntakeAnswersView"][];
+            /** @description How many forms the look-up holds back from a member without that permission. */
+            intakeFormsWithheld: number;
             /** @description The mail written to the address. */
             mail: components["schemas"]["GuestMailRecord"][];
             /** @description Her messages, each with the replies sent to it. */
