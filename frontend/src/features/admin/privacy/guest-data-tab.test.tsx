@@ -33,6 +33,7 @@ const nothing: GuestData = {
   orders: [],
   giftCards: [],
   intakeForms: [],
+  intakeFormsWithheld: 0,
   messages: [],
   newsletter: null,
   ratings: [],
@@ -384,6 +385,22 @@ describe('Guest data: looking an address up', () => {
     const alert = await screen.findByText(blocked);
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Not erased.');
     expect(screen.getByTestId('guest-data')).toBeDefined();
+  });
+
+  it('says how many signed forms are held back from an owner who may not read intake answers', async () => {
+    stubFetch(
+      services,
+      at('GET', '/api/admin/privacy-requests', () => Response.json({ requests: [] })),
+      at('GET', '/api/admin/guest-data', () => Response.json({ ...nothing, intakeFormsWithheld: 2 })),
+    );
+    renderTab();
+    lookUp('ada@example.test');
+    const intake = within(await screen.findByTestId('guest-data')).getByTestId('guest-data-intake');
+    expect(within(intake).getByRole('heading').textContent).toBe('Intake forms 2');
+    expect(within(intake).getByTestId('guest-data-intake-withheld').textContent).toContain('2 signed forms are held back');
+    expect(intake.textContent).not.toContain('None.');
+    // Something is held: it may be downloaded and erased.
+    expect(screen.getByRole('button', { name: 'Download JSON' })).toBeDefined();
   });
 
   it('says when nothing is held, with nothing to download or erase', async () => {

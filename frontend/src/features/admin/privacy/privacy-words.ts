@@ -64,5 +64,5 @@ export function erasureRefusal(error: unknown): string | null {
 /** Whether anything at all is held about the address. */
 export function holdsAnything(data: GuestData): boolean {
   const records = [data.bookings, data.orders, data.giftCards, data.intakeForms, data.messages, data.ratings, data.waitlist, data.mail];
-  return records.some((list) => list.length > 0) || data.newsletter !== null;
+  return records.some((list) => list.length > 0) || (data.intakeFormsWithheld ?? 0) > 0 || data.newsletter !== null;
 }

@@ -1,3 +1,4 @@
+import { LockKeyhole } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatSlot } from '@/config/site';
 import { useServiceNames } from '@/lib/api/catalogue/get-services';
@@ -29,13 +30,28 @@ function answerWords(kind: string, answer: { value?: string; followUp?: string |
 const nonZero = (value: string | null | undefined): value is string => Boolean(value) && Number(value) !== 0;
 
 /** One kind of record: its heading with how many, then the records, or a word that there are none. */
-function Group({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+function Group({
+  id,
+  title,
+  count,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  /** A word about records not listed (held back). */
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  const listed = Array.isArray(children) ? children.length : count;
   return (
     <section aria-labelledby={id} data-testid={`guest-data-${id.replace(/^guest-data-/, '')}`}>
       <h4 id={id} className="flex items-baseline gap-3 font-display text-2xl text-ivory">
         {title} <span className="font-sans text-sm tabular-nums text-sand">{count}</span>
       </h4>
-      {count === 0 ? <p className="mt-3 text-sm text-muted">None.</p> : <ul className="mt-3 grid gap-3">{children}</ul>}
+      {note}
+      {count === 0 ? <p className="mt-3 text-sm text-muted">None.</p> : listed > 0 ? <ul className="mt-3 grid gap-3">{children}</ul> : null}
     </section>
   );
 }
@@ -56,6 +72,8 @@ function Item({ title, badges, children }: { title: ReactNode; badges?: ReactNod
 /** Everything held about one address, grouped as a person reads it. */
 export function GuestDataView({ data }: { data: GuestData }) {
   const serviceName = useServiceNames();
+  // Forms held back from a member who may not read intake answers (a server older than the field sends none).
+  const withheld = data.intakeFormsWithheld ?? 0;
   return (
     <div className="grid gap-8 xl:grid-cols-2" data-testid="guest-data">
       <Group id="guest-data-bookings" title="Bookings" count={data.bookings.length}>
@@ -137,7 +155,20 @@ export function GuestDataView({ data }: { data: GuestData }) {
         ))}
       </Group>
 
-      <Group id="guest-data-intake" title="Intake forms" count={data.intakeForms.length}>
+      <Group
+        id="guest-data-intake"
+        title="Intake forms"
+        count={data.intakeForms.length + withheld}
+        note={
+          withheld > 0 ? (
+            <p className="mt-3 flex items-start gap-2 text-sm text-sand" data-testid="guest-data-intake-withheld">
+              <LockKeyhole aria-hidden className="mt-0.5 size-4 shrink-0 text-gold" strokeWidth={1.5} />
+              {withheld === 1 ? 'One signed form is' : `${withheld} signed forms are`} held back: only members an owner allowed to read
+              intake answers (Team) see them. Her own copy and an erasure include them.
+            </p>
+          ) : null
+        }
+      >
         {data.intakeForms.map((answers, index) => (
           <Item
             key={index}
