@@ -21,6 +21,7 @@ import { useGuestBooking } from '../api/get-guest-booking';
 import { useMoveGuestBooking, type MoveRequest } from '../api/move-guest-booking';
 import { formatLocalDateTime, guestDepositStates, guestStatuses, serviceName, type GuestBooking } from '../booking-words';
 import { CancelBookingDialog } from './cancel-booking-dialog';
+import { IntakeSection } from './intake-section';
 
 /**
  * Where the guest chooses another time (the booking feature's calendars, given
@@ -288,6 +289,8 @@ function BookingCard({ token, booking, onBookAgain, moveDialog }: ManageBookingP
           )}
         </div>
       </section>
+
+      <IntakeSection token={token} booking={booking} />
 
       {booking.cancellable || cancelled ? (
         <p className="mt-8 text-center text-sm text-muted">

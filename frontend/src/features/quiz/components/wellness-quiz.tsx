@@ -3,6 +3,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/cn';
+import { rememberQuizAnswers } from '@/lib/intake/intake';
 import { useRecommendation } from '../api/get-recommendation';
 import { QUIZ_LENGTH, quizQuestions } from '../questions';
 import {
@@ -38,7 +39,11 @@ export function WellnessQuiz({ onBookTime }: { onBookTime?: BookTime }) {
     if (!canGoNext(state)) return;
     if (isLastQuestion(state)) {
       const answers = completedAnswers(state);
-      if (answers) recommendation.mutate(answers);
+      if (answers) {
+        // Kept in this browser: her intake form before a visit fills in what the quiz already asked.
+        rememberQuizAnswers(answers);
+        recommendation.mutate(answers);
+      }
     }
     dispatch({ type: 'next' });
   };
