@@ -4,4 +4,6 @@ export const bookingKeys = {
   availability: (date: string, service: string, offer?: string) =>
     [...bookingKeys.all, 'availability', date, service, offer ?? null] as const,
   month: (service: string, month: string, offer?: string) => [...bookingKeys.all, 'month', service, month, offer ?? null] as const,
+  // Not under `all`: a booking sent refreshes the availability, not the owner's questions.
+  screening: (service: string) => ['intake-screening', service] as const,
 };

@@ -33,6 +33,7 @@ import { useAvailability } from '../api/check-availability';
 import { useCheckGiftCardBalance } from '@/lib/gift-cards/check-balance';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingQuote } from '../api/quote-booking';
+import { useScreening } from '../api/get-screening';
 import type { BookingMoment } from '../booking-context';
 import { bookingSchema, emptyBooking, isStayService, type BookingFormValues } from '../booking-schema';
 import { depositCents } from '../deposit';
@@ -46,7 +47,9 @@ import {
 } from '../gift-card';
 import { isValidStay } from '../stay';
 import { firstWish, type WaitlistFormValues } from '../waitlist-schema';
+import type { ScreeningAnswers } from '../screening';
 import { DayPicker } from './day-picker';
+import { ScreeningQuestions } from './screening-questions';
 import { StayPicker } from './stay-picker';
 import { WaitlistForm } from './waitlist-form';
 
@@ -225,6 +228,36 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
     // Back where she pressed it.
     requestAnimationFrame(() => inviteButton.current?.focus());
   };
+
+  /*
+   * A few questions first (issue 45): the service's screening questions,
+   * asked before her day and time. An answer that makes the service unwise
+   * says why and offers the service that suits (or to go on anyway). Her
+   * answers stay in the dialog, for this service and this opening: nothing
+   * of them is sent, and nothing waits for them.
+   */
+  const screening = useScreening(isServiceKey(service) ? service : undefined);
+  const screeningQuestions = screening.data ?? [];
+  const screens = screeningQuestions.length > 0;
+  const [screened, setScreened] = useState<{ session: number; service: string; answers: ScreeningAnswers; continued: boolean } | null>(
+    null,
+  );
+  const screenedNow = screened?.session === session && screened.service === service ? screened : null;
+  const nextStep = () => requestAnimationFrame(() => document.getElementById('booking-date')?.focus());
+  const answerScreening = (id: string, value: string) =>
+    setScreened({ session, service, answers: { ...screenedNow?.answers, [id]: value }, continued: false });
+  const switchService = (key: ServiceKey) => {
+    setValue('service', key, { shouldValidate: true, shouldDirty: true });
+    nextStep();
+  };
+  const continueAnyway = () => {
+    setScreened({ session, service, answers: screenedNow?.answers ?? {}, continued: true });
+    nextStep();
+  };
+  const serviceNameOf = (key: ServiceKey) =>
+    services.data?.find((candidate) => candidate.bookingKey === key)?.name ??
+    bookingServices.find((choice) => choice.value === key)?.label ??
+    key;
 
   // A slot chosen before the answer came back may have turned out to be taken.
   useEffect(() => {
@@ -406,7 +439,13 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
           <FormField control={control} name="email" id="booking-email" label="Email" className="sm:col-span-2">
             <Input type="email" autoComplete="email" />
           </FormField>
-          <FormField control={control} name="service" id="booking-service" label="Service" className={cn(stay && 'sm:col-span-2')}>
+          <FormField
+            control={control}
+            name="service"
+            id="booking-service"
+            label="Service"
+            className={cn((stay || screens) && 'sm:col-span-2')}
+          >
             {(field) => (
               <Select value={field.value} onValueChange={field.onChange} name={field.name}>
                 <SelectTrigger onBlur={field.onBlur} ref={field.ref}>
@@ -422,6 +461,18 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
               </Select>
             )}
           </FormField>
+          {screens ? (
+            <ScreeningQuestions
+              questions={screeningQuestions}
+              answers={screenedNow?.answers ?? {}}
+              onAnswer={answerScreening}
+              continued={screenedNow?.continued ?? false}
+              serviceName={serviceNameOf}
+              onSwitch={switchService}
+              onContinue={continueAnyway}
+              className="sm:col-span-2"
+            />
+          ) : null}
           {stay ? (
             <>
               <StayPicker
@@ -435,7 +486,7 @@ export default function BookingDialog({ open, onOpenChange, presetService, prese
             </>
           ) : (
             <>
-              <FormField control={control} name="date" id="booking-date" label="Date">
+              <FormField control={control} name="date" id="booking-date" label="Date" className={cn(screens && 'sm:col-span-2')}>
                 <Input type="date" min={today} />
               </FormField>
               <DayPicker
