@@ -52,4 +52,9 @@ export const adminKeys = {
   // A guest's data (issue 45, part 4): the requests guests confirmed, and what is held about an address.
   privacyRequests: () => [...adminKeys.all, 'privacy-requests'] as const,
   guestData: (email: string) => [...adminKeys.all, 'guest-data', email] as const,
+  // The signed-in member as the server has her now (a permission given since her sign-in).
+  me: () => [...adminKeys.all, 'me'] as const,
+  // Intake forms (issue 45): the owner's forms and settings, and a booking's answers (each reading audited).
+  intakeForms: () => [...adminKeys.all, 'intake-forms'] as const,
+  intakeAnswers: (bookingId: string) => [...adminKeys.all, 'intake-answers', bookingId] as const,
 };

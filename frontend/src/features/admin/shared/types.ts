@@ -36,6 +36,10 @@ export type OfferState = AdminOffer['state'];
 export type ActivityEntry = ResponseOf<'/api/admin/activity', 'get'>['entries'][number];
 export type ActivityEntity = ActivityEntry['entity'];
 export type ActivityAction = ActivityEntry['action'];
+export type IntakeForms = ResponseOf<'/api/admin/intake-forms', 'get'>;
+export type IntakeSettings = IntakeForms['settings'];
+export type IntakeStatus = NonNullable<AdminBooking['intake']>;
+export type TeamMemberRecord = ResponseOf<'/api/admin/me', 'get'>;
 
 export type ProductInput = RequestBodyOf<'/api/products', 'post'>;
 export type MediaInput = RequestBodyOf<'/api/products/{id}/media', 'post'>;
@@ -48,3 +52,5 @@ export type ServiceFollowUpInput = RequestBodyOf<'/api/admin/service-follow-ups/
 export type PrivacyRequest = ResponseOf<'/api/admin/privacy-requests', 'get'>['requests'][number];
 export type GuestData = ResponseOf<'/api/admin/guest-data', 'get'>;
 export type ErasureSummary = ResponseOf<'/api/admin/guest-data/erase', 'post'>;
+export type IntakeFormInput = RequestBodyOf<'/api/admin/intake-forms/{service}', 'put'>;
+export type IntakeSettingsInput = RequestBodyOf<'/api/admin/intake-settings', 'put'>;

@@ -27,6 +27,8 @@ import { attendanceWords } from '../reminders';
 import { DepositDialog } from './deposit-dialog';
 import { MoveBookingDialog } from './move-booking-dialog';
 import { RemindersDialog } from './reminders-dialog';
+import { BookingIntakeDialog } from '../../intake/components/booking-intake-dialog';
+import { intakeStatus } from '../../intake/intake-labels';
 
 /** A stay's year ("2026"), or years when it runs into the next ("2026–2027"). */
 const stayYears = (checkIn: string, checkOut: string) =>
@@ -69,6 +71,8 @@ export function BookingsTab() {
   const [moving, setMoving] = useState<AdminBooking>();
   // The booking whose reminders are shown (read when its dialog opens, not with the list).
   const [remindersOf, setRemindersOf] = useState<AdminBooking>();
+  // The booking whose intake is shown (her answers are opened there, on request).
+  const [intakeOf, setIntakeOf] = useState<AdminBooking>();
   const panel = useRef<HTMLDivElement>(null);
   const rowProps = {
     serviceLabel,
@@ -76,6 +80,7 @@ export function BookingsTab() {
     onDeposit: setDepositOf,
     onMove: setMoving,
     onReminders: setRemindersOf,
+    onIntake: setIntakeOf,
     updateStatus,
     remove,
   };
@@ -143,6 +148,12 @@ export function BookingsTab() {
           if (!open) setMoving(undefined);
         }}
       />
+      <BookingIntakeDialog
+        booking={rows.find((b) => b.id === intakeOf?.id) ?? intakeOf}
+        onOpenChange={(open) => {
+          if (!open) setIntakeOf(undefined);
+        }}
+      />
       <RemindersDialog
         // The row as the list reads it now (its status, its guest's answer), else as it was when opened.
         booking={rows.find((b) => b.id === remindersOf?.id) ?? remindersOf}
@@ -162,6 +173,7 @@ function BookingRow({
   onDeposit,
   onMove,
   onReminders,
+  onIntake,
   updateStatus,
   remove,
 }: {
@@ -171,6 +183,7 @@ function BookingRow({
   onDeposit: (deposit: { id: string; offerRefund: boolean }) => void;
   onMove: (booking: AdminBooking) => void;
   onReminders: (booking: AdminBooking) => void;
+  onIntake: (booking: AdminBooking) => void;
   updateStatus: ReturnType<typeof useUpdateBookingStatus>;
   remove: ReturnType<typeof useDeleteBooking>;
 }) {
@@ -224,6 +237,8 @@ function BookingRow({
           booking.status
         )}
         {booking.deposit ? <DepositButton booking={booking} onOpen={() => onDeposit({ id: booking.id, offerRefund: false })} /> : null}
+        {/* Her intake form, where the service asks one: its state for all, her answers for those allowed. */}
+        {booking.intake ? <IntakeButton booking={booking} onOpen={() => onIntake(booking)} /> : null}
         {/* The guest's answer to a reminder: she said she will be there. */}
         {attending ? (
           <p className="mt-2 flex items-center gap-1.5 whitespace-nowrap text-xs text-emerald-200" data-testid="booking-attendance">
@@ -303,6 +318,23 @@ function DepositButton({ booking, onOpen }: { booking: AdminBooking; onOpen: () 
       <ToneBadge tone={state.tone}>
         {displayMoney(deposit.amount)} · {state.label}
       </ToneBadge>
+    </button>
+  );
+}
+
+/** The intake form's state under the booking's status (where the service asks one); opens the booking's intake. */
+function IntakeButton({ booking, onOpen }: { booking: AdminBooking; onOpen: () => void }) {
+  const status = intakeStatus(booking.intake ?? 'missing');
+  const who = `${booking.firstName} ${booking.lastName}`;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      data-testid="intake-button"
+      aria-label={`Intake of ${who}: ${status.label.toLowerCase()}`}
+      className="mt-2 block cursor-pointer text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-light"
+    >
+      <ToneBadge tone={status.tone}>Intake: {status.label}</ToneBadge>
     </button>
   );
 }

@@ -1,11 +1,13 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatInstantDateTime } from '@/lib/dates';
 import { useAdminSession } from '../../session/admin-session';
 import { Panel, PanelHeader, TableStateRow, ToneBadge } from '../../shared/ui';
 import { confirmDelete } from '../../shared/confirm';
+import { useSetIntakeAccess } from '../../intake/api/intake';
 import { roleLabels, useChangeMember, useResetTwoStep, useTeam, useWithdrawInvitation, type TeamMember } from '../api/team';
 import { InviteDialog } from './invite-dialog';
 import { TwoFactorPolicy } from './two-factor-policy';
@@ -16,6 +18,7 @@ export function TeamTab() {
   const change = useChangeMember();
   const withdraw = useWithdrawInvitation();
   const resetTwoStep = useResetTwoStep();
+  const intakeAccess = useSetIntakeAccess();
   const me = useAdminSession()?.user.id;
   const [inviting, setInviting] = useState(false);
   const members = team.data?.members ?? [];
@@ -56,30 +59,32 @@ export function TeamTab() {
   };
 
   return (
-    <div className="grid gap-8">
+    // One column that never grows past the screen: the members' table scrolls sideways on a phone instead.
+    <div className="grid grid-cols-1 gap-8">
       <Panel>
         <PanelHeader
           title="Team"
-          description="Owners can do everything; staff look after orders, bookings, the calendar and messages. Deactivating someone signs them out everywhere at once."
+          description="Owners can do everything; staff look after orders, bookings, the calendar and messages. Guests’ intake answers are health data: only members given leave below may open them, whatever their role. Deactivating someone signs them out everywhere at once."
         >
           <Button onClick={() => setInviting(true)}>
             <UserPlus aria-hidden className="size-4" />
             Invite
           </Button>
         </PanelHeader>
-        <Table aria-label="Team members">
+        <Table aria-label="Team members" scrollLabel="Team members, scrollable">
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               <TableHead>Name</TableHead>
               <TableHead>Role</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Last login</TableHead>
+              <TableHead>Intake answers</TableHead>
               <TableHead className="text-right">Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {members.length === 0 ? (
-              <TableStateRow colSpan={5} loading={team.isPending} error={team.isError} empty="No one yet." what="the team" />
+              <TableStateRow colSpan={6} loading={team.isPending} error={team.isError} empty="No one yet." what="the team" />
             ) : (
               members.map((member) => (
                 <TableRow key={member.id} data-testid="team-member">
@@ -96,6 +101,19 @@ export function TeamTab() {
                   </TableCell>
                   <TableCell className="whitespace-nowrap text-sm">
                     {member.lastLogin ? formatInstantDateTime(member.lastLogin) : 'Never'}
+                  </TableCell>
+                  <TableCell>
+                    <IntakeAccess
+                      member={member}
+                      // While the change is on its way, the switch shows it.
+                      checked={
+                        intakeAccess.isPending && intakeAccess.variables.id === member.id
+                          ? intakeAccess.variables.canReadIntake
+                          : member.canReadIntake
+                      }
+                      pending={intakeAccess.isPending}
+                      onChange={(on) => intakeAccess.mutate({ id: member.id, canReadIntake: on })}
+                    />
                   </TableCell>
                   <TableCell>{actions(member)}</TableCell>
                 </TableRow>
@@ -134,6 +152,39 @@ export function TeamTab() {
         </Panel>
       ) : null}
       <InviteDialog open={inviting} onOpenChange={setInviting} />
+    </div>
+  );
+}
+
+/**
+ * "May read intake answers" (issue 45): a member's leave to open guests'
+ * intake answers, given by an owner, to herself too; a role alone never
+ * gives it. Each opening is in the activity trail.
+ */
+function IntakeAccess({
+  member,
+  checked,
+  pending,
+  onChange,
+}: {
+  member: TeamMember;
+  checked: boolean;
+  pending: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const id = `intake-access-${member.id}`;
+  return (
+    <div className="flex items-center gap-3 whitespace-nowrap">
+      <Switch
+        id={id}
+        checked={checked}
+        disabled={pending}
+        aria-label={`May read intake answers: ${member.name}`}
+        onCheckedChange={onChange}
+      />
+      <label htmlFor={id} className="cursor-pointer text-sm text-sand">
+        May read intake answers
+      </label>
     </div>
   );
 }
