@@ -16,7 +16,7 @@ import { waitForMail } from './mail-helpers';
 test.use({ baseURL: process.env.E2E_MAIL_BASE_URL, reducedMotion: 'reduce' });
 
 const PASSWORD = 'a long team password';
-const STAFF_TABS = ['Orders', 'Calendar', 'Bookings', 'Waitlist', 'Messages', 'Security'];
+const STAFF_TABS = ['Orders', 'Calendar', 'Bookings', 'Waitlist', 'Intake forms', 'Messages', 'Security'];
 const OWNER_ONLY_TABS = [
   'Products',
   'Services',

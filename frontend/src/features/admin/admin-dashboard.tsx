@@ -31,6 +31,7 @@ import { SecurityTab } from './team/components/security-tab';
 import { TeamTab } from './team/components/team-tab';
 import { WaitlistTab } from './waitlist/components/waitlist-tab';
 import { GuestDataTab } from './privacy/components/guest-data-tab';
+import { IntakeFormsTab } from './intake/components/intake-forms-tab';
 import { useTwoFactor } from './team/api/two-factor';
 import { clearSession, useAdminSession } from './session/admin-session';
 import { useSessionGuard } from './session/use-session-guard';
@@ -47,6 +48,8 @@ const tabs = [
   // Guests waiting for a full day (issue 43, part 4): run with the bookings.
   { value: 'waitlist', label: 'Waitlist', Panel: WaitlistTab, staff: true },
   { value: 'services', label: 'Services', Panel: ServicesTab, staff: false },
+  // The services' intake and consent forms (issue 45): the owner writes them, the team reads them.
+  { value: 'intake', label: 'Intake forms', Panel: IntakeFormsTab, staff: true },
   { value: 'blog', label: 'Blog', Panel: BlogTab, staff: false },
   { value: 'media', label: 'Media', Panel: MediaLibraryTab, staff: false },
   { value: 'messages', label: 'Messages', Panel: MessagesTab, staff: true },

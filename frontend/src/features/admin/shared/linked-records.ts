@@ -16,6 +16,7 @@ export const dashboardTabs = [
   'bookings',
   'waitlist',
   'services',
+  'intake',
   'blog',
   'media',
   'messages',
