@@ -359,7 +359,7 @@ function QuestionEditor({ control, setValue, index, count, problem, suggestions,
               name={`${path}.unwiseWhen`}
               id={`intake-q${index}-unwise`}
               label="Not advised when"
-              hint="Asked before she picks a time, with the words below."
+              hint="Asked before she picks a time: she is told why, and offered the service you suggest."
               answers={answers}
             />
             {unwiseWhen !== NONE ? (
