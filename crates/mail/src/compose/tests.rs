@@ -988,4 +988,10 @@ fn a_service_that_asks_a_form_asks_for_it_in_the_guest_s_request_and_confirmatio
     assert!(!cancelled[0].text.contains("#intake"));
     let plain = composer().compose(&MailEvent::BookingConfirmed { booking: booking(), service: spa() });
     assert!(!plain[0].text.contains("#intake"), "a service without a form asks none");
+    // Without the paragraph the link still ends its own line (a guest's mail client must find its end).
+    let page_line = format!("{}\n\n", manage_url(&booking()));
+    let requested = composer().compose(&MailEvent::BookingRequested { booking: booking(), service: spa() });
+    for mail in [&plain[0], &requested[0]] {
+        assert!(mail.text.contains(&page_line), "{}: {}", mail.template, mail.text);
+    }
 }
