@@ -13,7 +13,7 @@ import {
   unique,
 } from './admin-helpers';
 
-// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18), 'Media' (§19), 'Ratings' and 'Waitlist' (issue 43).
+// 'Promo codes' and 'Gift cards' are additive (docs/decisions.md §15, §16), as are 'Team' and 'Security' (§18), 'Media' (§19), 'Ratings' and 'Waitlist' (issue 43), 'Intake forms' and 'Guest data' (issue 45).
 const TABS = [
   'Products',
   'Orders',
@@ -21,6 +21,7 @@ const TABS = [
   'Bookings',
   'Waitlist',
   'Services',
+  'Intake forms',
   'Blog',
   'Media',
   'Messages',
@@ -30,6 +31,7 @@ const TABS = [
   'Emails',
   'Activity',
   'Team',
+  'Guest data',
   'Security',
 ] as const;
 
