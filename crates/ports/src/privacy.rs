@@ -142,7 +142,7 @@ pub enum Reader {
 #[async_trait]
 pub trait PrivacyRepository: Send + Sync {
     /// Everything held about `email`; the reading is written to the audit trail.
-    async fn gather(&self, email: &str, reader: Reader, now: DateTime<Utc>) -> RepoResult<GuestRecords>;
+    async fn gather(&self, email: &str, reader: Reader) -> RepoResult<GuestRecords>;
     /// Replaces who `email` is by `pseudonym` in every record kept for the
     /// accounts, deletes her messages, waitlist entries, sign-up and mail,
     /// and marks `request` done, in one transaction; refused while
@@ -203,7 +203,7 @@ impl PrivacyService {
 
     /// What the team finds about `email` (audited).
     pub async fn gather(&self, email: &str, actor: Actor) -> RepoResult<GuestRecords> {
-        self.repo.gather(email, Reader::Team(actor), self.clock.now()).await
+        self.repo.gather(email, Reader::Team(actor)).await
     }
 
     /// Her own copy, through the link of a copy request the owner sent.
@@ -212,7 +212,7 @@ impl PrivacyService {
         if request.kind != PrivacyRequestKind::Copy || request.done_at.is_none() {
             return Err(PrivacyRequestError::NotFound);
         }
-        Ok(self.repo.gather(&request.email, Reader::Guest(request.id), self.clock.now()).await?)
+        Ok(self.repo.gather(&request.email, Reader::Guest(request.id)).await?)
     }
 
     pub async fn erase(&self, email: &str, actor: Actor) -> Result<ErasureCounts, ErasureError> {

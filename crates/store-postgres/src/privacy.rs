@@ -245,6 +245,23 @@ fn names_of(records: &GuestRecords) -> Vec<String> {
     names
 }
 
+/// Runs an UPDATE that puts `name` and `address` (`$2`, `$3`) where the
+/// rows of `email` (`$1`) named her; answers how many rows.
+fn replace_person(
+    conn: &mut PgConnection,
+    statement: &str,
+    email: &str,
+    name: &str,
+    address: &str,
+) -> RepoResult<usize> {
+    diesel::sql_query(statement)
+        .bind::<Text, _>(email)
+        .bind::<Text, _>(name)
+        .bind::<Text, _>(address)
+        .execute(conn)
+        .map_err(storage)
+}
+
 fn erase(
     conn: &mut PgConnection,
     email: &str,
@@ -364,39 +381,30 @@ fn erase(
         .bind::<Text, _>(code)
         .bind::<Text, _>(&erased_email),
     )?;
-    let received = run(
+    let received = replace_person(
         conn,
-        diesel::sql_query(
-            "UPDATE gift_cards SET recipient_name = $2, recipient_email = $3, message = NULL \
+        "UPDATE gift_cards SET recipient_name = $2, recipient_email = $3, message = NULL \
              WHERE lower(recipient_email) = $1",
-        )
-        .into_boxed()
-        .bind::<Text, _>(email)
-        .bind::<Text, _>(&full)
-        .bind::<Text, _>(&erased_email),
+        email,
+        &full,
+        &erased_email,
     )?;
-    let bought = run(
+    let bought = replace_person(
         conn,
-        diesel::sql_query(
-            "UPDATE gift_cards SET from_name = $2, buyer_email = $3, message = NULL \
+        "UPDATE gift_cards SET from_name = $2, buyer_email = $3, message = NULL \
              WHERE lower(buyer_email) = $1",
-        )
-        .into_boxed()
-        .bind::<Text, _>(email)
-        .bind::<Text, _>(&full)
-        .bind::<Text, _>(&erased_email),
+        email,
+        &full,
+        &erased_email,
     )?;
     // The stars stay in the services' averages; her words, her name and the reply to her go.
-    let ratings = run(
+    let ratings = replace_person(
         conn,
-        diesel::sql_query(
-            "UPDATE ratings SET author = $2, email = $3, comment = NULL, may_quote = false, reply = NULL, \
+        "UPDATE ratings SET author = $2, email = $3, comment = NULL, may_quote = false, reply = NULL, \
              replied_at = NULL WHERE lower(email) = $1",
-        )
-        .into_boxed()
-        .bind::<Text, _>(email)
-        .bind::<Text, _>(&full)
-        .bind::<Text, _>(&erased_email),
+        email,
+        &full,
+        &erased_email,
     )?;
     let messages_deleted =
         diesel::delete(contact_messages::table.filter(lower(contact_messages::email).eq(email)))
@@ -496,7 +504,7 @@ fn erase(
 
 #[async_trait]
 impl PrivacyRepository for PgStore {
-    async fn gather(&self, email: &str, reader: Reader, _now: DateTime<Utc>) -> RepoResult<GuestRecords> {
+    async fn gather(&self, email: &str, reader: Reader) -> RepoResult<GuestRecords> {
         let email = email.trim().to_lowercase();
         self.run(move |conn| {
             transaction(conn, |conn| {

@@ -175,7 +175,7 @@ pub struct IntakeFormInput {
 
 /// Whether a text may be kept: no NUL, which no PostgreSQL text (or JSON
 /// value) can hold; the API's other texts refuse it alike.
-fn printable(text: &str) -> bool {
+fn without_nul(text: &str) -> bool {
     !text.contains('\0')
 }
 
@@ -254,7 +254,7 @@ pub async fn save_form(
                 .chain(q.unwise.iter().map(|u| &u.reason))
         }),
     );
-    if texts.into_iter().any(|text| !printable(text)) {
+    if texts.into_iter().any(|text| !without_nul(text)) {
         return Err(
             ValidationErrors::single("questions", "Please remove control characters from the form.").into()
         );
@@ -526,7 +526,7 @@ pub async fn submit_intake(
         .values()
         .flat_map(|a| std::iter::once(&a.value).chain(a.follow_up.iter()))
         .chain(input.signature.iter());
-    if typed.into_iter().any(|text| !printable(text)) {
+    if typed.into_iter().any(|text| !without_nul(text)) {
         return Err(ValidationErrors::single(
             "answers",
             "Please remove control characters from your answers.",

@@ -163,7 +163,7 @@ pub async fn guest_copy(
         PrivacyRequestError::Repo(error) => error.into(),
         _ => invalid_link(),
     })?;
-    let data = GuestData::of(&records, &state, Utc::now()).await?;
+    let data = GuestData::of(&records, &state, state.clock.now()).await?;
     let json_url = format!("/api/privacy/copy?token={}", domain::mail::url_component(&token));
     respond(data, query.format, Some(json_url), false)
 }
