@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   addDays,
   AdminApi,
@@ -15,8 +15,9 @@ import {
 
 /*
  * The Tiny Home booked over several nights on the dialog's calendar. Dates are
- * 45+ days ahead and random, guests unique, and what a test creates it
- * removes, so other specs sharing the database never meet it.
+ * 45+ days ahead, random and free when the test begins, guests unique, and
+ * what a test creates it removes, so other specs sharing the database never
+ * meet it.
  */
 
 type Service = { name: string; price: string; bookingKey: string | null };
@@ -50,12 +51,25 @@ function price(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** A random day from `from` to `from + span` days ahead whose next `room` days stay in its month. */
-function dayWithRoom(from: number, span: number, room: number): string {
-  for (;;) {
+/**
+ * A random day from `from` to `from + span` days ahead whose next `room`
+ * days stay in its month and whose nights are all free now: another spec's
+ * stay or block left on them would make a day the test clicks disabled.
+ */
+async function freeDayWithRoom(request: APIRequestContext, from: number, span: number, room: number): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
     const day = dayFromToday(from + Math.floor(Math.random() * span));
-    if (Number(day.slice(8)) <= 28 - room) return day;
+    if (Number(day.slice(8)) > 28 - room) continue;
+    const nights = await Promise.all(
+      Array.from({ length: room }, async (_, i) => {
+        const answer = await request.get(`/api/check-availability?date=${addDays(day, i)}&serviceId=accommodation`);
+        expect(answer.status()).toBe(200);
+        return ((await answer.json()) as { available: boolean }).available;
+      }),
+    );
+    if (nights.every(Boolean)) return day;
   }
+  throw new Error(`no ${room} free Tiny Home nights found ${from} to ${from + span} days ahead`);
 }
 
 /** Pages a calendar forward from this month to the month of `day`, waiting for each month's title. */
@@ -109,7 +123,7 @@ test('a two-night stay chosen on the calendar: nights, total, the booking, the b
 }) => {
   const api = await AdminApi.create(request);
   const nightly = await nightlyPrice(page);
-  const checkIn = dayWithRoom(45, 200, 3);
+  const checkIn = await freeDayWithRoom(request, 45, 200, 3);
   const checkOut = addDays(checkIn, 2);
   const email = `stay.${unique()}@example.test`;
   let bookingId: string | undefined;
@@ -212,7 +226,7 @@ test('a two-night stay chosen on the calendar: nights, total, the booking, the b
 
 test('an unavailable night is shown disabled and a stay cannot cross it', async ({ page, request }) => {
   const api = await AdminApi.create(request);
-  const checkIn = dayWithRoom(250, 300, 4);
+  const checkIn = await freeDayWithRoom(request, 250, 300, 4);
   const closed = addDays(checkIn, 2);
   const blackout = await api.post<{ id: string }>('/api/admin/blackout-dates', {
     startDate: closed,
@@ -286,7 +300,7 @@ test("an open night from the quiz opens the stay with that check-in and the next
 
 test("a night closed while the guest was choosing: the server's words, and the calendar catches up", async ({ page, request }) => {
   const api = await AdminApi.create(request);
-  const checkIn = dayWithRoom(250, 300, 4);
+  const checkIn = await freeDayWithRoom(request, 250, 300, 4);
   const closed = addDays(checkIn, 1);
   const email = `stay.${unique()}@example.test`;
   let blackoutId: string | undefined;
