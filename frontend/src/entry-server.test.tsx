@@ -105,6 +105,7 @@ const api: Record<string, unknown> = {
   '/api/blog-posts': posts,
   [`/api/blog-posts/${post.slug}`]: post,
   '/api/gift-cards/options': giftCardOptions,
+  '/api/privacy/terms': { intakeKeepMonths: 18 },
 };
 
 const siteInfo: SiteInfo = {
@@ -138,6 +139,8 @@ describe('routeData', () => {
     ['/wellness-quiz', []],
     ['/gift-cards', ['/api/gift-cards/options']],
     ['/gift-cards/print?token=x', []],
+    ['/privacy', ['/api/privacy/terms']],
+    ['/privacy/confirm?token=x', []],
     ['/no-such-page', []],
     ['/admin/dashboard', []],
     ['/bookings/manage/abc', []],
@@ -214,6 +217,17 @@ describe('render', () => {
     const date = /<input[^>]*type="date"[^>]*>/.exec(html)?.[0];
     expect(date).toBeDefined();
     expect(date).not.toMatch(/ (min|value)=/);
+  });
+
+  it("renders the privacy page with the owner's retention of health answers, and says none without it", () => {
+    const { html, state } = renderPage('/privacy');
+    expect(html).toContain('18 months after your last visit, then deleted automatically.');
+    expect(html).toContain('The wellness quiz');
+    expect((JSON.parse(state) as Dehydrated).queries.map((q) => [q.queryKey, q.state.status])).toEqual([[['privacy', 'terms'], 'success']]);
+    // Not answered (the read failed): no figure at all rather than a wrong one.
+    const bare = render('/privacy', {}, siteInfo).html;
+    expect(bare).toContain('A set time after your last visit, then deleted automatically.');
+    expect(bare).not.toMatch(/\d+ months? after your last visit/);
   });
 
   it('leaves a post the server does not have in its loading state, for the browser to ask', () => {

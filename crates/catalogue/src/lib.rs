@@ -1,7 +1,8 @@
 //! The catalogue read model (docs/decisions.md §13): the JSON of
 //! `GET /api/products`, `/api/services`, `/api/blog-posts`,
 //! `/api/blog-posts/{slug}`, `/api/products/{id}/media` and
-//! `/api/gift-cards/options` (the treatments are service records), kept serialised
+//! `/api/gift-cards/options` (the treatments are service records) and
+//! `/api/privacy/terms` (how long health answers are kept), kept serialised
 //! with a strong `ETag`, so a read costs no query and a browser's revalidation
 //! (`If-None-Match`) costs no body. The JSON API answers these calls from it,
 //! and the site renders its pages from the same answers. (The gift card
@@ -47,6 +48,8 @@ pub enum CatalogueRead {
     GiftCardOptions,
     /// Each service's ratings as the site shows them.
     Ratings,
+    /// What the privacy page promises that the owner sets: how long health answers are kept.
+    PrivacyTerms,
 }
 
 impl CatalogueRead {
@@ -64,6 +67,7 @@ impl CatalogueRead {
             ["products", id, "media"] => Uuid::parse_str(id).ok().map(Self::Media),
             ["gift-cards", "options"] => Some(Self::GiftCardOptions),
             ["ratings"] => Some(Self::Ratings),
+            ["privacy", "terms"] => Some(Self::PrivacyTerms),
             _ => None,
         }
     }
@@ -97,6 +101,8 @@ pub struct Catalogue {
     products: Arc<dyn CatalogRepository>,
     journal: Arc<dyn ContentRepository>,
     ratings: Arc<dyn ports::AfterVisitRepository>,
+    /// The intake settings: the privacy page states how long answers are kept.
+    intake: Arc<dyn ports::IntakeRepository>,
     /// The retreat's time zone: a rating's date is the retreat's day.
     time_zone: chrono_tz::Tz,
     images: Arc<ImageLibrary>,
@@ -108,10 +114,11 @@ impl Catalogue {
         products: Arc<dyn CatalogRepository>,
         journal: Arc<dyn ContentRepository>,
         ratings: Arc<dyn ports::AfterVisitRepository>,
+        intake: Arc<dyn ports::IntakeRepository>,
         time_zone: chrono_tz::Tz,
         images: Arc<ImageLibrary>,
     ) -> Self {
-        Self { products, journal, ratings, time_zone, images, kept: RwLock::default() }
+        Self { products, journal, ratings, intake, time_zone, images, kept: RwLock::default() }
     }
 
     /// The media images' sizes and right-sized copies.
@@ -198,6 +205,9 @@ impl Catalogue {
             }
             CatalogueRead::GiftCardOptions => {
                 Answer::of(&model::GiftCardOptions::with_services(self.products.list_services().await?))?
+            }
+            CatalogueRead::PrivacyTerms => {
+                Answer::of(&model::PrivacyTerms::of(self.intake.settings().await?))?
             }
         };
         let mut kept = self.write();

@@ -408,3 +408,19 @@ impl RatingSummary {
             .collect()
     }
 }
+
+/// What the privacy page states that the owner decides (docs/decisions.md
+/// §22): a guest is told the retention in force, not the default.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PrivacyTerms {
+    /// Health and intake answers are deleted this many months after the guest's last visit.
+    #[schema(example = 24)]
+    pub intake_keep_months: i32,
+}
+
+impl PrivacyTerms {
+    pub fn of(intake: domain::intake::IntakeSettings) -> Self {
+        Self { intake_keep_months: intake.keep_months }
+    }
+}

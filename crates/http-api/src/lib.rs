@@ -141,6 +141,7 @@ fn route_table() -> Vec<ApiResource> {
         api!("/guest/bookings/{token}/intake", GET => intake::guest_intake, POST => intake::submit_intake),
         api!("/admin/bookings/{id}/intake", GET => intake::booking_intake),
         api!("/admin/team/{id}/intake-access", PUT => intake::set_access),
+        api!("/privacy/terms", GET => privacy::terms),
         api!("/privacy/requests", POST => privacy::ask),
         api!("/privacy/requests/confirm", POST => privacy::confirm),
         api!("/privacy/copy", GET => privacy::guest_copy),

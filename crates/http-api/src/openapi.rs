@@ -54,7 +54,7 @@ use crate::routes::{
         after_visit::hide_rating, after_visit::service_follow_ups, after_visit::save_service_follow_up,
         waitlist::join_waitlist, waitlist::get_offer, waitlist::decline_offer, waitlist::leave_waitlist,
         waitlist::admin_waitlist, waitlist::remove_from_waitlist,
-        privacy::ask, privacy::confirm, privacy::guest_copy, privacy::guest_data, privacy::erase,
+        privacy::terms, privacy::ask, privacy::confirm, privacy::guest_copy, privacy::guest_data, privacy::erase,
         privacy::requests, privacy::complete,
         intake::forms, intake::save_form, intake::remove_form, intake::save_settings, intake::screening,
         intake::guest_intake, intake::submit_intake, intake::booking_intake, intake::set_access,

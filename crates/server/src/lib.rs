@@ -508,6 +508,7 @@ fn wire_catalogue(
         Arc::new(store.clone()),
         Arc::new(store.clone()),
         Arc::new(store.clone()),
+        Arc::new(store.clone()),
         config.business_tz,
         images,
     ));

@@ -88,7 +88,7 @@ export function createRoutes(pages: Record<PageName, PageRoute>): RouteObject[] 
         { path: 'waitlist/offer', ...pages.waitlistOffer, ...browserOnly },
         { path: 'waitlist/leave', ...pages.waitlistLeave, ...browserOnly },
         // What the retreat keeps about a guest (issue 45, part 4); her request's confirmation comes by mail.
-        { path: 'privacy', ...pages.privacy },
+        { path: 'privacy', ...pages.privacy, ...data(() => [cataloguePaths.privacyTerms]) },
         { path: 'privacy/confirm', ...pages.privacyConfirm, ...browserOnly },
         { path: '*', Component: NotFoundRoute },
       ],

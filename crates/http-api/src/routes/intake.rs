@@ -345,6 +345,8 @@ pub async fn save_settings(
     let (Some(lock_hours), Some(keep_months)) = (lock_hours, keep_months) else { return Err(errors.into()) };
     let settings = IntakeSettings { lock_hours, keep_months };
     let saved = state.intake.repo().save_settings(settings, owner.actor()).await?;
+    // The privacy page states how long answers are kept.
+    state.catalogue.changed();
     Ok(web::Json(IntakeSettingsView { lock_hours: saved.lock_hours, keep_months: saved.keep_months }))
 }
 

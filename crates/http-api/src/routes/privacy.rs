@@ -4,13 +4,15 @@
 //! through a mailed link, and the owner does it with one confirmation.
 
 use actix_web::http::header;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use catalogue::CatalogueRead;
+use catalogue::model::PrivacyTerms;
 use domain::booking as model;
 use domain::privacy::{PrivacyRequest, PrivacyRequestKind};
 use domain::validation::Email;
@@ -52,6 +54,15 @@ fn email_of(text: &str) -> Result<String, ValidationErrors> {
 #[serde(rename_all = "camelCase")]
 pub struct PrivacyRequestAccepted {
     pub kind: wire::PrivacyRequestKind,
+}
+
+#[utoipa::path(get, path = "/api/privacy/terms", tag = "Guest",
+    responses(
+        (status = 200, description = "What the privacy page states that the owner sets: how long health answers \
+            are kept after the last visit (from memory, with a strong ETag)", body = PrivacyTerms),
+        (status = 304, description = "Not modified: If-None-Match names the current ETag"),))]
+pub async fn terms(req: HttpRequest, state: web::Data<ApiState>) -> Result<HttpResponse, ApiError> {
+    super::catalogue_answer(&req, &state, &CatalogueRead::PrivacyTerms, "Privacy terms").await
 }
 
 #[utoipa::path(post, path = "/api/privacy/requests", tag = "Guest", request_body = PrivacyRequestInput,

@@ -118,4 +118,10 @@ async fn a_change_made_through_one_process_is_served_by_another_within_a_second(
         list.as_array().expect("list").iter().any(|s| s["price"] == "321.00")
     })
     .await;
+
+    // How long health answers are kept, stated on the privacy page: the
+    // owner's setting, changed in one process, is what the other answers.
+    cached_get(&second, "/api/privacy/terms").await;
+    first.sql("UPDATE intake_settings SET keep_months = 30");
+    within_a_second(&second, "/api/privacy/terms", |terms| terms["intakeKeepMonths"] == 30).await;
 }

@@ -173,6 +173,35 @@ async fn the_gift_card_page_arrives_with_the_options_the_api_gives_and_follows_t
 }
 
 #[tokio::test]
+async fn the_privacy_page_states_the_retention_of_health_answers_the_owner_set() {
+    let app = site().await;
+    let owner = app.admin_token().await;
+    assert_eq!(app.get_json("/api/privacy/terms").await, json!({"intakeKeepMonths": 24}));
+    let (status, page) = html(&app, "/privacy").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_contains(
+        "/privacy",
+        root(&page),
+        &["Health and intake answers", "24 months after your last visit"],
+    );
+
+    // The owner keeps them longer: the very next page says so, and the API too.
+    let settings = json!({"lockHours": 12, "keepMonths": 36});
+    expect_json(app.put_as(&owner, "/api/admin/intake-settings", &settings).await, StatusCode::OK).await;
+    let (_, page) = html(&app, "/privacy").await;
+    assert_contains("/privacy after the change", root(&page), &["36 months after your last visit"]);
+    assert!(!root(&page).contains("24 months"), "{}", root(&page));
+    assert_eq!(app.get_json("/api/privacy/terms").await, json!({"intakeKeepMonths": 36}));
+    let state = query_state(&page);
+    let sent = state["queries"]
+        .as_array()
+        .expect("queries")
+        .iter()
+        .find(|q| q["queryKey"] == json!(["privacy", "terms"]));
+    assert_eq!(sent.map(|q| &q["state"]["data"]), Some(&json!({"intakeKeepMonths": 36})));
+}
+
+#[tokio::test]
 async fn text_from_the_dashboard_cannot_break_out_of_the_page() {
     let app = site().await;
     let token = app.admin_token().await;
@@ -208,8 +237,17 @@ async fn pages_rendered(app: &TestApp, token: &str) -> u64 {
 async fn guests_booking_writing_and_signing_in_leave_every_kept_page_as_it_is() {
     let app = site().await;
     let token = app.admin_token().await;
-    let paths =
-        ["/", "/services", "/products", "/blog", "/contact", "/wellness-quiz", "/checkout", "/gift-cards"];
+    let paths = [
+        "/",
+        "/services",
+        "/products",
+        "/blog",
+        "/contact",
+        "/wellness-quiz",
+        "/checkout",
+        "/gift-cards",
+        "/privacy",
+    ];
     for path in paths {
         assert_eq!(html(&app, path).await.0, StatusCode::OK, "{path}");
     }
@@ -247,6 +285,8 @@ async fn guests_booking_writing_and_signing_in_leave_every_kept_page_as_it_is() 
     let products = app.products().await;
     let order = order_body(&[(&products[0], 1)]);
     assert_eq!(app.post_json("/api/orders", &order).await.status(), StatusCode::CREATED);
+    // The intake purge's stamp shares a row with the retention the privacy page states.
+    app.sql("UPDATE intake_settings SET purged_at = now()");
     for path in paths {
         html(&app, path).await;
     }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageHero } from '@/components/layout/page-hero';
 import { RetreatContact } from '@/components/layout/retreat-contact';
+import { usePrivacyTerms } from '@/features/privacy/api/get-terms';
 import { PrivacyRequestForm } from '@/features/privacy/components/privacy-request-form';
 import { pageTitles, useDocumentTitle } from '@/lib/use-document-title';
 
@@ -17,17 +18,27 @@ const kept = [
   ['Your intake form', 'the health answers that let your therapist care for you safely, and the consent you signed.'],
 ] as const;
 
-/** How long each kind of record stays. */
-const periods = [
-  [
-    'Order and payment amounts, dates and refunds',
-    'Seven years, for the accounts, as tax law asks. They stay even after an erasure, under a pseudonym: no name, no address.',
-  ],
-  ['Your personal details', 'Until you ask us to erase them.'],
-  ['Health and intake answers', '24 months after your last visit.'],
-  ['The waitlist', 'Until the last day you wished for has passed.'],
-  ['A request you never confirmed', '7 days.'],
-] as const;
+/** "24 months", "1 month". */
+const months = (count: number) => `${count} ${count === 1 ? 'month' : 'months'}`;
+
+/** How long each kind of record stays; health answers as long as the owner set (unknown: said without a figure). */
+function periodsOf(intakeKeepMonths: number | undefined) {
+  return [
+    [
+      'Order and payment amounts, dates and refunds',
+      'Seven years, for the accounts, as tax law asks. They stay even after an erasure, under a pseudonym: no name, no address.',
+    ],
+    ['Your personal details', 'Until you ask us to erase them.'],
+    [
+      'Health and intake answers',
+      intakeKeepMonths
+        ? `${months(intakeKeepMonths)} after your last visit, then deleted automatically.`
+        : 'A set time after your last visit, then deleted automatically.',
+    ],
+    ['The waitlist', 'Until the last day you wished for has passed.'],
+    ['A request you never confirmed', '7 days.'],
+  ] as const;
+}
 
 function Section({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children: ReactNode }) {
   return (
@@ -45,6 +56,7 @@ function Section({ id, eyebrow, title, children }: { id: string; eyebrow: string
 /** /privacy: what the retreat keeps about a guest, in plain words, and her request for a copy or an erasure. */
 export default function PrivacyRoute() {
   useDocumentTitle(pageTitles.of('/privacy'));
+  const periods = periodsOf(usePrivacyTerms().data?.intakeKeepMonths);
   return (
     <>
       <PageHero eyebrow="Your data, in plain words" title="Privacy">
@@ -63,6 +75,10 @@ export default function PrivacyRoute() {
               </li>
             ))}
           </ul>
+          <p>
+            <span className="text-ivory">The wellness quiz</span>: we do not keep your answers. Your own browser remembers them, so your
+            intake form can start from them; clearing this site's data in your browser forgets them.
+          </p>
         </Section>
         <Section id="privacy-why" eyebrow="Why" title="To care for you">
           <p>

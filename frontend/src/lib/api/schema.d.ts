@@ -2162,6 +2162,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["terms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product-media/{id}": {
         parameters: {
             query?: never;
@@ -4833,6 +4849,18 @@ export interface components {
         PrivacyRequests: {
             /** @description Open requests oldest first, then those done in the last 90 days, newest first. */
             requests: components["schemas"]["PrivacyRequestView"][];
+        };
+        /**
+         * @description What the privacy page states that the owner decides (docs/decisions.md
+         *     §22): a guest is told the retention in force, not the default.
+         */
+        PrivacyTerms: {
+            /**
+             * Format: int32
+             * @description Health and intake answers are deleted this many months after the guest's last visit.
+             * @example 24
+             */
+            intakeKeepMonths: number;
         };
         /** @description A product of the shop. */
         Product: {
@@ -16543,6 +16571,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the privacy page states that the owner sets: how long health answers are kept after the last visit (from memory, with a strong ETag) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyTerms"];
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The database did not answer in time (`temporarily_unavailable`); see Retry-After */
             503: {

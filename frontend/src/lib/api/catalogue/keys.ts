@@ -1,6 +1,7 @@
 /*
  * Cache keys of the public catalogue (services, products and their media,
- * journal posts, what a gift card may be bought for). The public pages read
+ * journal posts, what a gift card may be bought for, what the privacy page
+ * states that the owner sets). The public pages read
  * these lists and the admin changes them: both sides use these keys, so an
  * admin edit invalidates what the shop shows in the same tab.
  */
@@ -29,3 +30,6 @@ export const blogKeys = {
 
 /** What a gift card may be bought for (its treatments are service records), beside the cards' other keys. */
 export const giftCardOptionsKey = () => ['gift-cards', 'options'] as const;
+
+/** What the privacy page states that the owner sets (how long health answers are kept). */
+export const privacyTermsKey = () => ['privacy', 'terms'] as const;

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { blogKeys, giftCardOptionsKey, productKeys, ratingKeys, serviceKeys } from './keys';
+import { blogKeys, giftCardOptionsKey, privacyTermsKey, productKeys, ratingKeys, serviceKeys } from './keys';
 
 /*
  * The public catalogue's GET paths, written exactly as the browser app
@@ -15,6 +15,7 @@ export const cataloguePaths = {
   blogPosts: '/api/blog-posts',
   blogPost: (slug: string) => `/api/blog-posts/${encodeURIComponent(slug)}`,
   giftCardOptions: '/api/gift-cards/options',
+  privacyTerms: '/api/privacy/terms',
 } as const;
 
 const BLOG_POST = /^\/api\/blog-posts\/([^/?#]+)$/;
@@ -26,6 +27,7 @@ export function catalogueQueryKey(path: string): QueryKey | undefined {
   if (path === cataloguePaths.ratings) return ratingKeys.list();
   if (path === cataloguePaths.blogPosts) return blogKeys.list();
   if (path === cataloguePaths.giftCardOptions) return giftCardOptionsKey();
+  if (path === cataloguePaths.privacyTerms) return privacyTermsKey();
   const post = BLOG_POST.exec(path);
   if (post?.[1]) return blogKeys.detail(decodeURIComponent(post[1]));
   return undefined;

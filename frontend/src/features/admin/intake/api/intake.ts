@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { privacyTermsKey } from '@/lib/api/catalogue/keys';
 import { api, unwrap } from '@/lib/api/client';
 import type { ServiceKey } from '@/lib/api/types';
 import { adminKeys } from '../../shared/admin-keys';
@@ -43,7 +44,13 @@ export function useSaveIntakeSettings() {
   return useMutation({
     mutationFn: async (body: IntakeSettingsInput) => unwrap(await api.PUT('/api/admin/intake-settings', { body })),
     onSuccess: () => notifySuccess('Intake settings saved'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.intakeForms() }),
+    onSettled: async () => {
+      // The privacy page states how long answers are kept.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.intakeForms() }),
+        queryClient.invalidateQueries({ queryKey: privacyTermsKey() }),
+      ]);
+    },
   });
 }
 

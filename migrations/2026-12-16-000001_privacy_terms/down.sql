@@ -1,0 +1,1 @@
+DROP TRIGGER intake_settings_changed ON intake_settings;
