@@ -40,6 +40,7 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
   const products = await apiJson<Product[]>(request, '/api/products');
   const posts = await apiJson<Post[]>(request, '/api/blog-posts');
   const giftCards = await apiJson<GiftCardOptions>(request, '/api/gift-cards/options');
+  const { intakeKeepMonths } = await apiJson<{ intakeKeepMonths: number }>(request, '/api/privacy/terms');
   expect(services.length * products.length * posts.length, 'the demo catalogue has services, products and posts').toBeGreaterThan(0);
   expect(giftCards.services.length, 'a gift card can be a treatment').toBeGreaterThan(0);
   const [service, product, post] = [services[0]!, products[0]!, posts[0]!];
@@ -107,6 +108,14 @@ async function publicPages(request: APIRequestContext): Promise<PublicPage[]> {
         'Check a balance',
       ],
       catalogue: ['/api/gift-cards/options'],
+    },
+    {
+      name: 'privacy',
+      path: '/privacy',
+      heading: 'Privacy',
+      // How long health answers are kept, as the owner set it, came with the page.
+      content: ['Only what a visit needs', `${intakeKeepMonths} months after your last visit`],
+      catalogue: ['/api/privacy/terms'],
     },
     {
       name: 'guest booking',
