@@ -57,3 +57,12 @@ export function preferServerMessage(error: unknown, fallback: string): string {
 export function hasErrorCode(error: unknown, code: ApiErrorCode): boolean {
   return error instanceof ApiError && error.code === code;
 }
+
+/**
+ * Whether a call made from a link in a guest's mail failed because the link
+ * is dead: its signature or time is wrong (`invalid_link`), or what it names
+ * is gone (404). Every such page then shows the same words.
+ */
+export function isDeadLink(error: unknown): boolean {
+  return hasErrorCode(error, 'invalid_link') || (error instanceof ApiError && error.status === 404);
+}

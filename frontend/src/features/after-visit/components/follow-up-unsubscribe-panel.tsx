@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { InvalidLinkNotice } from '@/components/layout/retreat-contact';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ApiError, hasErrorCode } from '@/lib/api/errors';
+import { isDeadLink } from '@/lib/api/errors';
 import { useUnsubscribeFollowUps } from '../api/unsubscribe-follow-ups';
 
 const linkClass =
@@ -17,8 +17,7 @@ const linkClass =
  */
 export function FollowUpUnsubscribePanel({ token }: { token: string | null }) {
   const unsubscribe = useUnsubscribeFollowUps();
-  const dead =
-    hasErrorCode(unsubscribe.error, 'invalid_link') || (unsubscribe.error instanceof ApiError && unsubscribe.error.status === 404);
+  const dead = isDeadLink(unsubscribe.error);
   if (!token || dead) {
     return (
       <InvalidLinkNotice>

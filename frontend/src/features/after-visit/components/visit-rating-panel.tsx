@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/ui/state';
 import { Stars } from '@/components/ui/stars';
 import { site } from '@/config/site';
-import { ApiError, hasErrorCode, preferServerMessage } from '@/lib/api/errors';
+import { ApiError, hasErrorCode, isDeadLink, preferServerMessage } from '@/lib/api/errors';
 import type { VisitRating } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { formatInstantDate, formatLongDate } from '@/lib/dates';
@@ -24,11 +24,6 @@ import { useSaveVisitRating } from '../api/save-visit-rating';
 import { COMMENT_MAX, formToRating, ratingFields, ratingSchema, ratingToForm, type RatingFormValues } from '../rating-schema';
 
 const cardClass = 'relative isolate overflow-hidden border border-gold/30 bg-surface shadow-2xl shadow-black/40';
-
-/** A link that names no visit (tampered with, or its visit long past). */
-function isDeadLink(error: unknown): boolean {
-  return hasErrorCode(error, 'invalid_link') || (error instanceof ApiError && error.status === 404);
-}
 
 function DeadLink() {
   return (

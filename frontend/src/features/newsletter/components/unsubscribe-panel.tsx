@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { InvalidLinkNotice } from '@/components/layout/retreat-contact';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { hasErrorCode } from '@/lib/api/errors';
+import { isDeadLink } from '@/lib/api/errors';
 import { useUnsubscribe } from '../api/unsubscribe';
 
 const linkClass =
@@ -13,7 +13,7 @@ const linkClass =
 /** The unsubscribe page's one action: nothing happens until the reader presses the button. */
 export function UnsubscribePanel({ token }: { token: string | null }) {
   const unsubscribe = useUnsubscribe();
-  if (!token || hasErrorCode(unsubscribe.error, 'invalid_link')) {
+  if (!token || isDeadLink(unsubscribe.error)) {
     return (
       <InvalidLinkNotice>
         <p>Unsubscribe links work only exactly as we sent them. Please write to us and we will take you off the list by hand.</p>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { InvalidLinkNotice } from '@/components/layout/retreat-contact';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ApiError, hasErrorCode } from '@/lib/api/errors';
+import { isDeadLink } from '@/lib/api/errors';
 import type { PrivacyRequestConfirmed } from '@/lib/api/types';
 import { useConfirmPrivacyRequest } from '../api/confirm-request';
 
@@ -40,7 +40,7 @@ function nextWords({ kind, state }: PrivacyRequestConfirmed): { heading: string;
  */
 export function ConfirmRequestPanel({ token }: { token: string | null }) {
   const confirm = useConfirmPrivacyRequest();
-  const dead = hasErrorCode(confirm.error, 'invalid_link') || (confirm.error instanceof ApiError && confirm.error.status === 404);
+  const dead = isDeadLink(confirm.error);
   if (!token || dead) {
     return (
       <InvalidLinkNotice>

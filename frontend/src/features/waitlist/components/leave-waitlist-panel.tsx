@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { InvalidLinkNotice } from '@/components/layout/retreat-contact';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ApiError, hasErrorCode } from '@/lib/api/errors';
+import { isDeadLink } from '@/lib/api/errors';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 
 /** The page's card, as the offer page's. */
@@ -17,7 +17,7 @@ const cardClass = 'relative isolate overflow-hidden border border-gold/30 bg-sur
  */
 export function LeaveWaitlistPanel({ token }: { token: string | null }) {
   const leave = useLeaveWaitlist();
-  const dead = hasErrorCode(leave.error, 'invalid_link') || (leave.error instanceof ApiError && leave.error.status === 404);
+  const dead = isDeadLink(leave.error);
   if (!token || dead) {
     return (
       <InvalidLinkNotice>

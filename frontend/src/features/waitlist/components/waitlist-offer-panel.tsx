@@ -8,7 +8,7 @@ import { formatFullDay } from '@/components/ui/calendar-dates';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/ui/state';
 import { formatSlot, stayRules } from '@/config/site';
-import { ApiError, hasErrorCode } from '@/lib/api/errors';
+import { ApiError, isDeadLink } from '@/lib/api/errors';
 import type { WaitlistOffer } from '@/lib/api/types';
 import { nightsBetween, nightsLabel } from '@/lib/stay-dates';
 import { useWaitlistOffer } from '@/lib/waitlist/waitlist';
@@ -17,11 +17,6 @@ import { useDeclineOffer } from '../api/decline-offer';
 
 /** The page's card: the retreat's dark surface, a gold hairline, the grain above it. */
 const cardClass = 'relative isolate overflow-hidden border border-gold/30 bg-surface shadow-2xl shadow-black/40';
-
-/** A link that names no offer (tampered with, or long gone). */
-function isDeadLink(error: unknown): boolean {
-  return hasErrorCode(error, 'invalid_link') || (error instanceof ApiError && error.status === 404);
-}
 
 function DeadLink() {
   return (
