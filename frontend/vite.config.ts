@@ -78,7 +78,18 @@ const browserBundle = {
   },
 } satisfies { build: UserConfig['build'] };
 
-export default defineConfig(({ isSsrBuild }) => ({
+/*
+ * React Router's package points every import at its development build, whose
+ * only difference is that its warnings are on. A build takes the production
+ * one (as React Router's own Vite plugin does), so the warnings' code is
+ * dropped from the first visit's scripts; dev and tests keep the warnings.
+ */
+const reactRouterProduction: Alias = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The favicon and Open Graph image belong to the client build only. The
   // artwork's widths (src/config/artwork.ts) are made in both builds, to the
   // same bytes and so the same hashed names: the server bundle names the files
@@ -92,7 +103,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [noModuleLoader()] : [stableArtwork(), preloadFonts(), precompress(), appShell.plugin]),
   ],
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(isSsrBuild ? serverBundle.aliases : [])],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [reactRouterProduction] : []),
+      ...(isSsrBuild ? serverBundle.aliases : []),
+    ],
   },
   server: {
     proxy: {
