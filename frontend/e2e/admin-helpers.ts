@@ -144,6 +144,24 @@ export function adminCalendarDay(): string {
   return dayFromToday(1200 + Math.floor(Math.random() * 600));
 }
 
+/** "December 2026": a calendar's month title. */
+function monthTitle(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Pages a calendar (its "Next month" button) forward from this month to the month of `day`, waiting for each month's title. */
+export async function showMonth(scope: Locator, day: string) {
+  const today = dayFromToday(0);
+  const steps = (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(today.slice(5, 7));
+  const title = scope.getByTestId('calendar-month');
+  await expect(title).toHaveText(monthTitle(today));
+  for (let i = 1; i <= steps; i += 1) {
+    const shown = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 + i, 1)).toISOString().slice(0, 10);
+    await scope.getByRole('button', { name: 'Next month' }).click();
+    await expect(title).toHaveText(monthTitle(shown));
+  }
+}
+
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);

@@ -10,6 +10,7 @@ import {
   screenshot,
   SCREENSHOT_DIR,
   settle,
+  showMonth,
   unique,
 } from './admin-helpers';
 
@@ -70,20 +71,6 @@ async function freeDayWithRoom(request: APIRequestContext, from: number, span: n
     if (nights.every(Boolean)) return day;
   }
   throw new Error(`no ${room} free Tiny Home nights found ${from} to ${from + span} days ahead`);
-}
-
-/** Pages a calendar forward from this month to the month of `day`, waiting for each month's title. */
-async function showMonth(scope: Locator, day: string) {
-  const today = dayFromToday(0);
-  const steps = (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(today.slice(5, 7));
-  const title = scope.getByTestId('calendar-month');
-  await expect(title).toHaveText(monthTitle(today));
-  for (let i = 1; i <= steps; i += 1) {
-    const first = `${today.slice(0, 7)}-01`;
-    const shown = new Date(Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1 + i, 1)).toISOString().slice(0, 10);
-    await scope.getByRole('button', { name: 'Next month' }).click();
-    await expect(title).toHaveText(monthTitle(shown));
-  }
 }
 
 /** Scrolls the dialog (its own scroller) so `target` sits at its top, or to its end. */

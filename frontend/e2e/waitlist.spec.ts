@@ -13,6 +13,7 @@ import {
   openTab,
   SCREENSHOT_DIR,
   settle,
+  showMonth,
   unique,
 } from './admin-helpers';
 
@@ -25,7 +26,8 @@ import {
  * made full as the owner would (a day-wide figure of one, taken), on days
  * 920 to 1180 days ahead, which no other spec books or closes; each test
  * takes its guests off the list and removes what it made, so no one is left
- * waiting for another spec's days.
+ * waiting for another spec's days. A Tiny Home night is made taken by a
+ * one-night stay on a night found free, removed at the end.
  */
 
 test.use({ reducedMotion: 'reduce' });
@@ -47,6 +49,8 @@ const fullDay = (day: string) =>
 /** "Fri, Dec 4": how the dialog and the lists write a day. */
 const shortDay = (day: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(at(day));
+/** "Dec 4": how a stay's days are written. */
+const monthDay = (day: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(at(day));
 const monthTitle = (day: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(at(day));
 /** "13:00" → "1:00 PM". */
 function slotWords(slot: string): string {
@@ -116,6 +120,37 @@ async function fullMassageDay(
     return { date, booking };
   }
   throw new Error('no massage day could be made full');
+}
+
+/**
+ * A Tiny Home night made taken by a one-night stay booked through the public
+ * API, on a night from `from` to `from + span` days ahead that was free.
+ */
+async function takenTinyHomeNight(request: APIRequestContext, made: Made, from: number, span: number): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const night = dayFromToday(from + Math.floor(Math.random() * span));
+    const booked = await request.post('/api/bookings', {
+      data: {
+        firstName: 'Linnea',
+        lastName: 'Moss',
+        email: `taken.${unique()}@example.test`,
+        notes: null,
+        service: 'accommodation',
+        date: night,
+        checkOut: addDays(night, 1),
+        time: '15:00',
+      },
+    });
+    if (booked.status() !== 201) continue;
+    made.bookings.push(((await booked.json()) as { id: string }).id);
+    const answer = (await (await request.get(`/api/check-availability?date=${night}&serviceId=accommodation`)).json()) as {
+      available: boolean;
+      canWait?: boolean;
+    };
+    expect(answer, `the night of ${night} is taken, and may be waited for`).toMatchObject({ available: false, canWait: true });
+    return night;
+  }
+  throw new Error('no free Tiny Home night could be booked');
 }
 
 /** A guest put on the waitlist through the API, as the dialog does; her entry's id. */
@@ -252,6 +287,66 @@ test.describe('the waitlist: joining from the booking dialog', () => {
         await page.getByRole('button', { name: 'Leave the waitlist' }).click();
         await expect(page.getByRole('heading', { name: 'You have left the waitlist' })).toBeFocused();
         await expect(async () => expect((await entryOf(api, email))?.state).toBe('left')).toPass();
+      } finally {
+        await made.cleanUp([email]);
+      }
+    });
+  }
+});
+
+test.describe('the waitlist: a Tiny Home night', () => {
+  for (const width of WIDTHS) {
+    test(`a guest finds a night of the Tiny Home taken, presses it on the stay calendar and waits for that stay (${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await setViewport(page, width);
+      const api = await AdminApi.create(request);
+      const made = new Made(api);
+      const email = `stay.waiting.${unique()}@example.test`;
+      try {
+        const night = await takenTinyHomeNight(request, made, 60, 240);
+        const morning = addDays(night, 1);
+
+        await page.goto('/');
+        await page.getByRole('button', { name: 'check availability' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Book Your Experience' });
+        await expect(dialog.getByRole('combobox', { name: 'Service' })).toContainText('Tiny Home Retreat');
+        await dialog.getByLabel('First name').fill('Saga');
+        await dialog.getByLabel('Last name').fill('Linden');
+        await dialog.getByLabel('Email').fill(email);
+
+        // The taken night is marked unavailable (aria-disabled), yet a guest may press it.
+        const picker = dialog.getByTestId('stay-picker');
+        await showMonth(picker, night);
+        const taken = picker.getByRole('button', { name: `${fullDay(night)}, unavailable` });
+        await expect(taken).toHaveAttribute('aria-disabled', 'true');
+        await expect(picker).toContainText('Press a taken night to hear from us if it frees up.');
+        await taken.click({ force: true });
+        const invite = dialog.getByTestId('waitlist-invite');
+        await expect(invite).toContainText(`The night of ${shortDay(night)} is taken.`);
+        await invite.getByRole('button', { name: 'Tell me if it frees up' }).click();
+
+        // The form asks for a stay: that night's check-in and the next day's check-out, her details with her.
+        const form = dialog.getByRole('form', { name: 'Join the waitlist' });
+        await expect(dialog.getByRole('heading', { name: 'Tell me if it frees up' })).toBeFocused();
+        const first = form.getByRole('group', { name: 'Your first choice' });
+        await expect(first.getByLabel('Check-in')).toHaveValue(night);
+        await expect(first.getByLabel('Check-out')).toHaveValue(morning);
+        await expect(first.getByRole('combobox', { name: 'Time' })).toHaveCount(0);
+        await expect(form.getByLabel('Email')).toHaveValue(email);
+        await form.getByRole('button', { name: 'Join the waitlist' }).click();
+
+        const joined = dialog.getByTestId('waitlist-joined');
+        await expect(dialog.getByRole('heading', { name: 'You are on the waitlist' })).toBeFocused();
+        await expect(joined.getByRole('listitem')).toHaveText([`${monthDay(night)} → ${monthDay(morning)} · 1 night`]);
+        await settle(page);
+        await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+        await page.mouse.move(0, 0);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/waitlist-stay-joined-${width}.png` });
+        await expect(async () => {
+          expect(await entryOf(api, email)).toMatchObject({ state: 'waiting', wishes: [{ from: night, to: morning }] });
+        }).toPass();
       } finally {
         await made.cleanUp([email]);
       }
